@@ -1,0 +1,105 @@
+"""Tokens, stopwords, normalisation and stable hashes shared by every stage."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+_WS_RE = re.compile(r"\s+")
+
+STOPWORDS = frozenset(
+    """a about above after again against all also am an and any are aren't as at be because been before being
+    below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during
+    each few for from further had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers
+    herself him himself his how how's i i'd i'll i'm i've if in into is isn't it it's its itself let's me more
+    most mustn't my myself no nor not of off on once only or other ought our ours ourselves out over own said
+    same say says shan't she she'd she'll she's should shouldn't so some such than that that's the their theirs
+    them themselves then there there's these they they'd they'll they're they've this those through to too
+    under until up upon us very was wasn't we we'd we'll we're we've were weren't what what's when when's where
+    where's which while who who's whom why why's will with won't would wouldn't you you'd you'll you're you've
+    your yours yourself yourselves just like one two new now get got also may might must much many well even
+    still back year years time told according mr mrs ms""".split()
+)
+
+
+def normalize_ws(text: str) -> str:
+    """Collapse runs of white space to one space and strip the ends.
+
+    >>> normalize_ws("  a \\n\\t b ")
+    'a b'
+    """
+    return _WS_RE.sub(" ", text).strip()
+
+
+def words(text: str) -> list[str]:
+    """Words as a reader counts them: white-space separated pieces. The summary budget uses this count.
+
+    >>> len(words("It's 5 o'clock,  now."))
+    4
+    """
+    return text.split()
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-cased word tokens, punctuation dropped, curly apostrophes folded.
+
+    >>> tokens("Backman’s Mets, 1986!")
+    ["backman's", 'mets', '1986']
+    """
+    return [m.group(0).replace("’", "'").lower() for m in _WORD_RE.finditer(text)]
+
+
+_SUFFIXES = ("ations", "ation", "ingly", "ings", "ing", "edly", "ness", "ments", "ment", "ies", "ied", "es", "ed", "s")
+
+
+def stem(token: str) -> str:
+    """A light, deterministic suffix stripper; enough to fold plurals and tenses for matching.
+
+    >>> [stem(t) for t in ("resigned", "resigns", "managers", "stories", "was")]
+    ['resign', 'resign', 'manager', 'stor', 'was']
+    """
+    if token.endswith("'s"):
+        token = token[:-2]
+    if len(token) <= 4:
+        return token
+    for suf in _SUFFIXES:
+        if token.endswith(suf) and len(token) - len(suf) >= 3:
+            return token[: -len(suf)]
+    return token
+
+
+def content_terms(text: str) -> list[str]:
+    """Stemmed tokens without stopwords or one-letter tokens: the terms of lexical similarity.
+
+    >>> content_terms("The Mets fired their manager.")
+    ['mets', 'fir', 'manager']
+    """
+    out = []
+    for t in tokens(text):
+        if len(t) < 2 or t in STOPWORDS:
+            continue
+        out.append(stem(t))
+    return out
+
+
+def fold_for_hash(text: str) -> str:
+    """Text reduced to what makes two copies 'the same': case, accents, punctuation and spacing folded.
+
+    >>> fold_for_hash("Héllo,   World!") == fold_for_hash("hello world")
+    True
+    """
+    t = unicodedata.normalize("NFKD", text)
+    t = "".join(c for c in t if not unicodedata.combining(c))
+    return " ".join(tokens(t))
+
+
+def stable_id(*parts: str, length: int = 16) -> str:
+    """A short hex id derived only from content, identical on every machine and every run.
+
+    >>> stable_id("story", "a1")
+    'de5cec0c72d935ab'
+    """
+    h = hashlib.sha1("\x1f".join(parts).encode("utf-8"), usedforsecurity=False)
+    return h.hexdigest()[:length]
