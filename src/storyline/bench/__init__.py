@@ -1,0 +1,1 @@
+"""Benchmarks: storyline against its peers, measured in the same run."""

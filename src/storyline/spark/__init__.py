@@ -1,0 +1,1 @@
+"""Spark plumbing: schemas, readers, writers and stages that call storyline.core."""
