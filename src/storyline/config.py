@@ -1,0 +1,188 @@
+"""Configuration: packaged defaults (``defaults.toml``) < user TOML file < command-line overrides.
+
+Validation happens once, here, before any Spark job runs. Errors name the offending key and say what is expected.
+"""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from dataclasses import asdict, dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+# Tables whose keys are free-form (passed through), not checked against the defaults.
+_OPEN_TABLES = {("spark", "conf"), ("ingest", "fields")}
+FORMATS = ("auto", "jsonl", "multinews", "parquet", "text", "html", "warc")
+
+
+class ConfigError(ValueError):
+    """A configuration value is missing, unknown or invalid. The message names the key."""
+
+
+@dataclass(frozen=True)
+class SparkConfig:
+    master: str
+    app_name: str
+    log_level: str
+    conf: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class IngestConfig:
+    format: str
+    max_bytes: int
+    chunk_bytes: int
+    fields: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CleanConfig:
+    boilerplate_min_docs: int
+    boilerplate_max_words: int
+    min_words: int
+
+
+@dataclass(frozen=True)
+class DedupConfig:
+    threshold: float
+    num_perm: int
+    shingle: int
+
+
+@dataclass(frozen=True)
+class StoriesConfig:
+    group_by: str
+    threshold: float
+    window_days: float
+
+
+@dataclass(frozen=True)
+class SummaryOptions:
+    words: int
+    focus: str
+
+
+@dataclass(frozen=True)
+class FactsConfig:
+    spacy_model: str
+
+
+@dataclass(frozen=True)
+class ReportConfig:
+    max_stories: int
+
+
+@dataclass(frozen=True)
+class Config:
+    spark: SparkConfig
+    ingest: IngestConfig
+    clean: CleanConfig
+    dedup: DedupConfig
+    stories: StoriesConfig
+    summary: SummaryOptions
+    facts: FactsConfig
+    report: ReportConfig
+
+    def to_dict(self) -> dict[str, Any]:
+        """The resolved configuration, as saved in run.json."""
+        return asdict(self)
+
+
+def _defaults() -> dict[str, Any]:
+    text = resources.files("storyline").joinpath("defaults.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any], path: tuple[str, ...] = ()) -> None:
+    for key, value in over.items():
+        here = path + (key,)
+        dotted = ".".join(here)
+        if path in _OPEN_TABLES:
+            base[key] = value
+            continue
+        if key not in base:
+            known = ", ".join(sorted(base)) or "(none)"
+            raise ConfigError(f"unknown config key '{dotted}'; known keys here: {known}")
+        if isinstance(base[key], dict):
+            if not isinstance(value, dict):
+                raise ConfigError(f"config key '{dotted}' must be a table, got {type(value).__name__}")
+            _merge(base[key], value, here)
+            continue
+        want = type(base[key])
+        if want is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, want) or (want is int and isinstance(value, bool)):
+            raise ConfigError(
+                f"config key '{dotted}' must be {want.__name__}, got {type(value).__name__} {value!r}"
+            )
+        base[key] = value
+
+
+def _check(cond: bool, key: str, msg: str, value: object) -> None:
+    if not cond:
+        raise ConfigError(f"config key '{key}' {msg}, got {value!r}")
+
+
+def _validate(d: dict[str, Any]) -> None:
+    _check(d["ingest"]["format"] in FORMATS, "ingest.format", f"must be one of {', '.join(FORMATS)}",
+           d["ingest"]["format"])
+    _check(d["ingest"]["max_bytes"] >= 1000, "ingest.max_bytes", "must be at least 1000", d["ingest"]["max_bytes"])
+    _check(d["ingest"]["chunk_bytes"] >= 1 << 16, "ingest.chunk_bytes", "must be at least 65536",
+           d["ingest"]["chunk_bytes"])
+    _check(d["clean"]["boilerplate_min_docs"] >= 2, "clean.boilerplate_min_docs", "must be at least 2",
+           d["clean"]["boilerplate_min_docs"])
+    _check(d["clean"]["boilerplate_max_words"] >= 1, "clean.boilerplate_max_words", "must be at least 1",
+           d["clean"]["boilerplate_max_words"])
+    _check(d["clean"]["min_words"] >= 0, "clean.min_words", "must be 0 or more", d["clean"]["min_words"])
+    _check(0.0 < d["dedup"]["threshold"] <= 1.0, "dedup.threshold", "must be in (0, 1]", d["dedup"]["threshold"])
+    _check(16 <= d["dedup"]["num_perm"] <= 1024, "dedup.num_perm", "must be between 16 and 1024",
+           d["dedup"]["num_perm"])
+    _check(1 <= d["dedup"]["shingle"] <= 20, "dedup.shingle", "must be between 1 and 20", d["dedup"]["shingle"])
+    _check(0.0 < d["stories"]["threshold"] < 1.0, "stories.threshold", "must be in (0, 1)",
+           d["stories"]["threshold"])
+    _check(d["stories"]["window_days"] > 0, "stories.window_days", "must be positive", d["stories"]["window_days"])
+    _check(d["summary"]["words"] >= 10, "summary.words", "must be at least 10", d["summary"]["words"])
+    _check(d["report"]["max_stories"] >= 1, "report.max_stories", "must be at least 1", d["report"]["max_stories"])
+    for k, v in d["spark"]["conf"].items():
+        _check(isinstance(v, (str, int, float, bool)), f"spark.conf.{k}", "must be a string or number", v)
+
+
+def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> Config:
+    """Resolve the configuration: defaults, then the TOML file at ``path``, then ``overrides``.
+
+    ``overrides`` uses dotted keys: ``{"summary.words": 100, "spark.master": "local[2]"}``.
+    """
+    data = copy.deepcopy(_defaults())
+    if path is not None:
+        p = Path(path)
+        if not p.is_file():
+            raise ConfigError(f"config file not found: {p}")
+        try:
+            user = tomllib.loads(p.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"config file {p} is not valid TOML: {exc}") from None
+        _merge(data, user)
+    for dotted, value in (overrides or {}).items():
+        if value is None:
+            continue
+        nested: dict[str, Any] = {}
+        cur = nested
+        keys = dotted.split(".")
+        for k in keys[:-1]:
+            cur = cur.setdefault(k, {})
+        cur[keys[-1]] = value
+        _merge(data, nested)
+    _validate(data)
+    s = data["spark"]
+    return Config(
+        spark=SparkConfig(s["master"], s["app_name"], s["log_level"], {k: str(v) for k, v in s["conf"].items()}),
+        ingest=IngestConfig(**data["ingest"]),
+        clean=CleanConfig(**data["clean"]),
+        dedup=DedupConfig(**data["dedup"]),
+        stories=StoriesConfig(**data["stories"]),
+        summary=SummaryOptions(**data["summary"]),
+        facts=FactsConfig(**data["facts"]),
+        report=ReportConfig(**data["report"]),
+    )

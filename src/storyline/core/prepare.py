@@ -1,0 +1,76 @@
+"""From a raw record to a prepared article: extraction, rule cleaning, ids, dates, outlet, title.
+
+Runs in Spark tasks (the clean stage). Returns the article, or a reject, plus every line-level removal.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from storyline.core.clean import Removal, clean_text, non_article_reason
+from storyline.core.records import article_id, derive_title, outlet_from_url, parse_date
+
+log = logging.getLogger(__name__)
+
+PREPARED_KEYS = (
+    "kind", "article_id", "source_path", "locator", "fmt", "reason", "detail",
+    "url", "source", "title", "published", "author", "language", "group", "reference", "text",
+)
+
+
+@dataclass(frozen=True)
+class PrepareOptions:
+    max_bytes: int = 10_000_000
+
+
+def _extract(html: bytes, url: str | None, max_bytes: int):
+    """HTML -> (Extracted | Reject). The extractor module is imported lazily: only HTML inputs need it."""
+    from storyline.core.extract import extract_html
+
+    return extract_html(html, url, max_bytes=max_bytes)
+
+
+def prepare_record(raw: dict, opts: PrepareOptions) -> tuple[dict, list[Removal]]:
+    """Prepare one raw record. The returned dict has the keys of :data:`PREPARED_KEYS`."""
+    out = {k: raw.get(k) for k in PREPARED_KEYS if k in raw}
+    for k in PREPARED_KEYS:
+        out.setdefault(k, None)
+    out["article_id"] = article_id(raw.get("id"), raw.get("url"), raw["source_path"], raw.get("locator"))
+    if raw.get("kind") == "reject":
+        return out, []
+
+    removals: list[Removal] = []
+    text = raw.get("text")
+    if not text and raw.get("html") is not None:
+        ex = _extract(raw["html"], raw.get("url"), opts.max_bytes)
+        if getattr(ex, "reason", None) is not None and not hasattr(ex, "text"):
+            out.update(kind="reject", reason=ex.reason, detail=ex.detail)
+            return out, []
+        text = ex.text or ""
+        removals.extend(getattr(ex, "removed", None) or [])
+        out["title"] = out["title"] or ex.title
+        out["author"] = out["author"] or ex.author
+        out["published"] = out["published"] or ex.published
+        out["language"] = getattr(ex, "language", None)
+        out["url"] = out["url"] or ex.canonical_url
+        out["source"] = out["source"] or ex.site
+    text = text or ""
+    if len(text.encode("utf-8", errors="ignore")) > opts.max_bytes:
+        out.update(kind="reject", reason="too_large", detail=f"over ingest.max_bytes={opts.max_bytes}")
+        return out, []
+    why = non_article_reason(text)
+    if why:
+        out.update(kind="reject", reason=why, detail=text.strip()[:200])
+        return out, []
+    cleaned = clean_text(text)
+    removals.extend(cleaned.removed)
+    if not cleaned.text.strip():
+        out.update(kind="reject", reason="empty_after_cleaning", detail="only residue was left")
+        return out, removals
+    out["text"] = cleaned.text
+    out["published"] = parse_date(out["published"]) if out["published"] else None
+    out["source"] = out["source"] or outlet_from_url(out["url"])
+    out["title"] = (out["title"] or derive_title(cleaned.text) or "").strip() or None
+    out["kind"] = "article"
+    return out, removals

@@ -1,0 +1,188 @@
+"""Reading one input task into raw records. Runs inside Spark tasks, one call per task.
+
+Every raw record is a dict with the keys of :data:`RAW_KEYS`. ``kind`` is ``article`` or ``reject``; a reject
+carries ``reason`` and ``detail`` and names its place in the input through ``source_path`` and ``locator``
+(``line 12``, ``byte 67108870``, ``record 3``). Nothing here raises for bad input: it becomes a reject.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import logging
+import os
+from typing import Iterator
+
+from storyline.core.clean import binary_reason, decode_bytes
+from storyline.core.inputs import InputTask
+from storyline.core.records import (
+    ARTICLE_FIELDS,
+    field_names,
+    is_multinews,
+    multinews_articles,
+    parse_json_line,
+    pick_fields,
+)
+
+log = logging.getLogger(__name__)
+
+RAW_KEYS = ("source_path", "locator", "fmt", "kind", "reason", "detail") + ARTICLE_FIELDS
+
+
+def _row(task: InputTask, locator: str | None, **kw: object) -> dict:
+    row: dict = {k: None for k in RAW_KEYS}
+    row.update(source_path=task.path, locator=locator, fmt=task.fmt, kind="article")
+    row.update(kw)
+    return row
+
+
+def reject(task: InputTask, locator: str | None, reason: str, detail: str = "", **kw: object) -> dict:
+    return _row(task, locator, kind="reject", reason=reason, detail=detail[:500], **kw)
+
+
+def _open(path: str) -> io.BufferedIOBase:
+    if path.lower().endswith(".gz"):
+        return gzip.open(path, "rb")  # type: ignore[return-value]
+    return open(path, "rb")
+
+
+def _read_capped(path: str, max_bytes: int) -> tuple[bytes | None, str | None]:
+    """The file's bytes, or (None, reason). Never reads more than max_bytes + 1 bytes."""
+    try:
+        with _open(path) as fh:
+            data = fh.read(max_bytes + 1)
+    except (OSError, EOFError, gzip.BadGzipFile) as exc:
+        return None, f"unreadable: {exc.__class__.__name__}: {exc}"
+    if len(data) > max_bytes:
+        return None, "too_large"
+    return data, None
+
+
+def read_jsonl(task: InputTask, names: dict, max_bytes: int) -> Iterator[dict]:
+    """JSON lines (plain or Multi-News), for the byte range of the task."""
+    try:
+        fh = _open(task.path)
+    except OSError as exc:
+        yield reject(task, None, "unreadable", f"{exc.__class__.__name__}: {exc}")
+        return
+    with fh:
+        lineno = 0
+        if task.start > 0:
+            fh.seek(task.start - 1)
+            fh.readline()  # the line that starts before this range belongs to the previous task
+        while True:
+            pos = fh.tell()
+            if task.end >= 0 and pos >= task.end:
+                break
+            try:
+                raw = fh.readline()
+            except (OSError, EOFError, gzip.BadGzipFile) as exc:
+                yield reject(task, f"line {lineno + 1}", "unreadable", f"{exc.__class__.__name__}: {exc}")
+                break
+            if not raw:
+                break
+            lineno += 1
+            loc = f"line {lineno}" if task.start == 0 else f"byte {pos}"
+            if not raw.strip():
+                continue
+            if len(raw) > max_bytes:
+                yield reject(task, loc, "too_large", f"{len(raw)} bytes; the limit is ingest.max_bytes={max_bytes}")
+                continue
+            if binary_reason(raw):
+                yield reject(task, loc, "binary", "the line holds binary data, not JSON text")
+                continue
+            text = raw.decode("utf-8", errors="replace")
+            bad = text.count("\ufffd")
+            if bad > max(8, len(text) // 100):
+                yield reject(task, loc, "invalid_utf8", f"{bad} bytes are not valid UTF-8")
+                continue
+            obj, rej = parse_json_line(text)
+            if rej is not None:
+                yield reject(task, loc, rej.reason, rej.detail)
+                continue
+            assert isinstance(obj, dict)
+            if is_multinews(obj):
+                for i, art in enumerate(multinews_articles(obj)):
+                    yield _row(task, f"{loc} doc {i}", **art)
+                continue
+            fields = pick_fields(obj, names)
+            if not fields["text"] and not fields["html"]:
+                yield reject(task, loc, "missing_text", "no text or html field (see ingest.fields to map names)",
+                             **{k: fields[k] for k in ("id", "url", "source", "title")})
+                continue
+            if fields["html"] is not None:
+                fields["html"] = fields["html"].encode("utf-8")  # type: ignore[assignment]
+            yield _row(task, loc, **fields)
+
+
+def read_text_file(task: InputTask, max_bytes: int) -> Iterator[dict]:
+    """One article per .txt/.md file."""
+    data, why = _read_capped(task.path, max_bytes)
+    if data is None:
+        detail = f"over ingest.max_bytes={max_bytes}" if why == "too_large" else str(why)
+        yield reject(task, None, "too_large" if why == "too_large" else "unreadable", detail)
+        return
+    if binary_reason(data):
+        yield reject(task, None, "binary", "the file holds binary data, not text")
+        return
+    text, bad = decode_bytes(data)
+    if bad:
+        yield reject(task, None, bad, "too many bytes are not valid text in any known encoding")
+        return
+    if not text.strip():
+        yield reject(task, None, "empty", "the file is empty")
+        return
+    yield _row(task, None, text=text)
+
+
+def read_html_file(task: InputTask, max_bytes: int) -> Iterator[dict]:
+    """One page per .html/.htm(.gz) file; extraction happens in the clean stage."""
+    data, why = _read_capped(task.path, max_bytes)
+    if data is None:
+        detail = f"over ingest.max_bytes={max_bytes}" if why == "too_large" else str(why)
+        yield reject(task, None, "too_large" if why == "too_large" else "unreadable", detail)
+        return
+    if not data.strip():
+        yield reject(task, None, "empty", "the file is empty")
+        return
+    yield _row(task, None, html=data)
+
+
+def read_warc_file(task: InputTask, max_bytes: int) -> Iterator[dict]:
+    """HTML responses of a WARC file; every other record is accounted for as a reject with its type."""
+    from storyline.core import warc  # imported here: only WARC inputs need it
+
+    try:
+        fh = open(task.path, "rb")
+    except OSError as exc:
+        yield reject(task, None, "unreadable", f"{exc.__class__.__name__}: {exc}")
+        return
+    with fh:
+        for item in warc.iter_warc(fh, task.path):
+            if item.reason is not None:
+                yield reject(task, item.locator, item.reason, item.detail or "", url=item.url)
+            elif item.body is not None and len(item.body) > max_bytes:
+                yield reject(task, item.locator, "too_large", f"over ingest.max_bytes={max_bytes}", url=item.url)
+            else:
+                yield _row(task, item.locator, url=item.url, published=item.date, html=item.body)
+
+
+def read_task(task: InputTask, fields: dict | None, max_bytes: int) -> Iterator[dict]:
+    """All raw records of one task. Unknown formats and unexpected failures become rejects, never exceptions."""
+    names = field_names(fields)
+    try:
+        if task.fmt in ("jsonl", "multinews"):
+            yield from read_jsonl(task, names, max_bytes)
+        elif task.fmt == "text":
+            yield from read_text_file(task, max_bytes)
+        elif task.fmt == "html":
+            yield from read_html_file(task, max_bytes)
+        elif task.fmt == "warc":
+            yield from read_warc_file(task, max_bytes)
+        else:
+            ext = os.path.splitext(task.path)[1] or "(none)"
+            yield reject(task, None, "unsupported_file",
+                         f"no reader for files ending {ext}; use .jsonl, .parquet, .txt, .md, .html or .warc")
+    except Exception as exc:  # noqa: BLE001 - a reader bug must not lose the file: it is reported as a reject
+        log.exception("reading %s failed", task.path)
+        yield reject(task, None, "reader_error", f"{exc.__class__.__name__}: {exc}")

@@ -1,0 +1,55 @@
+"""Starting and stopping the Spark session from the resolved configuration."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+from storyline.config import SparkConfig
+
+log = logging.getLogger(__name__)
+
+
+def _set_env() -> None:
+    # Workers must run the same interpreter as the driver, and Spark must bind to loopback in local use.
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+    os.environ["PYSPARK_PYTHON"] = os.environ.get("STORYLINE_WORKER_PYTHON", sys.executable)
+    os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
+    os.environ.setdefault("PYARROW_IGNORE_TIMEZONE", "1")
+
+
+def _package_zip() -> str:
+    """Zip the storyline package so that executors on other machines can import it."""
+    import storyline
+
+    pkg = Path(storyline.__file__).parent
+    tmp = Path(tempfile.mkdtemp(prefix="storyline-pyfiles-"))
+    target = tmp / "storyline.zip"
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
+        for f in sorted(pkg.rglob("*")):
+            if f.is_file() and "__pycache__" not in f.parts:
+                zf.write(f, Path("storyline") / f.relative_to(pkg))
+    return str(target)
+
+
+def start_spark(cfg: SparkConfig, master: str | None = None):
+    """A SparkSession for ``master`` (or the configured one). Imported lazily so pure code never needs a JVM."""
+    _set_env()
+    from pyspark.sql import SparkSession
+
+    builder = SparkSession.builder.master(master or cfg.master).appName(cfg.app_name)
+    builder = builder.config("spark.sql.session.timeZone", "UTC")
+    builder = builder.config("spark.driver.host", os.environ.get("SPARK_LOCAL_IP", "127.0.0.1"))
+    builder = builder.config("spark.ui.enabled", "false")
+    for key, value in cfg.conf.items():
+        builder = builder.config(key, value)
+    spark = builder.getOrCreate()
+    spark.sparkContext.setLogLevel(cfg.log_level)
+    if not (master or cfg.master).startswith("local"):
+        zpath = _package_zip()
+        spark.sparkContext.addPyFile(zpath)
+    return spark
