@@ -1,0 +1,31 @@
+/* Filters the story table of index.html as the reader types. No network; reads the JSON data island. */
+(function () {
+  "use strict";
+  var island = document.getElementById("search-data");
+  var box = document.getElementById("q");
+  var shown = document.getElementById("shown");
+  if (!island || !box) { return; }
+  var hay = JSON.parse(island.textContent || "[]");
+  var rows = Array.prototype.slice.call(document.querySelectorAll("tr[data-i]"));
+
+  function fold(text) {
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+
+  function apply() {
+    var terms = fold(box.value).split(/\s+/).filter(function (t) { return t.length > 0; });
+    var n = 0;
+    rows.forEach(function (row) {
+      var text = hay[Number(row.getAttribute("data-i"))] || "";
+      var hit = terms.every(function (t) { return text.indexOf(t) !== -1; });
+      row.hidden = !hit;
+      if (hit) { n += 1; }
+    });
+    if (shown) { shown.textContent = n + " of " + rows.length; }
+  }
+
+  box.addEventListener("input", apply);
+  var params = new URLSearchParams(window.location.search);
+  if (params.get("q")) { box.value = params.get("q"); }
+  apply();
+}());

@@ -1,0 +1,242 @@
+"""The HTML report: escaping of untrusted text, links, index, story pages, determinism, and serve."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from storyline.core.report import json_island, page_name, render_report, safe_href
+from storyline.serve import make_server, report_dir
+
+SCRIPT = "<script>alert(1)</script>"
+IMG = "<img src=x onerror=alert(1)>"
+
+
+def _story(sid: str, title: str, **extra) -> dict:
+    arts = [
+        {"article_id": f"{sid}-a1", "title": f"{title} first", "source": "alpha.example", "url": f"https://alpha.example/{sid}",
+         "published": "2016-10-04T18:05:00Z", "n_words": 420},
+        {"article_id": f"{sid}-a2", "title": f"{title} second", "source": "beta.example", "url": f"http://beta.example/{sid}",
+         "published": "2016-10-05T09:00:00Z", "n_words": 310},
+    ]
+    story = {
+        "story_id": sid, "title": title, "group": None, "n_articles": 2, "outlets": ["alpha.example", "beta.example"],
+        "first_published": "2016-10-04T18:05:00Z", "last_published": "2016-10-05T09:00:00Z",
+        "article_ids": [a["article_id"] for a in arts],
+        "summary": [
+            {"text": f"{title}: the council approved the harbour plan.", "sources": [f"{sid}-a1", f"{sid}-a2"], "support": 2,
+             "evidence": [{"article_id": f"{sid}-a2", "text": "Councillors voted to approve the harbour plan."}]},
+            {"text": "The vote was close.", "sources": [f"{sid}-a2"], "support": 1},
+        ],
+        "articles": arts, "duplicates": [],
+    }
+    story.update(extra)
+    return story
+
+
+def _hostile() -> dict:
+    s = _story("s-evil", f"Plan {SCRIPT} news")
+    s["articles"][0]["title"] = f"Headline {IMG}"
+    s["articles"][0]["url"] = "javascript:alert(1)"
+    s["articles"][1]["source"] = f'beta"><svg onload=alert(1)>'
+    s["outlets"] = ["alpha.example", f'beta"><svg onload=alert(1)>']
+    s["summary"][0]["text"] = f"The mayor said {SCRIPT} and {IMG} twice."
+    s["summary"][0]["evidence"][0]["text"] = f"Evidence {IMG} here </script><script>alert(2)</script>"
+    s["entities"] = [{"name": f"Evil {SCRIPT}", "type": "PERSON", "mentions": 2, "outlets": ["x"], "variants": [IMG]}]
+    s["timeline"] = [{"date": "2016", "text": f"In 2016 {IMG}", "article_ids": ["s-evil-a1"], "outlets": ["x"]}]
+    s["disputed"] = [{"subject": SCRIPT, "frame": "left", "sides": [{"claim": "resigned", "text": IMG, "outlets": ["x"],
+                                                                      "article_ids": ["s-evil-a1"]}]}]
+    s["duplicates"] = [{"article_id": SCRIPT, "canonical_id": "s-evil-a1", "similarity": 0.97}]
+    return s
+
+
+RUN = {"counts": {"records_in": 12, "articles": 9, "duplicates": 2, "stories": 3,
+                  "rejects": {"too_short": 2, "boilerplate": 1}}, "timings": {"read": 1.25, "cluster": 3.5}}
+
+
+@pytest.fixture()
+def report(tmp_path: Path) -> Path:
+    stories = [_story("s-one", "Harbour plan"), _story("s-two", "Rail strike"), _hostile()]
+    render_report(stories, RUN, tmp_path / "report")
+    return tmp_path / "report"
+
+
+def _all_html(root: Path) -> list[tuple[Path, str]]:
+    return [(p, p.read_text(encoding="utf-8")) for p in sorted(root.rglob("*.html"))]
+
+
+def test_untrusted_text_never_appears_as_markup(report: Path) -> None:
+    pages = _all_html(report)
+    assert len(pages) == 4
+    for path, text in pages:
+        low = text.lower()
+        assert "<script>alert" not in low, path
+        assert "<img" not in low, path
+        assert "<svg" not in low, path
+        # the only script elements are the bundled file and the JSON data island
+        for tag in re.findall(r"<script[^>]*>", low):
+            assert tag in ('<script src="assets/search.js" defer>', '<script src="../assets/story.js" defer>',
+                           '<script type="application/json" id="search-data">'), (path, tag)
+    evil = (report / "stories" / "s-evil.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in evil
+    assert "&lt;img src=x onerror=alert(1)&gt;" in evil
+
+
+def test_javascript_urls_are_not_linked(report: Path) -> None:
+    evil = (report / "stories" / "s-evil.html").read_text(encoding="utf-8")
+    assert "javascript:" not in evil.lower()
+    one = (report / "stories" / "s-one.html").read_text(encoding="utf-8")
+    assert '<a href="https://alpha.example/s-one" rel="noopener noreferrer"' in one
+    assert '<a href="http://beta.example/s-one" rel="noopener noreferrer"' in one
+
+
+def test_csp_forbids_inline_scripts(report: Path) -> None:
+    for path, text in _all_html(report):
+        m = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', text)
+        assert m, path
+        policy = m.group(1)
+        assert "script-src 'self'" in policy.replace("&#x27;", "'")
+        assert "unsafe-inline" not in policy
+
+
+def test_index_lists_every_story_with_counts(report: Path) -> None:
+    index = (report / "index.html").read_text(encoding="utf-8")
+    for name, title in (("s-one", "Harbour plan"), ("s-two", "Rail strike")):
+        assert f'href="stories/{name}.html">{title}</a>' in index
+        assert (report / "stories" / f"{name}.html").is_file()
+    assert 'href="stories/s-evil.html">Plan &lt;script&gt;' in index
+    assert len(re.findall(r"<tr data-i=", index)) == 3
+    assert "12</span> records in" in index and "3</span> rejects" in index
+    assert "too_short" in index and "3.5 s" in index
+    for asset in ("style.css", "search.js", "story.js"):
+        assert (report / "assets" / asset).stat().st_size > 100
+
+
+def test_search_island_is_valid_json_and_script_safe(report: Path) -> None:
+    index = (report / "index.html").read_text(encoding="utf-8")
+    m = re.search(r'<script type="application/json" id="search-data">(.*?)</script>', index, re.S)
+    assert m
+    raw = m.group(1)
+    assert "<" not in raw and ">" not in raw and "&" not in raw
+    hay = json.loads(raw)
+    assert len(hay) == 3
+    assert "harbour plan" in hay[0] and "alpha.example" in hay[0]
+    assert "<script>alert(1)</script>" in hay[2]  # unescaped again once parsed, as text only
+
+
+def test_story_page_shows_each_summary_sentence_with_citations(report: Path) -> None:
+    page = (report / "stories" / "s-one.html").read_text(encoding="utf-8")
+    items = re.findall(r'<li id="sum-\d+"><span class="sentence">(.*?)</span>.*?<button[^>]*>\[(.*?)\]</button>'
+                       r'(.*?)</span></span></li>', page, re.S)
+    assert [(t, marks) for t, marks, _ in items] == [
+        ("Harbour plan: the council approved the harbour plan.", "1,2"), ("The vote was close.", "2")]
+    assert "Councillors voted to approve the harbour plan." in items[0][2]  # evidence when present
+    assert "Harbour plan second" in items[1][2]  # else the list of source articles
+    assert 'id="art-1"' in page and 'id="art-2"' in page
+
+
+def test_empty_panels_say_none_found(report: Path) -> None:
+    page = (report / "stories" / "s-one.html").read_text(encoding="utf-8")
+    for key in ("duplicates", "entities", "timeline", "corroborated", "disputed"):
+        section = re.search(rf'<section class="panel" id="{key}">(.*?)</section>', page, re.S)
+        assert section and "none found" in section.group(1), key
+
+
+def test_panels_render_real_content(tmp_path: Path) -> None:
+    story = _story("s-full", "Harbour plan", entities=[
+        {"name": "Jane Doe", "type": "PERSON", "mentions": 4, "outlets": ["alpha.example"], "article_ids": ["s-full-a1"],
+         "variants": ["Jane Doe", "Doe"]}],
+        timeline=[{"date": "2014-05", "text": "The plan was first proposed.", "article_ids": ["s-full-a1"],
+                   "outlets": ["alpha.example"]}],
+        corroborated=[{"text": "The council approved the plan.", "article_ids": ["s-full-a1", "s-full-a2"],
+                       "outlets": ["alpha.example", "beta.example"]}],
+        disputed=[{"subject": "Jane Doe", "frame": "departure", "sides": [
+            {"claim": "resigned", "text": "Doe resigned.", "outlets": ["alpha.example"], "article_ids": ["s-full-a1"]},
+            {"claim": "fired", "text": "Doe was fired.", "outlets": ["beta.example"], "article_ids": ["s-full-a2"]}]}],
+        duplicates=[{"article_id": "s-full-a3", "canonical_id": "s-full-a1", "similarity": 0.9512}])
+    render_report([story], {}, tmp_path)
+    page = (tmp_path / "stories" / "s-full.html").read_text(encoding="utf-8")
+    assert '<td class="name">Jane Doe</td><td>PERSON</td><td class="num">4</td>' in page
+    assert "<time>2014-05</time>" in page and "The plan was first proposed." in page
+    assert '<a href="#art-1">[1]</a> <a href="#art-2">[2]</a>' in page
+    assert '<div class="claim">resigned</div><blockquote>Doe resigned.</blockquote>' in page
+    assert '<div class="claim">fired</div><blockquote>Doe was fired.</blockquote>' in page
+    assert "0.951" in page
+    assert page.count("none found") == 0
+
+
+def test_output_is_deterministic(tmp_path: Path) -> None:
+    stories = [_story("s-one", "Harbour plan"), _hostile()]
+    render_report(stories, RUN, tmp_path / "a")
+    render_report(list(stories), dict(RUN), tmp_path / "b")
+    files_a = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file())
+    files_b = sorted(p.relative_to(tmp_path / "b") for p in (tmp_path / "b").rglob("*") if p.is_file())
+    assert files_a == files_b and len(files_a) == 6
+    for rel in files_a:
+        assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes(), rel
+
+
+def test_unsafe_and_repeated_story_ids_get_their_own_pages(tmp_path: Path) -> None:
+    stories = [_story("../../x", "Up"), _story("s-same", "First"), _story("s-same", "Second")]
+    render_report(stories, {}, tmp_path)
+    names = sorted(p.name for p in (tmp_path / "stories").iterdir())
+    assert names == sorted([f"{page_name('../../x')}.html", "s-same.html", "s-same-2.html"])
+    assert not (tmp_path.parent / "x.html").exists()
+    assert "Second" in (tmp_path / "stories" / "s-same-2.html").read_text(encoding="utf-8")
+
+
+def test_missing_optional_fields_render(tmp_path: Path) -> None:
+    render_report([{"story_id": "s-bare"}], {"stories": 1}, tmp_path)
+    page = (tmp_path / "stories" / "s-bare.html").read_text(encoding="utf-8")
+    assert "(untitled)" in page and page.count("none found") == 7
+
+
+def test_bad_arguments_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(TypeError, match="run.json"):
+        render_report([], None, tmp_path)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="stories.jsonl"):
+        render_report(["not a dict"], {}, tmp_path)  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("url, ok", [
+    ("https://a.example/x", True), ("HTTP://A.EXAMPLE", True), ("javascript:alert(1)", False),
+    ("java\tscript:alert(1)", False), ("https://a.example/\"onmouseover=x", False), ("ftp://a.example", False),
+    ("/relative/path", False), ("https:///nohost", False)])
+def test_safe_href(url: str, ok: bool) -> None:
+    assert (safe_href(url) is not None) is ok
+
+
+def test_json_island_escapes_line_separators() -> None:
+    out = json_island({"k": "a\u2028b\u2029c</script>"})
+    assert "\u2028" not in out and "\u2029" not in out and "</" not in out
+    assert json.loads(out) == {"k": "a\u2028b\u2029c</script>"}
+
+
+def test_serve_serves_the_report_with_security_headers(tmp_path: Path) -> None:
+    render_report([_story("s-one", "Harbour plan")], RUN, tmp_path / "report")
+    server = make_server(tmp_path, port=0)
+    assert server.server_address[0] == "127.0.0.1"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_address[1]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/stories/s-one.html", timeout=10) as resp:
+            body = resp.read().decode("utf-8")
+            assert "script-src 'self'" in resp.headers["Content-Security-Policy"]
+            assert resp.headers["X-Content-Type-Options"] == "nosniff"
+        assert "Harbour plan" in body
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_serve_refuses_a_folder_without_a_report(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match="finished run"):
+        report_dir(tmp_path)
+    with pytest.raises(ValueError, match="port"):
+        make_server(tmp_path, port=70000)
