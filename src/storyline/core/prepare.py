@@ -10,12 +10,13 @@ from dataclasses import dataclass
 
 from storyline.core.clean import Removal, clean_text, non_article_reason
 from storyline.core.records import article_id, derive_title, outlet_from_url, parse_date
+from storyline.core.text import content_terms, stable_id
 
 log = logging.getLogger(__name__)
 
 PREPARED_KEYS = (
     "kind", "article_id", "source_path", "locator", "fmt", "reason", "detail",
-    "url", "source", "title", "published", "author", "language", "group", "reference", "text",
+    "url", "source", "title", "published", "author", "language", "group", "reference", "text", "topic_key",
 )
 
 
@@ -72,5 +73,21 @@ def prepare_record(raw: dict, opts: PrepareOptions) -> tuple[dict, list[Removal]
     out["published"] = parse_date(out["published"]) if out["published"] else None
     out["source"] = out["source"] or outlet_from_url(out["url"])
     out["title"] = (out["title"] or derive_title(cleaned.text) or "").strip() or None
+    out["topic_key"] = topic_key(cleaned.text)
     out["kind"] = "article"
     return out, removals
+
+
+def topic_key(text: str, k: int = 3) -> str:
+    """A coarse topic label: the article's k most frequent content terms. Used to tell whether a recurring line
+    recurs across unrelated articles (boilerplate) or only within one story (a shared quote).
+
+    >>> topic_key("Backman left the Mets. Backman was fired, the Mets said. Alderson spoke.") == topic_key(
+    ...     "The Mets and Backman: Alderson, Backman, Mets.")
+    True
+    """
+    counts: dict[str, int] = {}
+    for t in content_terms(text):
+        counts[t] = counts.get(t, 0) + 1
+    top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:k]
+    return stable_id("topic", *sorted(t for t, _ in top))

@@ -1,0 +1,142 @@
+"""The ``storyline`` command: a thin layer over :mod:`storyline.pipeline` and the benchmarks.
+
+Library errors become one-line messages here, with a non-zero exit and no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+from pathlib import Path
+
+from storyline import __version__
+from storyline.config import FORMATS, ConfigError, load_config
+from storyline.core.inputs import InputError
+
+log = logging.getLogger("storyline")
+
+EPILOG = """examples:
+  storyline run sample/articles.jsonl sample/folder --out out/sample
+  storyline run feeds/ --out out/day1 --master spark://127.0.0.1:7077
+  storyline run multinews.jsonl --group-by group --words 200 --out out/mn
+  storyline serve out/sample --port 8000
+"""
+
+
+def _run_parser(sub) -> None:
+    p = sub.add_parser(
+        "run",
+        help="turn input articles into stories (Parquet tables, stories.jsonl, HTML report)",
+        description="Read articles, clean them, fold duplicates, group them into stories and write a cited "
+        "summary per story. Every input record ends up as an article, a duplicate or a reject.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=EPILOG,
+    )
+    p.add_argument("inputs", nargs="+", metavar="INPUT",
+                   help="files or folders: .jsonl(.gz), .parquet, .txt/.md, .html(.gz), .warc(.gz); folders are "
+                        "read recursively")
+    p.add_argument("--out", required=True, metavar="DIR", help="output folder (created; tables are overwritten)")
+    p.add_argument("--config", metavar="FILE", help="TOML file layered over the packaged defaults")
+    p.add_argument("--format", choices=FORMATS, help="input reader (default: auto, from each file's name)")
+    p.add_argument("--master", metavar="URL",
+                   help="Spark master: local[*] (default), local[N], spark://HOST:PORT, yarn, k8s://...")
+    p.add_argument("--group-by", metavar="FIELD",
+                   help="use this article field (e.g. 'group') as the story instead of clustering")
+    p.add_argument("--words", type=int, metavar="N", help="summary word budget per story (default 250)")
+    p.add_argument("--focus", metavar="TEXT", help="bias every summary toward this topic or question")
+    p.add_argument("--threshold", type=float, metavar="X",
+                   help="story clustering similarity threshold in (0, 1) (default 0.3)")
+    p.add_argument("--into", metavar="DIR",
+                   help="attach the new articles to the stories of an existing output folder")
+    p.add_argument("-q", "--quiet", action="store_true", help="only warnings and the final summary line")
+
+
+def _serve_parser(sub) -> None:
+    p = sub.add_parser("serve", help="serve a run's HTML report on http://127.0.0.1",
+                       description="Serve OUT/report/ over HTTP, bound to 127.0.0.1 unless --host says otherwise.")
+    p.add_argument("out", metavar="OUT", help="an output folder written by 'storyline run'")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="storyline",
+        description="Turn a day's pile of news articles into sourced stories, on Apache Spark.",
+    )
+    parser.add_argument("--version", action="version", version=f"storyline {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _run_parser(sub)
+    _serve_parser(sub)
+    from storyline.bench.cli import add_bench_parser
+
+    add_bench_parser(sub)
+    return parser
+
+
+def _setup_logging(quiet: bool) -> None:
+    logging.basicConfig(
+        level=logging.WARNING if quiet else logging.INFO,
+        format="%(asctime)s storyline %(levelname)s %(message)s",
+        datefmt="%H:%M:%S",
+        stream=sys.stderr,
+    )
+    for noisy in ("py4j", "pyspark", "trafilatura", "htmldate", "courlan", "charset_normalizer"):
+        logging.getLogger(noisy).setLevel(logging.ERROR)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from storyline.pipeline import run
+
+    overrides = {
+        "spark.master": args.master,
+        "ingest.format": args.format,
+        "stories.group_by": args.group_by,
+        "stories.threshold": args.threshold,
+        "summary.words": args.words,
+        "summary.focus": args.focus,
+    }
+    cfg = load_config(args.config, overrides)
+    t0 = time.perf_counter()
+    if args.into:
+        from storyline.incremental import run_into
+
+        result = run_into(args.inputs, args.into, args.out, cfg)
+    else:
+        result = run(args.inputs, args.out, cfg)
+    c = result.counts
+    print(
+        f"storyline: {c['records_in']} records -> {c['articles']} articles, {c['duplicates']} duplicates, "
+        f"{c['rejects']} rejects; {c['stories']} stories in {time.perf_counter() - t0:.1f}s. "
+        f"Report: {result.out / 'report' / 'index.html'}"
+    )
+    print(f"storyline: {result.reject_line}")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from storyline.serve import serve
+
+    serve(args.out, host=args.host, port=args.port)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    _setup_logging(getattr(args, "quiet", False))
+    handlers = {"run": cmd_run, "serve": cmd_serve, "bench": lambda a: a.bench_func(a)}
+    try:
+        return handlers[args.command](args)
+    except (ConfigError, InputError, FileNotFoundError, ValueError) as exc:
+        print(f"storyline: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("storyline: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

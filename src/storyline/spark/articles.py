@@ -1,0 +1,88 @@
+"""Article stage: unique ids, final checks, sentence spans, and exact-duplicate folding."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pandas as pd
+from pyspark.sql import DataFrame, Window
+from pyspark.sql import functions as F
+
+from storyline.core.sentences import split_sentences
+from storyline.core.text import fold_for_hash, stable_id, words
+from storyline.spark.schemas import ARTICLE_FINAL, require_columns
+
+_FINAL_COLS = [c.split()[0].strip("`") for c in ARTICLE_FINAL.split(", ") if not c.startswith(("start", "end"))]
+
+
+def reject_duplicate_ids(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
+    """Two records with one id: the first in input order (file, then position) keeps it, the others are rejected."""
+    require_columns(articles, ["article_id", "source_path", "locator"], "ids")
+    w = Window.partitionBy("article_id").orderBy("source_path", "locator")
+    ranked = articles.withColumn("_rn", F.row_number().over(w))
+    first = ranked.filter("_rn = 1").drop("_rn")
+    dups = ranked.filter("_rn > 1").drop("_rn").withColumn("kind", F.lit("reject")).withColumn(
+        "reason", F.lit("duplicate_id")
+    ).withColumn("detail", F.concat(F.lit("id already used by another record: "), F.col("article_id")))
+    return first, dups
+
+
+def _finalize_batches(min_words: int):
+    def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+        for batch in batches:
+            out = []
+            for rec in batch.to_dict("records"):
+                text = rec.get("text")
+                rec = {k: rec.get(k) for k in _FINAL_COLS}
+                if not isinstance(text, str) or not text.strip():
+                    rec.update(kind="reject", reason="empty_after_cleaning", detail="only residue was left")
+                else:
+                    n = len(words(text))
+                    rec["n_words"] = n
+                    if n < min_words:
+                        rec.update(kind="reject", reason="too_short",
+                                   detail=f"{n} words after cleaning; clean.min_words={min_words}")
+                    else:
+                        rec["content_hash"] = stable_id("content", fold_for_hash(text))
+                        rec["spans"] = [{"start": s.start, "end": s.end} for s in split_sentences(text)]
+                out.append(rec)
+            yield pd.DataFrame(out, columns=_FINAL_COLS)
+
+    return run
+
+
+def finalize(articles: DataFrame, min_words: int) -> DataFrame:
+    """Word counts, content hashes and sentence spans; too-short or emptied articles become rejects."""
+    require_columns(articles, ["article_id", "text"], "finalize")
+    cols = [c for c in _FINAL_COLS if c in articles.columns]
+    return articles.select(*cols).mapInPandas(_finalize_batches(min_words), ARTICLE_FINAL)
+
+
+def exact_duplicates(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
+    """Fold articles with the same folded text. The canonical one is the earliest published, then smallest id.
+
+    Returns (canonical articles, duplicates as ``article_id, canonical_id, similarity, method``).
+    """
+    require_columns(articles, ["article_id", "content_hash", "published"], "dedup")
+    w = Window.partitionBy("content_hash").orderBy(F.col("published").asc_nulls_last(), F.col("article_id"))
+    ranked = articles.withColumn("_rn", F.row_number().over(w)).withColumn(
+        "_canon", F.first("article_id").over(w)
+    )
+    canon = ranked.filter("_rn = 1").drop("_rn", "_canon")
+    dups = ranked.filter("_rn > 1").select(
+        "article_id", F.col("_canon").alias("canonical_id"), F.lit(1.0).alias("similarity"),
+        F.lit("exact").alias("method"),
+    )
+    return canon, dups
+
+
+def sentences_table(articles: DataFrame) -> DataFrame:
+    """One row per sentence of each canonical article, with character offsets into the article text."""
+    require_columns(articles, ["article_id", "text", "spans"], "sentences")
+    ex = articles.select("article_id", "text", F.posexplode("spans").alias("idx", "span"))
+    start = F.col("span.start")
+    end = F.col("span.end")
+    return ex.select(
+        "article_id", F.col("idx").cast("int").alias("idx"), start.alias("start"), end.alias("end"),
+        F.expr("substring(text, span.start + 1, span.end - span.start)").alias("text"),
+    )

@@ -1,0 +1,88 @@
+"""Clean stage: extraction and rule cleaning (Arrow batches), then corpus-learned boilerplate (built-in SQL).
+
+Outputs: prepared records (articles and record-level rejects) and line-level removals, each with a reason.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pandas as pd
+from pyspark.sql import DataFrame
+from pyspark.sql import functions as F
+
+from storyline.config import CleanConfig
+from storyline.core.prepare import PREPARED_KEYS, PrepareOptions, prepare_record
+from storyline.spark.schemas import PREPARED, require_columns
+
+_PREPARED_OUT = PREPARED + ", removed array<struct<reason:string,text:string>>"
+
+
+def _prepare_batches(opts: PrepareOptions):
+    def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+        for batch in batches:
+            out = []
+            for raw in batch.to_dict("records"):
+                rec, removed = prepare_record({k: (None if v is pd.NA else v) for k, v in raw.items()}, opts)
+                rec["removed"] = [{"reason": r.reason, "text": r.text[:1000]} for r in removed]
+                out.append(rec)
+            yield pd.DataFrame(out, columns=list(PREPARED_KEYS) + ["removed"])
+
+    return run
+
+
+def prepare(raw: DataFrame, max_bytes: int) -> DataFrame:
+    """Raw records -> prepared records with their rule removals (column ``removed``)."""
+    require_columns(raw, ["source_path", "locator", "kind", "text", "html"], "clean")
+    return raw.mapInPandas(_prepare_batches(PrepareOptions(max_bytes=max_bytes)), _PREPARED_OUT)
+
+
+def rule_removals(prepared: DataFrame) -> DataFrame:
+    """Line-level removals made by the rules, as rejects rows (level ``line``)."""
+    return prepared.select(
+        "article_id", "source_path", "locator", F.explode("removed").alias("r")
+    ).select(
+        F.lit("line").alias("level"), F.col("r.reason").alias("reason"), F.lit(None).cast("string").alias("detail"),
+        "source_path", "locator", "article_id", F.col("r.text").alias("text"),
+    )
+
+
+def _line_key(col):
+    folded = F.trim(F.regexp_replace(F.lower(col), r"[^\p{L}\p{N}]+", " "))
+    return F.xxhash64(folded)
+
+
+def remove_boilerplate(articles: DataFrame, cfg: CleanConfig) -> tuple[DataFrame, DataFrame]:
+    """Learn lines that recur across many unrelated articles, and remove them.
+
+    A line is boilerplate when it has at most ``boilerplate_max_words`` words and recurs in at least
+    ``boilerplate_min_docs`` distinct articles *and* as many distinct topics (``topic_key``): a quote that every
+    outlet carries within one story is not boilerplate. Returns (articles with cleaned text, removed lines).
+    Everything is built-in Spark SQL: no Python runs here.
+    """
+    require_columns(articles, ["article_id", "text", "topic_key"], "boilerplate")
+    lines = articles.select(
+        "article_id", "topic_key", "source_path", "locator",
+        F.posexplode(F.split("text", "\n")).alias("ln", "line"),
+    ).withColumn("key", _line_key(F.col("line")))
+    n_words = F.size(F.split(F.trim("line"), r"\s+"))
+    boiler = (
+        lines.filter(n_words <= cfg.boilerplate_max_words)
+        .groupBy("key")
+        .agg(F.countDistinct("article_id").alias("docs"), F.countDistinct("topic_key").alias("topics"))
+        .filter((F.col("docs") >= cfg.boilerplate_min_docs) & (F.col("topics") >= cfg.boilerplate_min_docs))
+        .select("key")
+    )
+    removed = lines.join(boiler, "key", "left_semi").select(
+        F.lit("line").alias("level"), F.lit("boilerplate").alias("reason"),
+        F.lit("recurs across unrelated articles").alias("detail"),
+        "source_path", "locator", "article_id", F.col("line").alias("text"),
+    )
+    kept = (
+        lines.join(boiler, "key", "left_anti")
+        .groupBy("article_id")
+        .agg(F.array_sort(F.collect_list(F.struct("ln", "line"))).alias("ls"))
+        .select("article_id", F.array_join(F.transform("ls", lambda x: x["line"]), "\n").alias("clean_text"))
+    )
+    out = articles.join(kept, "article_id", "left").withColumn("text", F.col("clean_text")).drop("clean_text")
+    return out, removed

@@ -1,0 +1,81 @@
+"""Ingest stage: input paths -> one DataFrame of raw records (schema ``RAW``).
+
+Line and file formats are read by ``core.readers`` inside Spark tasks (one task per file or byte range), so
+no article passes through the driver. Parquet datasets are read by Spark's own reader.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Iterator
+
+import pandas as pd
+from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
+
+from storyline.config import IngestConfig
+from storyline.core.inputs import InputTask, list_inputs, plan_tasks
+from storyline.core.readers import RAW_KEYS, read_task
+from storyline.core.records import field_names
+from storyline.spark.schemas import RAW
+
+log = logging.getLogger(__name__)
+
+
+def _reader(fields: dict, max_bytes: int):
+    def read_batches(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+        for tasks in batches:
+            for t in tasks.itertuples(index=False):
+                rows = list(read_task(InputTask(t.path, t.fmt, int(t.start), int(t.end)), fields, max_bytes))
+                if rows:
+                    yield pd.DataFrame(rows, columns=list(RAW_KEYS))
+
+    return read_batches
+
+
+def _parquet(spark: SparkSession, paths: list[str], fields: dict) -> DataFrame:
+    df = spark.read.parquet(*paths)
+    names = field_names(fields)
+    cols = {c.lower(): c for c in df.columns}
+
+    def pick(key: str, cast: str = "string"):
+        for name in names.get(key, ()):
+            if name.lower() in cols:
+                return F.col(f"`{cols[name.lower()]}`").cast(cast)
+        return F.lit(None).cast(cast)
+
+    text, html = pick("text"), pick("html", "binary")
+    missing = text.isNull() & html.isNull()
+    return df.select(
+        F.col("_metadata.file_path").alias("source_path"),
+        F.concat(F.lit("row "), F.col("_metadata.row_index").cast("string")).alias("locator"),
+        F.lit("parquet").alias("fmt"),
+        F.when(missing, "reject").otherwise("article").alias("kind"),
+        F.when(missing, "missing_text").alias("reason"),
+        F.when(missing, F.lit("no text or html column value (see ingest.fields)")).alias("detail"),
+        pick("id").alias("id"), pick("url").alias("url"), pick("source").alias("source"),
+        pick("title").alias("title"), pick("published").alias("published"), pick("author").alias("author"),
+        text.alias("text"), html.alias("html"), pick("group").alias("group"),
+        pick("reference").alias("reference"),
+    )
+
+
+def read_inputs(spark: SparkSession, paths: list[str], cfg: IngestConfig) -> tuple[DataFrame, int]:
+    """All raw records of ``paths``, and the number of read tasks planned. Raises InputError for bad paths."""
+    files, parquet = list_inputs(paths, cfg.format)
+    tasks = plan_tasks(files, cfg.chunk_bytes)
+    frames: list[DataFrame] = []
+    if tasks:
+        rows = [(t.path, t.fmt, t.start, t.end) for t in tasks]
+        slices = max(1, min(len(rows), spark.sparkContext.defaultParallelism * 4))
+        tdf = spark.createDataFrame(spark.sparkContext.parallelize(rows, slices),
+                                    "path string, fmt string, start long, end long")
+        frames.append(tdf.mapInPandas(_reader(dict(cfg.fields), cfg.max_bytes), RAW))
+    if parquet:
+        frames.append(_parquet(spark, parquet, dict(cfg.fields)))
+    if not frames:
+        return spark.createDataFrame([], RAW), 0
+    out = frames[0]
+    for f in frames[1:]:
+        out = out.unionByName(f)
+    return out, len(tasks) + len(parquet)

@@ -1,0 +1,67 @@
+"""Writers: Parquet tables, the deterministic stories.jsonl, and table counts for run.json."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
+
+
+def write_table(df: DataFrame, out: Path, name: str) -> DataFrame:
+    """Write a stage's table as Parquet and return it read back: the written table is the stage's checkpoint,
+    so later stages never recompute earlier ones."""
+    path = str(out / name)
+    df.write.mode("overwrite").parquet(path)
+    return df.sparkSession.read.parquet(path)
+
+
+def write_jsonl(df: DataFrame, target: Path, order_by: str) -> None:
+    """One JSON object per line, sorted by ``order_by``, as a single file: byte-identical across reruns."""
+    tmp = target.with_name(target.name + ".parts")
+    shutil.rmtree(tmp, ignore_errors=True)
+    df.repartition(1).sortWithinPartitions(order_by).write.mode("overwrite").option(
+        "compression", "none"
+    ).json(str(tmp))
+    parts = sorted(tmp.glob("part-*"))
+    with open(target, "wb") as fh:
+        for p in parts:
+            with open(p, "rb") as src:
+                shutil.copyfileobj(src, fh)
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def count(spark: SparkSession, out: Path, name: str) -> int:
+    """Rows of a written table (Parquet keeps counts in its footers, so this is cheap)."""
+    return spark.read.parquet(str(out / name)).count()
+
+
+def reject_counts(spark: SparkSession, out: Path) -> dict[str, dict[str, int]]:
+    """Rejects by level and reason: ``{"record": {"invalid_json": 2, ...}, "line": {...}}``."""
+    rows = (
+        spark.read.parquet(str(out / "rejects")).groupBy("level", "reason").count().orderBy("level", "reason")
+        .collect()
+    )
+    res: dict[str, dict[str, int]] = {}
+    for r in rows:
+        res.setdefault(r["level"], {})[r["reason"]] = int(r["count"])
+    return res
+
+
+def iter_jsonl(path: Path):
+    """Stream the records of a JSONL file (used for the report, which is rendered on the driver)."""
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                yield json.loads(line)
+
+
+def jsonl_view(stories: DataFrame, facts_schema: str | None) -> DataFrame:
+    """The stories table as the JSON record users read: facts expanded from their JSON column."""
+    cols = [c for c in stories.columns if c != "facts_json"]
+    if facts_schema is None:
+        return stories.select(*cols)
+    facts = F.from_json("facts_json", facts_schema)
+    return stories.select(*cols, facts.alias("_f")).select(*cols, "_f.*")

@@ -1,0 +1,114 @@
+"""Story stage: assign canonical articles to stories, then build each story's digest and its table row."""
+
+from __future__ import annotations
+
+import logging
+from typing import Iterator
+
+import pandas as pd
+from pyspark.sql import DataFrame
+from pyspark.sql import functions as F
+
+from storyline.config import StoriesConfig
+from storyline.core.story import digest
+from storyline.core.summarize import Sentence, SummaryConfig
+from storyline.spark.schemas import STORY_SUMMARY, require_columns
+
+log = logging.getLogger(__name__)
+
+
+def _story_id(key_col) -> F.Column:
+    """``s-`` + 16 hex digits of SHA-256 of the story key: derived from content, the same on every run."""
+    return F.concat(F.lit("s-"), F.substring(F.sha2(key_col, 256), 1, 16))
+
+
+def assign_stories(articles: DataFrame, cfg: StoriesConfig) -> DataFrame:
+    """``article_id, story_id`` for every canonical article.
+
+    With ``group_by`` the named input field decides (articles without a value form one-article stories);
+    otherwise articles are clustered by content and time.
+    """
+    require_columns(articles, ["article_id", "text", "title", "published", "source"], "stories")
+    if cfg.group_by:
+        col = cfg.group_by
+        if col not in articles.columns:
+            raise ValueError(f"stories.group_by names '{col}', which is not an article field; use 'group' or "
+                             f"map an input field to it under [ingest.fields]")
+        key = F.coalesce(F.concat(F.lit("group:"), F.col(f"`{col}`")), F.concat(F.lit("article:"), "article_id"))
+        return articles.select("article_id", _story_id(key).alias("story_id"))
+    from storyline.spark.cluster import cluster_stories
+
+    clustered = cluster_stories(
+        articles.select("article_id", "title", "text", "published", "source"),
+        threshold=cfg.threshold,
+        window_days=cfg.window_days,
+    )
+    return clustered.select("article_id", _story_id(F.concat(F.lit("seed:"), "story_key")).alias("story_id"))
+
+
+def _digest_groups(cfg: SummaryConfig, facts: bool, spacy_model: str):
+    def run(pdf: pd.DataFrame) -> pd.DataFrame:
+        pdf = pdf.sort_values(["article_id", "idx"], kind="mergesort")
+        story_id = str(pdf["story_id"].iloc[0])
+        sents = [
+            Sentence(r.article_id, int(r.idx), r.text, None if pd.isna(r.source) else r.source,
+                     None if pd.isna(r.published) else r.published)
+            for r in pdf.itertuples(index=False)
+        ]
+        arts = (
+            pdf[["article_id", "title", "published", "source"]]
+            .drop_duplicates("article_id")
+            .astype(object)
+            .where(lambda d: d.notna(), None)
+            .to_dict("records")
+        )
+        d = digest(story_id, sents, arts, cfg, facts=facts, spacy_model=spacy_model)
+        return pd.DataFrame([{"story_id": d["story_id"], "title": d["title"], "summary": d["summary"], "facts_json": d["facts_json"]}])
+
+    return run
+
+
+def summarize_stories(sentences: DataFrame, articles: DataFrame, assignment: DataFrame, cfg: SummaryConfig,
+                      facts: bool = True, spacy_model: str = "") -> DataFrame:
+    """One row per story: its cited summary and facts (``STORY_SUMMARY``)."""
+    require_columns(sentences, ["article_id", "idx", "text"], "summarize")
+    meta = articles.select("article_id", "source", "published", "title")
+    rows = sentences.join(assignment, "article_id").join(meta, "article_id")
+    return rows.select("story_id", "article_id", "idx", "text", "source", "published", "title").groupBy(
+        "story_id"
+    ).applyInPandas(_digest_groups(cfg, facts, spacy_model), STORY_SUMMARY)
+
+
+def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFrame, summaries: DataFrame) -> DataFrame:
+    """The ``stories`` table: membership, outlets, dates, duplicates, summary and facts, one row per story."""
+    a = articles.join(assignment, "article_id")
+    brief = F.struct("article_id", "title", "source", "url", "published", "n_words")
+    meta = a.groupBy("story_id").agg(
+        F.size(F.collect_set("source")).alias("n_outlets"),
+        F.array_sort(F.collect_list("article_id")).alias("article_ids"),
+        F.count("*").cast("int").alias("n_articles"),
+        F.array_sort(F.collect_set("source")).alias("outlets"),
+        F.min("published").alias("first_published"),
+        F.max("published").alias("last_published"),
+        F.first("group", ignorenulls=True).alias("group"),
+        F.min(F.when(F.col("reference").isNotNull(), F.col("reference"))).alias("reference"),
+        F.array_sort(F.collect_list(brief)).alias("articles"),
+    )
+    dups = (
+        duplicates.join(assignment.withColumnRenamed("article_id", "canonical_id"), "canonical_id")
+        .groupBy("story_id")
+        .agg(F.array_sort(F.collect_list(F.struct("article_id", "canonical_id", "similarity", "method")))
+             .alias("duplicates"))
+    )
+    return (
+        meta.join(summaries, "story_id", "left")
+        .join(dups, "story_id", "left")
+        .select(
+            "story_id", "title", "group", "n_articles", "n_outlets", "outlets", "first_published", "last_published",
+            "article_ids", "summary", "articles",
+            F.coalesce("duplicates", F.array().cast(
+                "array<struct<article_id:string,canonical_id:string,similarity:double,method:string>>"
+            )).alias("duplicates"),
+            "reference", "facts_json",
+        )
+    )
