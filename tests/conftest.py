@@ -1,0 +1,50 @@
+"""Shared fixtures: one local Spark session for the whole test run, paths to shipped and shared data."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLE = REPO / "sample"
+SHARED = REPO.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def spark():
+    """A small local Spark session, shared by every Spark test (starting one costs seconds)."""
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    from storyline.config import load_config
+    from storyline.spark.session import start_spark
+
+    cfg = load_config(overrides={"spark.master": "local[2]"})
+    session = start_spark(cfg.spark)
+    session.conf.set("spark.sql.shuffle.partitions", "4")
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    if not SHARED.is_dir():
+        pytest.skip("../shared is not present beside the checkout")
+    return SHARED
+
+
+@pytest.fixture(scope="session")
+def seeds_dir(shared_dir: Path) -> Path:
+    d = shared_dir / "seeds"
+    if not d.is_dir():
+        pytest.skip("../shared/seeds is not present")
+    return d
+
+
+def storyline_cmd() -> list[str]:
+    """The installed console script when present, else the module (same code either way)."""
+    exe = shutil.which("storyline", path=str(Path(sys.executable).parent))
+    return [exe] if exe else [sys.executable, "-m", "storyline.cli"]

@@ -1,0 +1,40 @@
+"""Configuration layering and validation: errors name the key."""
+
+from __future__ import annotations
+
+import pytest
+
+from storyline.config import ConfigError, load_config
+
+
+def test_defaults_load_and_overrides_win(tmp_path):
+    f = tmp_path / "c.toml"
+    f.write_text('[summary]\nwords = 120\n[stories]\nthreshold = 0.4\n[ingest.fields]\ntext = "body"\n')
+    cfg = load_config(f, {"summary.words": 90})
+    assert cfg.summary.words == 90
+    assert cfg.stories.threshold == 0.4
+    assert cfg.ingest.fields == {"text": "body"}
+    assert cfg.to_dict()["summary"]["words"] == 90
+
+
+@pytest.mark.parametrize("toml, key", [
+    ("[summary]\nwrods = 3\n", "summary.wrods"),
+    ("[summary]\nwords = 'many'\n", "summary.words"),
+    ("[stories]\nthreshold = 1.5\n", "stories.threshold"),
+    ("[ingest]\nformat = 'pdf'\n", "ingest.format"),
+    ("[nope]\nx = 1\n", "nope"),
+])
+def test_bad_values_name_the_key(tmp_path, toml, key):
+    f = tmp_path / "c.toml"
+    f.write_text(toml)
+    with pytest.raises(ConfigError, match=f"'{key}'"):
+        load_config(f)
+
+
+def test_invalid_toml_and_missing_file(tmp_path):
+    f = tmp_path / "c.toml"
+    f.write_text("[summary\n")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_config(f)
+    with pytest.raises(ConfigError, match="not found"):
+        load_config(tmp_path / "missing.toml")

@@ -1,0 +1,131 @@
+"""Input planning, readers and record preparation: pure Python, no JVM."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from storyline.core.inputs import InputError, InputTask, list_inputs, plan_tasks
+from storyline.core.prepare import PrepareOptions, prepare_record
+from storyline.core.readers import read_task
+
+ARTICLE = ("The city council voted on Tuesday to raise bus fares by fifty cents, the first increase in six "
+           "years. Council members said the money would pay for new buses and longer evening service on the "
+           "busiest routes, while riders' groups warned that the change would hurt low-income commuters.")
+
+
+def _jsonl(path, lines):
+    path.write_bytes(b"".join(l if isinstance(l, bytes) else (l + "\n").encode() for l in lines))
+    return path
+
+
+def test_list_inputs_missing_path_names_it(tmp_path):
+    with pytest.raises(InputError, match="does-not-exist"):
+        list_inputs([str(tmp_path / "does-not-exist")])
+
+
+def test_list_inputs_walks_folders_sorted_and_flags_unsupported(tmp_path):
+    (tmp_path / "b.txt").write_text("x")
+    (tmp_path / "a.md").write_text("x")
+    (tmp_path / "c.pdf").write_bytes(b"%PDF")
+    (tmp_path / "_SUCCESS").write_text("")
+    files, parquet = list_inputs([str(tmp_path)])
+    assert [(p.rsplit("/", 1)[1], f) for p, f in files] == [("a.md", "text"), ("b.txt", "text"),
+                                                           ("c.pdf", "unsupported")]
+    assert parquet == []
+
+
+def test_chunked_jsonl_reads_every_line_exactly_once(tmp_path):
+    lines = [json.dumps({"id": f"a{i}", "text": f"text number {i} " * (i % 7 + 1)}) for i in range(300)]
+    f = _jsonl(tmp_path / "big.jsonl", lines)
+    tasks = plan_tasks([(str(f), "jsonl")], 1000)
+    assert len(tasks) > 5
+    ids = [r["id"] for t in tasks for r in read_task(t, None, 10_000)]
+    assert ids == [f"a{i}" for i in range(300)]
+
+
+def test_jsonl_bad_lines_become_rejects_with_line_numbers(tmp_path):
+    f = _jsonl(tmp_path / "in.jsonl", [
+        json.dumps({"id": "ok", "text": ARTICLE}),
+        '{"id": "broken", "text": ',
+        "[1, 2, 3]",
+        json.dumps({"id": "notext", "title": "x"}),
+        b"\xff\xfe\xfa\xfb" * 40 + b"\n",
+        "",
+        json.dumps({"id": "huge", "text": "x" * 5000}),
+    ])
+    rows = list(read_task(InputTask(str(f), "jsonl"), None, 2000))
+    got = [(r["kind"], r["reason"], r["locator"]) for r in rows]
+    assert got == [
+        ("article", None, "line 1"),
+        ("reject", "invalid_json", "line 2"),
+        ("reject", "not_an_object", "line 3"),
+        ("reject", "missing_text", "line 4"),
+        ("reject", "invalid_utf8", "line 5"),
+        ("reject", "too_large", "line 7"),
+    ]
+    assert all(r["source_path"] == str(f) for r in rows)
+
+
+def test_multinews_line_expands_to_grouped_articles(tmp_path):
+    f = _jsonl(tmp_path / "mn.jsonl", [json.dumps({"id": "s9", "documents": [ARTICLE, ARTICLE + " More."],
+                                                   "summary": "Fares rise."})])
+    rows = list(read_task(InputTask(str(f), "jsonl"), None, 100_000))
+    assert [(r["id"], r["group"], r["reference"]) for r in rows] == [("s9#0", "s9", "Fares rise."),
+                                                                      ("s9#1", "s9", "Fares rise.")]
+
+
+def test_gzip_jsonl_and_field_mapping(tmp_path):
+    f = tmp_path / "feed.jsonl.gz"
+    with gzip.open(f, "wt") as fh:
+        fh.write(json.dumps({"guid": "g1", "story_body": ARTICLE, "headline": "Fares"}) + "\n")
+    rows = list(read_task(InputTask(str(f), "jsonl"), {"text": "story_body"}, 100_000))
+    assert (rows[0]["id"], rows[0]["title"], rows[0]["text"]) == ("g1", "Fares", ARTICLE)
+
+
+def test_text_files_binary_empty_and_too_large(tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text("Headline here\n\n" + ARTICLE)
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(bytes(range(256)) * 10)
+    empty = tmp_path / "empty.txt"
+    empty.write_text("  \n")
+    big = tmp_path / "big.txt"
+    big.write_text("word " * 5000)
+    reasons = {p.name: [r["reason"] for r in read_task(InputTask(str(p), "text"), None, 10_000)]
+               for p in (good, binary, empty, big)}
+    assert reasons == {"good.txt": [None], "bin.txt": ["binary"], "empty.txt": ["empty"], "big.txt": ["too_large"]}
+
+
+def test_unsupported_file_is_a_reject_not_a_crash(tmp_path):
+    p = tmp_path / "x.pdf"
+    p.write_bytes(b"%PDF-1.4")
+    (row,) = read_task(InputTask(str(p), "unsupported"), None, 1000)
+    assert row["kind"] == "reject" and row["reason"] == "unsupported_file" and ".pdf" in row["detail"]
+
+
+def _raw(**kw):
+    base = {"source_path": "/in/feed.jsonl", "locator": "line 1", "fmt": "jsonl", "kind": "article"}
+    base.update(kw)
+    return base
+
+
+def test_prepare_cleans_residue_and_fills_outlet_title_date():
+    text = ("Unlimited Digital AccessOnly 25¢for 5 monthsCouncil raises bus fares\n\n" + ARTICLE +
+            "\n\nNext: Mayor opens new bridge\nFiled under:")
+    rec, removed = prepare_record(_raw(url="https://www.harbor.example/a", text=text,
+                                       published="2024-03-05T10:00:00+01:00"), PrepareOptions())
+    assert rec["kind"] == "article"
+    assert rec["title"] == "Council raises bus fares"
+    assert rec["source"] == "harbor.example"
+    assert rec["published"] == "2024-03-05T09:00:00Z"
+    assert "Next:" not in rec["text"] and "Unlimited" not in rec["text"] and "Filed under" not in rec["text"]
+    assert sorted(r.reason for r in removed) == ["menu", "paywall", "teaser"]
+
+
+def test_prepare_rejects_crawl_notice_and_keeps_id():
+    rec, _ = prepare_record(_raw(id="x1", text="Alexa Internet has been donating their crawl data to the "
+                                                "Internet Archive since 1996."), PrepareOptions())
+    assert (rec["kind"], rec["reason"], rec["article_id"]) == ("reject", "crawl_notice", "x1")

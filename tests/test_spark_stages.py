@@ -1,0 +1,115 @@
+"""Each Spark stage on tiny DataFrames, in local mode."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from storyline.config import load_config
+from storyline.core.summarize import SummaryConfig
+from storyline.spark import articles as A
+from storyline.spark import clean as C
+from storyline.spark import stories as S
+from storyline.spark.ingest import read_inputs
+from storyline.spark.schemas import SchemaError
+
+pytestmark = pytest.mark.spark
+
+BODY = ("The port authority closed the harbour on Monday as the storm pushed waves over the sea wall, and "
+        "officials said ships would wait offshore until the wind dropped below gale force. Dock workers were "
+        "sent home and the ferry to the islands was cancelled for two days.")
+
+
+def _write_jsonl(path, rows):
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return str(path)
+
+
+def test_ingest_reads_jsonl_text_and_parquet_with_locators(spark, tmp_path):
+    _write_jsonl(tmp_path / "a.jsonl", [{"id": "j1", "text": BODY}, {"id": "j2"}])
+    (tmp_path / "t.txt").write_text("Storm shuts port\n\n" + BODY)
+    spark.createDataFrame([("p1", BODY, "herald")], "id string, body string, outlet string").write.parquet(
+        str(tmp_path / "pq"))
+    cfg = load_config(overrides={"ingest.fields": None}).ingest
+    raw, n = read_inputs(spark, [str(tmp_path / "a.jsonl"), str(tmp_path / "t.txt"), str(tmp_path / "pq")],
+                         cfg.__class__(cfg.format, cfg.max_bytes, cfg.chunk_bytes, {"text": ["text", "body"]}))
+    rows = {(r["id"] or r["source_path"].rsplit("/", 1)[1]): r for r in raw.collect()}
+    assert n == 3
+    assert rows["j1"]["kind"] == "article" and rows["j1"]["locator"] == "line 1"
+    assert rows["j2"]["kind"] == "reject" and rows["j2"]["reason"] == "missing_text"
+    assert rows["t.txt"]["text"].startswith("Storm shuts port")
+    assert rows["p1"]["source"] == "herald" and rows["p1"]["locator"] == "row 0"
+
+
+def test_boilerplate_learned_across_topics_but_not_within_one_story(spark):
+    topics = ["harbour storm ferry", "council fares buses", "museum artefacts returned", "heatwave grid power",
+              "election result turnout"]
+    rows = []
+    for i, t in enumerate(topics):
+        text = f"{t} " * 20 + "\nShare this article on social media\n" + f"{t} closing words here"
+        if i < 2:
+            text += "\n\u201cWe wish him well,\u201d the chairman said."
+        rows.append((f"a{i}", text, f"topic{i}", "/in", f"line {i}"))
+    # the shared quote recurs in 4 articles of ONE topic: not boilerplate
+    for j in range(4):
+        rows.append((f"q{j}", "harbour storm ferry " * 20 + "\nThe captain said the sea was the worst in years.",
+                     "topicX", "/in", f"line {10 + j}"))
+    df = spark.createDataFrame(rows, "article_id string, text string, topic_key string, source_path string, "
+                                     "locator string")
+    cfg = load_config().clean
+    kept, removed = C.remove_boilerplate(df, cfg)
+    gone = {r["text"] for r in removed.collect()}
+    assert gone == {"Share this article on social media"}
+    texts = {r["article_id"]: r["text"] for r in kept.collect()}
+    assert "Share this article" not in texts["a0"] and "captain said" in texts["q0"]
+
+
+def test_duplicate_ids_exact_duplicates_and_sentences(spark):
+    rows = [
+        ("article", "x", "/in/a.jsonl", "line 1", BODY, "2024-01-02", None),
+        ("article", "x", "/in/a.jsonl", "line 2", BODY + " Extra.", "2024-01-01", None),
+        ("article", "y", "/in/b.jsonl", "line 1", BODY.upper(), "2024-01-01", None),
+        ("article", "z", "/in/b.jsonl", "line 2", "Too short to keep.", None, None),
+    ]
+    df = spark.createDataFrame(rows, "kind string, article_id string, source_path string, locator string, "
+                                     "text string, published string, topic_key string")
+    first, dup_ids = A.reject_duplicate_ids(df)
+    assert [(r["article_id"], r["locator"]) for r in dup_ids.collect()] == [("x", "line 2")]
+    final = A.finalize(first, min_words=10)
+    by = {r["article_id"]: r for r in final.collect()}
+    assert by["z"]["kind"] == "reject" and by["z"]["reason"] == "too_short"
+    good = final.filter("kind = 'article'")
+    canon, dups = A.exact_duplicates(good)
+    assert [(r["article_id"], r["canonical_id"]) for r in dups.collect()] == [("x", "y")]
+    sents = A.sentences_table(canon).orderBy("idx").collect()
+    assert len(sents) == 2 and sents[0]["text"].startswith("THE PORT AUTHORITY")
+    assert BODY.upper()[sents[1]["start"]:sents[1]["end"]] == sents[1]["text"]
+
+
+def test_stage_rejects_bad_schema_before_running(spark):
+    df = spark.createDataFrame([("a",)], "article_id string")
+    with pytest.raises(SchemaError, match="finalize"):
+        A.finalize(df, 10)
+
+
+def test_group_by_stories_and_summaries(spark):
+    arts = spark.createDataFrame(
+        [("a1", "g1", "herald", "2024-01-01", "Storm", BODY), ("a2", "g1", "gazette", "2024-01-01", None, BODY),
+         ("b1", None, "post", None, "Other", BODY)],
+        "article_id string, `group` string, source string, published string, title string, text string")
+    cfg = load_config(overrides={"stories.group_by": "group"}).stories
+    assign = S.assign_stories(arts, cfg)
+    ids = {r["article_id"]: r["story_id"] for r in assign.collect()}
+    assert ids["a1"] == ids["a2"] != ids["b1"]
+    assert all(v.startswith("s-") and len(v) == 18 for v in ids.values())
+    sents = spark.createDataFrame(
+        [("a1", 0, "The port closed on Monday as the storm pushed waves over the wall."),
+         ("a2", 0, "The port was closed on Monday as the storm pushed waves over the sea wall."),
+         ("b1", 0, "Something else entirely happened in another city on another day.")],
+        "article_id string, idx int, text string")
+    summ = S.summarize_stories(sents, arts, assign, SummaryConfig(words=40), facts=False).collect()
+    by = {r["story_id"]: r for r in summ}
+    s = by[ids["a1"]]
+    assert s["title"] == "Storm"
+    assert len(s["summary"]) == 1 and sorted(s["summary"][0]["sources"]) == ["a1", "a2"]
