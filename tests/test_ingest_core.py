@@ -52,7 +52,8 @@ def test_jsonl_bad_lines_become_rejects_with_line_numbers(tmp_path):
         '{"id": "broken", "text": ',
         "[1, 2, 3]",
         json.dumps({"id": "notext", "title": "x"}),
-        b"\xff\xfe\xfa\xfb" * 40 + b"\n",
+        b'{"id": "bad", "text": "' + b"\x81\x8d\x8f\x90\x9d" * 40 + b'"}\n',
+
         "",
         json.dumps({"id": "huge", "text": "x" * 5000}),
     ])

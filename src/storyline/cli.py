@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 import time
 from pathlib import Path
@@ -133,6 +134,12 @@ def main(argv: list[str] | None = None) -> int:
     except (ConfigError, InputError, FileNotFoundError, ValueError) as exc:
         print(f"storyline: error: {exc}", file=sys.stderr)
         return 2
+    except Exception as exc:  # noqa: BLE001 - the CLI boundary: one clear line, the traceback only on request
+        if os.environ.get("STORYLINE_DEBUG"):
+            raise
+        print(f"storyline: internal error: {exc.__class__.__name__}: {exc} "
+              f"(set STORYLINE_DEBUG=1 for the traceback)", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("storyline: interrupted", file=sys.stderr)
         return 130

@@ -91,10 +91,9 @@ def read_jsonl(task: InputTask, names: dict, max_bytes: int) -> Iterator[dict]:
             if binary_reason(raw):
                 yield reject(task, loc, "binary", "the line holds binary data, not JSON text")
                 continue
-            text = raw.decode("utf-8", errors="replace")
-            bad = text.count("\ufffd")
-            if bad > max(8, len(text) // 100):
-                yield reject(task, loc, "invalid_utf8", f"{bad} bytes are not valid UTF-8")
+            text, bad = decode_bytes(raw)
+            if bad:
+                yield reject(task, loc, bad, "the line is neither UTF-8 nor cp1252 text; re-encode it as UTF-8")
                 continue
             obj, rej = parse_json_line(text)
             if rej is not None:
