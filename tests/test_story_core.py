@@ -26,7 +26,7 @@ def _story():
 
 def test_digest_cites_every_article_carrying_the_fact():
     sents, arts = _story()
-    d = digest("s-1", sents, arts, SummaryConfig(words=60), facts=False)
+    d = digest("s-1", sents, arts, SummaryConfig(words=60))
     fare = [s for s in d["summary"] if "fifty-cent" in s["text"]]
     assert len(fare) == 1, d["summary"]
     assert fare[0]["sources"] == ["a", "b", "c"]
@@ -37,12 +37,12 @@ def test_digest_cites_every_article_carrying_the_fact():
 
 def test_title_is_earliest_titled_article():
     sents, arts = _story()
-    assert digest("s-1", sents, arts, SummaryConfig(words=40), facts=False)["title"] == "Council votes"
+    assert digest("s-1", sents, arts, SummaryConfig(words=40))["title"] == "Council votes"
     assert choose_title([], None) == "(untitled story)"
 
 
 def test_digest_is_independent_of_input_order():
     sents, arts = _story()
-    a = digest("s-1", sents, arts, SummaryConfig(words=60), facts=False)
-    b = digest("s-1", list(reversed(sents)), list(reversed(arts)), SummaryConfig(words=60), facts=False)
+    a = digest("s-1", sents, arts, SummaryConfig(words=60))
+    b = digest("s-1", list(reversed(sents)), list(reversed(arts)), SummaryConfig(words=60))
     assert a == b

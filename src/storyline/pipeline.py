@@ -16,7 +16,7 @@ from storyline.core.summarize import SummaryConfig
 
 log = logging.getLogger(__name__)
 
-STAGES = ("ingest", "clean", "articles", "dedup", "stories", "summarize", "write", "report")
+STAGES = ("ingest", "clean", "articles", "dedup", "stories", "summarize", "facts", "write", "report")
 
 
 @dataclass
@@ -107,8 +107,10 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None) -> RunResul
         with timer.stage("summarize"):
             scfg = SummaryConfig(words=cfg.summary.words, focus=cfg.summary.focus or None)
             sents = spark.read.parquet(str(out / "sentences"))
-            summaries = S.summarize_stories(sents, canon, assignment, scfg, spacy_model=cfg.facts.spacy_model)
-            stories = O.write_table(S.story_table(canon, assignment, dups, summaries), out, "stories")
+            summaries = O.write_table(S.summarize_stories(sents, canon, assignment, scfg), work, "summaries")
+        with timer.stage("facts"):
+            facts = O.write_table(S.facts_of_stories(sents, canon, assignment, cfg.facts.spacy_model), work, "facts")
+            stories = O.write_table(S.story_table(canon, assignment, dups, summaries, facts), out, "stories")
         with timer.stage("write"):
             O.write_jsonl(O.jsonl_view(stories, _facts_schema()), out / "stories.jsonl", "story_id")
             result = RunResult(out=out, timings=timer.timings)

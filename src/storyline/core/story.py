@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Sequence
 
@@ -57,9 +56,8 @@ def choose_title(articles: Sequence[dict], fallback: str | None) -> str:
     return " ".join(w[:12]) + (" …" if len(w) > 12 else "")
 
 
-def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict], cfg: SummaryConfig,
-           facts: bool = True, spacy_model: str = "") -> dict:
-    """Summary (with citations and evidence), title and facts of one story.
+def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict], cfg: SummaryConfig) -> dict:
+    """Summary (with citations and evidence) and title of one story.
 
     ``sentences`` must already be in a deterministic order (article id, position); ``articles`` carry
     ``article_id, title, published, source``.
@@ -79,7 +77,6 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
         "story_id": story_id,
         "title": choose_title(articles, summary[0]["text"] if summary else None),
         "summary": summary,
-        "facts_json": json.dumps(story_facts(ordered, articles, spacy_model) if facts else {}, sort_keys=True),
     }
     return out
 

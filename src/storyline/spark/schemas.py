@@ -28,8 +28,10 @@ REJECTS = (
 
 STORY_SUMMARY = (
     "story_id string, title string, summary array<struct<text:string,sources:array<string>,support:int,"
-    "evidence:array<struct<article_id:string,text:string>>>>, facts_json string"
+    "evidence:array<struct<article_id:string,text:string>>>>"
 )
+
+STORY_FACTS = "story_id string, facts_json string"
 
 
 class SchemaError(ValueError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Iterator
 
@@ -10,9 +11,9 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from storyline.config import StoriesConfig
-from storyline.core.story import digest
+from storyline.core.story import digest, story_facts
 from storyline.core.summarize import Sentence, SummaryConfig
-from storyline.spark.schemas import STORY_SUMMARY, require_columns
+from storyline.spark.schemas import STORY_FACTS, STORY_SUMMARY, require_columns
 
 log = logging.getLogger(__name__)
 
@@ -46,40 +47,65 @@ def assign_stories(articles: DataFrame, cfg: StoriesConfig) -> DataFrame:
     return clustered.select("article_id", _story_id(F.concat(F.lit("seed:"), "story_key")).alias("story_id"))
 
 
-def _digest_groups(cfg: SummaryConfig, facts: bool, spacy_model: str):
+def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[dict]]:
+    pdf = pdf.sort_values(["article_id", "idx"], kind="mergesort")
+    story_id = str(pdf["story_id"].iloc[0])
+    sents = [
+        Sentence(r.article_id, int(r.idx), r.text, None if pd.isna(r.source) else r.source,
+                 None if pd.isna(r.published) else r.published)
+        for r in pdf.itertuples(index=False)
+    ]
+    arts = (
+        pdf[["article_id", "title", "published", "source"]]
+        .drop_duplicates("article_id")
+        .astype(object)
+        .where(lambda d: d.notna(), None)
+        .to_dict("records")
+    )
+    return story_id, sents, arts
+
+
+def _digest_groups(cfg: SummaryConfig):
     def run(pdf: pd.DataFrame) -> pd.DataFrame:
-        pdf = pdf.sort_values(["article_id", "idx"], kind="mergesort")
-        story_id = str(pdf["story_id"].iloc[0])
-        sents = [
-            Sentence(r.article_id, int(r.idx), r.text, None if pd.isna(r.source) else r.source,
-                     None if pd.isna(r.published) else r.published)
-            for r in pdf.itertuples(index=False)
-        ]
-        arts = (
-            pdf[["article_id", "title", "published", "source"]]
-            .drop_duplicates("article_id")
-            .astype(object)
-            .where(lambda d: d.notna(), None)
-            .to_dict("records")
-        )
-        d = digest(story_id, sents, arts, cfg, facts=facts, spacy_model=spacy_model)
-        return pd.DataFrame([{"story_id": d["story_id"], "title": d["title"], "summary": d["summary"], "facts_json": d["facts_json"]}])
+        story_id, sents, arts = _story_rows(pdf)
+        d = digest(story_id, sents, arts, cfg)
+        return pd.DataFrame([{"story_id": story_id, "title": d["title"], "summary": d["summary"]}])
 
     return run
 
 
-def summarize_stories(sentences: DataFrame, articles: DataFrame, assignment: DataFrame, cfg: SummaryConfig,
-                      facts: bool = True, spacy_model: str = "") -> DataFrame:
-    """One row per story: its cited summary and facts (``STORY_SUMMARY``)."""
+def _facts_groups(spacy_model: str):
+    def run(pdf: pd.DataFrame) -> pd.DataFrame:
+        story_id, sents, arts = _story_rows(pdf)
+        facts = story_facts(sents, arts, spacy_model)
+        return pd.DataFrame([{"story_id": story_id, "facts_json": json.dumps(facts, sort_keys=True)}])
+
+    return run
+
+
+def _story_sentences(sentences: DataFrame, articles: DataFrame, assignment: DataFrame) -> DataFrame:
     require_columns(sentences, ["article_id", "idx", "text"], "summarize")
     meta = articles.select("article_id", "source", "published", "title")
     rows = sentences.join(assignment, "article_id").join(meta, "article_id")
-    return rows.select("story_id", "article_id", "idx", "text", "source", "published", "title").groupBy(
-        "story_id"
-    ).applyInPandas(_digest_groups(cfg, facts, spacy_model), STORY_SUMMARY)
+    return rows.select("story_id", "article_id", "idx", "text", "source", "published", "title")
 
 
-def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFrame, summaries: DataFrame) -> DataFrame:
+def summarize_stories(sentences: DataFrame, articles: DataFrame, assignment: DataFrame,
+                      cfg: SummaryConfig) -> DataFrame:
+    """One row per story: its title and cited summary (``STORY_SUMMARY``)."""
+    return _story_sentences(sentences, articles, assignment).groupBy("story_id").applyInPandas(
+        _digest_groups(cfg), STORY_SUMMARY)
+
+
+def facts_of_stories(sentences: DataFrame, articles: DataFrame, assignment: DataFrame,
+                     spacy_model: str = "") -> DataFrame:
+    """One row per story: entities, timeline, corroborated and disputed claims as JSON (``STORY_FACTS``)."""
+    return _story_sentences(sentences, articles, assignment).groupBy("story_id").applyInPandas(
+        _facts_groups(spacy_model), STORY_FACTS)
+
+
+def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFrame, summaries: DataFrame,
+                facts: DataFrame) -> DataFrame:
     """The ``stories`` table: membership, outlets, dates, duplicates, summary and facts, one row per story."""
     a = articles.join(assignment, "article_id")
     brief = F.struct("article_id", "title", "source", "url", "published", "n_words")
@@ -102,6 +128,7 @@ def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFram
     )
     return (
         meta.join(summaries, "story_id", "left")
+        .join(facts, "story_id", "left")
         .join(dups, "story_id", "left")
         .select(
             "story_id", "title", "group", "n_articles", "n_outlets", "outlets", "first_published", "last_published",
