@@ -1,0 +1,506 @@
+"""Where a story's outlets agree and where they contradict each other.
+
+*Corroborated* facts are sentences that several articles carry as near-paraphrases (TF-IDF cosine over content
+terms). *Disputed* claims are of two kinds:
+
+- conflicting predicates about the same subject in the same frame: resigned vs fired, confirmed vs denied, won vs
+  lost, accepted vs rejected, alive vs dead, arrested vs released, convicted vs acquitted;
+- different numbers for the same quantity: "12 people died" vs "15 people died" (qualifiers such as "at least"
+  or "about" turn numbers into ranges, and only ranges that cannot both hold conflict).
+
+Precision comes first, because a wrongly flagged conflict costs the reader's trust: a claim needs a named
+subject (an entity of the story, a pronoun or a role noun such as "the manager" resolved to one in the same
+sentence); negated, hedged, conditional, modal, infinitive and either-or uses are ignored; claims about another
+time (a different year or date in the sentence) or a different organisation are not compared; and the two sides
+must come from different articles.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from storyline.core.clean import sentence_flags
+from storyline.core.entities import ORG, PERSON, EntityIndex, Mention, analyse, get
+from storyline.core.text import content_terms
+from storyline.core.timeline import find_dates
+
+# ---------------------------------------------------------------------------------------------------- lexicons
+
+_PASSIVE = r"(?:was|were|is|are|has been|have been|had been|got|gets|get)\s+(?:(?:just|reportedly|officially|then|later|ultimately|eventually|abruptly|summarily)\s+)?"
+# frame -> pole -> (subject-before patterns, object-after patterns); each pattern matches a finite assertive form
+_FRAMES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    "departure": {
+        "resigned": ((r"resigned", r"resigns", r"(?:has|had|have) resigned", r"stepped down", r"steps down", r"quit"), ()),
+        "fired": ((_PASSIVE + r"(?:fired|dismissed|sacked|ousted|terminated|axed|let go|forced out)",),
+                  (r"(?:fired|dismissed|sacked|ousted|axed)",)),
+    },
+    "confirmation": {"confirmed": ((r"confirmed", r"confirms"), ()), "denied": ((r"denied", r"denies"), ())},
+    "outcome": {"won": ((r"won", r"wins"), ()), "lost": ((r"lost", r"loses"), ())},
+    "acceptance": {"accepted": ((r"accepted", r"accepts"), ()),
+                   "rejected": ((r"rejected", r"rejects", r"declined(?!\s+to\b)", r"turned down", r"refused(?!\s+to\b)"), ())},
+    "vital status": {"alive": ((r"(?:is|was|remains|remained) alive", r"survived"), ()),
+                     "dead": ((r"died", r"(?:is|was|were) (?:found )?dead", _PASSIVE + r"killed"), ())},
+    "custody": {"arrested": ((_PASSIVE + r"(?:arrested|detained|taken into custody)",), ()),
+                "released": ((_PASSIVE + r"(?:released|freed)",), ())},
+    "verdict": {"convicted": ((_PASSIVE + r"(?:convicted|found guilty)", r"pleaded guilty"), ()),
+                "acquitted": ((_PASSIVE + r"(?:acquitted|found not guilty|cleared)", r"pleaded not guilty"), ())},
+}
+_OBJECT_FRAMES = frozenset({"confirmation", "outcome", "acceptance"})  # the two sides must be about the same thing
+_BLOCK = frozenset(
+    """not n't never no nor neither cannot would could might may should must will shall can if unless whether
+    reportedly allegedly rumored rumoured possibly perhaps maybe supposedly purportedly deny denies denied
+    false falsely untrue whichever either""".split())
+_SKIP = frozenset(
+    """was were is are has have had been got gets just then later ultimately eventually finally officially abruptly
+    quickly suddenly recently subsequently formally effectively promptly soon previously already briefly also
+    summarily who""".split())
+_ROLES = frozenset(
+    """manager coach president chairman chairwoman director executive official chief minister senator governor
+    mayor player pitcher baseman catcher shortstop outfielder infielder quarterback striker midfielder defender
+    goalkeeper star actor actress singer leader founder owner boss ceo spokesman spokeswoman officer suspect
+    man woman teenager employee worker lawmaker candidate""".split())
+_SPEECH = re.compile(r"^\s*(?:said|says|told|tells|added|claimed|claims|insisted|wrote|tweeted|believes)\b")
+_WEEKDAY = re.compile(r"\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b")
+_PLACE = re.compile(r"\b(?:in|at|near|outside|across)\s+(?:the\s+)?(?:[a-z]+\s+){0,2}([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)")
+_STATED = re.compile(r"\b(?:said|says|told|announced|added|reported|confirmed)\b(?:\s+\S+){0,3}\s*$")
+# "that earthquake", "a previous attack": a count of another event than the story's own
+_OTHER_EVENT = re.compile(r"\b(?:that|those|the previous|a previous|an earlier|the last|a similar|another)\s+(?:\w+\s+)?"
+                          r"(?:earthquakes?|quakes?|attacks?|storms?|hurricanes?|crash(?:es)?|fires?|floods?|shootings?"
+                          r"|bombings?|incidents?|disasters?|explosions?|blasts?|outbreaks?|wars?|massacres?)\b", re.I)
+_RATE = re.compile(r"\b(?:each|every|per|a)\s+(?:year|day|week|month|season)\b|\bannually\b|\bon average\b")
+_PARTIAL_AFTER = re.compile(r"\s*(?:(?:on|at) the scene|(?:in|at) (?:the |a )?hospital|so far|this year|last year"
+                            r"|since|en route|later|overnight)\b", re.I)
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[^\w\s]")
+
+_NUMWORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())} | {"thirty": 30, "forty": 40, "fifty": 50, "hundred": 100}
+_QUAL = r"(?P<qual>at least|more than|over|nearly|almost|about|around|approximately|roughly|some|an estimated|up to|as many as|fewer than|less than|under)?\s*"
+_NUM = r"(?P<num>\d{1,3}(?:,\d{3})*|\d+|" + "|".join(_NUMWORDS) + r")"
+_NOUN = (r"(?P<noun>people|persons|civilians|victims|children|adults|students|soldiers|officers|police officers|troops"
+         r"|passengers|workers|residents|migrants|protesters|militants|firefighters|patients|miners|sailors|crew members)")
+_VERB_AFTER = (r"(?P<verb>died|dead|killed|injured|wounded|hurt|hospitalized|missing|arrested|detained|evacuated"
+               r"|rescued|displaced)")
+_NUMBER_PATTERNS = (
+    re.compile(r"\b" + _QUAL + _NUM + r"\s+(?:\w+\s+)?" + _NOUN + r"\s+(?:(?:were|was|have been|had been|are|have|had|"
+               r"are reported|were reported|reportedly)\s+)?" + _VERB_AFTER + r"\b", re.I),
+    re.compile(r"\b(?P<verb>killed|killing|injured|injuring|wounded|wounding|arrested|evacuated|rescued)\s+" + _QUAL
+               + _NUM + r"\s+(?:\w+\s+)?" + _NOUN + r"\b", re.I),
+    # no noun: "left 21 dead", "the 21 killed", "killing at least 20", "the death toll rose to 104"
+    re.compile(r"\b" + _QUAL + _NUM + r"\s+(?:(?:were|have been|had been|are)\s+)?(?P<verb>killed|dead|injured|wounded)\b",
+               re.I),
+    re.compile(r"\b(?P<verb>killing|wounding|injuring)\s+" + _QUAL + _NUM + r"\b(?!\s*(?:%|percent|of\b|[a-z]))", re.I),
+    re.compile(r"\bdeath toll\s+(?:\w+\s+){0,2}?(?:rose|climbed|rises|reached|stood|stands|is|was|of|at|to)\s+"
+               r"(?:to\s+|at\s+)?" + _QUAL + _NUM + r"\b(?!\s*(?:%|percent))", re.I),
+)
+_VERB_CLASS = {"died": "died", "dead": "died", "killed": "died", "killing": "died", "injured": "injured",
+               "injuring": "injured", "wounded": "injured", "wounding": "injured", "hurt": "injured",
+               "hospitalized": "injured", "missing": "missing", "arrested": "arrested", "detained": "arrested",
+               "evacuated": "evacuated", "rescued": "rescued", "displaced": "displaced"}
+_NOUN_CLASS = {"persons": "people", "civilians": "people", "victims": "people"}
+
+
+def _compile(frames) -> list[tuple[str, str, str, re.Pattern[str]]]:
+    out = []
+    for frame, poles in frames.items():
+        for pole, (before, after) in poles.items():
+            for role, pats in (("before", before), ("after", after)):
+                for p in pats:
+                    out.append((frame, pole, role, re.compile(r"(?<![\w'’-])" + p + r"(?![\w'’-])", re.I)))
+    return out
+
+
+_MATCHERS = _compile(_FRAMES)
+
+# ---------------------------------------------------------------------------------------------------- results
+
+
+@dataclass
+class Fact:
+    """A fact told by several articles, with every sentence that tells it."""
+
+    text: str
+    article_ids: list[str]
+    outlets: list[str]
+    support: int
+    sentences: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "article_ids": list(self.article_ids), "outlets": list(self.outlets),
+                "support": self.support, "sentences": [dict(s) for s in self.sentences]}
+
+
+@dataclass
+class Side:
+    """One side of a dispute: what it claims and who claims it."""
+
+    claim: str
+    text: str
+    article_ids: list[str]
+    outlets: list[str]
+    sentences: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"claim": self.claim, "text": self.text, "article_ids": list(self.article_ids),
+                "outlets": list(self.outlets), "sentences": [dict(s) for s in self.sentences]}
+
+
+@dataclass
+class Dispute:
+    """Outlets that contradict each other about one subject in one frame."""
+
+    subject: str
+    frame: str
+    kind: str  # "predicate" or "number"
+    sides: list[Side]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"subject": self.subject, "frame": self.frame, "kind": self.kind,
+                "sides": [s.to_dict() for s in self.sides]}
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One assertive use of a conflict-frame predicate (or a count) in one sentence."""
+
+    sentence: int
+    frame: str
+    pole: str
+    subject: str
+    when: tuple[str, ...]
+    orgs: frozenset[str]
+    obj: frozenset[str]
+    low: float = 0.0
+    high: float = 0.0
+    where: frozenset[str] = frozenset()
+
+
+# ---------------------------------------------------------------------------------------------------- helpers
+
+
+def _blocked(text: str, start: int, end: int) -> bool:
+    """Negated, hedged, conditional, modal, infinitive or either-or: not an assertion of the predicate."""
+    head = re.split(r"[,;:—–(“”\"]", text[:start])[-1]
+    before = [w.lower() for w in _WORD.findall(head)][-6:]
+    after = [w.lower() for w in _WORD.findall(text[end: end + 40])][:4]
+    if any(w in _BLOCK or w.endswith("n't") for w in before) or (before and before[-1] == "to"):
+        return True
+    if "or" in after or (before and before[-1] == "or"):
+        return True
+    return text.rstrip().endswith("?")
+
+
+def _speaker(text: str, m: Mention) -> bool:
+    return bool(_SPEECH.match(text[m.end:]))
+
+
+def _antecedent(text: str, mentions: list[Mention], before: int, exclude: str | None = None,
+                skip_speakers: bool = False) -> str | None:
+    """The last person named before ``before`` in the sentence, other than ``exclude`` (and speakers if asked).
+
+    "X said he resigned" is X; but in "X said ... the veteran coach was fired" the description is not X.
+    """
+    cands = [m for m in mentions if m.type == PERSON and m.end <= before and m.name != exclude
+             and not (skip_speakers and _speaker(text, m))]
+    return cands[-1].name if cands else None
+
+
+def _subject_before(text: str, mentions: list[Mention], start: int) -> str | None:
+    toks = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(text[:start])]
+    while toks and (toks[-1][2].lower() in _SKIP or toks[-1][2].isdigit()
+                    or (toks[-1][2] == "," and len(toks) > 1 and (toks[-2][2].isdigit() or toks[-2][2].lower() in _SKIP))):
+        toks.pop()
+    if toks and toks[-1][2] == ",":
+        toks.pop()
+    if not toks:
+        return None
+    end, word = toks[-1][1], toks[-1][2]
+    for m in mentions:
+        if m.end == end or (m.end < end and text[m.end:end] in ("'s", "’s")):
+            return m.name if m.type in (PERSON, ORG) else None
+    low = word.lower()
+    if low in ("he", "she"):
+        return _antecedent(text, mentions, toks[-1][0])
+    if low in _ROLES:
+        # "the one-time Mets second baseman": a definite description of a person named earlier in the sentence
+        np = [t[2].lower() for t in toks[-9:]]
+        if any(d in np for d in ("the", "his", "her", "their")):
+            return _antecedent(text, mentions, toks[-1][0], skip_speakers=True)
+    return None
+
+
+def _subject_after(text: str, mentions: list[Mention], start: int, end: int) -> str | None:
+    rest = text[end:]
+    lead = len(rest) - len(rest.lstrip())
+    pos = end + lead
+    for m in mentions:
+        if m.start == pos:
+            return m.name if m.type in (PERSON, ORG) else None
+    word = _WORD.match(rest.lstrip())
+    if word and word.group(0).lower() in ("him", "her"):
+        agent = _subject_before(text, mentions, start)
+        return _antecedent(text, mentions, start, exclude=agent)
+    return None
+
+
+def _when(text: str, published: object) -> tuple[str, ...]:
+    """The times a sentence places its claim at; () means 'now' (the article's own time).
+
+    A bare year equal to the publication year is 'now'. Without a publication date, a weekday the event is
+    placed on ("on Wednesday", "Sunday night", but not "said Monday") is kept as a marker, so events of
+    different days are not compared.
+
+    >>> _when("Backman resigned in 2016, a year after the 2015 reprimand.", "2016-10-04")
+    ('2015',)
+    >>> _when("A bomber killed 19 people on Wednesday, police said Monday.", None)
+    ('~wednesday',)
+    """
+    pub_year = str(published)[:4] if published else None
+    found = {d for _, _, d in find_dates(text, published) if d != pub_year}
+    if not published:
+        found |= {"~" + m.group(1).lower() for m in _WEEKDAY.finditer(text)
+                  if not _STATED.search(text[: m.start()])}
+    return tuple(sorted(found))
+
+
+def _where(text: str, start: int, end: int) -> frozenset[str]:
+    """Places a count is limited to ("... killed 10 people in New York City"): a sub-count of another place."""
+    window = re.split(r"[;:—–]|,\s+(?:and|but|while)\b", text[start: end + 80])[0]
+    return frozenset(m.group(1) for m in _PLACE.finditer(window))
+
+
+def _partial_count(text: str, end: int) -> bool:
+    """A rate or a partial count ("each year", "on the scene", "so far"), not the total of the event."""
+    return bool(_PARTIAL_AFTER.match(text[end:]) or _RATE.search(text[end: end + 60]) or _OTHER_EVENT.search(text))
+
+
+def _object_terms(text: str, end: int) -> frozenset[str]:
+    return frozenset(content_terms(" ".join(text[end:].split()[:6])))
+
+
+def _number(value: str) -> float | None:
+    v = value.lower().replace(",", "")
+    if v.isdigit():
+        return float(v)
+    return float(_NUMWORDS[v]) if v in _NUMWORDS else None
+
+
+def _range(qual: str | None, n: float) -> tuple[float, float]:
+    q = (qual or "").lower()
+    if q in ("at least", "more than", "over"):
+        return n, math.inf  # bounds are loose in news: "more than 300" and "as many as 300" do not conflict
+    if q in ("nearly", "almost", "up to", "as many as", "fewer than", "less than", "under"):
+        return 0.0, n
+    if q:
+        return n * 0.85, n * 1.15
+    return n, n
+
+
+# ---------------------------------------------------------------------------------------------------- claims
+
+
+def find_predicate_claims(sentences: Sequence[object], index: EntityIndex,
+                          published: dict[str, Any] | None = None) -> list[Claim]:
+    """Every assertive conflict-frame predicate with a resolved subject, and every count of a quantity."""
+    published = published or {}
+    out = []
+    for i, s in enumerate(sentences):
+        text = str(get(s, "text", "") or "")
+        if not text or "question" in sentence_flags(text):
+            continue
+        ms = index.mentions[i]
+        when = _when(text, published.get(str(get(s, "article_id"))))
+        orgs = frozenset(m.name for m in ms if m.type == ORG)
+        seen: set[tuple[str, str]] = set()
+        for frame, pole, role, pat in _MATCHERS:
+            for m in pat.finditer(text):
+                if _blocked(text, m.start(), m.end()):
+                    continue
+                subj = (_subject_before(text, ms, m.start()) if role == "before"
+                        else _subject_after(text, ms, m.start(), m.end()))
+                if not subj or (frame, pole, subj) in seen:
+                    continue
+                seen.add((frame, pole, subj))
+                obj = _object_terms(text, m.end()) if frame in _OBJECT_FRAMES else frozenset()
+                out.append(Claim(i, frame, pole, subj, when, orgs - {subj}, obj))
+        counted: list[tuple[int, int]] = []
+        for pat in _NUMBER_PATTERNS:
+            for m in pat.finditer(text):
+                n = _number(m.group("num"))
+                if (n is None or any(m.start() < e and b < m.end() for b, e in counted)
+                        or (not m.group("qual") and len(m.group("num")) == 4 and 1800 <= n <= 2100)
+                        or _blocked(text, m.start(), m.end()) or _partial_count(text, m.end())):
+                    continue
+                counted.append(m.span())
+                noun = (m.groupdict().get("noun") or "people").lower()
+                verb = (m.groupdict().get("verb") or "died").lower()
+                frame = f"{_NOUN_CLASS.get(noun, noun)} {_VERB_CLASS[verb]}"
+                lo, hi = _range(m.group("qual"), n)
+                label = " ".join(m.group(0).split())
+                out.append(Claim(i, frame, label, frame, when, orgs, frozenset(), lo, hi,
+                                 _where(text, m.start(), m.end())))
+    return out
+
+
+def _compatible(a: Claim, b: Claim) -> bool:
+    """Two claims speak of the same thing at the same time."""
+    if a.when != b.when or a.where != b.where:
+        return False
+    if a.orgs and b.orgs and not (a.orgs & b.orgs):
+        return False
+    if a.obj or b.obj:
+        shared = a.obj & b.obj
+        if len(shared) < 2 and (not shared or len(shared) / min(len(a.obj), len(b.obj)) < 0.5):
+            return False
+    return True
+
+
+def _conflict(a: Claim, b: Claim) -> bool:
+    if a.frame in _FRAMES:
+        return a.pole != b.pole
+    return a.high < b.low or b.high < a.low
+
+
+def _side(claim: str, members: list[Claim], sentences: Sequence[object], mixed: set[int]) -> Side:
+    """One side; its headline sentence is one that tells only this side when there is one."""
+    idx = sorted({c.sentence for c in members}, key=lambda i: (str(get(sentences[i], "article_id")), i))
+    sents = [{"article_id": str(get(sentences[i], "article_id")), "outlet": get(sentences[i], "source"),
+              "text": str(get(sentences[i], "text"))} for i in idx]
+    head = next((k for k, i in enumerate(idx) if i not in mixed), 0)
+    return Side(claim, sents[head]["text"], sorted({s["article_id"] for s in sents}),
+                sorted({s["outlet"] for s in sents if s["outlet"]}), sents)
+
+
+def find_disputes(sentences: Sequence[object], index: EntityIndex | None = None,
+                  published: dict[str, Any] | None = None) -> list[Dispute]:
+    """Claims of different articles that cannot both be true."""
+    sentences = list(sentences)
+    index = index or analyse(sentences)
+    art = [str(get(s, "article_id")) for s in sentences]
+    groups: dict[tuple[str, str], list[Claim]] = defaultdict(list)
+    for c in find_predicate_claims(sentences, index, published):
+        groups[(c.subject, c.frame)].append(c)
+    out = []
+    for (subject, frame), claims in groups.items():
+        involved: set[Claim] = set()
+        for k, a in enumerate(claims):
+            for b in claims[k + 1:]:
+                if art[a.sentence] != art[b.sentence] and _conflict(a, b) and _compatible(a, b):
+                    involved.update((a, b))
+        if not involved:
+            continue
+        # every other telling of an involved claim joins its side (an article may report both versions)
+        involved.update(c for c in claims if any(c.pole == d.pole and _compatible(c, d) for d in list(involved)))
+        by_pole: dict[str, list[Claim]] = defaultdict(list)
+        for c in sorted(involved, key=lambda c: c.sentence):
+            by_pole[c.pole].append(c)
+        kind = "predicate" if frame in _FRAMES else "number"
+        poles_of: dict[int, set[str]] = defaultdict(set)
+        for c in involved:
+            poles_of[c.sentence].add(c.pole)
+        mixed = {i for i, p in poles_of.items() if len(p) > 1}
+        sides = [_side(pole, members, sentences, mixed) for pole, members in sorted(by_pole.items())]
+        out.append(Dispute(subject if kind == "predicate" else frame, frame, kind, sides))
+    out.sort(key=lambda d: (-len({a for s in d.sides for a in s.article_ids}), d.subject, d.frame))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- corroboration
+
+
+def _vectors(terms: list[list[str]]) -> list[dict[str, float]]:
+    df: Counter[str] = Counter()
+    for t in terms:
+        df.update(set(t))
+    n = len(terms)
+    out = []
+    for t in terms:
+        tf = Counter(t)
+        v = {w: (1 + math.log(c)) * (math.log((n + 1) / (df[w] + 1)) + 1) for w, c in tf.items()}
+        norm = math.sqrt(sum(x * x for x in v.values())) or 1.0
+        out.append({w: x / norm for w, x in v.items()})
+    return out
+
+
+def _canonical(text: str, mentions: list[Mention]) -> str:
+    """The sentence with each entity mention written as the entity's full name ("Wally" -> "Wally Backman")."""
+    out, pos = [], 0
+    for m in sorted(mentions, key=lambda m: m.start):
+        if m.start >= pos:
+            out += [text[pos:m.start], m.name]
+            pos = m.end
+    return "".join(out) + text[pos:]
+
+
+def find_corroborated(sentences: Sequence[object], threshold: float = 0.5, max_facts: int | None = 20,
+                      index: EntityIndex | None = None) -> list[Fact]:
+    """Facts that at least two outlets (or articles, when outlets are unknown) tell in near-paraphrase."""
+    if not 0.0 < threshold <= 1.0:
+        raise ValueError(f"corroboration threshold must be in (0, 1], got {threshold}")
+    sentences = list(sentences)
+    texts = [str(get(s, "text", "") or "") for s in sentences]
+    ok = [i for i, t in enumerate(texts) if not sentence_flags(t)]
+    if index is not None:
+        terms = [content_terms(_canonical(texts[i], index.mentions[i])) for i in ok]
+    else:
+        terms = [content_terms(texts[i]) for i in ok]
+    vecs = _vectors(terms)
+    art = [str(get(sentences[i], "article_id")) for i in ok]
+    postings: dict[str, list[int]] = defaultdict(list)
+    for k, v in enumerate(vecs):
+        for w in v:
+            postings[w].append(k)
+    parent = list(range(len(ok)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    sims: dict[int, float] = defaultdict(float)
+    for k, v in enumerate(vecs):
+        acc: dict[int, float] = defaultdict(float)
+        for w, x in v.items():
+            for j in postings[w]:
+                if j > k and art[j] != art[k]:
+                    acc[j] += x * vecs[j][w]
+        for j, sim in acc.items():
+            if sim >= threshold:
+                parent[find(j)] = find(k)
+                sims[k] += sim
+                sims[j] += sim
+    comps: dict[int, list[int]] = defaultdict(list)
+    for k in range(len(ok)):
+        comps[find(k)].append(k)
+    facts = []
+    for members in comps.values():
+        outlets = {get(sentences[ok[k]], "source") or art[k] for k in members}
+        if len(outlets) < 2:
+            continue
+        best = max(members, key=lambda k: (sims[k], -k))
+        sents = [{"article_id": art[k], "outlet": get(sentences[ok[k]], "source"), "text": texts[ok[k]]} for k in members]
+        facts.append((min(members), Fact(texts[ok[best]], sorted(set(art[k] for k in members)),
+                                         sorted({s["outlet"] for s in sents if s["outlet"]}), len(outlets), sents)))
+    facts.sort(key=lambda f: (-f[1].support, f[0]))
+    return [f for _, f in facts[:max_facts]] if max_facts is not None else [f for _, f in facts]
+
+
+def find_claims(sentences: Sequence[object], published: dict[str, Any] | None = None, index: EntityIndex | None = None,
+                threshold: float = 0.5, max_facts: int | None = 20) -> tuple[list[Fact], list[Dispute]]:
+    """Corroborated facts and disputed claims of one story.
+
+    >>> s = [{"article_id": "a", "source": "x.com", "text": "General manager Sandy Alderson said Wally Backman resigned."},
+    ...      {"article_id": "b", "source": "y.com", "text": "Sources said Backman was fired by the team last week."},
+    ...      {"article_id": "c", "source": "z.com", "text": "If Backman had resigned, he would have said so."}]
+    >>> _, disputed = find_claims(s)
+    >>> [(d.subject, [(x.claim, x.outlets) for x in d.sides]) for d in disputed]
+    [('Wally Backman', [('fired', ['y.com']), ('resigned', ['x.com'])])]
+    """
+    sentences = list(sentences)
+    index = index or analyse(sentences)
+    return find_corroborated(sentences, threshold, max_facts, index), find_disputes(sentences, index, published)

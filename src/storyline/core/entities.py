@@ -1,0 +1,432 @@
+"""Named entities of a story: people, organisations and places, with name variants merged.
+
+Two extractors share one merging step. With a spaCy English pipeline (passed as ``nlp`` or named by ``model``
+and installed), its PERSON / ORG / GPE / LOC spans are used. Otherwise a rule-based extractor reads capitalised
+word runs, with cues for the type: titles ("Mr.", "GM", "general manager") mark people, suffixes ("Inc.",
+"University", "League") and "the <Name>s" mark organisations, a small gazetteer and "in <Name>" mark places.
+Sentence-initial capitals that are ordinary words ("However", "Sources") are dropped.
+
+Merging: within a story, a one-word name that is the surname or first name of exactly one longer person name
+("Backman", "Wally" -> "Wally Backman"), or the last word of exactly one longer organisation name, is folded
+into it; the entity is named by its longest full form.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
+
+from storyline.core.text import STOPWORDS
+
+logger = logging.getLogger(__name__)
+
+PERSON, ORG, GPE, LOC = "PERSON", "ORG", "GPE", "LOC"
+
+_MONTHS = "january february march april may june july august september october november december".split()
+_DAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+_COMMON_CAPS = frozenset(
+    """a an the this that these those there here it he she they we i you his her their our my its in on at for
+    from with without by as if unless since until during once then now today yesterday tomorrow last next some
+    many most all both each every another other such one two three four five six seven eight nine ten first
+    second third also but and or nor so yet according instead indeed moreover furthermore perhaps however
+    meanwhile still later earlier after before despite although though because while when where why how what
+    who whom whose which more less did is was are were do does can could should would will may might must has
+    have had be being been not no yes unlike like about above across along among around behind below beneath
+    beside between beyond inside outside over under within sources officials police reporters fans critics
+    people several few both either neither nobody nothing everyone everybody someone something anyone
+    thanks please note editor update updated breaking exclusive watch read photo photos video credit file
+    filed related advertisement subscribe share comments next previous more hell oh well ok okay sir""".split()
+) | frozenset(_MONTHS) | frozenset(_DAYS)
+_TITLES = frozenset(
+    """mr mrs ms dr prof sen gov rep gen lt sgt capt col cmdr adm president vice senator governor mayor coach
+    manager gm ceo coo cfo cto chairman chairwoman chair director commissioner secretary minister premier judge
+    justice officer chief general pope king queen prince princess sir dame lord lady rev reverend detective
+    inspector sheriff attorney spokesman spokeswoman spokesperson chancellor ambassador councillor councilman
+    councilwoman congressman congresswoman representative lieutenant sergeant captain colonel admiral
+    superintendent owner founder pitcher catcher shortstop quarterback striker defender midfielder goalkeeper""".split()
+)
+_ORG_SUFFIX = frozenset(
+    """inc corp co llc ltd plc group bank university college school academy association committee council
+    department ministry agency party times post news journal league club company corporation foundation
+    institute commission court senate congress parliament police army navy airlines airways network press
+    tribune herald gazette service administration authority bureau office board union federation fc united
+    organization organisation institution hospital church museum reserve fund trust exchange holdings
+    partners capital systems technologies labs motors records studios media magazine""".split()
+)
+_ORG_NEXT = frozenset("organization organisation team club franchise company firm spokesman spokeswoman officials".split())
+_PLACE_PREP = frozenset("in from near outside across throughout".split())
+_CONNECTORS = frozenset("of de del della la le van von der den da di du dos das y al bin".split())
+# "of" joins a name only after heads like these ("Bank of America"), not after a person ("Klapisch of Newsday")
+_OF_HEADS = _ORG_SUFFIX | frozenset("republic kingdom state states city gulf bay isle isles duke duchess bishop house".split())
+_ABBREV = frozenset("mr. mrs. ms. dr. prof. st. jr. sr. inc. co. corp. ltd. gen. sen. gov. rep. lt. sgt. capt. col. mt. ft. rev.".split())
+_GAZETTEER = frozenset(
+    n.strip().lower()
+    for n in """Afghanistan, Albania, Algeria, Argentina, Armenia, Australia, Austria, Azerbaijan, Bahrain, Bangladesh,
+    Belarus, Belgium, Bolivia, Bosnia, Brazil, Bulgaria, Cambodia, Cameroon, Canada, Chile, China, Colombia, Congo,
+    Costa Rica, Croatia, Cuba, Cyprus, Czech Republic, Denmark, Dominican Republic, Ecuador, Egypt, El Salvador,
+    England, Estonia, Ethiopia, Finland, France, Georgia, Germany, Ghana, Greece, Guatemala, Haiti, Honduras, Hong Kong,
+    Hungary, Iceland, India, Indonesia, Iran, Iraq, Ireland, Israel, Italy, Jamaica, Japan, Jordan, Kazakhstan, Kenya,
+    Kosovo, Kuwait, Latvia, Lebanon, Libya, Lithuania, Malaysia, Mali, Mexico, Moldova, Morocco, Myanmar, Nepal,
+    Netherlands, New Zealand, Nicaragua, Niger, Nigeria, North Korea, Norway, Pakistan, Palestine, Panama, Paraguay,
+    Peru, Philippines, Poland, Portugal, Puerto Rico, Qatar, Romania, Russia, Rwanda, Saudi Arabia, Scotland, Senegal,
+    Serbia, Singapore, Slovakia, Slovenia, Somalia, South Africa, South Korea, Spain, Sri Lanka, Sudan, Sweden,
+    Switzerland, Syria, Taiwan, Tanzania, Thailand, Tunisia, Turkey, Uganda, Ukraine, United Kingdom, United States,
+    Uruguay, Venezuela, Vietnam, Wales, Yemen, Zambia, Zimbabwe, Africa, Asia, Europe, Antarctica, America,
+    North America, South America, Latin America, Middle East, Caribbean, Alabama, Alaska, Arizona, Arkansas,
+    California, Colorado, Connecticut, Delaware, Florida, Hawaii, Idaho, Illinois, Indiana, Iowa, Kansas, Kentucky,
+    Louisiana, Maine, Maryland, Massachusetts, Michigan, Minnesota, Mississippi, Missouri, Montana, Nebraska, Nevada,
+    New Hampshire, New Jersey, New Mexico, New York, North Carolina, North Dakota, Ohio, Oklahoma, Oregon,
+    Pennsylvania, Rhode Island, South Carolina, South Dakota, Tennessee, Texas, Utah, Vermont, Virginia, Washington,
+    West Virginia, Wisconsin, Wyoming, London, Paris, Berlin, Madrid, Rome, Moscow, Beijing, Shanghai, Tokyo, Delhi,
+    New Delhi, Mumbai, Cairo, Istanbul, Tehran, Baghdad, Kabul, Jerusalem, Gaza, Beirut, Damascus, Kyiv, Kiev,
+    Brussels, Geneva, Vienna, Athens, Dublin, Toronto, Montreal, Vancouver, Sydney, Melbourne, Seoul, Bangkok,
+    Manila, Jakarta, Nairobi, Lagos, Johannesburg, Havana, Caracas, Bogota, Lima, Santiago, Buenos Aires, Chicago,
+    Los Angeles, San Francisco, Boston, Philadelphia, Houston, Dallas, Miami, Atlanta, Seattle, Denver, Detroit,
+    Phoenix, Las Vegas, Baltimore, Brooklyn, Manhattan, Queens, Bronx, Buffalo, Pittsburgh, Cleveland, Cincinnati,
+    San Diego, Salt Lake City, Minneapolis, St. Louis, New Orleans, Nashville, Portland, Sacramento""".split(",")
+)
+
+_TOKEN = re.compile(r"(?:[A-Z]\.){2,}|[^\W_]+(?:['’&-][^\W_]+)*\.?|[^\w\s]", re.UNICODE)
+_OPENERS = frozenset("“\"‘'([{—–-:;")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One occurrence of an entity in one sentence (character offsets into the sentence text)."""
+
+    sentence: int
+    start: int
+    end: int
+    surface: str
+    name: str = ""
+    type: str = ""
+
+
+@dataclass
+class Entity:
+    """A story entity with every variant it was written as, and who wrote about it."""
+
+    name: str
+    type: str
+    mentions: int
+    outlets: list[str] = field(default_factory=list)
+    article_ids: list[str] = field(default_factory=list)
+    variants: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "type": self.type, "mentions": self.mentions, "outlets": list(self.outlets),
+                "article_ids": list(self.article_ids), "variants": list(self.variants)}
+
+
+@dataclass
+class EntityIndex:
+    """The entities of a story and, for each input sentence, its mentions resolved to entity names."""
+
+    entities: list[Entity]
+    mentions: list[list[Mention]]
+    types: dict[str, str]
+
+
+def get(obj: object, name: str, default: Any = None) -> Any:
+    """A field of a sentence-like object or dict (the fact modules accept either)."""
+    if isinstance(obj, dict):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+def _tokens(text: str) -> list[tuple[int, int, str]]:
+    out = []
+    for m in _TOKEN.finditer(text):
+        tok, start, end = m.group(0), m.start(), m.end()
+        if tok.endswith(".") and len(tok) > 1 and tok.lower() not in _ABBREV and not re.fullmatch(r"(?:[A-Z]\.)+", tok):
+            out.append((start, end - 1, tok[:-1]))
+            out.append((end - 1, end, "."))
+        else:
+            out.append((start, end, tok))
+    return out
+
+
+def _is_cap(tok: str) -> bool:
+    return tok[:1].isupper() and not tok.isdigit()
+
+
+def _strip_possessive(tok: str) -> tuple[str, bool]:
+    for suf in ("'s", "’s"):
+        if tok.endswith(suf) and len(tok) > 2:
+            return tok[: -len(suf)], True
+    return tok, False
+
+
+def _is_title_case_line(toks: list[tuple[int, int, str]]) -> bool:
+    """A headline in title case ("Team Names New Coach"): no closing punctuation, nearly every word capitalised."""
+    wordlike = [t for _, _, t in toks if t[:1].isalpha()]
+    if len(wordlike) < 4 or toks[-1][2] in (".", "!", "?", "”", '"', "’"):
+        return False
+    caps = sum(1 for t in wordlike if _is_cap(t) or t.lower() in _CONNECTORS)
+    return caps / len(wordlike) > 0.75
+
+
+@dataclass(frozen=True)
+class _Vocab:
+    lower: frozenset[str]  # words the story writes in lower case: ordinary words when capitalised
+    caps: frozenset[str]  # words the story capitalises away from the start of a sentence
+
+
+def _vocab(texts: Sequence[str]) -> _Vocab:
+    lower: set[str] = set()
+    caps: set[str] = set()
+    for t in texts:
+        toks = _tokens(t)
+        first = next((j for j, (_, _, w) in enumerate(toks) if w[:1].isalnum()), 0)
+        for j, (_, _, w) in enumerate(toks):
+            if w[:1].islower():
+                lower.add(_strip_possessive(w)[0].lower())
+            elif _is_cap(w) and j != first and toks[j - 1][2] not in _OPENERS:
+                caps.add(_strip_possessive(w)[0])
+    return _Vocab(frozenset(lower), frozenset(caps))
+
+
+def _rule_mentions(i: int, text: str, vocab: _Vocab) -> list[tuple[Mention, Counter[str]]]:
+    """Capitalised runs of one sentence, with type votes for each."""
+    toks = _tokens(text)
+    if _is_title_case_line(toks):
+        return []
+    out: list[tuple[Mention, Counter[str]]] = []
+    n = len(toks)
+    k = 0
+    first_word = next((j for j, (_, _, t) in enumerate(toks) if t[:1].isalnum()), 0)
+    while k < n:
+        start, _, tok = toks[k]
+        initial = k == first_word or (k > 0 and toks[k - 1][2] in _OPENERS)
+        base, _ = _strip_possessive(tok)
+        if not _is_cap(tok) or not tok[:1].isalpha():
+            k += 1
+            continue
+        low = base.lower().rstrip(".")
+        if low in _MONTHS or low in _DAYS or (initial and _common_initial(low, vocab.lower)):
+            k += 1
+            continue
+        # collect the run
+        j = k
+        parts: list[int] = []
+        while j < n:
+            t = toks[j][2]
+            b, poss = _strip_possessive(t)
+            if _is_cap(t) and t[:1].isalpha() and b.lower().rstrip(".") not in _MONTHS + _DAYS:
+                parts.append(j)
+                j += 1
+                if poss or (j < n and toks[j][2] in ("’", "'") and toks[j][0] == toks[j - 1][1]):
+                    break
+                continue
+            if (t.lower() in _CONNECTORS and parts and j + 1 < n and _is_cap(toks[j + 1][2])
+                    and (t.lower() != "of" or toks[j - 1][2].lower() in _OF_HEADS)):
+                parts.append(j)
+                j += 1
+                continue
+            break
+        while parts and toks[parts[-1]][2].lower() in _CONNECTORS:
+            parts.pop()
+        out.extend(_split_titles(i, text, toks, parts, vocab, initial))
+        k = max(j, k + 1)
+    return out
+
+
+def _common_initial(low: str, lower_vocab: frozenset[str]) -> bool:
+    return low in STOPWORDS or low in _COMMON_CAPS or low in lower_vocab
+
+
+def _split_titles(i: int, text: str, toks, parts: list[int], vocab: _Vocab,
+                  initial: bool) -> list[tuple[Mention, Counter[str]]]:
+    """Split a run at title words; the run after a title is a person."""
+    out = []
+    seg: list[int] = []
+    person_cue = _lower_title_before(toks, parts[0]) if parts else False
+    for p in parts + [-1]:
+        if p != -1 and toks[p][2].lower().rstrip(".") not in _TITLES:
+            seg.append(p)
+            continue
+        if seg:
+            out.append(_make(i, text, toks, seg, person_cue, vocab, initial and seg[0] == parts[0]))
+        seg = []
+        person_cue = p != -1
+    return [m for m in out if m is not None]
+
+
+def _lower_title_before(toks, k: int) -> bool:
+    return k > 0 and toks[k - 1][2].lower().rstrip(".") in _TITLES
+
+
+def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Vocab,
+          initial: bool) -> tuple[Mention, Counter[str]] | None:
+    start, end = toks[seg[0]][0], toks[seg[-1]][1]
+    words = [_strip_possessive(toks[p][2])[0] for p in seg]
+    if toks[seg[-1]][2] != words[-1]:
+        end -= 2
+    surface = " ".join(words)
+    low = [w.lower().rstrip(".") for w in words]
+    if len(words) == 1 and (low[0] in vocab.lower or low[0] in _COMMON_CAPS or len(low[0]) < 2):
+        return None
+    votes: Counter[str] = Counter()
+    if person_cue:
+        votes[PERSON] += 3
+    if low[-1] in _ORG_SUFFIX or low[0] in ("university", "bank", "bureau", "department", "ministry"):
+        votes[ORG] += 3
+    if words[0].isupper() and 2 <= len(words[0]) <= 6 and len(words) == 1:
+        votes[ORG] += 2
+    if " ".join(low) in _GAZETTEER:
+        votes[GPE] += 3
+    prev = toks[seg[0] - 1][2].lower() if seg[0] > 0 else ""
+    back = [toks[q][2] for q in range(max(0, seg[0] - 3), seg[0])]
+    nxt = toks[seg[-1] + 1][2] if seg[-1] + 1 < len(toks) else ""
+    if prev in _PLACE_PREP:
+        votes[GPE] += 1
+    if "the" in back and all(not _is_cap(b) or b == "The" for b in back[back.index("the") + 1:]):
+        votes[ORG] += 2
+    if nxt.lower() in _ORG_NEXT:
+        votes[ORG] += 2
+    if nxt == "," and seg[-1] + 2 < len(toks) and toks[seg[-1] + 2][2].isdigit() and len(toks[seg[-1] + 2][2]) <= 3:
+        votes[PERSON] += 2  # "Backman, 56,"
+    if len(words) >= 2 and all(w[:1].isupper() for w in words) and not votes:
+        votes[PERSON] += 1
+    if initial and len(words) == 1 and words[0] not in vocab.caps and not votes:
+        return None  # a capital only because it starts the sentence
+    return Mention(i, start, end, surface), votes
+
+
+@lru_cache(maxsize=4)
+def load_spacy(model: str):
+    """Load an installed spaCy pipeline by name, or None (with a warning) when spaCy or the model is missing."""
+    try:
+        import spacy  # type: ignore[import-not-found]
+    except ImportError:
+        logger.warning("spaCy is not installed; using the rule-based entity extractor (pip install 'storyline[nlp]')")
+        return None
+    try:
+        return spacy.load(model, exclude=["lemmatizer"])
+    except OSError as exc:
+        logger.warning("spaCy model %r is not installed (%s); using the rule-based entity extractor", model, exc)
+        return None
+
+
+_SPACY_TYPES = {"PERSON": PERSON, "ORG": ORG, "GPE": GPE, "LOC": LOC, "FAC": LOC}
+
+
+def _spacy_mentions(nlp, texts: Sequence[str]) -> list[list[tuple[Mention, Counter[str]]]]:
+    out = []
+    for i, doc in enumerate(nlp.pipe(texts)):
+        row = []
+        for ent in doc.ents:
+            kind = _SPACY_TYPES.get(ent.label_)
+            if kind is None:
+                continue
+            surface = re.sub(r"(?:'s|’s)$", "", ent.text.strip())
+            if surface.lower().startswith("the "):
+                surface = surface[4:]
+            if not surface or not surface[:1].isupper():
+                continue
+            row.append((Mention(i, ent.start_char, ent.start_char + len(surface), surface), Counter({kind: 3})))
+        out.append(row)
+    return out
+
+
+def _aliases(counts: Counter[str], types: dict[str, str]) -> dict[str, str]:
+    """Map each surface form to the full name it stands for (itself when unambiguous or already full)."""
+    full = [s for s in counts if len(s.split()) >= 2]
+    by_first: dict[str, set[str]] = defaultdict(set)
+    by_last: dict[str, set[str]] = defaultdict(set)
+    for name in full:
+        parts = name.split()
+        if types.get(name) == PERSON:
+            by_first[parts[0]].add(name)
+            by_last[parts[-1]].add(name)
+        elif types.get(name) == ORG:
+            by_last[parts[-1]].add(name)
+    out = {}
+    for s in counts:
+        out[s] = s
+        if len(s.split()) != 1:
+            continue
+        cands = by_last.get(s, set()) | by_first.get(s, set())
+        # a surname or first name shared by two full names is ambiguous: keep it apart
+        if len(cands) == 1:
+            out[s] = next(iter(cands))
+    return out
+
+
+def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> EntityIndex:
+    """Find the entities of a story and resolve every mention to its entity name."""
+    texts = [str(get(s, "text", "") or "") for s in sentences]
+    if nlp is None and model:
+        nlp = load_spacy(model)
+    if nlp is not None:
+        found = _spacy_mentions(nlp, texts)
+    else:
+        vocab = _vocab(texts)
+        found = [_rule_mentions(i, t, vocab) for i, t in enumerate(texts)]
+    votes: dict[str, Counter[str]] = defaultdict(Counter)
+    counts: Counter[str] = Counter()
+    for row in found:
+        for m, v in row:
+            counts[m.surface] += 1
+            votes[m.surface].update(v)
+    types = {s: _pick(votes[s]) for s in counts}
+    alias = _aliases(counts, types)
+    merged_votes: dict[str, Counter[str]] = defaultdict(Counter)
+    for s, target in alias.items():
+        merged_votes[target].update(votes[s])
+    final_type = {name: _pick(v) for name, v in merged_votes.items()}
+    groups: dict[str, dict[str, Any]] = {}
+    mentions: list[list[Mention]] = []
+    for i, row in enumerate(found):
+        resolved = []
+        for m, _ in row:
+            name = alias[m.surface]
+            kind = final_type.get(name, "")
+            if not kind:
+                continue
+            g = groups.setdefault(name, {"n": 0, "outlets": set(), "ids": set(), "variants": set()})
+            g["n"] += 1
+            g["variants"].add(m.surface)
+            aid = get(sentences[i], "article_id")
+            if aid is not None:
+                g["ids"].add(str(aid))
+            src = get(sentences[i], "source")
+            if src:
+                g["outlets"].add(str(src))
+            resolved.append(Mention(m.sentence, m.start, m.end, m.surface, name, kind))
+        mentions.append(resolved)
+    entities = [
+        Entity(name, final_type[name], g["n"], sorted(g["outlets"]), sorted(g["ids"]), sorted(g["variants"]))
+        for name, g in groups.items()
+    ]
+    entities.sort(key=lambda e: (-e.mentions, e.name))
+    return EntityIndex(entities, mentions, {e.name: e.type for e in entities})
+
+
+def _pick(votes: Counter[str]) -> str:
+    if not votes:
+        return ""
+    order = {PERSON: 0, ORG: 1, GPE: 2, LOC: 3}
+    return min(votes, key=lambda k: (-votes[k], order.get(k, 9)))
+
+
+def extract_entities(sentences: Iterable[object], nlp=None, model: str | None = None,
+                     min_mentions: int = 1) -> list[Entity]:
+    """Entities of one story's sentences, most mentioned first.
+
+    ``sentences`` are objects (or dicts) with ``article_id``, ``source``, ``text`` and ``position``.
+
+    >>> s = [{"article_id": "a", "source": "x.com", "text": "General manager Sandy Alderson said Wally Backman resigned."},
+    ...      {"article_id": "b", "source": "y.com", "text": "Backman was fired by the Mets, sources in New York said."},
+    ...      {"article_id": "b", "source": "y.com", "text": "Wally did not comment."}]
+    >>> [(e.name, e.type, e.mentions) for e in extract_entities(s)]
+    [('Wally Backman', 'PERSON', 3), ('Mets', 'ORG', 1), ('New York', 'GPE', 1), ('Sandy Alderson', 'PERSON', 1)]
+    """
+    if min_mentions < 1:
+        raise ValueError(f"min_mentions must be at least 1, got {min_mentions}")
+    found = analyse(list(sentences), nlp=nlp, model=model).entities
+    return [e for e in found if e.mentions >= min_mentions]

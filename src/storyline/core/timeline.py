@@ -1,0 +1,250 @@
+"""A story's timeline: dated events found in its sentences, ordered by date and folded across articles.
+
+Dates are read at the precision the text gives: a full date ("May 8, 2014" -> 2014-05-08), a month ("June 1977"
+-> 1977-06), a year ("in 2004", "the 2016 season" -> 2004, 2016). Relative dates ("yesterday", "on Tuesday",
+"last year", "last season") are resolved against the article's publication date, and skipped when it is unknown.
+An event's text is the clause that holds the date. Events with compatible dates whose texts say nearly the same
+thing are folded into one event that cites every article that told it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any, Mapping, Sequence
+
+from storyline.core.clean import sentence_flags
+from storyline.core.entities import get
+from storyline.core.text import content_terms
+
+_MONTHS = {m: i for i, m in enumerate(
+    "january february march april may june july august september october november december".split(), 1)}
+_MONTH_ABBR = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10,
+               "nov": 11, "dec": 12}
+_DAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+_MONTH_RE = (r"(?P<month>January|February|March|April|May|June|July|August|September|October|November|December"
+             r"|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)")
+_YEAR_RE = r"(?P<year>(?:1[89]|20)\d\d)(?![\d,.]\d)"
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("iso", re.compile(r"(?<![\d-])(?P<year>(?:1[89]|20)\d\d)-(?P<mnum>0[1-9]|1[0-2])-(?P<day>0[1-9]|[12]\d|3[01])(?!\d)")),
+    ("mdy", re.compile(_MONTH_RE + r"\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?,?\s+" + _YEAR_RE)),
+    ("dmy", re.compile(r"(?<!\d)(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_RE + r",?\s+" + _YEAR_RE)),
+    ("my", re.compile(_MONTH_RE + r",?\s+(?:of\s+)?" + _YEAR_RE)),
+    ("md", re.compile(r"\b(?:on|since|until|by|from|before|after)\s+" + _MONTH_RE + r"\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?\b(?!,?\s+\d)")),
+    ("year", re.compile(r"(?<![\w$#£€.,/-])" + _YEAR_RE + r"(?:-(?:\d\d)\b)?(?!\s*(?:%|percent|per cent))")),
+    ("rel", re.compile(r"\b(?P<rel>yesterday|today|tonight|last year|this year|next year|last season|this season"
+                       r"|this past season|next season|last month|this month|next month"
+                       r"|(?:on|last|this past)\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))\b", re.I)),
+)
+# a four-digit number followed by one of these counts things rather than naming a year
+_COUNT_NOUNS = frozenset(
+    """people persons votes voters dollars euros pounds yards feet foot meters metres miles kilometers km points runs
+    words units troops soldiers students employees workers jobs homes houses cases deaths residents members
+    signatures calories pages acres tons tonnes barrels shares copies games times""".split())
+_CLAUSE_SPLIT = re.compile(r";\s+|\s+[—–]\s+|,\s+(?=(?:but|then|and then|until|while|although|though|whereas"
+                           r"|and (?:is|was|were|are|has|had|he|she|they|it|we|i))\b)")
+_MAX_WORDS = 40
+_WINDOW = 4  # content words on each side of a date that say what happened then
+
+
+@dataclass
+class Event:
+    """A dated event and every article that tells it."""
+
+    date: str
+    text: str
+    article_ids: list[str] = field(default_factory=list)
+    outlets: list[str] = field(default_factory=list)
+    sources: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def precision(self) -> str:
+        return {4: "year", 7: "month", 10: "day"}[len(self.date)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"date": self.date, "precision": self.precision, "text": self.text, "article_ids": list(self.article_ids),
+                "outlets": list(self.outlets), "sources": [dict(s) for s in self.sources]}
+
+
+def _month(name: str) -> int:
+    key = name.lower().rstrip(".")
+    return _MONTHS.get(key) or _MONTH_ABBR[key[:4] if key.startswith("sept") else key[:3]]
+
+
+def _pub_date(value: object) -> date | None:
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(str(value)[:10])
+    except ValueError:
+        return None
+
+
+def _resolve_relative(rel: str, pub: date) -> str | None:
+    r = " ".join(rel.lower().split())
+    if r in ("today", "tonight"):
+        return pub.isoformat()
+    if r == "yesterday":
+        return (pub - timedelta(days=1)).isoformat()
+    if r in ("this year", "this season", "this past season"):
+        return f"{pub.year:04d}"
+    if r in ("last year", "last season"):
+        return f"{pub.year - 1:04d}"
+    if r in ("next year", "next season"):
+        return f"{pub.year + 1:04d}"
+    if r.endswith("month"):
+        shift = {"last": -1, "this": 0, "next": 1}[r.split()[0]]
+        m = pub.year * 12 + pub.month - 1 + shift
+        return f"{m // 12:04d}-{m % 12 + 1:02d}"
+    day = r.split()[-1]
+    if day in _DAYS:
+        # news usage: "on Tuesday" is the latest such day on or before publication; "last Tuesday" strictly before
+        back = (pub.weekday() - _DAYS.index(day)) % 7
+        if back == 0 and not r.startswith("on"):
+            back = 7
+        return (pub - timedelta(days=back)).isoformat()
+    return None
+
+
+def find_dates(text: str, published: object = None) -> list[tuple[int, int, str]]:
+    """Date expressions of a sentence as ``(start, end, iso)``, most precise reading of each span first.
+
+    >>> [d for _, _, d in find_dates("On May 8, 2014 he won; in June 1977 he was drafted, and the 2016 season ended.")]
+    ['2014-05-08', '1977-06', '2016']
+    >>> [d for _, _, d in find_dates("He resigned on Tuesday and 2000 people protested.", "2016-10-06T12:00:00Z")]
+    ['2016-10-04']
+    >>> find_dates("He resigned yesterday.")
+    []
+    """
+    pub = _pub_date(published)
+    taken: list[tuple[int, int]] = []
+    out: list[tuple[int, int, str]] = []
+    for kind, pat in _PATTERNS:
+        for m in pat.finditer(text):
+            s, e = m.span()
+            if any(s < b and a < e for a, b in taken):
+                continue
+            iso = _to_iso(kind, m, text, pub)
+            if iso is None:
+                continue
+            taken.append((s, e))
+            out.append((s, e, iso))
+    out.sort()
+    return out
+
+
+def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | None:
+    g = m.groupdict()
+    if kind == "rel":
+        return _resolve_relative(g["rel"], pub) if pub else None
+    if kind == "year":
+        after = text[m.end():].lstrip().split(" ", 1)[0].strip(".,;:").lower()
+        before = text[: m.start()].rstrip()
+        if after in _COUNT_NOUNS or before.endswith(("$", "#", "No.", "no.", "£", "€")):
+            return None
+        return g["year"]
+    month = int(g["mnum"]) if g.get("mnum") else _month(g["month"])
+    if kind == "my":
+        return f"{g['year']}-{month:02d}"
+    year = int(g["year"]) if g.get("year") else (pub.year if pub else None)
+    if year is None:
+        return None
+    try:
+        d = date(year, month, int(g["day"]))
+    except ValueError:
+        return None
+    if kind == "md" and pub and d > pub + timedelta(days=31):
+        d = d.replace(year=year - 1) if not (month == 2 and d.day == 29) else d
+    return d.isoformat()
+
+
+def _clause(text: str, start: int, end: int) -> str:
+    """The clause of ``text`` around a date, or the sentence when the clause would be too short to read."""
+    bounds = [0] + [m.end() for m in _CLAUSE_SPLIT.finditer(text)] + [len(text) + 1]
+    cut = [m.start() for m in _CLAUSE_SPLIT.finditer(text)] + [len(text)]
+    for a, b in zip(bounds, cut):
+        if a <= start and end <= b:
+            piece = text[a:b].strip()
+            if len(piece.split()) >= 6:
+                text = piece
+            break
+    words = text.split()
+    if len(words) > _MAX_WORDS:
+        text = " ".join(words[:_MAX_WORDS]) + " …"
+    return text.strip()
+
+
+def _compatible(a: str, b: str) -> bool:
+    return a.startswith(b) or b.startswith(a)
+
+
+def _jaccard(a: set[str], b: set[str]) -> float:
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
+def _same_event(a: tuple[set[str], set[str]], b: tuple[set[str], set[str]], threshold: float) -> bool:
+    """Two tellings of one dated event: similar clauses, or at least two of the few words around the date shared."""
+    if _jaccard(a[0], b[0]) >= threshold:
+        return True
+    return len(a[1] & b[1]) >= 2
+
+
+def build_timeline(sentences: Sequence[object], published: Mapping[str, str | None] | None = None,
+                   fold_threshold: float = 0.25) -> list[Event]:
+    """Dated events of one story's sentences, oldest first.
+
+    ``sentences`` have ``article_id``, ``source``, ``text`` and ``position``; ``published`` maps article ids to
+    ISO publication dates (or None), which resolve relative dates.
+
+    >>> s = [{"article_id": "a", "source": "x.com", "text": "He was drafted by the Mets in June 1977.", "position": 0},
+    ...      {"article_id": "b", "source": "y.com", "text": "The Mets drafted him in 1977 as a shortstop.", "position": 3},
+    ...      {"article_id": "b", "source": "y.com", "text": "He resigned last season after a dispute.", "position": 4}]
+    >>> [(e.date, e.article_ids) for e in build_timeline(s, {"b": "2016-10-04"})]
+    [('1977-06', ['a', 'b']), ('2015', ['b'])]
+    """
+    if not 0.0 <= fold_threshold <= 1.0:
+        raise ValueError(f"fold_threshold must be between 0 and 1, got {fold_threshold}")
+    published = published or {}
+    raw: list[tuple[str, str, tuple[set[str], set[str]], dict[str, Any], tuple]] = []
+    for s in sentences:
+        text = " ".join(str(get(s, "text", "") or "").split())
+        flags = set(sentence_flags(text)) if text else {"empty"}
+        if flags & {"empty", "question", "url", "shouting", "call_to_action"}:
+            continue
+        aid = str(get(s, "article_id"))
+        for start, end, iso in find_dates(text, published.get(aid)):
+            clause = _clause(text, start, end)
+            terms = set(content_terms(clause)) - set(content_terms(text[start:end]))
+            near = set(content_terms(text[:start])[-_WINDOW:] + content_terms(text[end:])[:_WINDOW])
+            src = {"article_id": aid, "outlet": get(s, "source"), "text": text}
+            key = (published.get(aid) or "9999", aid, int(get(s, "position", 0) or 0), start)
+            raw.append((iso, clause, (terms, near), src, key))
+    raw.sort(key=lambda r: (r[0], r[4]))
+    events: list[tuple[Event, list[tuple[set[str], set[str]]]]] = []
+    for iso, clause, terms, src, _ in raw:
+        for ev, told in events:
+            if _compatible(ev.date, iso) and any(_same_event(t, terms, fold_threshold) for t in told):
+                if len(iso) > len(ev.date):
+                    ev.date, ev.text = iso, clause
+                _cite(ev, src)
+                told.append(terms)
+                break
+        else:
+            ev = Event(iso, clause)
+            _cite(ev, src)
+            events.append((ev, [terms]))
+    out = [ev for ev, _ in events]
+    out.sort(key=lambda e: (e.date, e.sources[0]["article_id"]))
+    return out
+
+
+def _cite(ev: Event, src: dict[str, Any]) -> None:
+    if src["article_id"] not in ev.article_ids:
+        ev.article_ids.append(src["article_id"])
+        ev.article_ids.sort()
+    if src["outlet"] and src["outlet"] not in ev.outlets:
+        ev.outlets.append(src["outlet"])
+        ev.outlets.sort()
+    if not any(x["article_id"] == src["article_id"] and x["text"] == src["text"] for x in ev.sources):
+        ev.sources.append(src)

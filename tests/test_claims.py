@@ -1,0 +1,151 @@
+"""Claims: corroborated facts, predicate and number disputes, what must not be flagged, and the seeds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from storyline.core.claims import find_claims, find_corroborated, find_disputes
+from storyline.core.sentences import split_sentences
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def _story(*lines: str) -> list[dict]:
+    """``"outlet: text"`` lines; each outlet is one article (id = outlet name)."""
+    out = []
+    for k, line in enumerate(lines):
+        outlet, _, text = line.partition(": ")
+        out.append({"article_id": outlet, "source": outlet, "text": text, "position": k})
+    return out
+
+
+def _summary(disputes) -> list[tuple[str, str, list[tuple[str, list[str]]]]]:
+    return [(d.subject, d.frame, [(s.claim, s.outlets) for s in d.sides]) for d in disputes]
+
+
+def test_resigned_versus_fired_is_a_dispute_with_both_sides_attributed() -> None:
+    story = _story(
+        "alpha: Club president Nora Eklund said coach Pavel Dvorak resigned after the final game.",
+        "beta: Dvorak was fired on the spot, two players said.",
+        "gamma: Eklund thanked Dvorak for his work with the youth teams.",
+    )
+    _, disputed = find_claims(story)
+    assert _summary(disputed) == [("Pavel Dvorak", "departure", [("fired", ["beta"]), ("resigned", ["alpha"])])]
+    side = disputed[0].sides[0]
+    assert side.article_ids == ["beta"] and side.text == story[1]["text"]
+    assert side.sentences == [{"article_id": "beta", "outlet": "beta", "text": story[1]["text"]}]
+
+
+@pytest.mark.parametrize("pole_a, pole_b, frame", [
+    ("Minister Ruth Okoye confirmed the merger of the two state banks.",
+     "Okoye denied the merger of the two state banks.", "confirmation"),
+    ("Striker Lena Maris was arrested at the border.", "Maris was released at the border.", "custody"),
+    ("Captain Ivo Brandt survived the crash.", "Brandt died in the crash.", "vital status"),
+    ("Senator Aiko Tanaka won the leadership vote in the party.",
+     "Tanaka lost the leadership vote in the party.", "outcome"),
+])
+def test_other_conflicting_predicate_frames(pole_a: str, pole_b: str, frame: str) -> None:
+    disputed = find_disputes(_story(f"alpha: {pole_a}", f"beta: {pole_b}"))
+    assert [(d.frame, len(d.sides)) for d in disputed] == [(frame, 2)]
+
+
+@pytest.mark.parametrize("other", [
+    "Dvorak did not resign, the club said.",  # negated
+    "If Dvorak had resigned, he would have said so.",  # conditional
+    "Dvorak could be fired next week.",  # modal
+    "Dvorak reportedly resigned.",  # hedged
+    "After being let go or resigning, whichever you believe, Dvorak left.",  # either-or
+    "Did Dvorak resign or was he fired?",  # question
+    "The club refused to comment on Dvorak.",  # "refused to" is no rejection
+    "Dvorak resigned in 2009 from his first club.",  # another time
+])
+def test_hedged_negated_and_other_uses_are_not_flagged(other: str) -> None:
+    story = _story("alpha: Coach Pavel Dvorak was fired by the club.", f"beta: {other}")
+    assert find_disputes(story) == []
+
+
+def test_same_article_or_different_subjects_are_not_disputes() -> None:
+    same_article = [
+        {"article_id": "x", "source": "alpha", "text": "Coach Pavel Dvorak resigned on Friday.", "position": 0},
+        {"article_id": "x", "source": "alpha", "text": "Others say Dvorak was fired.", "position": 1},
+    ]
+    assert find_disputes(same_article) == []
+    different = _story("alpha: Coach Pavel Dvorak resigned.", "beta: Assistant coach Tomas Hruby was fired.")
+    assert find_disputes(different) == []
+
+
+def test_pronouns_and_role_nouns_resolve_to_the_person() -> None:
+    story = _story(
+        "alpha: Pavel Dvorak did not return a call, but he wrote that he resigned.",
+        "beta: Owner Nora Eklund said Dvorak left, but sources said the veteran coach was fired.",
+        "gamma: Dvorak told reporters that nobody knows why Eklund fired him so fast.",
+    )
+    disputed = find_disputes(story)
+    assert _summary(disputed) == [("Pavel Dvorak", "departure", [("fired", ["beta", "gamma"]), ("resigned", ["alpha"])])]
+
+
+def test_different_numbers_for_the_same_quantity() -> None:
+    story = _story(
+        "alpha: Officials said 12 people died when the ferry capsized.",
+        "beta: The ferry capsized and 15 people died, the coast guard said.",
+        "gamma: At least 10 people died in the capsizing.",  # consistent with both
+    )
+    disputed = find_disputes(story)
+    assert [(d.kind, d.frame) for d in disputed] == [("number", "people died")]
+    assert sorted(s.outlets[0] for s in disputed[0].sides) == ["alpha", "beta"]
+
+
+@pytest.mark.parametrize("other", [
+    "At least 10 people died when the ferry capsized.",  # a lower bound, not a conflict
+    "About 13 people died when the ferry capsized.",  # approximately 12
+    "Three people died in Harwick when the ferry capsized.",  # a count for one place only
+    "On average 15 people die each year on that crossing, and 15 people died last year.",  # a rate / another time
+    "That earthquake killed 300 people.",  # another event
+    "Officials said 12 people died when the ferry capsized.",  # the same number
+])
+def test_compatible_numbers_are_not_flagged(other: str) -> None:
+    story = _story("alpha: Officials said 12 people died when the ferry capsized.", f"beta: {other}")
+    assert find_disputes(story) == []
+
+
+def test_corroborated_facts_need_two_outlets() -> None:
+    story = _story(
+        "alpha: The city council approved the new harbour bridge on Monday by nine votes to four.",
+        "beta: On Monday the city council approved the new harbour bridge, nine votes to four.",
+        "beta: The bridge will carry trams as well as cars across the harbour.",
+        "gamma: Fishing boats in the harbour waited all week for calmer weather.",
+    )
+    facts = find_corroborated(story)
+    assert len(facts) == 1
+    fact = facts[0]
+    assert fact.outlets == ["alpha", "beta"] and fact.support == 2 and len(fact.sentences) == 2
+    assert fact.text in (story[0]["text"], story[1]["text"])
+    assert fact.to_dict()["article_ids"] == ["alpha", "beta"]
+    one_outlet = [dict(s, source="alpha") for s in story[:2]]
+    assert find_corroborated(one_outlet) == []
+    with pytest.raises(ValueError, match="threshold"):
+        find_corroborated(story, threshold=0)
+
+
+def test_seeds_resigned_versus_fired_about_backman() -> None:
+    seeds = SHARED / "seeds"
+    if not seeds.is_dir():
+        pytest.skip("../shared/seeds is not present beside the checkout")
+    sents = []
+    for path in sorted(seeds.glob("*.txt")):
+        sents += [{"article_id": path.stem, "source": None, "text": sp.text, "position": k}
+                  for k, sp in enumerate(split_sentences(path.read_text(encoding="utf-8")))]
+    _, disputed = find_claims(sents)
+    backman = [d for d in disputed if d.subject == "Wally Backman" and d.frame == "departure"]
+    assert len(backman) == 1
+    sides = {s.claim: s for s in backman[0].sides}
+    assert set(sides) == {"resigned", "fired"}
+    assert "resigned" in sides["resigned"].text and "fired" in sides["fired"].text
+    assert sides["resigned"].article_ids and sides["fired"].article_ids
+    assert set(sides["resigned"].article_ids) != set(sides["fired"].article_ids)
+    # the 2005 Diamondbacks firing is another event and must not join the fired side
+    assert not any("2005" in s["text"] for s in sides["fired"].sentences)
+    # no other conflict is claimed on the seeds
+    assert len(disputed) == 1

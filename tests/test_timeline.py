@@ -1,0 +1,113 @@
+"""Timeline: date reading at each precision, relative dates, clauses, folding across articles, the seeds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from storyline.core.sentences import split_sentences
+from storyline.core.timeline import build_timeline, find_dates
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def _s(aid: str, pos: int, text: str, source: str | None = None) -> dict:
+    return {"article_id": aid, "source": source, "text": text, "position": pos}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The bridge opened on May 8, 2014 in the rain.", ["2014-05-08"]),
+    ("It opened on 8 May 2014.", ["2014-05-08"]),
+    ("It opened on Sept. 3, 2019, after delays.", ["2019-09-03"]),
+    ("It was built in June 1977 by the city.", ["1977-06"]),
+    ("It was proposed in 2004 and the 2016 season ended early.", ["2004", "2016"]),
+    ("The filing is dated 2015-03-02.", ["2015-03-02"]),
+    ("His clubs in 2013-14 made the playoffs.", ["2013"]),
+    ("About 2000 people marched and 1500 votes were cast.", []),
+    ("The fee rose to $2016 from 1999.", ["1999"]),
+    ("He went 67-76 with a 601-564 record.", []),
+    ("It happened yesterday, last year and on Tuesday.", []),  # relative dates need a publication date
+])
+def test_find_dates_without_publication(text: str, expected: list[str]) -> None:
+    assert [d for _, _, d in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("He resigned yesterday.", "2016-10-03"),
+    ("He resigned on Tuesday.", "2016-10-04"),  # the publication day itself is a Tuesday
+    ("He resigned last Tuesday.", "2016-09-27"),
+    ("He resigned on Friday.", "2016-09-30"),
+    ("The club won last season.", "2015"),
+    ("The club won this past season.", "2016"),
+    ("The plan stalled last month.", "2016-09"),
+    ("The talks began last year.", "2015"),
+    ("The ground opens on June 3.", "2016-06-03"),
+])
+def test_relative_dates_resolve_against_publication(text: str, expected: str) -> None:
+    assert [d for _, _, d in find_dates(text, "2016-10-04T18:05:00Z")] == [expected]
+
+
+def test_events_are_ordered_folded_and_cite_every_source() -> None:
+    sents = [
+        _s("a", 0, "The club was founded in March 1921 by dock workers.", "alpha.example"),
+        _s("a", 1, "The club won the league title in 1986, its only one.", "alpha.example"),
+        _s("b", 0, "Founded by dock workers in 1921, the club has never moved.", "beta.example"),
+        _s("b", 1, "The ground was sold on Monday to a developer.", "beta.example"),
+        _s("c", 0, "Supporters still celebrate the 1986 league title every spring.", None),
+    ]
+    events = build_timeline(sents, {"b": "2016-10-05T10:00:00Z", "a": None, "c": None})
+    assert [e.date for e in events] == ["1921-03", "1986", "2016-10-03"]
+    founded, title, sold = events
+    assert founded.article_ids == ["a", "b"] and founded.outlets == ["alpha.example", "beta.example"]
+    assert founded.text == "The club was founded in March 1921 by dock workers."  # the most precise telling
+    assert title.article_ids == ["a", "c"]
+    assert sold.article_ids == ["b"] and "sold" in sold.text
+    d = founded.to_dict()
+    assert d["precision"] == "month" and {s["article_id"] for s in d["sources"]} == {"a", "b"}
+
+
+def test_different_events_in_one_year_stay_apart() -> None:
+    sents = [
+        _s("a", 0, "She won the award for best coach in 2004."),
+        _s("b", 0, "In 2004 the team hired her as its manager."),
+    ]
+    assert [e.article_ids for e in build_timeline(sents, {})] == [["a"], ["b"]]
+
+
+def test_event_text_is_the_clause_holding_the_date() -> None:
+    sents = [_s("a", 0, "She was promoted in 2012 to run the branch in Leeds, then moved to York where she "
+                        "won the regional prize in 2014.")]
+    events = build_timeline(sents, {})
+    assert [(e.date, e.text) for e in events] == [
+        ("2012", "She was promoted in 2012 to run the branch in Leeds"),
+        ("2014", "then moved to York where she won the regional prize in 2014."),
+    ]
+
+
+def test_residue_and_questions_are_skipped_and_threshold_validated() -> None:
+    sents = [_s("a", 0, "Was it really founded in 1921?"), _s("a", 1, "Subscribe now for 2016 offers https://x.example")]
+    assert build_timeline(sents, {}) == []
+    with pytest.raises(ValueError, match="fold_threshold"):
+        build_timeline(sents, {}, fold_threshold=1.5)
+
+
+def test_seed_timeline_has_the_career_in_order() -> None:
+    seeds = SHARED / "seeds"
+    if not seeds.is_dir():
+        pytest.skip("../shared/seeds is not present beside the checkout")
+    sents = []
+    for path in sorted(seeds.glob("*.txt")):
+        sents += [_s(path.stem, k, sp.text) for k, sp in enumerate(split_sentences(path.read_text(encoding="utf-8")))]
+    events = build_timeline(sents, {})
+    dates = [e.date for e in events]
+    assert dates == sorted(dates)
+    wanted = [("1977", "draft"), ("1986", "champion"), ("2004", "diamondbacks"), ("2010", "brooklyn"),
+              ("2012", "buffalo"), ("2014", "manager of the year"), ("2016", "departure")]
+    pos = -1
+    for year, word in wanted:
+        hits = [k for k, e in enumerate(events) if e.date.startswith(year) and word in e.text.lower() and k > pos]
+        assert hits, f"no {year} event mentioning {word!r} after position {pos}"
+        pos = hits[0]
+    hired = next(e for e in events if e.date.startswith("2004") and "hired" in e.text)
+    assert len(hired.article_ids) >= 2  # the hiring is told by two seeds and folded into one event
