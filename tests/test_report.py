@@ -166,6 +166,7 @@ def test_panels_render_real_content(tmp_path: Path) -> None:
     assert '<a href="#art-1">[1]</a> <a href="#art-2">[2]</a>' in page
     assert '<div class="claim">resigned</div><blockquote>Doe resigned.</blockquote>' in page
     assert '<div class="claim">fired</div><blockquote>Doe was fired.</blockquote>' in page
+    assert '<div class="about">Jane Doe · departure</div>' in page
     assert "0.951" in page
     assert page.count("none found") == 0
 

@@ -345,7 +345,7 @@ def _disputes(disputes: list[Mapping[str, Any]], number: dict[str, int]) -> str:
             f'<blockquote>{esc(s.get("text"))}</blockquote>{_cited(s, number)}</div>'
             for s in _dicts(d.get("sides"))
         )
-        head = " · ".join(esc(d.get(k)) for k in ("subject", "frame") if d.get(k))
+        head = " · ".join(dict.fromkeys(esc(d.get(k)) for k in ("subject", "frame") if d.get(k)))
         out.append(f'<li class="dispute"><div class="about">{head}</div><div class="sides">{sides}</div></li>')
     return f'<ul class="disputed">{"".join(out)}</ul>'
 

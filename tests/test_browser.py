@@ -1,0 +1,187 @@
+"""The report in a real browser: search filtering, story panels, citations, and that hostile text never runs.
+
+Drives Debian's Chromium (``/usr/bin/chromium``) with Python Playwright; never downloads a browser. Skips when
+either is missing. Screenshots go to ``test-artifacts/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from storyline.core.report import render_report
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+PWN = ("<script>window.__pwned = 1; document.title = 'pwned'</script>"
+       "<img src=x onerror=\"window.__pwned = 2; document.title = 'pwned'\">")
+
+
+def _article(aid: str, title: str, source: str, url: str, published: str) -> dict:
+    return {"article_id": aid, "title": title, "source": source, "url": url, "published": published, "n_words": 300}
+
+
+def _stories() -> list[dict]:
+    ferry = {
+        "story_id": "s-ferry", "title": "Ferry capsizes off the north coast", "group": None, "n_articles": 2,
+        "outlets": ["alpha.example", "beta.example"],
+        "first_published": "2021-05-03T08:00:00Z", "last_published": "2021-05-03T12:00:00Z",
+        "article_ids": ["f1", "f2"],
+        "articles": [_article("f1", f"Ferry capsizes {PWN}", "alpha.example", "javascript:window.__pwned=3",
+                              "2021-05-03T08:00:00Z"),
+                     _article("f2", "Rescue boats reach capsized ferry", "beta.example", "https://beta.example/ferry",
+                              "2021-05-03T12:00:00Z")],
+        "summary": [
+            {"text": f"A ferry capsized near Harwick on Monday. {PWN}", "sources": ["f1", "f2"], "support": 2,
+             "evidence": [{"article_id": "f2", "text": "The ferry turned over close to Harwick harbour on Monday."}]},
+            {"text": "Captain Ivo Brandt was rescued by a fishing boat.", "sources": ["f2"], "support": 1},
+        ],
+        "duplicates": [],
+        "entities": [{"name": "Ivo Brandt", "type": "PERSON", "mentions": 3, "outlets": ["beta.example"],
+                      "article_ids": ["f2"], "variants": ["Brandt", "Ivo Brandt"]},
+                     {"name": "Harwick", "type": "GPE", "mentions": 2, "outlets": ["alpha.example", "beta.example"],
+                      "article_ids": ["f1", "f2"], "variants": ["Harwick"]}],
+        "timeline": [{"date": "1998", "precision": "year", "text": "The ferry was built in 1998.",
+                      "article_ids": ["f1"], "outlets": ["alpha.example"], "sources": []},
+                     {"date": "2021-05-03", "precision": "day", "text": f"The ferry capsized on Monday {PWN}",
+                      "article_ids": ["f1", "f2"], "outlets": ["alpha.example", "beta.example"], "sources": []}],
+        "corroborated": [{"text": "The ferry capsized near Harwick.", "article_ids": ["f1", "f2"],
+                          "outlets": ["alpha.example", "beta.example"], "support": 2, "sentences": []}],
+        "disputed": [{"subject": "people died", "frame": "people died", "kind": "number", "sides": [
+            {"claim": "12 people died", "text": "Officials said 12 people died.", "article_ids": ["f1"],
+             "outlets": ["alpha.example"], "sentences": []},
+            {"claim": "15 people died", "text": f"The coast guard said 15 people died. {PWN}", "article_ids": ["f2"],
+             "outlets": ["beta.example"], "sentences": []}]}],
+    }
+    budget = {
+        "story_id": "s-budget", "title": "Council passes harbour budget", "group": None, "n_articles": 1,
+        "outlets": ["gamma.example"], "first_published": "2021-05-04", "last_published": "2021-05-04",
+        "article_ids": ["b1"],
+        "articles": [_article("b1", "Council passes harbour budget", "gamma.example", "https://gamma.example/b",
+                              "2021-05-04")],
+        "summary": [{"text": "The council passed the harbour budget by nine votes.", "sources": ["b1"], "support": 1}],
+        "duplicates": [],
+    }
+    return [ferry, budget]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip("/usr/bin/chromium is not installed (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def report(tmp_path: Path) -> Path:
+    out = tmp_path / "report"
+    render_report(_stories(), {"counts": {"records_in": 4, "articles": 3, "duplicates": 0, "stories": 2}}, out)
+    return out
+
+
+@pytest.fixture()
+def page(browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda exc: pg.errors.append(str(exc)))
+    pg.on("console", lambda msg: pg.errors.append(msg.text) if msg.type == "error" else None)
+    yield pg
+    context.close()
+
+
+def _shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def _not_pwned(page) -> None:
+    assert page.evaluate("window.__pwned === undefined")
+    assert page.title() != "pwned"
+
+
+def test_index_search_filters_rows(page, report: Path) -> None:
+    page.goto(report.joinpath("index.html").as_uri())
+    rows = page.locator("tbody tr")
+    assert rows.count() == 2
+    assert page.locator("#shown").inner_text() == "2 of 2"
+    page.locator("#q").fill("budget")
+    assert page.locator("#shown").inner_text() == "1 of 2"
+    assert page.locator("tbody tr:visible").all_inner_texts()[0].startswith("Council passes harbour budget")
+    page.locator("#q").fill("harwick")  # summary text is searched too
+    assert page.locator("tbody tr:visible").count() == 1
+    assert "Ferry capsizes" in page.locator("tbody tr:visible").inner_text()
+    page.locator("#q").fill("beta.example ferry")  # outlets, and every word must match
+    assert page.locator("tbody tr:visible").count() == 1
+    page.locator("#q").fill("nothing matches this")
+    assert page.locator("tbody tr:visible").count() == 0
+    page.locator("#q").fill("")
+    assert page.locator("tbody tr:visible").count() == 2
+    _shot(page, "index")
+    _not_pwned(page)
+    assert page.errors == []
+
+
+def test_story_page_panels_citations_and_no_script_runs(page, report: Path) -> None:
+    page.goto(report.joinpath("index.html").as_uri())
+    page.get_by_role("link", name="Ferry capsizes off the north coast").click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/stories/s-ferry.html")
+    assert page.locator("h1").inner_text() == "Ferry capsizes off the north coast"
+
+    sentences = page.locator("ol.summary > li .sentence")
+    assert sentences.count() == 2
+    assert "<script>window.__pwned" in sentences.nth(0).inner_text()  # shown as text
+    marks = page.locator("ol.summary .cite-mark")
+    assert marks.all_inner_texts() == ["[1,2]", "[2]"]
+    pop = page.locator("#pop-1")
+    assert not pop.is_visible()
+    marks.nth(0).click()
+    assert pop.is_visible()
+    assert "The ferry turned over close to Harwick harbour on Monday." in pop.inner_text()
+    _shot(page, "story-citation")
+    page.keyboard.press("Escape")
+    page.mouse.click(5, 5)
+    assert not pop.is_visible()
+    marks.nth(1).hover()
+    assert "Rescue boats reach capsized ferry" in page.locator("#pop-2").inner_text()
+    assert page.locator("#pop-2").is_visible()
+
+    assert page.locator("#entities td.name").all_inner_texts() == ["Ivo Brandt", "Harwick"]
+    assert page.locator("#timeline time").all_inner_texts() == ["1998", "2021-05-03"]
+    assert "The ferry capsized near Harwick." in page.locator("#corroborated").inner_text()
+    assert page.locator("#disputed .about").inner_text() == "people died"  # subject and frame shown once
+    claims = page.locator("#disputed .claim").all_inner_texts()
+    assert claims == ["12 people died", "15 people died"]
+    assert "alpha.example" in page.locator("#disputed .side").nth(0).inner_text()
+    assert "none found" in page.locator("#duplicates").inner_text()
+
+    links = page.locator("#articles a")
+    hrefs = [links.nth(k).get_attribute("href") for k in range(links.count())]
+    assert hrefs == ["https://beta.example/ferry"]  # the javascript: URL is not a link
+    assert links.nth(0).get_attribute("rel") == "noopener noreferrer"
+    _shot(page, "story")
+    _not_pwned(page)
+    assert page.evaluate("document.querySelectorAll('img').length") == 0
+    assert page.errors == []
+
+
+def test_empty_panels_render_none_found(page, report: Path) -> None:
+    page.goto(report.joinpath("stories", "s-budget.html").as_uri())
+    for panel in ("entities", "timeline", "corroborated", "disputed", "duplicates"):
+        assert page.locator(f"#{panel} .none").inner_text() == "none found"
+    page.locator("a", has_text="All stories").click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/index.html")
+    _not_pwned(page)
+    assert page.errors == []
+
