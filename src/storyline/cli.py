@@ -6,6 +6,7 @@ Library errors become one-line messages here, with a non-zero exit and no traceb
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import logging
 import os
 import sys
@@ -100,6 +101,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         "summary.focus": args.focus,
     }
     cfg = load_config(args.config, overrides)
+    if args.quiet or not sys.stderr.isatty():
+        # Spark's progress bar redraws one terminal line; in logs and quiet runs it is noise.
+        conf = dict(cfg.spark.conf, **{"spark.ui.showConsoleProgress": "false"})
+        cfg = dataclasses.replace(cfg, spark=dataclasses.replace(cfg.spark, conf=conf))
     t0 = time.perf_counter()
     if args.into:
         from storyline.incremental import run_into

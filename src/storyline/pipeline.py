@@ -49,14 +49,6 @@ class _Timer:
         log.info("[%d/%d] %s done in %.1fs", i, len(STAGES), name, self.timings[name])
 
 
-def _facts_schema() -> str | None:
-    try:
-        from storyline.core.facts_schema import FACTS_SCHEMA
-    except ImportError:
-        return None
-    return FACTS_SCHEMA
-
-
 def run(inputs: list[str], out: str | Path, cfg: Config, spark=None) -> RunResult:
     """Run storyline on ``inputs`` and write every output into ``out``. Reads like a table of contents."""
     from pyspark.sql import functions as F
@@ -112,7 +104,9 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None) -> RunResul
             facts = O.write_table(S.facts_of_stories(sents, canon, assignment, cfg.facts.spacy_model), work, "facts")
             stories = O.write_table(S.story_table(canon, assignment, dups, summaries, facts), out, "stories")
         with timer.stage("write"):
-            O.write_jsonl(O.jsonl_view(stories, _facts_schema()), out / "stories.jsonl", "story_id")
+            O.write_jsonl(stories, out / "stories.jsonl", "story_id")
+            for name, table in S.fact_tables(stories).items():
+                O.write_table(table, out, name)
             result = RunResult(out=out, timings=timer.timings)
             result.counts = {
                 "records_in": O.count(spark, work, "prepared"),
@@ -126,7 +120,7 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None) -> RunResul
             result.counts["rejects"] = sum(result.rejects.get("record", {}).values())
             result.counts["removed_lines"] = sum(result.rejects.get("line", {}).values())
         with timer.stage("report"):
-            _report(O.jsonl_view(stories, _facts_schema()), out, result, cfg)
+            _report(stories, out, result, cfg)
         result.timings = dict(timer.timings, spark_startup=startup, total=round(time.perf_counter() - t_start, 3))
         _write_run_json(out, inputs, cfg, result)
         shutil.rmtree(work, ignore_errors=True)

@@ -82,30 +82,16 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
 
 
 def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_model: str = "") -> dict:
-    """Entities, timeline, corroborated and disputed claims of one story, as JSON-ready dicts.
+    """Entities, timeline, corroborated and disputed claims of one story, as JSON-ready dicts."""
+    from storyline.core.claims import find_claims
+    from storyline.core.entities import extract_entities
+    from storyline.core.timeline import build_timeline
 
-    Each part is computed by its own module; a part whose module is not available yet is left out.
-    """
     published = {a["article_id"]: a.get("published") for a in articles}
-    out: dict = {}
-    try:
-        from storyline.core.entities import extract_entities
-
-        out["entities"] = [e.to_dict() for e in extract_entities(sentences, model=spacy_model or None)]
-    except ImportError:
-        pass
-    try:
-        from storyline.core.timeline import build_timeline
-
-        out["timeline"] = [e.to_dict() for e in build_timeline(sentences, published)]
-    except ImportError:
-        pass
-    try:
-        from storyline.core.claims import find_claims
-
-        corroborated, disputed = find_claims(sentences)
-        out["corroborated"] = [c.to_dict() for c in corroborated]
-        out["disputed"] = [d.to_dict() for d in disputed]
-    except ImportError:
-        pass
-    return out
+    corroborated, disputed = find_claims(sentences, published)
+    return {
+        "entities": [e.to_dict() for e in extract_entities(sentences, model=spacy_model or None)],
+        "timeline": [e.to_dict() for e in build_timeline(sentences, published)],
+        "corroborated": [c.to_dict() for c in corroborated],
+        "disputed": [d.to_dict() for d in disputed],
+    }

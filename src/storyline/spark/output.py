@@ -7,7 +7,6 @@ import shutil
 from pathlib import Path
 
 from pyspark.sql import DataFrame, SparkSession
-from pyspark.sql import functions as F
 
 
 def write_table(df: DataFrame, out: Path, name: str) -> DataFrame:
@@ -48,20 +47,3 @@ def reject_counts(spark: SparkSession, out: Path) -> dict[str, dict[str, int]]:
     for r in rows:
         res.setdefault(r["level"], {})[r["reason"]] = int(r["count"])
     return res
-
-
-def iter_jsonl(path: Path):
-    """Stream the records of a JSONL file (used for the report, which is rendered on the driver)."""
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                yield json.loads(line)
-
-
-def jsonl_view(stories: DataFrame, facts_schema: str | None) -> DataFrame:
-    """The stories table as the JSON record users read: facts expanded from their JSON column."""
-    cols = [c for c in stories.columns if c != "facts_json"]
-    if facts_schema is None:
-        return stories.select(*cols)
-    facts = F.from_json("facts_json", facts_schema)
-    return stories.select(*cols, facts.alias("_f")).select(*cols, "_f.*")

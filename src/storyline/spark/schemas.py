@@ -33,6 +33,22 @@ STORY_SUMMARY = (
 
 STORY_FACTS = "story_id string, facts_json string"
 
+_SOURCE_SENTENCES = "array<struct<article_id:string,outlet:string,text:string>>"
+# The JSON written by core.story.story_facts, as Spark types: what stories.jsonl and the fact tables hold.
+FACTS = (
+    "struct<"
+    "entities:array<struct<name:string,type:string,mentions:int,outlets:array<string>,article_ids:array<string>,"
+    "variants:array<string>>>,"
+    "timeline:array<struct<date:string,precision:string,text:string,article_ids:array<string>,"
+    f"outlets:array<string>,sources:{_SOURCE_SENTENCES}>>,"
+    "corroborated:array<struct<text:string,article_ids:array<string>,outlets:array<string>,support:int,"
+    f"sentences:{_SOURCE_SENTENCES}>>,"
+    "disputed:array<struct<subject:string,frame:string,kind:string,sides:array<struct<claim:string,text:string,"
+    f"article_ids:array<string>,outlets:array<string>,sentences:{_SOURCE_SENTENCES}>>>>"
+    ">"
+)
+FACT_PARTS = ("entities", "timeline", "corroborated", "disputed")
+
 
 class SchemaError(ValueError):
     """A DataFrame handed to a stage lacks columns the stage needs."""

@@ -13,7 +13,7 @@ from pyspark.sql import functions as F
 from storyline.config import StoriesConfig
 from storyline.core.story import digest, story_facts
 from storyline.core.summarize import Sentence, SummaryConfig
-from storyline.spark.schemas import STORY_FACTS, STORY_SUMMARY, require_columns
+from storyline.spark.schemas import FACT_PARTS, FACTS, STORY_FACTS, STORY_SUMMARY, require_columns
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +128,7 @@ def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFram
     )
     return (
         meta.join(summaries, "story_id", "left")
-        .join(facts, "story_id", "left")
+        .join(facts.select("story_id", F.from_json("facts_json", FACTS).alias("_f")), "story_id", "left")
         .join(dups, "story_id", "left")
         .select(
             "story_id", "title", "group", "n_articles", "n_outlets", "outlets", "first_published", "last_published",
@@ -136,6 +136,15 @@ def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFram
             F.coalesce("duplicates", F.array().cast(
                 "array<struct<article_id:string,canonical_id:string,similarity:double,method:string>>"
             )).alias("duplicates"),
-            "reference", "facts_json",
+            "reference",
+            *[F.coalesce(F.col(f"_f.{part}"), F.array()).alias(part) for part in FACT_PARTS],
         )
     )
+
+
+def fact_tables(stories: DataFrame) -> dict[str, DataFrame]:
+    """One flat table per fact kind (``entities``, ``timeline``, ``corroborated``, ``disputed``), keyed by story."""
+    return {
+        part: stories.select("story_id", F.posexplode(part).alias("rank", "f")).select("story_id", "rank", "f.*")
+        for part in FACT_PARTS
+    }
