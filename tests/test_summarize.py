@@ -1,0 +1,209 @@
+"""The extractive summariser: budget, redundancy, citations, focus, validation. No JVM."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from storyline.core.summarize import Sentence, SummaryConfig, containment, summarize
+from storyline.core.text import content_terms, fold_for_hash
+
+
+def _n_words(out) -> int:
+    return sum(len(s.text.split()) for s in out)
+
+
+def _terms(text: str) -> set[str]:
+    return set(content_terms(text))
+
+
+# --- a hand-written story: a city council passes its budget; fees are a side thread ------------------------
+BUDGET_STORY = {
+    ("a", "gazette"): [
+        "The city council approved a new annual budget on Tuesday after a long public hearing.",
+        "The budget adds money for road repairs, park maintenance and two new fire stations.",
+        "Council members said the budget keeps property taxes flat for the third year in a row.",
+        "Parking fees downtown will double to four dollars an hour under a separate measure.",
+        "The mayor is expected to sign the budget before the end of the month.",
+    ],
+    ("b", "herald"): [
+        "After a long public hearing, the city council approved the annual budget on Tuesday.",
+        "Property taxes stay flat under the budget, council members said, for a third straight year.",
+        "The plan pays for road repairs and park maintenance and builds two fire stations.",
+        "Residents at the hearing complained that library opening hours were not restored.",
+        "Business owners warned that higher parking fees would keep shoppers away from downtown stores.",
+    ],
+    ("c", "post"): [
+        "The annual city budget was approved by the council on Tuesday night after a public hearing.",
+        "It funds two new fire stations as well as road repairs and park maintenance across the city.",
+        "Permit fees for street vendors and food trucks will also rise next year, officials said.",
+    ],
+}
+
+
+def _budget_sentences(published=None) -> list[Sentence]:
+    out = []
+    for (aid, src), texts in BUDGET_STORY.items():
+        out += [Sentence(aid, i, t, src, (published or {}).get(aid)) for i, t in enumerate(texts)]
+    return out
+
+
+def test_summary_cites_every_article_carrying_the_statement_or_a_paraphrase():
+    out = summarize(_budget_sentences(), SummaryConfig(words=40))
+    approved = [s for s in out if "approved" in s.text]
+    assert len(approved) == 1, [s.text for s in out]
+    # all three articles open with the approval, in different words
+    assert approved[0].sources == ("a", "b", "c")
+    assert approved[0].support == 3
+
+
+def test_support_counts_outlets_not_articles():
+    sents = [
+        Sentence("a1", 0, "The transit agency raised bus fares by fifty cents on Monday morning.", "gazette"),
+        Sentence("a2", 0, "The transit agency raised bus fares by fifty cents on Monday morning.", "gazette"),
+        Sentence("b1", 0, "On Monday morning the transit agency raised bus fares by fifty cents.", "herald"),
+        Sentence("b1", 1, "Commuters at the central station complained about crowded platforms.", "herald"),
+    ]
+    out = summarize(sents, SummaryConfig(words=13))
+    assert len(out) == 1
+    assert out[0].sources == ("a1", "a2", "b1")
+    assert out[0].support == 2  # two copies in one outlet count once
+
+
+def test_a_sentence_carried_by_one_article_cites_only_it():
+    out = summarize(_budget_sentences(), SummaryConfig(words=250))
+    library = [s for s in out if "library" in s.text]
+    assert library and library[0].sources == ("b",) and library[0].support == 1
+
+
+def test_focus_moves_selection_toward_the_focus_terms():
+    cfg = SummaryConfig(words=45)
+    plain = summarize(_budget_sentences(), cfg)
+    focused = summarize(_budget_sentences(), SummaryConfig(words=45, focus="What about the fees?"))
+    fee_plain = sum("fees" in s.text for s in plain)
+    fee_focused = sum("fees" in s.text for s in focused)
+    assert fee_focused > fee_plain, ([s.text for s in plain], [s.text for s in focused])
+    assert fee_focused >= 2
+    assert _n_words(focused) <= 45
+
+
+def test_focus_on_words_the_story_never_uses_changes_nothing():
+    cfg = SummaryConfig(words=60)
+    plain = summarize(_budget_sentences(), cfg)
+    focused = summarize(_budget_sentences(), SummaryConfig(words=60, focus="volcanic eruptions"))
+    assert [s.text for s in focused] == [s.text for s in plain]
+
+
+def test_near_paraphrases_and_syndicated_copies_are_not_both_chosen():
+    base = "The river flooded three villages in the northern valley after days of heavy rain."
+    sents = [
+        Sentence("a", 0, base, "gazette"),
+        Sentence("b", 0, base, "herald"),  # syndicated copy
+        Sentence("c", 0, base.replace("three", "several"), "post"),  # one word changed
+        Sentence("c", 1, "Rescue teams evacuated hundreds of residents by boat overnight.", "post"),
+        Sentence("a", 1, "Forecasters expect more storms across the region later this week.", "gazette"),
+    ]
+    out = summarize(sents, SummaryConfig(words=250))
+    flood = [s for s in out if "flooded" in s.text]
+    assert len(flood) == 1
+    assert flood[0].sources == ("a", "b", "c")
+    assert len(out) == 3
+
+
+def test_output_is_ordered_by_date_then_position():
+    pub = {"a": "2024-05-02T08:00:00Z", "b": "2024-05-01T08:00:00Z", "c": "2024-05-03T08:00:00Z"}
+    out = summarize(_budget_sentences(pub), SummaryConfig(words=250))
+    keys = [(pub[s.article_id], s.position) for s in out]
+    assert keys == sorted(keys)
+
+
+def test_result_does_not_depend_on_input_order():
+    sents = _budget_sentences()
+    shuffled = sents[:]
+    random.Random(7).shuffle(shuffled)
+    assert summarize(shuffled, SummaryConfig(words=80)) == summarize(sents, SummaryConfig(words=80))
+
+
+def test_questions_and_teasers_are_not_summary_material():
+    sents = _budget_sentences() + [
+        Sentence("d", 0, "Will the city council approve the annual budget and the new fire stations?", "blog"),
+        Sentence("d", 1, "Read more: council approves annual budget with new fire stations", "blog"),
+    ]
+    out = summarize(sents, SummaryConfig(words=250))
+    assert not any(s.article_id == "d" for s in out)
+
+
+def test_empty_and_termless_input():
+    assert summarize([], SummaryConfig()) == []
+    assert summarize([Sentence("a", 0, "... !!! ???")], SummaryConfig()) == []
+
+
+def test_sentence_longer_than_the_budget_is_never_chosen():
+    long = " ".join(["council"] * 30) + "."
+    out = summarize([Sentence("a", 0, long), Sentence("a", 1, "The council voted to approve the budget today.")],
+                    SummaryConfig(words=10))
+    assert [s.text for s in out] == ["The council voted to approve the budget today."]
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"words": 0}, {"words": 2.5}, {"redundancy_threshold": 1.5}, {"mmr_lambda": -0.1},
+    {"paraphrase_threshold": 2}, {"position_weight": -1}, {"quote_weight": float("nan")}, {"focus": 3},
+])
+def test_config_rejects_bad_values_with_a_message(kwargs):
+    with pytest.raises(ValueError, match="summary"):
+        SummaryConfig(**kwargs)
+
+
+# --- properties over generated stories -----------------------------------------------------------------------
+_VOCAB = ("council budget river flood rescue mayor village storm school teacher strike union wages police "
+          "report court judge ruling appeal fares transit station election vote ballot hospital nurses "
+          "contract bridge repair company shares profit market").split()
+_FILL = "the a of to in on and with after for".split()
+
+
+@st.composite
+def stories(draw):
+    rnd = random.Random(draw(st.integers(0, 10_000)))
+    pool = []
+    for _ in range(draw(st.integers(1, 8))):
+        n = rnd.randint(4, 28)
+        w = [rnd.choice(_VOCAB) if rnd.random() < 0.6 else rnd.choice(_FILL) for _ in range(n)]
+        pool.append(" ".join(w).capitalize() + ".")
+    sents = []
+    for a in range(draw(st.integers(1, 5))):
+        for p in range(rnd.randint(1, 8)):
+            text = rnd.choice(pool)
+            if rnd.random() < 0.3:  # a near-copy: one word swapped
+                ws = text[:-1].split()
+                ws[rnd.randrange(len(ws))] = rnd.choice(_VOCAB)
+                text = " ".join(ws) + "."
+            sents.append(Sentence(f"art{a}", p, text, f"outlet{a % 3}"))
+    return sents
+
+
+@settings(max_examples=150, deadline=None)
+@given(stories(), st.integers(1, 150), st.one_of(st.none(), st.sampled_from(_VOCAB)))
+def test_budget_never_exceeded_and_no_near_duplicates(sents, budget, focus):
+    cfg = SummaryConfig(words=budget, focus=focus)
+    out = summarize(sents, cfg)
+    assert _n_words(out) <= budget
+    keys = [fold_for_hash(s.text) for s in out]
+    assert len(set(keys)) == len(keys)
+    for i in range(len(out)):
+        for j in range(i + 1, len(out)):
+            assert containment(_terms(out[i].text), _terms(out[j].text)) < cfg.containment_threshold
+
+
+@settings(max_examples=100, deadline=None)
+@given(stories())
+def test_citations_list_every_article_carrying_the_exact_sentence(sents):
+    out = summarize(sents, SummaryConfig(words=120))
+    for s in out:
+        carrying = {x.article_id for x in sents if fold_for_hash(x.text) == fold_for_hash(s.text)}
+        assert carrying <= set(s.sources)
+        assert s.article_id in s.sources
+        outlets = {x.source for x in sents if x.article_id in s.sources}
+        assert s.support == len(outlets)
