@@ -241,3 +241,18 @@ def test_serve_refuses_a_folder_without_a_report(tmp_path: Path) -> None:
         report_dir(tmp_path)
     with pytest.raises(ValueError, match="port"):
         make_server(tmp_path, port=70000)
+
+
+def test_run_info_of_the_pipeline_shape(tmp_path: Path) -> None:
+    info = {"counts": {"records_in": 40, "articles": 36, "duplicates": 3, "stories": 7, "rejects": 4},
+            "rejects": {"record": {"too_short": 3, "binary": 1}, "line": {"boilerplate": 9}},
+            "timings": {"ingest": 2.04, "total": 31.5}}
+    story = _story("s-one", "Harbour plan", duplicates=[
+        {"article_id": "s-one-a2", "canonical_id": "s-one-a1", "similarity": 0.93, "method": "minhash"}])
+    render_report([story], info, tmp_path)
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "40</span> records in" in index and "4</span> rejects" in index
+    assert "<th>record / too_short</th><td>3</td>" in index and "<th>line / boilerplate</th><td>9</td>" in index
+    assert "<th>total</th><td>31.5 s</td>" in index
+    page = (tmp_path / "stories" / "s-one.html").read_text(encoding="utf-8")
+    assert '<td class="num">0.930</td><td>minhash</td>' in page

@@ -142,26 +142,40 @@ def _link(url: object, text: str) -> str:
 # ----------------------------------------------------------------------------------------------------------- index
 
 
+def _flat(mapping: Mapping[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    """Nested counters as ``("record / too_short", 3)`` pairs, sorted by key."""
+    out: list[tuple[str, Any]] = []
+    for k, v in sorted(mapping.items(), key=lambda kv: str(kv[0])):
+        key = f"{prefix}{k}"
+        if isinstance(v, Mapping):
+            out += _flat(v, key + " / ")
+        else:
+            out.append((key, v))
+    return out
+
+
 def _run_counts(run_info: Mapping[str, Any]) -> str:
+    """Run counts at the top of the index: articles, duplicates, stories, rejects (by reason) and timings."""
     counts = run_info.get("counts") if isinstance(run_info.get("counts"), Mapping) else run_info
     rows = []
     for key in ("records_in", "articles", "duplicates", "stories"):
         if key in counts and not isinstance(counts[key], (Mapping, list)):
             rows.append(f'<div class="stat"><span class="n">{esc(counts[key])}</span> {esc(key.replace("_", " "))}</div>')
-    rejects = counts.get("rejects", run_info.get("rejects"))
     parts = []
-    if isinstance(rejects, Mapping):
-        total = sum(v for v in rejects.values() if isinstance(v, (int, float)))
+    by_reason = next((r for r in (run_info.get("rejects"), counts.get("rejects")) if isinstance(r, Mapping)), None)
+    flat = _flat(by_reason) if by_reason else []
+    total = counts.get("rejects")
+    if isinstance(total, Mapping) or total is None:
+        record = by_reason.get("record") if by_reason else None
+        total = sum(v for _, v in _flat(record if isinstance(record, Mapping) else by_reason or {})
+                    if isinstance(v, (int, float))) if by_reason else None
+    if total is not None:
         rows.append(f'<div class="stat"><span class="n">{esc(total)}</span> rejects</div>')
-        parts.append(
-            "<details><summary>Rejects by reason</summary><table class=\"kv\">"
-            + "".join(f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in sorted(rejects.items(), key=str))
-            + "</table></details>"
-        )
-    elif rejects is not None:
-        rows.append(f'<div class="stat"><span class="n">{esc(rejects)}</span> rejects</div>')
-    timings = run_info.get("timings")
-    if isinstance(timings, Mapping) and timings:
+    if flat:
+        cells = "".join(f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in flat)
+        parts.append(f'<details><summary>Rejects by reason</summary><table class="kv">{cells}</table></details>')
+    timings = next((t for t in (run_info.get("timings"), run_info.get("timings_s")) if isinstance(t, Mapping)), None)
+    if timings:
         cells = "".join(
             f"<tr><th>{esc(k)}</th><td>{esc(f'{v:.1f} s' if isinstance(v, (int, float)) else v)}</td></tr>"
             for k, v in timings.items()
@@ -276,12 +290,12 @@ def _duplicates(dups: list[Mapping[str, Any]], arts: dict[str, Mapping[str, Any]
     rows = "".join(
         f'<tr><td>{_article_label(arts.get(str(d.get("article_id"))), str(d.get("article_id")))}</td>'
         f'<td>{_article_label(arts.get(str(d.get("canonical_id"))), str(d.get("canonical_id")))}</td>'
-        f'<td class="num">{sim(d.get("similarity"))}</td></tr>'
+        f'<td class="num">{sim(d.get("similarity"))}</td><td>{esc(d.get("method"))}</td></tr>'
         for d in dups
     )
     return (
-        '<table class="duplicates"><thead><tr><th>Duplicate</th><th>Kept as</th><th>Similarity</th></tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
+        '<table class="duplicates"><thead><tr><th>Duplicate</th><th>Kept as</th><th>Similarity</th><th>Method</th>'
+        f"</tr></thead><tbody>{rows}</tbody></table>"
     )
 
 
