@@ -157,7 +157,9 @@ def test_panels_render_real_content(tmp_path: Path) -> None:
                        "outlets": ["alpha.example", "beta.example"]}],
         disputed=[{"subject": "Jane Doe", "frame": "departure", "sides": [
             {"claim": "resigned", "text": "Doe resigned.", "outlets": ["alpha.example"], "article_ids": ["s-full-a1"]},
-            {"claim": "fired", "text": "Doe was fired.", "outlets": ["beta.example"], "article_ids": ["s-full-a2"]}]}],
+            {"claim": "fired", "text": "Doe was fired.", "outlets": ["beta.example"], "article_ids": ["s-full-a2"],
+             "sentences": [{"article_id": "s-full-a2", "outlet": "beta.example", "text": "Doe was fired."},
+                           {"article_id": "s-full-a1", "outlet": "alpha.example", "text": "Others say Doe was fired."}]}]}],
         duplicates=[{"article_id": "s-full-a3", "canonical_id": "s-full-a1", "similarity": 0.9512}])
     render_report([story], {}, tmp_path)
     page = (tmp_path / "stories" / "s-full.html").read_text(encoding="utf-8")
@@ -167,6 +169,7 @@ def test_panels_render_real_content(tmp_path: Path) -> None:
     assert '<div class="claim">resigned</div><blockquote>Doe resigned.</blockquote>' in page
     assert '<div class="claim">fired</div><blockquote>Doe was fired.</blockquote>' in page
     assert '<div class="about">Jane Doe · departure</div>' in page
+    assert '<summary>1 more</summary><ul><li><blockquote>Others say Doe was fired.</blockquote>' in page
     assert "0.951" in page
     assert page.count("none found") == 0
 

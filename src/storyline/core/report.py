@@ -349,6 +349,18 @@ def _facts(facts: list[Mapping[str, Any]], number: dict[str, int]) -> str:
     return f'<ul class="corroborated">{rows}</ul>'
 
 
+def _more(side: Mapping[str, Any], number: dict[str, int]) -> str:
+    """The side's other source sentences, folded away."""
+    others = [x for x in _dicts(side.get("sentences")) if x.get("text") != side.get("text")]
+    if not others:
+        return ""
+    items = "".join(
+        f'<li><blockquote>{esc(x.get("text"))}</blockquote>{_cited({"article_ids": [x.get("article_id")]}, number)}</li>'
+        for x in others
+    )
+    return f'<details class="more"><summary>{len(others)} more</summary><ul>{items}</ul></details>'
+
+
 def _disputes(disputes: list[Mapping[str, Any]], number: dict[str, int]) -> str:
     if not disputes:
         return _NONE
@@ -356,7 +368,7 @@ def _disputes(disputes: list[Mapping[str, Any]], number: dict[str, int]) -> str:
     for d in disputes:
         sides = "".join(
             f'<div class="side"><div class="claim">{esc(s.get("claim"))}</div>'
-            f'<blockquote>{esc(s.get("text"))}</blockquote>{_cited(s, number)}</div>'
+            f'<blockquote>{esc(s.get("text"))}</blockquote>{_cited(s, number)}{_more(s, number)}</div>'
             for s in _dicts(d.get("sides"))
         )
         head = " · ".join(dict.fromkeys(esc(d.get(k)) for k in ("subject", "frame") if d.get(k)))
