@@ -44,6 +44,7 @@ _COUNT_NOUNS = frozenset(
     signatures calories pages acres tons tonnes barrels shares copies games times""".split())
 _CLAUSE_SPLIT = re.compile(r";\s+|\s+[—–]\s+|,\s+(?=(?:but|then|and then|until|while|although|though|whereas"
                            r"|and (?:is|was|were|are|has|had|he|she|they|it|we|i))\b)")
+_LEAD_CONJ = re.compile(r"^(?:but|then|and then|and|until|while|although|though|whereas)\s+", re.I)
 _MAX_WORDS = 40
 _WINDOW = 4  # content words on each side of a date that say what happened then
 
@@ -165,9 +166,9 @@ def _clause(text: str, start: int, end: int) -> str:
     cut = [m.start() for m in _CLAUSE_SPLIT.finditer(text)] + [len(text)]
     for a, b in zip(bounds, cut):
         if a <= start and end <= b:
-            piece = text[a:b].strip()
+            piece = _LEAD_CONJ.sub("", text[a:b].strip())
             if len(piece.split()) >= 6:
-                text = piece
+                text = piece[:1].upper() + piece[1:]
             break
     words = text.split()
     if len(words) > _MAX_WORDS:
