@@ -1,0 +1,274 @@
+"""Story clustering logic in pure Python: story terms, connected components, average-linkage agglomeration,
+and the clustering scores (B-cubed, pairwise).
+
+The Spark stage (:mod:`storyline.spark.cluster`) calls :func:`story_terms` from ``mapInPandas`` and
+:func:`average_linkage` from ``applyInPandas`` once per connected component.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Hashable, Iterable, Mapping, Sequence, TypeVar
+
+from storyline.core.text import STOPWORDS, content_terms, fold_for_hash
+
+N = TypeVar("N", bound=Hashable)
+
+# A run of capitalised words ("Wally Backman", "Las Vegas 51s", "New York Mets"), possibly joined by a short
+# lower-case particle ("Bank of America"). Sentence-initial single words are filtered out below.
+_CAP_PHRASE_RE = re.compile(
+    r"\b(?:[A-Z][\w'’.-]*[\w]|[A-Z])(?:\s+(?:(?:of|de|la|van|von|del|al|bin)\s+)?(?:[A-Z][\w'’.-]*[\w]|\d\w*))*")
+_SENT_START_RE = re.compile(r"(?:^|[.!?]\s+|\n\s*|[\"“(]\s*)$")
+
+
+@dataclass(frozen=True)
+class TermConfig:
+    """How an article becomes a bag of weighted story terms.
+
+    - ``lead_words``: only the first N words of the text count (news puts the story's who/what/where first).
+    - ``title_weight``: each title term counts this many times (titles name the event).
+    - ``entity_weight``: weight of each capitalised phrase (entity-like token), added as an ``e:`` term.
+    - ``body_weight``: weight of terms after the lead (0 ignores the rest of the text).
+    """
+
+    lead_words: int = 120
+    title_weight: float = 3.0
+    entity_weight: float = 1.5
+    body_weight: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.lead_words, int) or self.lead_words < 1:
+            raise ValueError(f"lead_words must be an integer >= 1 (words of the lead to use), got {self.lead_words!r}")
+        for name in ("title_weight", "entity_weight", "body_weight"):
+            v = getattr(self, name)
+            if not isinstance(v, (int, float)) or v < 0 or math.isnan(v):
+                raise ValueError(f"{name} must be a number >= 0 (0 switches the signal off), got {v!r}")
+
+
+def entity_phrases(text: str) -> list[str]:
+    """Entity-like capitalised phrases, folded to lower case; single capitalised words that open a sentence
+    and stopwords ("The", "But") are skipped because capitals there carry no signal.
+
+    >>> entity_phrases("The Mets fired Wally Backman. He now manages in Mexico. But Las Vegas 51s fans")
+    ['mets', 'wally backman', 'mexico', 'las vegas 51s']
+    """
+    out = []
+    for m in _CAP_PHRASE_RE.finditer(text):
+        phrase = m.group(0)
+        words = phrase.split()
+        at_start = bool(_SENT_START_RE.search(text[max(0, m.start() - 3):m.start()])) or m.start() == 0
+        if words and fold_for_hash(words[0]) in STOPWORDS:
+            words = words[1:]
+            at_start = False
+        if not words:
+            continue
+        if len(words) == 1 and (at_start or len(words[0]) < 2):
+            continue
+        folded = fold_for_hash(" ".join(words))
+        if folded and folded not in STOPWORDS:
+            out.append(folded)
+    return out
+
+
+def story_terms(title: str | None, text: str | None, config: TermConfig = TermConfig()) -> dict[str, float]:
+    """Weighted term frequencies of one article: lead terms, title terms (upweighted), entity-like phrases
+    of title and lead (``e:`` prefix), and optionally the rest of the body. Keys are sorted.
+
+    >>> t = story_terms("Mets fire Wally Backman", "The New York Mets fired their manager Wally Backman on Tuesday.")
+    >>> t["backman"], t["e:wally backman"], "the" in t
+    (4.0, 3.0, False)
+    """
+    counts: Counter[str] = Counter()
+    body = text or ""
+    words = body.split()
+    lead = " ".join(words[:config.lead_words])
+    for term in content_terms(lead):
+        counts[term] += 1.0
+    if config.body_weight > 0 and len(words) > config.lead_words:
+        for term in content_terms(" ".join(words[config.lead_words:])):
+            counts[term] += config.body_weight
+    if title and config.title_weight > 0:
+        for term in content_terms(title):
+            counts[term] += config.title_weight
+    if config.entity_weight > 0:
+        for source in (title or "", lead):
+            for phrase in entity_phrases(source):
+                counts["e:" + phrase] += config.entity_weight
+    return {k: counts[k] for k in sorted(counts) if counts[k] > 0}
+
+
+# --- graphs ----------------------------------------------------------------------------------------------
+
+
+def connected_components(nodes: Iterable[N], edges: Iterable[tuple[N, N]]) -> dict[N, N]:
+    """Label of every node = smallest node of its component (union-find with path halving).
+
+    >>> connected_components("abcde", [("b", "a"), ("c", "b"), ("e", "d")])
+    {'a': 'a', 'b': 'a', 'c': 'a', 'd': 'd', 'e': 'd'}
+    """
+    parent: dict[N, N] = {n: n for n in nodes}
+
+    def find(x: N) -> N:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in edges:
+        parent.setdefault(a, a)
+        parent.setdefault(b, b)
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            if rb < ra:  # type: ignore[operator]
+                ra, rb = rb, ra
+            parent[rb] = ra
+    return {n: find(n) for n in sorted(parent)}  # type: ignore[type-var]
+
+
+def average_linkage(nodes: Sequence[N], edges: Iterable[tuple[N, N, float]], threshold: float) -> dict[N, N]:
+    """Average-linkage agglomerative clustering over a sparse similarity graph.
+
+    Missing pairs have similarity 0. Two clusters merge while the mean similarity over *all* their cross
+    pairs is >= ``threshold``, best pair first, so a chain A~B~C with A and C unrelated does not glue A to C
+    unless the average still clears the threshold. Ties break on the smallest members, so the result depends
+    only on the input, not on its order. Returns node -> smallest node of its cluster.
+
+    >>> average_linkage("abc", [("a", "b", 0.9), ("b", "c", 0.9)], threshold=0.5)["c"]
+    'c'
+    >>> average_linkage("abc", [("a", "b", 0.9), ("b", "c", 0.9), ("a", "c", 0.4)], threshold=0.5)["c"]
+    'a'
+    """
+    if not (0.0 < threshold <= 1.0):
+        raise ValueError(f"threshold must be in (0, 1], got {threshold!r}")
+    order = sorted(set(nodes))
+    index = {n: i for i, n in enumerate(order)}
+    size = [1] * len(order)
+    members: dict[int, list[int]] = {i: [i] for i in range(len(order))}
+    links: dict[int, dict[int, float]] = defaultdict(dict)  # cluster -> cluster -> summed similarity
+    for a, b, s in edges:
+        ia, ib = index[a], index[b]
+        if ia == ib:
+            continue
+        links[ia][ib] = links[ia].get(ib, 0.0) + float(s)
+        links[ib][ia] = links[ib].get(ia, 0.0) + float(s)
+    heap: list[tuple[float, int, int]] = []
+    for a in sorted(links):
+        for b, s in links[a].items():
+            if a < b and s >= threshold:
+                heap.append((-s, a, b))
+    heapq.heapify(heap)
+    alive = set(range(len(order)))
+    while heap:
+        neg, a, b = heapq.heappop(heap)
+        if a not in alive or b not in alive:
+            continue
+        s = links[a].get(b, 0.0)
+        if -neg != s / (size[a] * size[b]):  # stale entry: the pair's average changed since it was pushed
+            continue
+        # merge b into a (a < b keeps the smaller representative)
+        alive.discard(b)
+        members[a].extend(members.pop(b))
+        size[a] += size[b]
+        for c, sc in links.pop(b).items():
+            links[c].pop(b, None)
+            if c != a:
+                links[a][c] = links[a].get(c, 0.0) + sc
+                links[c][a] = links[a][c]
+        links[a].pop(b, None)
+        for c in sorted(links[a]):
+            avg = links[a][c] / (size[a] * size[c])
+            if avg >= threshold:
+                heapq.heappush(heap, (-avg, min(a, c), max(a, c)))
+    out: dict[N, N] = {}
+    for rep, mem in members.items():
+        label = order[min(mem)]
+        for m in mem:
+            out[order[m]] = label
+    return {n: out[n] for n in order}
+
+
+# --- scores ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClusterScores:
+    """B-cubed and pairwise precision/recall/F1 of a predicted clustering against gold."""
+
+    bcubed_precision: float
+    bcubed_recall: float
+    bcubed_f1: float
+    pairwise_precision: float
+    pairwise_recall: float
+    pairwise_f1: float
+
+
+def _f1(p: float, r: float) -> float:
+    return 0.0 if p + r == 0 else 2 * p * r / (p + r)
+
+
+def cluster_scores(predicted: Mapping[N, Hashable], gold: Mapping[N, Hashable]) -> ClusterScores:
+    """Score ``predicted`` (item -> cluster) against ``gold`` (item -> class) over the items of ``gold``.
+    Items missing from ``predicted`` count as singletons.
+
+    >>> s = cluster_scores({1: "x", 2: "x", 3: "y"}, {1: "a", 2: "a", 3: "a"})
+    >>> round(s.bcubed_precision, 3), round(s.bcubed_recall, 3), s.pairwise_precision, round(s.pairwise_recall, 3)
+    (1.0, 0.556, 1.0, 0.333)
+    """
+    if not gold:
+        raise ValueError("gold is empty: nothing to score")
+    pred = {i: predicted.get(i, ("__singleton__", i)) for i in gold}
+    by_pred: dict[Hashable, list[N]] = defaultdict(list)
+    by_gold: dict[Hashable, list[N]] = defaultdict(list)
+    for i in gold:
+        by_pred[pred[i]].append(i)
+        by_gold[gold[i]].append(i)
+    joint = Counter((pred[i], gold[i]) for i in gold)
+    p_sum = r_sum = 0.0
+    for i in gold:
+        both = joint[(pred[i], gold[i])]
+        p_sum += both / len(by_pred[pred[i]])
+        r_sum += both / len(by_gold[gold[i]])
+    n = len(gold)
+    bp, br = p_sum / n, r_sum / n
+    tp = sum(c * (c - 1) // 2 for c in joint.values())
+    pp = sum(len(v) * (len(v) - 1) // 2 for v in by_pred.values())
+    gp = sum(len(v) * (len(v) - 1) // 2 for v in by_gold.values())
+    pwp = tp / pp if pp else 1.0
+    pwr = tp / gp if gp else 1.0
+    return ClusterScores(bp, br, _f1(bp, br), pwp, pwr, _f1(pwp, pwr))
+
+
+def pair_scores(predicted: Iterable[tuple[N, N]], gold: Iterable[tuple[N, N]]) -> tuple[float, float, float]:
+    """Precision, recall and F1 of unordered pairs.
+
+    >>> pair_scores([(1, 2), (3, 4)], [(2, 1), (5, 6)])
+    (0.5, 0.5, 0.5)
+    """
+    p = {tuple(sorted(x)) for x in predicted}
+    g = {tuple(sorted(x)) for x in gold}
+    tp = len(p & g)
+    prec = tp / len(p) if p else 1.0
+    rec = tp / len(g) if g else 1.0
+    return prec, rec, _f1(prec, rec)
+
+
+def pairs_of_groups(labels: Mapping[N, Hashable]) -> set[tuple[N, N]]:
+    """All unordered within-group pairs of a labelling, each as a sorted tuple.
+
+    >>> sorted(pairs_of_groups({"a": 1, "b": 1, "c": 1, "d": 2}))
+    [('a', 'b'), ('a', 'c'), ('b', 'c')]
+    """
+    groups: dict[Hashable, list[N]] = defaultdict(list)
+    for item, g in labels.items():
+        groups[g].append(item)
+    out = set()
+    for mem in groups.values():
+        mem = sorted(mem)  # type: ignore[type-var]
+        for i in range(len(mem)):
+            for j in range(i + 1, len(mem)):
+                out.add((mem[i], mem[j]))
+    return out

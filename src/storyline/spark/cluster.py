@@ -1,0 +1,174 @@
+"""Story clustering on Spark DataFrames: TF-IDF of title and lead, blocked similarity join, connected
+components over strong edges, and average-linkage agglomeration inside each component.
+
+Stages:
+
+1. terms (``mapInPandas`` -> :func:`storyline.core.cluster.story_terms`): lead terms, upweighted title terms,
+   entity-like capitalised phrases; sub-linear term frequency;
+2. IDF over the input; terms in more than ``max_df`` of the articles (or more than ``max_postings``) dropped;
+   each article keeps its ``vector_terms`` heaviest terms, L2-normalised and quantised to integers so the
+   similarity sums are exact (same result whatever the partitioning);
+3. blocking + similarity: self-join of the posting lists on term (``a < b``, both dates within
+   ``window_days`` when known) and sum of weight products per pair. Posting lists are capped, so the work is
+   bounded by articles x terms x cap: it grows linearly with the number of articles;
+4. connected components over pairs with similarity >= ``threshold``;
+5. per component (``applyInPandas`` -> :func:`storyline.core.cluster.average_linkage`): average linkage at the
+   same threshold over every computed pair of the component, so A~B and B~C cannot glue A to C on their own;
+6. story_key = ``article_id`` of the story's seed: earliest published (unknown dates last), then smallest id.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Iterator
+
+import pandas as pd
+from pyspark.sql import DataFrame, Window
+from pyspark.sql import functions as F
+from pyspark.sql import types as T
+
+from storyline.core.cluster import TermConfig, average_linkage, story_terms
+from storyline.spark.dedup import _check_input, connected_components, published_ts
+
+log = logging.getLogger(__name__)
+
+CLUSTER_SCHEMA = T.StructType([
+    T.StructField("article_id", T.StringType(), False),
+    T.StructField("story_key", T.StringType(), False),
+])
+_TERMS_SCHEMA = T.StructType([
+    T.StructField("article_id", T.StringType(), False),
+    T.StructField("term", T.StringType(), False),
+    T.StructField("tf", T.DoubleType(), False),
+])
+_LABEL_SCHEMA = T.StructType([
+    T.StructField("node", T.StringType(), False),
+    T.StructField("label", T.StringType(), False),
+])
+_REQUIRED = {"article_id": T.StringType(), "text": T.StringType()}
+_SCALE = 1_000_000  # weights are quantised to millionths; products summed exactly as 64-bit integers
+
+
+def _terms_batches(cfg: TermConfig, has_title: bool):
+    def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+        for pdf in batches:
+            ids, terms, tfs = [], [], []
+            titles = pdf["title"] if has_title else [None] * len(pdf)
+            for aid, title, text in zip(pdf["article_id"], titles, pdf["text"]):
+                t = title if isinstance(title, str) else None
+                body = text if isinstance(text, str) else ""
+                for term, tf in story_terms(t, body, cfg).items():
+                    ids.append(aid)
+                    terms.append(term)
+                    tfs.append(tf)
+            yield pd.DataFrame({"article_id": ids, "term": terms, "tf": tfs})
+    return run
+
+
+def _label_groups(threshold: float):
+    def run(pdf: pd.DataFrame) -> pd.DataFrame:
+        pdf = pdf.sort_values(["a", "b"], kind="mergesort")
+        nodes = sorted(set(pdf["a"]) | set(pdf["b"]))
+        sims = (pdf["q"].astype("int64") / float(_SCALE * _SCALE)).tolist()
+        labels = average_linkage(nodes, zip(pdf["a"].tolist(), pdf["b"].tolist(), sims), threshold)
+        return pd.DataFrame({"node": list(labels.keys()), "label": list(labels.values())})
+    return run
+
+
+def _validate(threshold: float, window_days: int | None, vector_terms: int, max_df: float, max_postings: int,
+              link_floor: float) -> None:
+    if not (0.0 < threshold <= 1.0):
+        raise ValueError(f"threshold must be a cosine similarity in (0, 1], got {threshold!r} (0.1 suits TF-IDF "
+                         f"of title and lead)")
+    if window_days is not None and (not isinstance(window_days, int) or window_days < 0):
+        raise ValueError(f"window_days must be an integer >= 0 or None (no time limit), got {window_days!r}")
+    if not isinstance(vector_terms, int) or vector_terms < 1:
+        raise ValueError(f"vector_terms must be an integer >= 1 (terms kept per article), got {vector_terms!r}")
+    if not (0.0 < max_df <= 1.0):
+        raise ValueError(f"max_df must be a fraction in (0, 1] of the articles, got {max_df!r}")
+    if not isinstance(max_postings, int) or max_postings < 2:
+        raise ValueError(f"max_postings must be an integer >= 2 (articles per term at most), got {max_postings!r}")
+    if not (0.0 <= link_floor <= 1.0):
+        raise ValueError(f"link_floor must be in [0, 1] (fraction of threshold), got {link_floor!r}")
+
+
+def term_vectors(articles: DataFrame, terms: TermConfig, vector_terms: int, max_df: float,
+                 max_postings: int, min_postings: int = 50) -> DataFrame:
+    """``article_id, term, q`` (quantised L2-normalised TF-IDF weight) of the terms each article keeps:
+    its ``vector_terms`` heaviest terms among those found in at most cap articles (only terms shared with
+    another article are returned), where
+    cap = min(max_postings, max(min_postings, max_df * n_articles))."""
+    has_title = "title" in articles.columns
+    cols = ["article_id", "text"] + (["title"] if has_title else [])
+    tf = articles.select(*cols).mapInPandas(_terms_batches(terms, has_title), schema=_TERMS_SCHEMA)
+    # sub-linear tf: a term said ten times is not ten times more telling
+    tf = tf.withColumn("tf", F.when(F.col("tf") > 1, 1 + F.log("tf")).otherwise(F.col("tf")))
+    n = articles.agg(F.count(F.lit(1)).alias("n"))
+    df = tf.groupBy("term").agg(F.count(F.lit(1)).alias("df")).crossJoin(n)
+    cap = F.least(F.lit(max_postings), F.greatest(F.lit(min_postings), F.floor(F.col("n") * max_df)))
+    # Terms unique to one article stay in the vector (they make its norm, so an article full of its own
+    # details is less similar to everything) but are dropped after normalising: they can match nothing.
+    idf = (df.where(F.col("df") <= cap)
+           .select("term", "df", F.log((F.col("n") + 1) / (F.col("df") + 1)).alias("idf"))
+           .where(F.col("idf") > 0))
+    w = tf.join(idf, "term").select("article_id", "term", "df", (F.col("tf") * F.col("idf")).alias("w"))
+    rank = Window.partitionBy("article_id").orderBy(F.col("w").desc(), F.col("term"))
+    top = w.withColumn("r", F.row_number().over(rank)).where(F.col("r") <= vector_terms).drop("r")
+    norm = Window.partitionBy("article_id")
+    q = F.round(F.col("w") / F.sqrt(F.sum(F.col("w") * F.col("w")).over(norm)) * _SCALE).cast("long")
+    return top.select("article_id", "term", "df", q.alias("q")).where(F.col("df") >= 2).drop("df")
+
+
+def similar_pairs(vectors: DataFrame, days: DataFrame, window_days: int | None, floor: float) -> DataFrame:
+    """``a, b, q`` (a < b; q = cosine * SCALE^2, exact) of article pairs sharing a kept term, within the time
+    window, with cosine >= floor."""
+    v = vectors.join(days, "article_id")
+    va = v.select(F.col("article_id").alias("a"), "term", F.col("q").alias("qa"), F.col("day").alias("da"))
+    vb = v.select(F.col("article_id").alias("b"), "term", F.col("q").alias("qb"), F.col("day").alias("db"))
+    cond = F.col("a") < F.col("b")
+    if window_days is not None:
+        cond = cond & (F.col("da").isNull() | F.col("db").isNull() |
+                       (F.abs(F.col("da") - F.col("db")) <= window_days))
+    prods = va.join(vb, "term").where(cond).select("a", "b", (F.col("qa") * F.col("qb")).alias("p"))
+    return (prods.groupBy("a", "b").agg(F.sum("p").alias("q"))
+            .where(F.col("q") >= F.lit(int(floor * _SCALE * _SCALE))))
+
+
+def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: int | None = 3,
+                    lead_words: int = 400, title_weight: float = 3.0, entity_weight: float = 1.5,
+                    vector_terms: int = 100, max_df: float = 0.05, max_postings: int = 1000,
+                    link_floor: float = 0.5) -> DataFrame:
+    """``article_id, story_key`` for every input article; ``story_key`` is the ``article_id`` of the story's
+    seed (earliest published, unknown dates last, then smallest id), so it is stable for a given input.
+
+    Input columns: ``article_id`` (string, unique), ``text`` (string); optional ``title``, ``published`` (ISO
+    string or null) and ``source``. ``threshold`` is the cosine similarity of TF-IDF vectors (title, lead and
+    entity-like phrases) at which two articles tell the same story; average linkage inside each connected
+    component needs the same mean similarity, over pairs down to ``link_floor * threshold``.
+    """
+    _validate(threshold, window_days, vector_terms, max_df, max_postings, link_floor)
+    _check_input(articles, _REQUIRED, optional=("published", "source", "title"))
+    terms = TermConfig(lead_words=lead_words, title_weight=title_weight, entity_weight=entity_weight)
+    has_date = "published" in articles.columns
+    ts = published_ts() if has_date else F.lit(None).cast("timestamp")
+    dated = articles.select("article_id", ts.alias("ts"))
+    days = dated.select("article_id", F.datediff(F.to_date("ts"), F.lit("1970-01-01").cast("date")).alias("day"))
+    vectors = term_vectors(articles, terms, vector_terms, max_df, max_postings)
+    # localCheckpoint: the pair table is the expensive part (a Python pass over every text, then the
+    # similarity join) and is read three times (components, per-component edges, and nodes); a checkpoint
+    # both keeps it and cuts its lineage before the iterative components loop.
+    pairs = similar_pairs(vectors, days, window_days, link_floor * threshold).localCheckpoint()
+    strong_q = int(threshold * _SCALE * _SCALE)
+    comps = connected_components(pairs.where(F.col("q") >= strong_q))
+    ca = comps.select(F.col("node").alias("a"), F.col("component"))
+    cb = comps.select(F.col("node").alias("b"), F.col("component").alias("cb"))
+    edges = (pairs.join(ca, "a").join(cb, "b").where(F.col("component") == F.col("cb"))
+             .select("component", "a", "b", "q"))
+    labels = edges.groupBy("component").applyInPandas(_label_groups(threshold), schema=_LABEL_SCHEMA)
+    label = (dated.join(labels, dated.article_id == labels.node, "left")
+             .select("article_id", "ts", F.coalesce("label", "article_id").alias("label")))
+    seeds = (label.groupBy("label")
+             .agg(F.min(F.struct(F.col("ts").isNull().alias("no_date"), F.col("ts"), F.col("article_id")))
+                  .alias("s"))
+             .select("label", F.col("s.article_id").alias("story_key")))
+    return label.join(seeds, "label").select("article_id", "story_key")

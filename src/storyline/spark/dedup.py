@@ -1,0 +1,185 @@
+"""Near-duplicate folding on Spark DataFrames: MinHash LSH candidates, signature verification, connected
+components, and a deterministic canonical article per duplicate group.
+
+Stages (each a DataFrame step; hashing runs in :mod:`storyline.core.minhash` through ``mapInPandas``):
+
+1. signatures: ``article_id, sig array<int>, bands array<bigint>`` (one Arrow batch at a time);
+2. band buckets: explode the band keys, group by key, and emit candidate pairs inside each bucket
+   (all pairs for ordinary buckets; for huge buckets only each member's next ``max_bucket`` neighbours in
+   ``article_id`` order, so one bucket of 10,000 copies costs 10,000 * max_bucket pairs, not 50 million);
+3. verification: keep distinct pairs whose signature agreement (estimated Jaccard) is >= threshold;
+4. connected components over verified pairs (:func:`connected_components`, large-star / small-star);
+5. canonical = earliest ``published`` (unknown dates last), then smallest ``article_id``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Iterator
+
+import pandas as pd
+from pyspark.sql import Column, DataFrame
+from pyspark.sql import functions as F
+from pyspark.sql import types as T
+
+from storyline.core.minhash import LSHParams, MinHasher
+
+log = logging.getLogger(__name__)
+
+DEDUP_SCHEMA = T.StructType([
+    T.StructField("article_id", T.StringType(), False),
+    T.StructField("canonical_id", T.StringType(), False),
+    T.StructField("similarity", T.DoubleType(), False),
+])
+_SIG_SCHEMA = T.StructType([
+    T.StructField("article_id", T.StringType(), False),
+    T.StructField("sig", T.ArrayType(T.IntegerType(), False), False),
+    T.StructField("bands", T.ArrayType(T.LongType(), False), False),
+])
+_REQUIRED = {"article_id": T.StringType(), "text": T.StringType()}
+
+
+def _check_input(df: DataFrame, required: dict[str, T.DataType], optional: tuple[str, ...] = ()) -> None:
+    """Reject a bad input schema before any job runs."""
+    fields = {f.name: f.dataType for f in df.schema.fields}
+    for name, dtype in required.items():
+        if name not in fields:
+            raise ValueError(f"input DataFrame lacks column {name!r} (has {sorted(fields)}); "
+                             f"select or rename it before calling this stage")
+        if fields[name] != dtype:
+            raise ValueError(f"column {name!r} must be {dtype.simpleString()}, got {fields[name].simpleString()}; "
+                             f"cast it first")
+    for name in optional:
+        if name in fields and fields[name] != T.StringType():
+            raise ValueError(f"column {name!r} must be string (ISO date or null), got {fields[name].simpleString()}")
+
+
+def _signature_batches(num_perm: int, shingle: int, params: LSHParams):
+    def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+        hasher = MinHasher(num_perm=num_perm, shingle=shingle)
+        for pdf in batches:
+            sigs, bands = [], []
+            for text in pdf["text"]:
+                sig = hasher.signature(text or "")
+                sigs.append(sig.astype("int32"))
+                bands.append(MinHasher.band_keys(sig, params))
+            yield pd.DataFrame({"article_id": pdf["article_id"], "sig": sigs, "bands": bands})
+    return run
+
+
+def signatures(articles: DataFrame, num_perm: int = 128, shingle: int = 5, threshold: float = 0.8) -> DataFrame:
+    """``article_id, sig, bands`` for every article (text null counts as empty)."""
+    params = LSHParams.for_threshold(threshold, num_perm)
+    return articles.select("article_id", "text").mapInPandas(
+        _signature_batches(num_perm, shingle, params), schema=_SIG_SCHEMA)
+
+
+def bucket_pairs(keyed: DataFrame, key: str, member: str, max_bucket: int) -> DataFrame:
+    """Candidate pairs ``a < b`` of members sharing a key: every pair when the bucket has at most
+    ``max_bucket + 1`` members, else each member with its next ``max_bucket`` members in sorted order
+    (a deterministic cap that keeps huge buckets linear). Pure Spark SQL, no Python."""
+    buckets = (keyed.groupBy(key).agg(F.array_sort(F.collect_set(member)).alias("m"))
+               .where(F.size("m") > 1))
+    pairs = F.expr(
+        "flatten(transform(sequence(0, size(m) - 2), i -> transform("
+        f"sequence(i + 1, least(size(m) - 1, i + {int(max_bucket)})), j -> named_struct('a', m[i], 'b', m[j]))))")
+    return buckets.select(F.explode(pairs).alias("p")).select("p.a", "p.b")
+
+
+def agreement(sig_a: Column, sig_b: Column, num_perm: int) -> Column:
+    """Fraction of equal positions of two signature arrays (the estimated Jaccard), as a Column."""
+    same = F.zip_with(sig_a, sig_b, lambda x, y: F.when(x == y, 1).otherwise(0))
+    return F.aggregate(same, F.lit(0), lambda acc, x: acc + x) / F.lit(float(num_perm))
+
+
+def connected_components(edges: DataFrame, src: str = "a", dst: str = "b", max_iter: int = 100) -> DataFrame:
+    """``node, component`` for every node that has an edge; component = smallest node of its component.
+
+    Alternating large-star / small-star (Kiveris et al., "Connected Components in MapReduce and Beyond",
+    2014) on DataFrames: O(log^2 n) rounds, each a few shuffles. The edge table is stored as (u, v) with
+    v < u and converges to stars around each component's minimum. Deterministic: only min() and set ops.
+    """
+    e = (edges.select(F.greatest(src, dst).alias("u"), F.least(src, dst).alias("v"))
+         .where(F.col("u") != F.col("v")).distinct())
+    # localCheckpoint (eager) materialises each round and cuts its lineage: the plan of round k refers to
+    # the table of round k-1 several times, so without a cut the plan (and the recomputation on any cache
+    # miss) grows exponentially with the round count. A local checkpoint lives in executor storage and needs
+    # no checkpoint directory or file system, which keeps this a pure function of its input DataFrame.
+    e = e.localCheckpoint()
+    for rnd in range(1, max_iter + 1):
+        # large-star: every node hands its larger neighbours to the smallest node of its neighbourhood.
+        both = e.select(F.col("u").alias("x"), F.col("v").alias("y")).unionByName(
+            e.select(F.col("v").alias("x"), F.col("u").alias("y")))
+        mins = both.groupBy("x").agg(F.min("y").alias("my"))
+        large = (both.join(mins, "x").where(F.col("y") > F.col("x"))
+                 .select(F.col("y").alias("u"), F.least("my", "x").alias("v")).distinct())
+        # small-star: every node links itself and its smaller neighbours to the smallest of them.
+        mins2 = large.groupBy("u").agg(F.min("v").alias("m"))
+        small = (large.join(mins2, "u")
+                 .select(F.explode(F.array(F.struct(F.col("u").alias("n"), F.col("m")),
+                                           F.struct(F.col("v").alias("n"), F.col("m")))).alias("s"))
+                 .select(F.col("s.n").alias("u"), F.col("s.m").alias("v"))
+                 .where(F.col("u") != F.col("v")).distinct())
+        e = small.localCheckpoint()  # see above: cut lineage every round
+        # Stars reached when no node is both a child and a parent and no child has two parents.
+        has_grandchild = e.join(e.select(F.col("u").alias("v")), "v", "left_semi").select("u")
+        two_parents = e.groupBy("u").count().where(F.col("count") > 1).select("u")
+        if has_grandchild.unionByName(two_parents).isEmpty():  # one job
+            log.debug("connected components converged after %d rounds", rnd)
+            break
+    else:
+        raise RuntimeError(f"connected components did not converge in {max_iter} rounds; raise max_iter")
+    roots = e.select(F.col("v").alias("node"), F.col("v").alias("component")).distinct()
+    return e.select(F.col("u").alias("node"), F.col("v").alias("component")).unionByName(roots)
+
+
+def published_ts(col: str = "published") -> Column:
+    """ISO string -> timestamp, null when absent or unparseable (never an error under ANSI mode)."""
+    return F.expr(f"try_cast({col} as timestamp)")
+
+
+def near_duplicates(articles: DataFrame, threshold: float = 0.8, num_perm: int = 128, shingle: int = 5,
+                    max_bucket: int = 100) -> DataFrame:
+    """One row ``article_id, canonical_id, similarity`` per article that is a near-duplicate of another.
+
+    Input columns: ``article_id`` (string, unique), ``text`` (string), optional ``published`` (ISO string or
+    null) and ``source``. ``similarity`` is the estimated Jaccard between the article and its canonical copy.
+    Articles without duplicates, and canonical articles, get no row.
+    """
+    if not (0.0 < threshold < 1.0):
+        raise ValueError(f"threshold must be a Jaccard similarity strictly between 0 and 1, got {threshold!r}")
+    if not isinstance(max_bucket, int) or max_bucket < 1:
+        raise ValueError(f"max_bucket must be an integer >= 1 (pairs per member in huge buckets), got {max_bucket!r}")
+    _check_input(articles, _REQUIRED, optional=("published", "source"))
+    sigs = signatures(articles, num_perm=num_perm, shingle=shingle, threshold=threshold)
+    # persist: signatures cost a Python pass over every text and are read three times (band buckets,
+    # verification of both pair ends, similarity to the canonical copy).
+    sigs = sigs.persist()
+    try:
+        keyed = sigs.select("article_id", F.explode("bands").alias("band_key"))
+        pairs = bucket_pairs(keyed, "band_key", "article_id", max_bucket).distinct()
+        sa = sigs.select(F.col("article_id").alias("a"), F.col("sig").alias("sig_a"))
+        sb = sigs.select(F.col("article_id").alias("b"), F.col("sig").alias("sig_b"))
+        verified = (pairs.join(sa, "a").join(sb, "b")
+                    .where(agreement(F.col("sig_a"), F.col("sig_b"), num_perm) >= threshold)
+                    .select("a", "b"))
+        comps = connected_components(verified)
+        dates = articles.select("article_id", published_ts().alias("ts")) if "published" in articles.columns \
+            else articles.select("article_id", F.lit(None).cast("timestamp").alias("ts"))
+        members = comps.join(dates, comps.node == dates.article_id).select("node", "component", "ts")
+        canon = (members.groupBy("component")
+                 .agg(F.min(F.struct(F.col("ts").isNull().alias("no_date"), F.col("ts"), F.col("node")))
+                      .alias("c"))
+                 .select("component", F.col("c.node").alias("canonical_id")))
+        dup = (members.join(canon, "component").where(F.col("node") != F.col("canonical_id"))
+               .select(F.col("node").alias("article_id"), "canonical_id"))
+        sc = sigs.select(F.col("article_id").alias("canonical_id"), F.col("sig").alias("sig_c"))
+        sd = sigs.select("article_id", F.col("sig").alias("sig_d"))
+        out = (dup.join(sd, "article_id").join(sc, "canonical_id")
+               .select("article_id", "canonical_id",
+                       agreement(F.col("sig_d"), F.col("sig_c"), num_perm).cast("double").alias("similarity")))
+        # Materialise the (small) result so the signatures can be released before returning.
+        out = out.localCheckpoint()
+    finally:
+        sigs.unpersist()
+    return out.select([F.col(f.name).cast(f.dataType) for f in DEDUP_SCHEMA.fields])

@@ -1,0 +1,88 @@
+"""Story terms, components, average linkage and clustering scores (pure Python, no JVM)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from storyline.core.cluster import (
+    TermConfig,
+    average_linkage,
+    cluster_scores,
+    connected_components,
+    entity_phrases,
+    pair_scores,
+    pairs_of_groups,
+    story_terms,
+)
+
+
+def test_components_match_brute_force_reachability():
+    rng = random.Random(2)
+    nodes = list(range(40))
+    edges = [(rng.randrange(40), rng.randrange(40)) for _ in range(30)]
+    labels = connected_components(nodes, edges)
+    adj = {n: set() for n in nodes}
+    for a, b in edges:
+        adj[a].add(b)
+        adj[b].add(a)
+    for n in nodes:
+        seen, todo = {n}, [n]
+        while todo:
+            for m in adj[todo.pop()]:
+                if m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        assert labels[n] == min(seen)
+
+
+def test_chaining_guard_keeps_two_events_apart():
+    # A and C are different events; B is a round-up that mentions both. Single linkage (components) glues
+    # all three; average linkage at the same threshold must not.
+    edges = [("A", "B", 0.45), ("B", "C", 0.42), ("A", "C", 0.02)]
+    assert set(connected_components("ABC", [(a, b) for a, b, s in edges if s >= 0.3]).values()) == {"A"}
+    labels = average_linkage("ABC", edges, threshold=0.3)
+    assert labels["A"] == labels["B"] == "A"
+    assert labels["C"] == "C"
+
+
+def test_average_linkage_merges_a_real_story_and_is_order_independent():
+    edges = [("a1", "a2", 0.5), ("a2", "a3", 0.4), ("a1", "a3", 0.35), ("b1", "b2", 0.6), ("a3", "b1", 0.31)]
+    labels = average_linkage(["a1", "a2", "a3", "b1", "b2"], edges, threshold=0.3)
+    assert labels == {"a1": "a1", "a2": "a1", "a3": "a1", "b1": "b1", "b2": "b1"}
+    shuffled = list(edges)
+    random.Random(0).shuffle(shuffled)
+    assert average_linkage(["b2", "a3", "b1", "a1", "a2"], shuffled, threshold=0.3) == labels
+    with pytest.raises(ValueError, match="threshold"):
+        average_linkage(["a"], [], threshold=0)
+
+
+def test_story_terms_weigh_title_and_lead_and_ignore_the_tail():
+    text = "Flooding closed the harbour road on Monday. " + "filler " * 200 + "zebra"
+    t = story_terms("Harbour road flooded", text, TermConfig(lead_words=50))
+    assert t["harbour"] > t["monday"]  # in title and lead vs lead only
+    assert "zebra" not in t
+    assert "zebra" in story_terms(None, text, TermConfig(lead_words=50, body_weight=0.5))
+    with pytest.raises(ValueError, match="lead_words"):
+        TermConfig(lead_words=0)
+    with pytest.raises(ValueError, match="title_weight"):
+        TermConfig(title_weight=-1)
+
+
+def test_entity_phrases_skip_sentence_openers():
+    assert entity_phrases("Officials said. Yesterday the Port Authority of New York met.") == [
+        "port authority of new york"]
+
+
+def test_scores_against_hand_computed_values():
+    gold = {1: "a", 2: "a", 3: "b", 4: "b"}
+    perfect = cluster_scores({1: 9, 2: 9, 3: 8, 4: 8}, gold)
+    assert perfect.bcubed_f1 == 1.0 and perfect.pairwise_f1 == 1.0
+    merged = cluster_scores({1: 0, 2: 0, 3: 0, 4: 0}, gold)
+    assert merged.bcubed_precision == 0.5 and merged.bcubed_recall == 1.0
+    assert merged.pairwise_precision == pytest.approx(2 / 6)
+    assert pair_scores([(1, 2)], [(2, 1), (3, 4)]) == (1.0, 0.5, pytest.approx(2 / 3))
+    assert pairs_of_groups({1: "x", 2: "x", 3: "y"}) == {(1, 2)}
+    with pytest.raises(ValueError, match="empty"):
+        cluster_scores({}, {})
