@@ -39,7 +39,8 @@ def _run_parser(sub) -> None:
     p.add_argument("inputs", nargs="+", metavar="INPUT",
                    help="files or folders: .jsonl(.gz), .parquet, .txt/.md, .html(.gz), .warc(.gz); folders are "
                         "read recursively")
-    p.add_argument("--out", required=True, metavar="DIR", help="output folder (created; tables are overwritten)")
+    p.add_argument("--out", metavar="DIR",
+                   help="output folder (created; its tables are replaced); defaults to the --into folder")
     p.add_argument("--config", metavar="FILE", help="TOML file layered over the packaged defaults")
     p.add_argument("--format", choices=FORMATS, help="input reader (default: auto, from each file's name)")
     p.add_argument("--master", metavar="URL",
@@ -51,7 +52,8 @@ def _run_parser(sub) -> None:
     p.add_argument("--threshold", type=float, metavar="X",
                    help="story clustering similarity threshold in (0, 1) (default 0.3)")
     p.add_argument("--into", metavar="DIR",
-                   help="attach the new articles to the stories of an existing output folder")
+                   help="add the inputs to an earlier output folder: its stories keep their ids, new articles "
+                        "join them or open new stories; re-running the same input changes nothing")
     p.add_argument("-q", "--quiet", action="store_true", help="only warnings and the final summary line")
 
 
@@ -92,6 +94,8 @@ def _setup_logging(quiet: bool) -> None:
 def cmd_run(args: argparse.Namespace) -> int:
     from storyline.pipeline import run
 
+    if not args.out and not args.into:
+        raise ConfigError("storyline run needs --out DIR (or --into DIR to add to an earlier output)")
     overrides = {
         "spark.master": args.master,
         "ingest.format": args.format,
@@ -106,12 +110,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         conf = dict(cfg.spark.conf, **{"spark.ui.showConsoleProgress": "false"})
         cfg = dataclasses.replace(cfg, spark=dataclasses.replace(cfg.spark, conf=conf))
     t0 = time.perf_counter()
-    if args.into:
-        from storyline.incremental import run_into
-
-        result = run_into(args.inputs, args.into, args.out, cfg)
-    else:
-        result = run(args.inputs, args.out, cfg)
+    result = run(args.inputs, args.out or args.into, cfg, into=args.into)
     c = result.counts
     print(
         f"storyline: {c['records_in']} records -> {c['articles']} articles, {c['duplicates']} duplicates, "

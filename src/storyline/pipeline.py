@@ -49,8 +49,31 @@ class _Timer:
         log.info("[%d/%d] %s done in %.1fs", i, len(STAGES), name, self.timings[name])
 
 
-def run(inputs: list[str], out: str | Path, cfg: Config, spark=None) -> RunResult:
-    """Run storyline on ``inputs`` and write every output into ``out``. Reads like a table of contents."""
+KEEP = ["article_id", "url", "source", "title", "published", "author", "language", "text", "source_path",
+        "locator", "group", "reference", "n_words", "content_hash", "spans"]
+
+
+def _previous(into: str | Path | None) -> Path | None:
+    """The output folder of an earlier run that this run adds to, checked before Spark starts."""
+    if into is None:
+        return None
+    prev = Path(into).resolve()
+    missing = [t for t in ("articles", "duplicates", "story_articles", "rejects", "run.json") if not (prev / t).exists()]
+    if missing:
+        from storyline.core.inputs import InputError
+
+        raise InputError(f"--into {into}: not a storyline output folder (missing {', '.join(missing)}); "
+                         f"give the --out folder of an earlier 'storyline run'")
+    return prev
+
+
+def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str | Path | None = None) -> RunResult:
+    """Run storyline on ``inputs`` and write every output into ``out``. Reads like a table of contents.
+
+    With ``into``, the new articles join the stories of that earlier output: its articles keep their stories
+    (and story ids), new articles attach to them or open new stories, and re-running the same input changes
+    nothing. ``out`` may be the same folder as ``into``; it is then replaced when the run has succeeded.
+    """
     from pyspark.sql import functions as F
 
     from storyline.core.inputs import list_inputs
@@ -62,7 +85,10 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None) -> RunResul
     from storyline.spark.session import start_spark
 
     list_inputs(inputs, cfg.ingest.format)  # fail fast on a missing path, before Spark starts
-    out = Path(out).resolve()
+    prev = _previous(into)
+    final_out = Path(out).resolve()
+    out = final_out.with_name(final_out.name + ".staging") if prev == final_out else final_out
+    shutil.rmtree(out, ignore_errors=True) if out != final_out else None
     out.mkdir(parents=True, exist_ok=True)
     work = out / "_work"
     timer = _Timer()
@@ -75,63 +101,96 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None) -> RunResul
         with timer.stage("ingest"):
             raw, n_tasks = read_inputs(spark, inputs, cfg.ingest)
         with timer.stage("clean"):
-            prepared = C.prepare(raw, cfg.ingest.max_bytes)
-            prepared = O.write_table(prepared, work, "prepared")
+            prepared = O.write_table(C.prepare(raw, cfg.ingest.max_bytes), work, "prepared")
             removed_rules = C.rule_removals(prepared)
-            arts = prepared.filter(F.col("kind") == "article").drop("removed")
-            arts, dup_ids = A.reject_duplicate_ids(arts)
+            arts, dup_ids = A.reject_duplicate_ids(prepared.filter(F.col("kind") == "article").drop("removed"))
             arts, removed_boiler = C.remove_boilerplate(arts, cfg.clean)
         with timer.stage("articles"):
             final = O.write_table(A.finalize(arts, cfg.clean.min_words), work, "final")
         with timer.stage("dedup"):
-            good = final.filter(F.col("kind") == "article")
-            canon, exact = A.exact_duplicates(good)
-            canon, near = _near_duplicates(canon, cfg)
-            dups = O.write_table(exact.unionByName(near), out, "duplicates")
-            keep = ["article_id", "url", "source", "title", "published", "author", "language", "text",
-                    "source_path", "locator", "group", "reference", "n_words", "content_hash", "spans"]
-            canon = O.write_table(canon.select(*keep), out, "articles")
-            O.write_table(A.sentences_table(canon), out, "sentences")
-            rejects = _rejects(prepared, dup_ids, final, removed_rules, removed_boiler)
+            pool = final.filter(F.col("kind") == "article").select(*KEEP).withColumn("_old", F.lit(0))
+            if prev:
+                old = spark.read.parquet(str(prev / "articles")).select(*KEEP)
+                known = old.select("article_id").unionByName(
+                    spark.read.parquet(str(prev / "duplicates")).select("article_id"))
+                pool = pool.join(known, "article_id", "left_anti")  # already present: the same record again
+                pool = old.withColumn("_old", F.lit(1)).unionByName(pool)
+            canon, exact = A.exact_duplicates(pool)
+            canon, near = _near_duplicates(canon, cfg, only_new=prev is not None)
+            dups = exact.unionByName(near)
+            if prev:
+                dups = spark.read.parquet(str(prev / "duplicates")).unionByName(dups)
+            dups = O.write_table(dups, out, "duplicates")
+            canon = O.write_table(canon.select(*KEEP), out, "articles")
+            sents = O.write_table(A.sentences_table(canon), out, "sentences")
+            new_rejects = O.write_table(_rejects(prepared, dup_ids, final, removed_rules, removed_boiler), work,
+                                        "rejects")
+            rejects = new_rejects
+            if prev:
+                rejects = spark.read.parquet(str(prev / "rejects")).unionByName(new_rejects).dropDuplicates()
             O.write_table(rejects, out, "rejects")
         with timer.stage("stories"):
-            assignment = O.write_table(S.assign_stories(canon, cfg.stories), out, "story_articles")
+            assignment = S.assign_stories(canon, cfg.stories)
+            if prev:
+                assignment = S.attach_to_existing(assignment, spark.read.parquet(str(prev / "story_articles")))
+            assignment = O.write_table(assignment, out, "story_articles")
         with timer.stage("summarize"):
             scfg = SummaryConfig(words=cfg.summary.words, focus=cfg.summary.focus or None)
-            sents = spark.read.parquet(str(out / "sentences"))
             summaries = O.write_table(S.summarize_stories(sents, canon, assignment, scfg), work, "summaries")
         with timer.stage("facts"):
-            facts = O.write_table(S.facts_of_stories(sents, canon, assignment, cfg.facts.spacy_model), work, "facts")
+            facts = O.write_table(S.facts_of_stories(sents, canon, assignment, cfg.facts.spacy_model), work,
+                                  "facts")
             stories = O.write_table(S.story_table(canon, assignment, dups, summaries, facts), out, "stories")
         with timer.stage("write"):
             O.write_jsonl(stories, out / "stories.jsonl", "story_id")
             for name, table in S.fact_tables(stories).items():
                 O.write_table(table, out, name)
-            result = RunResult(out=out, timings=timer.timings)
-            result.counts = {
-                "records_in": O.count(spark, work, "prepared"),
-                "articles": O.count(spark, out, "articles"),
-                "duplicates": O.count(spark, out, "duplicates"),
-                "sentences": O.count(spark, out, "sentences"),
-                "stories": O.count(spark, out, "stories"),
-                "read_tasks": n_tasks,
-            }
-            result.rejects = O.reject_counts(spark, out)
-            result.counts["rejects"] = sum(result.rejects.get("record", {}).values())
-            result.counts["removed_lines"] = sum(result.rejects.get("line", {}).values())
+            result = RunResult(out=final_out, timings=timer.timings)
+            result.rejects = O.reject_counts(spark, work / "rejects")
+            result.counts = _counts(spark, out, work, prev, n_tasks, result.rejects)
         with timer.stage("report"):
             _report(stories, out, result, cfg)
         result.timings = dict(timer.timings, spark_startup=startup, total=round(time.perf_counter() - t_start, 3))
-        _write_run_json(out, inputs, cfg, result)
+        _write_run_json(out, inputs, cfg, result, prev)
         shutil.rmtree(work, ignore_errors=True)
-        return result
     finally:
         if own_spark:
             spark.stop()
+    if out != final_out:
+        backup = final_out.with_name(final_out.name + ".previous")
+        shutil.rmtree(backup, ignore_errors=True)
+        final_out.rename(backup)
+        out.rename(final_out)
+        shutil.rmtree(backup, ignore_errors=True)
+    return result
 
 
-def _near_duplicates(canon, cfg: Config):
-    """Fold near-duplicates (MinHash) among the exact-canonical articles."""
+def _counts(spark, out: Path, work: Path, prev: Path | None, n_tasks: int, rejects: dict) -> dict:
+    """Counts for run.json, read from the written tables (Parquet footers: cheap)."""
+    from storyline.spark.output import count
+
+    c = {
+        "records_in": count(spark, work, "prepared"),
+        "articles": count(spark, out, "articles"),
+        "duplicates": count(spark, out, "duplicates"),
+        "sentences": count(spark, out, "sentences"),
+        "stories": count(spark, out, "stories"),
+        "read_tasks": n_tasks,
+        "rejects": sum(rejects.get("record", {}).values()),
+        "removed_lines": sum(rejects.get("line", {}).values()),
+    }
+    before = json.loads((prev / "run.json").read_text())["counts"] if prev else {}
+    c["articles_added"] = c["articles"] - before.get("articles", 0)
+    c["duplicates_added"] = c["duplicates"] - before.get("duplicates", 0)
+    c["stories_added"] = c["stories"] - before.get("stories", 0)
+    # Records of this run that were already in the earlier output (same article id): neither new nor rejected.
+    c["already_present"] = c["records_in"] - c["articles_added"] - c["duplicates_added"] - c["rejects"]
+    return c
+
+
+def _near_duplicates(canon, cfg: Config, only_new: bool = False):
+    """Fold near-duplicates (MinHash) among the exact-canonical articles. With ``only_new``, articles of an earlier
+    output are never folded away (their stories must not change); only new articles can become duplicates."""
     from pyspark.sql import functions as F
 
     try:
@@ -144,6 +203,8 @@ def _near_duplicates(canon, cfg: Config):
         canon.select("article_id", "text", "published", "source"),
         threshold=cfg.dedup.threshold, num_perm=cfg.dedup.num_perm, shingle=cfg.dedup.shingle,
     ).select("article_id", "canonical_id", F.col("similarity").cast("double"), F.lit("minhash").alias("method"))
+    if only_new:
+        near = near.join(canon.filter(F.col("_old") == 0).select("article_id"), "article_id", "left_semi")
     return canon.join(near.select("article_id"), "article_id", "left_anti"), near
 
 
@@ -174,9 +235,10 @@ def _report(view, out: Path, result: RunResult, cfg: Config) -> None:
     render_report(stories, info, out / "report")
 
 
-def _write_run_json(out: Path, inputs: list[str], cfg: Config, result: RunResult) -> None:
+def _write_run_json(out: Path, inputs: list[str], cfg: Config, result: RunResult, prev: Path | None) -> None:
     doc = {
         "inputs": [str(Path(p).resolve()) for p in inputs],
+        "into": str(prev) if prev else None,
         "counts": result.counts,
         "rejects": result.rejects,
         "timings_s": result.timings,

@@ -82,15 +82,20 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
 
 
 def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_model: str = "") -> dict:
-    """Entities, timeline, corroborated and disputed claims of one story, as JSON-ready dicts."""
+    """Entities, timeline, corroborated and disputed claims of one story, as JSON-ready dicts.
+
+    Entities are analysed once and shared with the claim finder, which needs them to name a dispute's subject.
+    Entities mentioned only once are left out of the story's list (they stay available to the claim finder).
+    """
     from storyline.core.claims import find_claims
-    from storyline.core.entities import extract_entities
+    from storyline.core.entities import analyse
     from storyline.core.timeline import build_timeline
 
     published = {a["article_id"]: a.get("published") for a in articles}
-    corroborated, disputed = find_claims(sentences, published)
+    index = analyse(sentences, model=spacy_model or None)
+    corroborated, disputed = find_claims(sentences, published=published, index=index)
     return {
-        "entities": [e.to_dict() for e in extract_entities(sentences, model=spacy_model or None)],
+        "entities": [e.to_dict() for e in index.entities if e.mentions >= 2],
         "timeline": [e.to_dict() for e in build_timeline(sentences, published)],
         "corroborated": [c.to_dict() for c in corroborated],
         "disputed": [d.to_dict() for d in disputed],

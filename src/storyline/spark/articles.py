@@ -61,10 +61,14 @@ def finalize(articles: DataFrame, min_words: int) -> DataFrame:
 def exact_duplicates(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
     """Fold articles with the same folded text. The canonical one is the earliest published, then smallest id.
 
+    An article of an earlier output (column ``_old`` = 1, when present) always stays canonical.
     Returns (canonical articles, duplicates as ``article_id, canonical_id, similarity, method``).
     """
     require_columns(articles, ["article_id", "content_hash", "published"], "dedup")
-    w = Window.partitionBy("content_hash").orderBy(F.col("published").asc_nulls_last(), F.col("article_id"))
+    order = [F.col("published").asc_nulls_last(), F.col("article_id")]
+    if "_old" in articles.columns:
+        order.insert(0, F.col("_old").desc())
+    w = Window.partitionBy("content_hash").orderBy(*order)
     ranked = articles.withColumn("_rn", F.row_number().over(w)).withColumn(
         "_canon", F.first("article_id").over(w)
     )

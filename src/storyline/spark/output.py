@@ -37,10 +37,10 @@ def count(spark: SparkSession, out: Path, name: str) -> int:
     return spark.read.parquet(str(out / name)).count()
 
 
-def reject_counts(spark: SparkSession, out: Path) -> dict[str, dict[str, int]]:
+def reject_counts(spark: SparkSession, table: Path) -> dict[str, dict[str, int]]:
     """Rejects by level and reason: ``{"record": {"invalid_json": 2, ...}, "line": {...}}``."""
     rows = (
-        spark.read.parquet(str(out / "rejects")).groupBy("level", "reason").count().orderBy("level", "reason")
+        spark.read.parquet(str(table)).groupBy("level", "reason").count().orderBy("level", "reason")
         .collect()
     )
     res: dict[str, dict[str, int]] = {}

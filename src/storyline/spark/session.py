@@ -45,6 +45,9 @@ def start_spark(cfg: SparkConfig, master: str | None = None):
     builder = builder.config("spark.sql.session.timeZone", "UTC")
     builder = builder.config("spark.driver.host", os.environ.get("SPARK_LOCAL_IP", "127.0.0.1"))
     builder = builder.config("spark.ui.enabled", "false")
+    log4j = Path(__file__).resolve().parents[1] / "log4j2.properties"
+    if "spark.driver.extraJavaOptions" not in cfg.conf and log4j.exists():
+        builder = builder.config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{log4j}")
     for key, value in cfg.conf.items():
         builder = builder.config(key, value)
     spark = builder.getOrCreate()

@@ -7,7 +7,7 @@ import logging
 from typing import Iterator
 
 import pandas as pd
-from pyspark.sql import DataFrame
+from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
 from storyline.config import StoriesConfig
@@ -45,6 +45,27 @@ def assign_stories(articles: DataFrame, cfg: StoriesConfig) -> DataFrame:
         window_days=cfg.window_days,
     )
     return clustered.select("article_id", _story_id(F.concat(F.lit("seed:"), "story_key")).alias("story_id"))
+
+
+def attach_to_existing(assignment: DataFrame, previous: DataFrame) -> DataFrame:
+    """Keep the stories of an earlier run stable while new articles join them.
+
+    ``assignment`` clusters old and new articles together; ``previous`` is the earlier ``story_articles``. Old
+    articles keep their story. A new article joins the earlier story that most of the old articles of its
+    cluster belong to (ties: the smallest story id); a cluster with no old article keeps its new id.
+    """
+    prev = previous.select("article_id", F.col("story_id").alias("old_story"))
+    joined = assignment.join(prev, "article_id", "left")
+    votes = (
+        joined.where(F.col("old_story").isNotNull())
+        .groupBy("story_id", "old_story").count()
+        .withColumn("_r", F.row_number().over(
+            Window.partitionBy("story_id").orderBy(F.desc("count"), F.col("old_story"))))
+        .where("_r = 1")
+        .select("story_id", F.col("old_story").alias("heir"))
+    )
+    return joined.join(votes, "story_id", "left").select(
+        "article_id", F.coalesce("old_story", "heir", "story_id").alias("story_id"))
 
 
 def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[dict]]:

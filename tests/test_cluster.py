@@ -1,0 +1,121 @@
+"""A real Spark standalone cluster (master + worker on 127.0.0.1): outputs identical to local mode; incremental runs."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import SAMPLE
+from test_e2e import run_cli, stories_of
+
+pytestmark = [pytest.mark.cluster, pytest.mark.e2e]
+
+INPUTS = [str(SAMPLE / "articles.jsonl"), str(SAMPLE / "folder")]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_port(port: int, timeout: float = 60) -> None:
+    end = time.time() + timeout
+    while time.time() < end:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.5)
+    raise TimeoutError(f"nothing listens on 127.0.0.1:{port} after {timeout}s")
+
+
+@pytest.fixture(scope="module")
+def standalone(tmp_path_factory):
+    """Start a standalone master and one worker with pip's pyspark, and stop both by PID afterwards."""
+    from pyspark.find_spark_home import _find_spark_home
+
+    home = _find_spark_home()
+    daemon = Path(home) / "sbin" / "spark-daemon.sh"
+    if not daemon.exists():
+        pytest.skip("this pyspark install has no sbin/spark-daemon.sh")
+    d = tmp_path_factory.mktemp("standalone")
+    env = dict(os.environ, SPARK_HOME=home, SPARK_PID_DIR=str(d / "pids"), SPARK_LOG_DIR=str(d / "logs"),
+               SPARK_LOCAL_IP="127.0.0.1", SPARK_WORKER_DIR=str(d / "work"), PYSPARK_PYTHON=sys.executable,
+               SPARK_IDENT_STRING="storyline-test")
+    port, ui, wui = _free_port(), _free_port(), _free_port()
+    master = f"spark://127.0.0.1:{port}"
+    subprocess.run(["bash", str(daemon), "start", "org.apache.spark.deploy.master.Master", "1", "--host",
+                    "127.0.0.1", "--port", str(port), "--webui-port", str(ui)], env=env, check=True,
+                   capture_output=True)
+    subprocess.run(["bash", str(daemon), "start", "org.apache.spark.deploy.worker.Worker", "1", master,
+                    "--host", "127.0.0.1", "--cores", "2", "--memory", "3g", "--webui-port", str(wui)],
+                   env=env, check=True, capture_output=True)
+    pids = [int(p.read_text()) for p in sorted((d / "pids").glob("*.pid"))]
+    try:
+        _wait_port(port)
+        _wait_port(wui)
+        time.sleep(2)  # the worker registers with the master after its UI is up
+        yield master
+    finally:
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        for pid in pids:
+            for _ in range(50):
+                try:
+                    os.kill(pid, 0)
+                except ProcessLookupError:
+                    break
+                time.sleep(0.2)
+            else:
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_standalone_cluster_matches_local_mode(standalone, tmp_path):
+    local, remote = tmp_path / "local", tmp_path / "cluster"
+    p1 = run_cli("run", *INPUTS, "--out", str(local), "--master", "local[2]", "-q")
+    assert p1.returncode == 0, p1.stderr[-3000:]
+    p2 = run_cli("run", *INPUTS, "--out", str(remote), "--master", standalone, "-q")
+    assert p2.returncode == 0, p2.stderr[-3000:]
+    assert (local / "stories.jsonl").read_bytes() == (remote / "stories.jsonl").read_bytes()
+    run = json.loads((remote / "run.json").read_text())
+    assert run["config"]["spark"]["master"] == standalone
+
+
+def test_incremental_runs_keep_story_ids(tmp_path):
+    lines = (SAMPLE / "articles.jsonl").read_text().splitlines()
+    day1 = [l for l in lines if '"published": "2024-08-20' in l]
+    rest = [l for l in lines if l not in day1]
+    assert day1 and rest
+    (tmp_path / "day1.jsonl").write_text("\n".join(day1) + "\n")
+    (tmp_path / "rest.jsonl").write_text("\n".join(rest) + "\n")
+    out = tmp_path / "out"
+    p = run_cli("run", str(tmp_path / "day1.jsonl"), "--out", str(out), "--master", "local[2]", "-q")
+    assert p.returncode == 0, p.stderr[-3000:]
+    before = {s["story_id"]: set(s["article_ids"]) for s in stories_of(out)}
+
+    p = run_cli("run", str(tmp_path / "rest.jsonl"), "--into", str(out), "--master", "local[2]", "-q")
+    assert p.returncode == 0, p.stderr[-3000:]
+    after = {s["story_id"]: set(s["article_ids"]) for s in stories_of(out)}
+    for sid, members in before.items():
+        assert sid in after and members <= after[sid], sid
+    assert sum(len(m) for m in after.values()) > sum(len(m) for m in before.values())
+    grown = [sid for sid in before if len(after[sid]) > len(before[sid])]
+    assert grown, "no earlier story gained an article"
+    snapshot = (out / "stories.jsonl").read_bytes()
+
+    p = run_cli("run", str(tmp_path / "rest.jsonl"), "--into", str(out), "--master", "local[2]", "-q")
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert (out / "stories.jsonl").read_bytes() == snapshot
+    counts = json.loads((out / "run.json").read_text())["counts"]
+    assert counts["articles_added"] == 0 and counts["already_present"] == len(rest)

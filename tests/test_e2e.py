@@ -1,0 +1,196 @@
+"""End-to-end runs of the real CLI: the bundled sample, a rerun, bad input, and the seeds when present."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import SAMPLE, storyline_cmd
+
+pytestmark = pytest.mark.e2e
+
+
+def run_cli(*args: str, timeout: int = 600) -> subprocess.CompletedProcess:
+    return subprocess.run(storyline_cmd() + list(args), capture_output=True, text=True, timeout=timeout)
+
+
+def stories_of(out: Path) -> list[dict]:
+    return [json.loads(l) for l in (out / "stories.jsonl").read_text().splitlines() if l.strip()]
+
+
+@pytest.fixture(scope="module")
+def sample_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("sample") / "out"
+    proc = run_cli("run", str(SAMPLE / "articles.jsonl"), str(SAMPLE / "folder"), "--out", str(out),
+                   "--master", "local[2]")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return out, proc
+
+
+@pytest.fixture(scope="module")
+def expected():
+    return json.loads((SAMPLE / "expected.json").read_text())
+
+
+def test_sample_gives_multi_outlet_stories(sample_run, expected):
+    out, proc = sample_run
+    stories = stories_of(out)
+    assert "storyline:" in proc.stdout and "stories" in proc.stdout
+    multi = [s for s in stories if s["n_outlets"] >= 3]
+    assert len(multi) >= len(expected["stories"]) - 1
+    for s in stories:
+        assert s["story_id"].startswith("s-")
+        assert s["summary"], s["story_id"]
+        words = sum(len(x["text"].split()) for x in s["summary"])
+        assert words <= 250
+
+
+def test_sample_stories_match_the_planted_events(sample_run, expected):
+    out, _ = sample_run
+    story_of = {}
+    for s in stories_of(out):
+        for a in s["article_ids"] + [d["article_id"] for d in s["duplicates"]]:
+            story_of[a] = s["story_id"]
+    for name, st in expected["stories"].items():
+        ids = {story_of.get(a) for a in st["articles"]}
+        assert len(ids) == 1 and None not in ids, f"story {name} split or lost: {ids}"
+    firsts = {story_of[st["articles"][0]] for st in expected["stories"].values()}
+    assert len(firsts) == len(expected["stories"]), "two planted stories were merged"
+
+
+def test_sample_summaries_hold_no_residue(sample_run, expected):
+    out, _ = sample_run
+    text = "\n".join(x["text"] for s in stories_of(out) for x in s["summary"])
+    for r in expected["residue"]:
+        assert r["line"] not in text, r
+    for marker in ("Filed under", "More from", "Next:", "Share this article", "pic.twitter.com", "Credit:"):
+        assert marker not in text
+
+
+def test_sample_duplicates_folded(sample_run, expected):
+    out, _ = sample_run
+    dups = {d["article_id"]: d["canonical_id"] for s in stories_of(out) for d in s["duplicates"]}
+    for d in expected["exact_duplicates"] + expected["near_duplicates"]:
+        pair = {d["id"], d["of"]}
+        assert any({k, v} == pair for k, v in dups.items()), (d, dups)
+
+
+def test_sample_accounting_and_run_json(sample_run):
+    out, _ = sample_run
+    run = json.loads((out / "run.json").read_text())
+    c = run["counts"]
+    n_lines = sum(1 for l in (SAMPLE / "articles.jsonl").read_text().splitlines() if l.strip())
+    n_files = sum(1 for p in (SAMPLE / "folder").iterdir() if p.is_file())
+    assert c["records_in"] == n_lines + n_files
+    assert c["records_in"] == c["articles"] + c["duplicates"] + c["rejects"]
+    assert set(run["timings_s"]) >= {"ingest", "clean", "stories", "summarize", "report", "total"}
+    assert run["config"]["summary"]["words"] == 250
+
+
+def test_sample_report_has_a_page_per_story(sample_run):
+    out, _ = sample_run
+    index = (out / "report" / "index.html").read_text()
+    pages = list((out / "report" / "stories").glob("*.html"))
+    assert len(pages) == len(stories_of(out))
+    s = stories_of(out)[0]
+    assert s["title"].split()[0] in index or "&" in s["title"]
+
+
+def test_rerun_is_byte_identical(sample_run, tmp_path):
+    out, _ = sample_run
+    again = tmp_path / "again"
+    proc = run_cli("run", str(SAMPLE / "articles.jsonl"), str(SAMPLE / "folder"), "--out", str(again),
+                   "--master", "local[1]", "-q")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert (out / "stories.jsonl").read_bytes() == (again / "stories.jsonl").read_bytes()
+
+
+@pytest.fixture(scope="module")
+def bad_run(tmp_path_factory):
+    import sys
+
+    sys.path.insert(0, str(SAMPLE / "bad"))
+    import make_bad  # the sample's own generator for inputs too large to commit
+
+    d = tmp_path_factory.mktemp("bad")
+    inp = d / "in"
+    inp.mkdir()
+    for f in ("bad.jsonl", "binary.txt", "empty.txt"):
+        (inp / f).write_bytes((SAMPLE / "bad" / f).read_bytes())
+    make_bad.write_large_article(inp / "huge.txt", n_bytes=20_000_000, fmt="txt")
+    evil = ("<script>window.__pwned = 1</script> Storm Ilsa <img src=x onerror=alert(1)> closed the port of Merrow "
+            "Bay for two days, officials said on Tuesday, as waves broke over the sea wall and ferries stayed in "
+            "harbour. Dock workers were sent home and shipping lines warned of a backlog lasting a week or more, "
+            "while the harbour master said the closure was the longest since the storm of 2018.")
+    (inp / "evil.jsonl").write_text(json.dumps({"id": "evil-1", "title": "<script>alert('t')</script>Port shut",
+                                                "source": "<b>Evil Outlet</b>", "text": evil}) + "\n")
+    out = d / "out"
+    proc = run_cli("run", str(inp), "--out", str(out), "--master", "local[2]")
+    return inp, out, proc
+
+
+def test_bad_input_never_crashes_and_every_record_is_accounted(bad_run):
+    inp, out, proc = bad_run
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "Traceback" not in proc.stderr
+    assert re.search(r"rejects: \d+ records \(", proc.stdout), proc.stdout
+    run = json.loads((out / "run.json").read_text())
+    c = run["counts"]
+    assert c["records_in"] == c["articles"] + c["duplicates"] + c["rejects"]
+    reasons = run["rejects"]["record"]
+    for r in ("invalid_json", "not_an_object", "binary", "empty", "too_large", "crawl_notice",
+              "javascript_disabled", "duplicate_id", "too_short", "invalid_utf8"):
+        assert reasons.get(r, 0) >= 1, (r, reasons)
+
+
+def test_rejects_name_file_and_line(bad_run, spark):
+    inp, out, _ = bad_run
+    rows = spark.read.parquet(str(out / "rejects")).filter("level = 'record'").collect()
+    bad_json = [r for r in rows if r["reason"] == "invalid_json"]
+    assert bad_json and bad_json[0]["source_path"].endswith("bad.jsonl")
+    assert re.fullmatch(r"line \d+", bad_json[0]["locator"])
+    assert all(r["source_path"] for r in rows)
+
+
+def test_report_escapes_article_html(bad_run):
+    _, out, _ = bad_run
+    pages = [p.read_text() for p in (out / "report").rglob("*.html")]
+    assert any("Port shut" in p for p in pages)
+    for p in pages:
+        assert "<script>window.__pwned" not in p and "<script>alert" not in p
+        assert "<img src=x onerror" not in p and "<b>Evil Outlet</b>" not in p
+    assert any("&lt;script&gt;" in p for p in pages)
+
+
+def test_missing_input_path_is_a_clean_error(tmp_path):
+    proc = run_cli("run", str(tmp_path / "nope"), "--out", str(tmp_path / "o"))
+    assert proc.returncode == 2
+    assert "does not exist" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_bad_config_is_a_clean_error(tmp_path):
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("[summary]\nwords = -5\n")
+    proc = run_cli("run", str(SAMPLE / "folder"), "--out", str(tmp_path / "o"), "--config", str(cfg))
+    assert proc.returncode == 2
+    assert "summary.words" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_seeds_make_one_clean_story_citing_all_four(seeds_dir, tmp_path):
+    out = tmp_path / "seeds"
+    proc = run_cli("run", str(seeds_dir), "--out", str(out), "--master", "local[2]")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    stories = stories_of(out)
+    assert len(stories) == 1, [s["article_ids"] for s in stories]
+    (story,) = stories
+    text = " ".join(x["text"] for x in story["summary"])
+    for residue in ("Unlimited Digital Access", "25¢", "Credit:", "clock menu", "more-arrow", "Filed under",
+                    "More from", "Next:", "USA TODAY Sports", "Contributor"):
+        assert residue not in text, residue
+    cited = {a for x in story["summary"] for a in x["sources"]}
+    seeds = {p.name.rsplit(".", 1)[0] for p in seeds_dir.iterdir()}
+    assert cited == seeds
