@@ -48,9 +48,13 @@ def start_spark(cfg: SparkConfig, master: str | None = None):
     log4j = Path(__file__).resolve().parents[1] / "log4j2.properties"
     if "spark.driver.extraJavaOptions" not in cfg.conf and log4j.exists():
         builder = builder.config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{log4j}")
+    auto_partitions = cfg.conf.get("spark.sql.shuffle.partitions") == "auto"
     for key, value in cfg.conf.items():
-        builder = builder.config(key, value)
+        if not (key == "spark.sql.shuffle.partitions" and value == "auto"):
+            builder = builder.config(key, value)
     spark = builder.getOrCreate()
+    if auto_partitions:
+        spark.conf.set("spark.sql.shuffle.partitions", str(max(4, 2 * spark.sparkContext.defaultParallelism)))
     spark.sparkContext.setLogLevel(cfg.log_level)
     if not (master or cfg.master).startswith("local"):
         zpath = _package_zip()
