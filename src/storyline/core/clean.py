@@ -13,36 +13,105 @@ from dataclasses import dataclass, field
 from storyline.core.text import fold_for_hash, normalize_ws, stable_id, words
 
 # --- in-line residue: removed from inside a line, the rest of the line is kept -------------------------------
+_MONTHS_RE = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+              r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_CREDIT_NAME = r"[A-Z][\w.'’ -]{0,40}(?:\s*/\s*[A-Z][\w.'’ -]{0,40})?"
 _INLINE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("paywall", re.compile(r"Unlimited Digital Access\s*(?:Only)?\s*\d+\s*[¢$€£]\s*for\s*\d+\s*(?:weeks?|months?)", re.I)),
     ("paywall", re.compile(r"(?:Subscribe|Sign up) (?:now|today) for (?:just|only) [^.]{0,40}?(?:month|week|year)s?\.?", re.I)),
-    ("photo_credit", re.compile(r"\s*\b(?:Photo |Image )?Credits?:\s*[A-Z][\w.'’ -]{0,40}(?:\s*/\s*[A-Z][\w.'’ -]{0,40})?\s*$")),
-    ("photo_credit", re.compile(r"\s*\((?:Photo|Image|Picture)(?: by|:)[^)]{0,80}\)", re.I)),
+    ("photo_credit", re.compile(r"\s*\b(?:(?:Photo |Image )?Credits?|Photo(?:graph)?s?|Foto):\s*" + _CREDIT_NAME
+                                + r"\s*$")),
+    ("photo_credit", re.compile(r"\s*\((?:Photo|Image|Picture|Foto)(?: by|:)[^)]{0,80}\)", re.I)),
+    # what an embedded tweet leaves: its picture link and its attribution; the tweet's words stay (they may be
+    # quoted news)
+    ("social_embed", re.compile(r"\s*\bpic\.twitter\.com/\w+")),
+    ("social_embed", re.compile(r"(?:^[—–-]?\s*|\s+[—–-]\s*)[^—–]{0,60}\(@\w{1,30}\)\s*(?:" + _MONTHS_RE + r"\.? \d{1,2},? \d{4}|"
+                                r"\d{1,2}\.? \w+\.? \d{4}|\d{4}-\d\d-\d\d)\s*$", re.I)),
 )
+# a literal every match of an in-line rule contains: the regex runs only on lines that have it
+_INLINE_NEEDLES: dict[re.Pattern[str], str] = {
+    _INLINE_RULES[2][1]: ":", _INLINE_RULES[3][1]: "(", _INLINE_RULES[4][1]: "pic.twitter.com/",
+    _INLINE_RULES[5][1]: "(@"}
 
 # --- whole-line residue: the line goes -------------------------------------------------------------------
+# Rules in _LINE_RULES apply to any line; those in _SHORT_LINE_RULES only to lines of at most _SHORT_WORDS
+# words, because their phrases can occur inside real sentences, whereas the residue they name is short.
+_SHORT_WORDS = 45
+_CAPTION_MAX_WORDS = 60
+_SHARE_NETS = r"(?:facebook|twitter|x|whatsapp|linkedin|pinterest|reddit|email|e-mail|print|telegram|copy link|flipboard)"
 _LINE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("menu", re.compile(r"^(?:clock menu more-arrow|menu more-arrow|more-arrow|skip to (?:main )?content)\b", re.I)),
     ("menu", re.compile(r"^(?:filed under|tags?|topics?|categories|share this(?: story| article)?|share on \w+|"
-                        r"advertisement|sponsored(?: content)?|print|email|tweet|comments?)\s*:?\s*$", re.I)),
-    ("teaser", re.compile(r"^(?:next|previous|more from|read more|related|see also|also read|recommended|"
-                          r"you may also like|watch|more|trending|up next|most popular|read next)\b\s*[:|»›-]?\s*\S", re.I)),
+                        r"advertisement|sponsored(?: content)?|print|email|tweet|comments?|(?:load |show |view |see )?more)\s*:?\s*$", re.I)),
+    ("menu", re.compile(r"^(?:filed under|tagged(?: with)?|tags|topics|categories|posted in)\s*:\s*.{1,120}$", re.I)),
+    ("teaser", re.compile(r"^(?:next|previous|more|read|related|recommended|watch|listen|trending|see also|also read|"
+                          r"read more|read next|up next|more from [\w' ]{1,40}|most popular|you may also like)"
+                          r"\s*[:|»›]\s*\S", re.I)),
+    ("teaser", re.compile(r"^(?:more (?:from|on|about|in)|read more|read next|up next|you may also like|"
+                          r"you might also like|most popular|most read|see also|also read|related (?:stories|articles|"
+                          r"coverage|content|links|news)|recommended (?:for you|stories|reading)|more stories|"
+                          r"editor'?s picks|trending now)\b(?=[^.!?]{0,100}$)", re.I)),
+    ("byline", re.compile(r"^(?:by\s+)?[A-Z][\w.'’-]+(?: [A-Z][\w.'’-]+){0,3},\s*(?:[\w-]+\s+){0,2}(?:contributor|"
+                          r"staff writer|correspondent|reporter|editor|writer|columnist)\s*$", re.I)),
+    ("byline", re.compile(r"^By [A-Z][\w.'’-]+(?: (?:[A-Z][\w.'’-]+|de|van|von|da|di|le|la)){1,3}"
+                          r"(?:\s*(?:,|and|&)\s*[A-Z][\w.'’-]+(?: [A-Z][\w.'’-]+){1,3})?$")),
+    ("social_embed", re.compile(r"^(?:share|tweet|pin|post)?\s*(?:on |via |to )?" + _SHARE_NETS + r"(?:\s*[|,·/•]?\s*"
+                                + _SHARE_NETS + r"){1,}\s*$", re.I)),
+    ("photo_credit", re.compile(r"^(?:photo|image|picture|photograph|foto|bild)s?\s*(?:credit)?\s*[:©]\s*\S.{0,80}$|"
+                                r"^(?:photos?|images?) (?:by|courtesy of) [^.]{1,80}$", re.I)),
+    ("copyright", re.compile(r"^(?:©|\(c\)|copyright\s*(?:©|\(c\)|\d{4}\b))\s*(?:\d{4}\b)?[^.]{0,80}(?:\.\s*all rights reserved)?\.?$|"
+                             r"^.{0,80}\ball rights reserved\.?$", re.I)),
+)
+_SHORT_LINE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("paywall", re.compile(r"(?:already a subscriber|subscribe (?:now|today)|to continue reading|log ?in to continue|"
                            r"create a free account|you have reached your (?:free )?(?:article )?limit|"
-                           r"unlimited digital access)", re.I)),
-    ("newsletter", re.compile(r"(?:sign up for (?:our|the) [\w ]{0,30}newsletter|get our newsletter|"
-                              r"subscribe to our newsletter)", re.I)),
+                           r"unlimited digital access|subscribe to (?:continue|keep) reading|subscribers? only|"
+                           r"(?:available|reserved) (?:only )?(?:to|for) (?:paying )?(?:subscribers|members)|"
+                           r"support (?:local|independent|quality) journalism|get unlimited access|"
+                           r"start your (?:free )?trial|(?:sign|log) in to (?:read|continue|keep reading)|"
+                           r"you(?:'ve| have) (?:read|used) (?:all )?(?:your |of your )?(?:\d+ )?free (?:articles|stories)|"
+                           r"to read the (?:full|rest of the) (?:story|article)|subscribe for (?:just |only )?[$€£¢]?\d)",
+                           re.I)),
+    ("newsletter", re.compile(r"(?:sign up for our [\w' ]{0,40}(?:newsletter|briefing|bulletin|digest|alerts)|"
+                              r"sign up for the [\w' ]{0,40}newsletter|"
+                              r"get our [\w' ]{0,30}newsletter|subscribe to (?:our|the) [\w' ]{0,30}(?:newsletter|briefing)|"
+                              r"(?:delivered|straight) to your inbox|in your inbox|enter your e-?mail(?: address)?|"
+                              r"newsletter sign[- ]?up|thanks? (?:you )?for signing up)", re.I)),
     ("photo_credit", re.compile(r"(?:^(?:photo|image|photograph|file photo)s?\b.{0,80}(?:ap|getty images|reuters|afp|"
-                                r"associated press|shutterstock)\.?$)|(?:-USA TODAY Sports\s*$)|"
-                                r"(?:^.{0,120}\b(?:Getty Images|AP Photo|Reuters/)\S*.{0,40}$)", re.I)),
-    ("social_embed", re.compile(r"(?:pic\.twitter\.com/|a post shared by|— .{1,60}\(@\w+\)|"
-                                r"^\(@\w+\) (?:january|february|march|april|may|june|july|august|september|"
-                                r"october|november|december))", re.I)),
-    ("byline", re.compile(r"^(?:by\s+)?[A-Z][\w.'’-]+(?: [A-Z][\w.'’-]+){0,3},\s*(?:contributor|staff writer|"
-                          r"correspondent|reporter|editor)\s*$", re.I)),
-    ("caption", re.compile(r"^.{5,160}(?:\.\.\.|…)$")),
-    ("cookie_notice", re.compile(r"(?:we use cookies|accept (?:all )?cookies|cookie policy)", re.I)),
+                                r"associated press|shutterstock)\.?$)|(?:-usa today sports\s*$)|"
+                                r"(?:^.{0,120}\b(?:getty images|ap photo|reuters/)\S*.{0,40}$)", re.I)),
+    ("social_embed", re.compile(r"(?:a post shared by|view this post on instagram|^(?:follow|like) us on (?:twitter|"
+                                r"facebook|instagram|x|tiktok|linkedin)|^click to (?:share|email|print)|"
+                                r"embedded (?:tweet|video|content)|^loading (?:the )?(?:tweet|twitter content)|"
+                                r"this (?:content|embed) is (?:hosted|provided) by (?:a )?third[- ]part(?:y|ies)|"
+                                r"to view this (?:content|video|post),? (?:please )?(?:enable|accept|allow))", re.I)),
+    ("cookie_notice", re.compile(r"(?:we use cookies|accept (?:all )?cookies|this (?:site|website) uses cookies|"
+                                 r"by continuing to (?:use|browse) (?:this|our|the) (?:site|website)|"
+                                 r"manage (?:cookie|privacy) (?:settings|preferences)|(?:our|read the|see the) cookie "
+                                 r"(?:policy|notice)|^cookie (?:policy|settings|preferences|consent)\s*$|"
+                                 r"we and our partners (?:use|store))", re.I)),
+    ("crawl_notice", re.compile(r"(?:^this (?:page|snapshot|capture) (?:was|has been) (?:archived|captured|crawled)|"
+                                r"^archived from the original|wayback machine|^retrieved from (?:the )?internet archive|"
+                                r"^the internet archive (?:captured|crawled))", re.I)),
 )
+
+
+def _lowercase_twin(pat: re.Pattern[str]) -> re.Pattern[str] | None:
+    """For a case-insensitive pattern written without capitals, the same pattern without re.I, to run on the
+    lower-cased line: several times faster for long alternations, which re.I keeps from being optimised."""
+    if not pat.flags & re.I or re.search(r"[A-Z]", re.sub(r"\\.", "", pat.pattern)):
+        return None
+    return re.compile(pat.pattern, pat.flags & ~re.I)
+
+
+_TWINS: dict[re.Pattern[str], re.Pattern[str] | None] = {
+    pat: _lowercase_twin(pat) for _, pat in _LINE_RULES + _SHORT_LINE_RULES}
+
+# A line cut off by an ellipsis glued to its last word, with no clause or sentence break inside: a truncated
+# caption or teaser ("Residents wait outside after the lifts stopped…"). A sentence that trails off ("and now
+# I was…", "die ...") has a comma or a space before the dots.
+_CAPTION = re.compile(r"^[A-Z][^.!?:;,\"“”]{30,200}[^\s.!?:;,\"“”](?:\.\.\.|…)$")
+_ELLIPSIS_END = re.compile(r"\s*(?:\.\.\.|…)$")
 
 # --- whole-document tests: the record is not an article --------------------------------------------------
 _NON_ARTICLE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -86,13 +155,19 @@ def clean_line(line: str) -> tuple[str, list[Removal]]:
     'caption'
     >>> clean_line("Next: Mets name Noah Syndergaard as Opening Day starter")[1][0].reason
     'teaser'
+    >>> clean_line("More than 2,300 people used the cooling centres on Tuesday.")[1]
+    []
+    >>> clean_line("Subscribe now for just $1 a week to keep reading the Gazette.")[0]
+    ''
     """
     removed: list[Removal] = []
     text = line.strip()
     for reason, pat in _INLINE_RULES:
-        m = pat.search(text)
+        needle = _INLINE_NEEDLES.get(pat)
+        m = pat.search(text) if needle is None or needle in text else None
         if m:
-            if reason == "photo_credit" and m.start() > 0 and m.group(0)[:1].isspace():
+            if (reason == "photo_credit" and m.start() > 0 and m.group(0)[:1].isspace()
+                    and m.end() >= len(text.rstrip(" .")) and len(words(text)) <= _CAPTION_MAX_WORDS):
                 # "... in Salt Lake City. Credit: AP": a whole caption. "...Wally.Credit: AP": a credit glued on.
                 removed.append(Removal("caption", text))
                 return "", removed
@@ -100,19 +175,35 @@ def clean_line(line: str) -> tuple[str, list[Removal]]:
             text = (text[: m.start()] + " " + text[m.end():]).strip()
     if not text:
         return "", removed
-    for reason, pat in _LINE_RULES:
-        if pat.search(text):
+    n_words = len(words(text))
+    if removed and removed[-1].reason == "paywall" and n_words <= 6 and not text[:1].isupper():
+        # what a paywall prompt leaves when cut from a line of its own: "to keep reading Bayline News."
+        removed.append(Removal("paywall", text))
+        return "", removed
+    rules = _LINE_RULES + _SHORT_LINE_RULES if n_words <= _SHORT_WORDS else _LINE_RULES
+    low = text.lower()
+    for reason, pat in rules:
+        twin = _TWINS.get(pat)
+        if twin.search(low) if twin is not None else pat.search(text):
             removed.append(Removal(reason, text))
             return "", removed
+    if n_words >= 8 and _CAPTION.match(text):
+        removed.append(Removal("caption", text))
+        return "", removed
     return text, removed
 
 
 def clean_text(text: str) -> CleanResult:
     """Clean a whole article, line by line. Paragraph breaks are kept as single newlines.
 
+    A line cut off with an ellipsis whose words open the next line (a truncated caption or teaser above its
+    full version) goes too, as a ``caption``.
+
     >>> r = clean_text("clock menu more-arrow no yes mobile\\n\\nFiled under:\\n\\nThe Mets fired him.")
     >>> r.text, [x.reason for x in r.removed]
     ('The Mets fired him.', ['menu', 'menu'])
+    >>> clean_text("Crews clear the harbour...\\nCrews clear the harbour wall on Friday.").text
+    'Crews clear the harbour wall on Friday.'
     """
     kept: list[str] = []
     removed: list[Removal] = []
@@ -123,7 +214,14 @@ def clean_text(text: str) -> CleanResult:
         removed.extend(rm)
         if line:
             kept.append(line)
-    return CleanResult("\n".join(kept), removed)
+    out: list[str] = []
+    for i, line in enumerate(kept):
+        stem = _ELLIPSIS_END.sub("", line) if _ELLIPSIS_END.search(line) else None
+        if stem and len(words(stem)) >= 3 and i + 1 < len(kept) and kept[i + 1].startswith(stem):
+            removed.append(Removal("caption", line))
+            continue
+        out.append(line)
+    return CleanResult("\n".join(out), removed)
 
 
 def non_article_reason(text: str) -> str | None:
