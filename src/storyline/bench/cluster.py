@@ -1,0 +1,116 @@
+"""Story clustering benchmark: quality on pooled Multi-News (B-cubed and pairwise), a threshold sweep, and
+throughput on synthetic corpora of growing size.
+
+Multi-News: every document of an example is one gold story. Documents are cleaned with
+:func:`storyline.core.clean.clean_text`; those that :func:`storyline.core.clean.non_article_reason` rejects
+are dropped before clustering and excluded from the gold (counted per reason in the result). Optionally
+(``min_words``) documents shorter than the pipeline's ``clean.min_words`` are dropped the same way, which is
+what the pipeline does before clustering. The pool is shuffled with a fixed seed; documents have no title,
+date or outlet, so clustering sees text only.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Sequence
+
+from storyline.bench.dedup import ARTICLE_SCHEMA, _spark, corpus, seed_texts
+from storyline.core.clean import clean_text, non_article_reason
+from storyline.core.cluster import cluster_scores
+from storyline.core.text import words
+
+log = logging.getLogger(__name__)
+
+
+def multinews_pool(path: str | Path, seed: int = 7, min_words: int = 0) -> tuple[list[tuple], dict, Counter]:
+    """``(rows, gold, dropped)``: shuffled ``(article_id, title, text, published, source)`` rows, gold story of
+    each kept document, and the count of dropped documents per reason."""
+    rows, gold, dropped = [], {}, Counter()
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            ex = json.loads(line)
+            for i, doc in enumerate(ex["documents"]):
+                text = clean_text(doc).text
+                reason = non_article_reason(text)
+                if reason is None and min_words and len(words(text)) < min_words:
+                    reason = "too_short"
+                if reason:
+                    dropped[reason] += 1
+                    continue
+                aid = f"{ex['id']}#{i}"
+                rows.append((aid, None, text, None, None))
+                gold[aid] = ex["id"]
+    random.Random(seed).shuffle(rows)
+    return rows, gold, dropped
+
+
+def _scores_dict(pred: dict, gold: dict) -> dict:
+    s = cluster_scores(pred, gold)
+    return {k: round(v, 4) for k, v in s.__dict__.items()}
+
+
+def run_cluster_bench(spark=None, multinews: str | Path | None = "../shared/data/multinews-dev/multinews_dev.jsonl",
+                      seeds: str | Path | None = None, sizes: Sequence[int] = (10_000, 100_000),
+                      work_dir: str | Path = "bench-work", threshold: float = 0.1,
+                      sweep: Sequence[float] = (0.06, 0.08, 0.1, 0.12, 0.15, 0.2, 0.3), min_words: int = 40,
+                      **cluster_kwargs) -> dict:
+    """Multi-News quality (at ``threshold`` and over ``sweep``, with and without the ``min_words`` drop) and
+    synthetic throughput at each size. Prints tables and returns the numbers."""
+    from storyline.spark.cluster import cluster_stories
+
+    spark, own = _spark(spark)
+    result: dict = {"threshold": threshold, "quality": {}, "sweep": [], "scale": []}
+    try:
+        if multinews is not None and Path(multinews).exists():
+            for label, mw in (("non_article_dropped", 0), (f"also_under_{min_words}_words_dropped", min_words)):
+                rows, gold, dropped = multinews_pool(multinews, min_words=mw)
+                df = spark.createDataFrame(rows, "article_id string, title string, text string, published string, "
+                                                 "source string")
+                t0 = time.perf_counter()
+                pred = {r.article_id: r.story_key for r in
+                        cluster_stories(df, threshold=threshold, **cluster_kwargs).collect()}
+                secs = time.perf_counter() - t0
+                q = {"documents": len(rows), "stories": len(set(gold.values())), "dropped": dict(dropped),
+                     "seconds": round(secs, 1), **_scores_dict(pred, gold)}
+                result["quality"][label] = q
+                print(f"multinews [{label}] docs={q['documents']} dropped={q['dropped']}  B3 P={q['bcubed_precision']}"
+                      f" R={q['bcubed_recall']} F1={q['bcubed_f1']}  pairwise F1={q['pairwise_f1']}", flush=True)
+                if mw:
+                    continue
+                for th in sweep:
+                    pred = {r.article_id: r.story_key for r in
+                            cluster_stories(df, threshold=th, **cluster_kwargs).collect()}
+                    s = {"threshold": th, **_scores_dict(pred, gold)}
+                    result["sweep"].append(s)
+                    print(f"  sweep threshold={th:<5} B3 P={s['bcubed_precision']} R={s['bcubed_recall']} "
+                          f"F1={s['bcubed_f1']}  pairwise F1={s['pairwise_f1']}", flush=True)
+        seed_path = seeds or multinews
+        if sizes and seed_path is not None:
+            texts = seed_texts(seed_path)
+            for n in sizes:
+                c = corpus(texts, n, work_dir)
+                t0 = time.perf_counter()
+                df = spark.read.schema(ARTICLE_SCHEMA).json(c.articles_path)
+                out = cluster_stories(df.drop("story"), threshold=threshold, **cluster_kwargs)
+                pred = {r.article_id: r.story_key for r in out.collect()}
+                secs = time.perf_counter() - t0
+                with open(c.articles_path, encoding="utf-8") as fh:
+                    gold = {a["article_id"]: a["story"] for a in map(json.loads, fh)}
+                row = {"n": n, "seconds": round(secs, 2), "articles_per_s": round(n / secs, 1),
+                       **_scores_dict(pred, gold)}
+                result["scale"].append(row)
+                print(f"cluster n={n:>8}  {secs:>8.1f} s  {row['articles_per_s']:>8.1f} art/s  "
+                      f"synthetic B3 F1={row['bcubed_f1']}", flush=True)
+            if len(result["scale"]) >= 2:
+                lo, hi = result["scale"][0], result["scale"][-1]
+                result["cost_ratio"] = round((hi["seconds"] / hi["n"]) / (lo["seconds"] / lo["n"]), 3)
+                print(f"per-article cost ratio {hi['n']}/{lo['n']}: {result['cost_ratio']}")
+    finally:
+        if own:
+            spark.stop()
+    return result
