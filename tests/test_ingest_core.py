@@ -31,9 +31,12 @@ def test_list_inputs_walks_folders_sorted_and_flags_unsupported(tmp_path):
     (tmp_path / "a.md").write_text("x")
     (tmp_path / "c.pdf").write_bytes(b"%PDF")
     (tmp_path / "_SUCCESS").write_text("")
+    (tmp_path / "README.md").write_text("about this folder")
     files, parquet = list_inputs([str(tmp_path)])
-    assert [(p.rsplit("/", 1)[1], f) for p, f in files] == [("a.md", "text"), ("b.txt", "text"),
-                                                           ("c.pdf", "unsupported")]
+    assert [(p.rsplit("/", 1)[1], f) for p, f in files] == [("README.md", "documentation"), ("a.md", "text"),
+                                                           ("b.txt", "text"), ("c.pdf", "unsupported")]
+    (row,) = read_task(InputTask(files[0][0], "documentation"), None, 1000)
+    assert (row["kind"], row["reason"]) == ("reject", "documentation_file")
     assert parquet == []
 
 

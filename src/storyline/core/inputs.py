@@ -16,6 +16,8 @@ _EXT_FORMATS = (
 )
 # Files never treated as input records (folder metadata written by tools).
 _IGNORED_NAMES = {"_SUCCESS", ".DS_Store", "Thumbs.db"}
+# Documentation that travels with a folder of articles: listed, then rejected as not an article.
+_DOC_NAMES = ("readme", "license", "licence", "changelog", "copying")
 
 
 class InputError(ValueError):
@@ -54,7 +56,7 @@ def list_inputs(paths: list[str], fmt: str = "auto") -> tuple[list[tuple[str, st
     Parquet datasets (files or folders) that Spark reads natively.
 
     A file with no known reader is still listed, with format ``unsupported``, so that it is rejected with a
-    reason rather than silently skipped. Raises InputError for a missing path.
+    reason rather than silently skipped; so is a README or LICENSE inside a folder (format ``documentation``). Raises InputError for a missing path.
     """
     files: list[tuple[str, str]] = []
     parquet: list[str] = []
@@ -75,7 +77,9 @@ def list_inputs(paths: list[str], fmt: str = "auto") -> tuple[list[tuple[str, st
                 candidates.extend(Path(root) / n for n in names
                                   if n not in _IGNORED_NAMES and not n.startswith((".", "_")))
         for f in sorted(candidates):
-            if fmt in ("auto",):
+            if f.name.lower().split(".")[0] in _DOC_NAMES:
+                f_fmt = "documentation"
+            elif fmt in ("auto",):
                 f_fmt = detect_format(str(f)) or "unsupported"
             elif fmt == "multinews":
                 f_fmt = "jsonl"

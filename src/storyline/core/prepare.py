@@ -25,11 +25,11 @@ class PrepareOptions:
     max_bytes: int = 10_000_000
 
 
-def _extract(html: bytes, url: str | None, max_bytes: int):
+def _extract(html: bytes, url: str | None, max_bytes: int, charset: str | None):
     """HTML -> (Extracted | Reject). The extractor module is imported lazily: only HTML inputs need it."""
     from storyline.core.extract import extract_html
 
-    return extract_html(html, url, max_bytes=max_bytes)
+    return extract_html(html, url, max_bytes=max_bytes, declared_charset=charset)
 
 
 def prepare_record(raw: dict, opts: PrepareOptions) -> tuple[dict, list[Removal]]:
@@ -44,7 +44,7 @@ def prepare_record(raw: dict, opts: PrepareOptions) -> tuple[dict, list[Removal]
     removals: list[Removal] = []
     text = raw.get("text")
     if not text and raw.get("html") is not None:
-        ex = _extract(raw["html"], raw.get("url"), opts.max_bytes)
+        ex = _extract(raw["html"], raw.get("url"), opts.max_bytes, raw.get("charset"))
         if getattr(ex, "reason", None) is not None and not hasattr(ex, "text"):
             out.update(kind="reject", reason=ex.reason, detail=ex.detail)
             return out, []

@@ -26,7 +26,7 @@ from storyline.core.records import (
 
 log = logging.getLogger(__name__)
 
-RAW_KEYS = ("source_path", "locator", "fmt", "kind", "reason", "detail") + ARTICLE_FIELDS
+RAW_KEYS = ("source_path", "locator", "fmt", "kind", "reason", "detail", "charset") + ARTICLE_FIELDS
 
 
 def _row(task: InputTask, locator: str | None, **kw: object) -> dict:
@@ -163,7 +163,7 @@ def read_warc_file(task: InputTask, max_bytes: int) -> Iterator[dict]:
             elif item.body is not None and len(item.body) > max_bytes:
                 yield reject(task, item.locator, "too_large", f"over ingest.max_bytes={max_bytes}", url=item.url)
             else:
-                yield _row(task, item.locator, url=item.url, published=item.date, html=item.body)
+                yield _row(task, item.locator, url=item.url, published=item.date, html=item.body, charset=item.charset)
 
 
 def read_task(task: InputTask, fields: dict | None, max_bytes: int) -> Iterator[dict]:
@@ -178,6 +178,9 @@ def read_task(task: InputTask, fields: dict | None, max_bytes: int) -> Iterator[
             yield from read_html_file(task, max_bytes)
         elif task.fmt == "warc":
             yield from read_warc_file(task, max_bytes)
+        elif task.fmt == "documentation":
+            yield reject(task, None, "documentation_file",
+                         "README/LICENSE files in an input folder are documentation, not articles")
         else:
             ext = os.path.splitext(task.path)[1] or "(none)"
             yield reject(task, None, "unsupported_file",

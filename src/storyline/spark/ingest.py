@@ -53,6 +53,7 @@ def _parquet(spark: SparkSession, paths: list[str], fields: dict) -> DataFrame:
         F.when(missing, "reject").otherwise("article").alias("kind"),
         F.when(missing, "missing_text").alias("reason"),
         F.when(missing, F.lit("no text or html column value (see ingest.fields)")).alias("detail"),
+        F.lit(None).cast("string").alias("charset"),
         pick("id").alias("id"), pick("url").alias("url"), pick("source").alias("source"),
         pick("title").alias("title"), pick("published").alias("published"), pick("author").alias("author"),
         text.alias("text"), html.alias("html"), pick("group").alias("group"),
