@@ -286,6 +286,9 @@ def test_read_html_file_ungzips_and_bad_files_are_unreadable(tmp_path):
 def test_invalid_arguments_say_what_to_do():
     with pytest.raises(ValueError, match="max_bytes"):
         extract_html(page(), max_bytes=0)
+    with pytest.raises(ValueError, match="timeout_s"):
+        extract_html(page(), timeout_s=0)
+    assert isinstance(extract_html(page(), timeout_s=None), Extracted)
 
 
 # --- charsets --------------------------------------------------------------------------------------------

@@ -308,6 +308,8 @@ def extract_html(raw: bytes | str, url: str | None = None, *, declared_charset: 
     """
     if max_bytes <= 0:
         raise ValueError(f"max_bytes must be positive, got {max_bytes}; pass e.g. {DEFAULT_MAX_BYTES}")
+    if timeout_s is not None and timeout_s <= 0:
+        raise ValueError(f"timeout_s must be positive or None (no limit), got {timeout_s}; pass e.g. {DEFAULT_TIMEOUT_S}")
     size = len(raw)
     if size > max_bytes:
         return Reject("too_large", f"{size} bytes (or characters) over max_bytes={max_bytes}")
