@@ -207,3 +207,17 @@ def test_citations_list_every_article_carrying_the_exact_sentence(sents):
         assert s.article_id in s.sources
         outlets = {x.source for x in sents if x.article_id in s.sources}
         assert s.support == len(outlets)
+
+
+def test_unattributed_quote_tails_are_not_chosen():
+    sents = [
+        Sentence("a", 0, "The mayor defended the new budget at a crowded council meeting on Tuesday.", "gazette"),
+        Sentence("a", 1, "“We had to make hard choices this year, and nobody on the staff enjoyed making them.",
+                 "gazette"),
+        Sentence("a", 2, "Nobody wanted to close swimming pools early, but the numbers left no other choice.”",
+                 "gazette"),
+        Sentence("b", 0, "At Tuesday's council meeting the mayor defended the budget cuts as necessary.", "herald"),
+    ]
+    out = summarize(sents, SummaryConfig(words=250))
+    assert out and not any(s.text.endswith("choice.”") for s in out)
+    assert any(s.text.startswith("“We had to") for s in out)  # a quote's opening sentence is fine

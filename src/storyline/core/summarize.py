@@ -15,14 +15,14 @@ Each candidate sentence gets a salience score, a weighted sum of:
   all, so a focus really steers the summary, while salience still ranks the on-focus sentences.
 
 Sentences that are not summary material (questions, teasers, fragments, credits; see
-:func:`storyline.core.clean.sentence_flags`) are not candidates. Selection is greedy maximal marginal relevance
+:func:`storyline.core.clean.sentence_flags`) are not candidates, and neither are unattributed tails of a quotation
+opened in an earlier sentence (:func:`continues_quote`): out of context they cannot be read. Selection is greedy maximal marginal relevance
 under a hard word budget: a sentence that is a near-duplicate of one already chosen (TF-IDF cosine at or above
 ``redundancy_threshold``, or most of its terms contained in it) is never taken. The result is ordered by article
 date and position, and every sentence cites all articles that carry it or a near-paraphrase.
 
 The default weights and thresholds were chosen by 5-fold cross-validation over 200 Multi-News stories (see
-``storyline.bench.tune_summarize``); cross-validation gave cross-outlet centrality no weight once support is
-weighted, so it ships at 0 and stays available as a knob. Cost is O(n^2) in the story's sentences (one sparse-ish similarity
+``storyline.bench.tune_summarize``). Cost is O(n^2) in the story's sentences (one sparse-ish similarity
 matrix, restricted to terms shared by at least two sentences), plus O(n) per selected sentence.
 """
 
@@ -78,14 +78,14 @@ class SummaryConfig:
     words: int = 250
     focus: str | None = None
     paraphrase_threshold: float = 0.5
-    redundancy_threshold: float = 0.4
+    redundancy_threshold: float = 0.3
     containment_threshold: float = 0.8
     mmr_lambda: float = 0.5
     centrality_weight: float = 1.0
-    cross_weight: float = 0.0
-    position_weight: float = 0.6
+    cross_weight: float = 0.5
+    position_weight: float = 0.8
     support_weight: float = 0.5
-    quote_weight: float = 0.2
+    quote_weight: float = 0.3
     focus_weight: float = 1.0
     extra: dict = field(default_factory=dict)
 
@@ -127,6 +127,34 @@ def containment(a: set[str], b: set[str]) -> float:
     if not a or not b:
         return 0.0
     return len(a & b) / min(len(a), len(b))
+
+
+def continues_quote(text: str) -> bool:
+    """True when the sentence is the unattributed tail of a quotation opened in an earlier sentence: it closes
+    a quote it never opened, and nothing but punctuation follows. (``We always win," he said.`` is kept: the
+    attribution makes it readable on its own.)
+
+    >>> continues_quote("It is a tough spot for him and, really, for me.”")
+    True
+    >>> continues_quote('Nobody expected it to end this way."')
+    True
+    >>> continues_quote('We always win," he said.')
+    False
+    >>> continues_quote("“We will rebuild,” the mayor said.")
+    False
+    >>> continues_quote("“We will rebuild this town, street by street.")
+    False
+    """
+    for k, ch in enumerate(text):
+        if ch == "“":
+            return False
+        closing = ch == "”" or (ch == '"' and k > 0 and not text[k - 1].isspace())
+        if ch == '"' and not closing:
+            return False
+        if closing:
+            rest = text[k + 1:]
+            return not any(c.isalnum() for c in rest)
+    return False
 
 
 @dataclass
@@ -195,7 +223,8 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig) -> StoryFe
     has_terms = np.array([bool(t) for t in terms])
     sim[np.diag_indices(n)] = has_terms.astype(float)
 
-    eligible = np.array([bool(terms[i]) and not sentence_flags(s.text) for i, s in enumerate(sents)], dtype=bool)
+    eligible = np.array([bool(terms[i]) and not sentence_flags(s.text) and not continues_quote(s.text)
+                         for i, s in enumerate(sents)], dtype=bool)
     if not eligible.any():
         eligible = has_terms.copy()
 
