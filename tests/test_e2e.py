@@ -147,6 +147,22 @@ def test_bad_input_never_crashes_and_every_record_is_accounted(bad_run):
         assert reasons.get(r, 0) >= 1, (r, reasons)
 
 
+def test_bad_sample_outcome_of_every_line(bad_run, spark):
+    import make_bad  # sample/bad is on sys.path (bad_run)
+
+    _, out, _ = bad_run
+    rejects = spark.read.parquet(str(out / "rejects")).filter("level = 'record'").collect()
+    by_line = {r["locator"]: r["reason"] for r in rejects if r["source_path"].endswith("bad.jsonl")}
+    kept = {r["article_id"] for r in spark.read.parquet(str(out / "articles")).collect()}
+    for line, rid, outcome in make_bad.EXPECTED:
+        if outcome == "ok":
+            assert rid in kept, (line, rid)
+        elif outcome != "skipped":
+            assert by_line.get(f"line {line}") == outcome, (line, rid, by_line.get(f"line {line}"))
+    files = {r["source_path"].rsplit("/", 1)[1]: r["reason"] for r in rejects}
+    assert files["binary.txt"] == "binary" and files["empty.txt"] == "empty" and files["huge.txt"] == "too_large"
+
+
 def test_rejects_name_file_and_line(bad_run, spark):
     inp, out, _ = bad_run
     rows = spark.read.parquet(str(out / "rejects")).filter("level = 'record'").collect()

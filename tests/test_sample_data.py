@@ -432,8 +432,6 @@ def test_sample_text_is_not_copied_from_shared_data(articles):
     assert not ours & theirs, sorted(ours & theirs)[:5]
 
 
-@pytest.mark.xfail(strict=True, reason="core.clean's teaser rule drops any line starting with 'More', so the lead "
-                                       "'More than 2,300 people …' goes once the glued paywall before it is cut")
 def test_lead_after_glued_paywall_survives_cleaning():
     text = (SAMPLE / "folder" / "heat-cooling-centres-day-three.txt").read_text(encoding="utf-8")
     assert "Unlimited Digital AccessOnly 99¢for 3 monthsMore than 2,300 people" in text

@@ -29,7 +29,8 @@ def _extract(html: bytes, url: str | None, max_bytes: int, charset: str | None):
     """HTML -> (Extracted | Reject). The extractor module is imported lazily: only HTML inputs need it."""
     from storyline.core.extract import extract_html
 
-    return extract_html(html, url, max_bytes=max_bytes, declared_charset=charset)
+    # clean=False: residue is cleaned below, once, for every kind of input, with the removals kept
+    return extract_html(html, url, max_bytes=max_bytes, declared_charset=charset, clean=False)
 
 
 def prepare_record(raw: dict, opts: PrepareOptions) -> tuple[dict, list[Removal]]:
@@ -52,7 +53,9 @@ def prepare_record(raw: dict, opts: PrepareOptions) -> tuple[dict, list[Removal]
         removals.extend(getattr(ex, "removed", None) or [])
         out["title"] = out["title"] or ex.title
         out["author"] = out["author"] or ex.author
-        out["published"] = out["published"] or ex.published
+        # A WARC's date is the capture time: the page's own date, when it has one, is the better one.
+        page_first = raw.get("fmt") == "warc"
+        out["published"] = (ex.published or out["published"]) if page_first else (out["published"] or ex.published)
         out["language"] = getattr(ex, "language", None)
         out["url"] = out["url"] or ex.canonical_url
         out["source"] = out["source"] or ex.site
