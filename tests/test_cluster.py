@@ -18,7 +18,7 @@ from test_e2e import run_cli, stories_of
 
 pytestmark = [pytest.mark.cluster, pytest.mark.e2e]
 
-INPUTS = [str(SAMPLE / "articles.jsonl"), str(SAMPLE / "folder")]
+INPUTS = [str(SAMPLE / "articles.jsonl"), str(SAMPLE / "folder"), str(SAMPLE / "html")]
 
 
 def _free_port() -> int:

@@ -22,11 +22,14 @@ def stories_of(out: Path) -> list[dict]:
     return [json.loads(l) for l in (out / "stories.jsonl").read_text().splitlines() if l.strip()]
 
 
+# The inputs of the README's first command.
+SAMPLE_INPUTS = [str(SAMPLE / "articles.jsonl"), str(SAMPLE / "folder"), str(SAMPLE / "html")]
+
+
 @pytest.fixture(scope="module")
 def sample_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("sample") / "out"
-    proc = run_cli("run", str(SAMPLE / "articles.jsonl"), str(SAMPLE / "folder"), "--out", str(out),
-                   "--master", "local[2]")
+    proc = run_cli("run", *SAMPLE_INPUTS, "--out", str(out), "--master", "local[2]")
     assert proc.returncode == 0, proc.stderr[-3000:]
     return out, proc
 
@@ -58,6 +61,12 @@ def test_sample_stories_match_the_planted_events(sample_run, expected):
     for name, st in expected["stories"].items():
         ids = {story_of.get(a) for a in st["articles"]}
         assert len(ids) == 1 and None not in ids, f"story {name} split or lost: {ids}"
+    html_story = {"transit-baylinenews.html": "transit", "storm-selwickstar.html": "storm",
+                  "football-eastmarchsport.html": "football", "football-wexbridgeweekly.html": "football",
+                  "recall-homewatch.html.gz": "recall", "heat-northshoreherald.html": "heat"}
+    for page, name in html_story.items():
+        page_story = {sid for a, sid in story_of.items() if a.startswith(page.split(".")[0])}
+        assert page_story == {story_of[expected["stories"][name]["articles"][0]]}, (page, page_story)
     firsts = {story_of[st["articles"][0]] for st in expected["stories"].values()}
     assert len(firsts) == len(expected["stories"]), "two planted stories were merged"
 
@@ -84,7 +93,7 @@ def test_sample_accounting_and_run_json(sample_run):
     run = json.loads((out / "run.json").read_text())
     c = run["counts"]
     n_lines = sum(1 for l in (SAMPLE / "articles.jsonl").read_text().splitlines() if l.strip())
-    n_files = sum(1 for p in (SAMPLE / "folder").iterdir() if p.is_file())
+    n_files = sum(1 for d in ("folder", "html") for p in (SAMPLE / d).iterdir() if p.is_file())
     assert c["records_in"] == n_lines + n_files
     assert c["records_in"] == c["articles"] + c["duplicates"] + c["rejects"]
     assert set(run["timings_s"]) >= {"ingest", "clean", "stories", "summarize", "report", "total"}
@@ -103,8 +112,7 @@ def test_sample_report_has_a_page_per_story(sample_run):
 def test_rerun_is_byte_identical(sample_run, tmp_path):
     out, _ = sample_run
     again = tmp_path / "again"
-    proc = run_cli("run", str(SAMPLE / "articles.jsonl"), str(SAMPLE / "folder"), "--out", str(again),
-                   "--master", "local[1]", "-q")
+    proc = run_cli("run", *SAMPLE_INPUTS, "--out", str(again), "--master", "local[1]", "-q")
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert (out / "stories.jsonl").read_bytes() == (again / "stories.jsonl").read_bytes()
 

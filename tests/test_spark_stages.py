@@ -108,7 +108,7 @@ def test_group_by_stories_and_summaries(spark):
          ("a2", 0, "The port was closed on Monday as the storm pushed waves over the sea wall."),
          ("b1", 0, "Something else entirely happened in another city on another day.")],
         "article_id string, idx int, text string")
-    summ = S.summarize_stories(sents, arts, assign, SummaryConfig(words=40)).collect()
+    summ = S.summarize_stories(S.story_sentences(sents, arts, assign), SummaryConfig(words=40)).collect()
     by = {r["story_id"]: r for r in summ}
     s = by[ids["a1"]]
     assert s["title"] == "Storm"

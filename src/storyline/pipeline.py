@@ -134,12 +134,12 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
             if prev:
                 assignment = S.attach_to_existing(assignment, spark.read.parquet(str(prev / "story_articles")))
             assignment = O.write_table(assignment, out, "story_articles")
+            story_sents = O.write_table(S.story_sentences(sents, canon, assignment), work, "story_sentences")
         with timer.stage("summarize"):
             scfg = SummaryConfig(words=cfg.summary.words, focus=cfg.summary.focus or None)
-            summaries = O.write_table(S.summarize_stories(sents, canon, assignment, scfg), work, "summaries")
+            summaries = O.write_table(S.summarize_stories(story_sents, scfg), work, "summaries")
         with timer.stage("facts"):
-            facts = O.write_table(S.facts_of_stories(sents, canon, assignment, cfg.facts.spacy_model), work,
-                                  "facts")
+            facts = O.write_table(S.facts_of_stories(story_sents, cfg.facts.spacy_model), work, "facts")
             stories = O.write_table(S.story_table(canon, assignment, dups, summaries, facts), out, "stories")
         with timer.stage("write"):
             O.write_jsonl(stories, out / "stories.jsonl", "story_id")

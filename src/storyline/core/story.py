@@ -15,8 +15,11 @@ def _jaccard(a: set[str], b: set[str]) -> float:
     return len(a & b) / len(a | b) if a and b else 0.0
 
 
-def evidence_for(summary_text: str, source_ids: Sequence[str], sentences: Sequence[Sentence]) -> list[dict]:
+def evidence_for(summary_text: str, source_ids: Sequence[str], sentences: Sequence[Sentence],
+                 terms: Sequence[set[str]] | None = None) -> list[dict]:
     """For each source article, the sentence of that article closest to the summary sentence.
+
+    ``terms`` may carry each sentence's content terms, computed once per story by the caller.
 
     >>> ss = [Sentence("a", 0, "Backman resigned on Monday."), Sentence("b", 0, "Rain."),
     ...       Sentence("b", 1, "Backman quit his job Monday, resigned.")]
@@ -26,10 +29,10 @@ def evidence_for(summary_text: str, source_ids: Sequence[str], sentences: Sequen
     target = set(content_terms(summary_text))
     best: dict[str, tuple[float, int, str]] = {}
     wanted = set(source_ids)
-    for s in sentences:
+    for i, s in enumerate(sentences):
         if s.article_id not in wanted:
             continue
-        score = _jaccard(target, set(content_terms(s.text)))
+        score = _jaccard(target, terms[i] if terms is not None else set(content_terms(s.text)))
         cur = best.get(s.article_id)
         if cur is None or score > cur[0] or (score == cur[0] and s.position < cur[1]):
             best[s.article_id] = (score, s.position, s.text)
@@ -64,12 +67,14 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
     """
     ordered = sorted(sentences, key=lambda s: (s.article_id, s.position))
     chosen = summarize(ordered, cfg)
+    cited = {a for s in chosen for a in s.sources}
+    terms = [set(content_terms(s.text)) if s.article_id in cited else set() for s in ordered]
     summary = [
         {
             "text": s.text,
             "sources": list(s.sources),
             "support": int(s.support),
-            "evidence": evidence_for(s.text, s.sources, ordered),
+            "evidence": evidence_for(s.text, s.sources, ordered, terms),
         }
         for s in chosen
     ]

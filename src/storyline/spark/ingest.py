@@ -79,4 +79,9 @@ def read_inputs(spark: SparkSession, paths: list[str], cfg: IngestConfig) -> tup
     out = frames[0]
     for f in frames[1:]:
         out = out.unionByName(f)
+    cores = spark.sparkContext.defaultParallelism
+    if len(tasks) + len(parquet) < 2 * cores:
+        # Few, large files (one JSONL of many articles) would leave extraction and cleaning, the costly Python
+        # steps, on one core: spread the records over the cluster first.
+        out = out.repartition(2 * cores)
     return out, len(tasks) + len(parquet)

@@ -104,25 +104,26 @@ def _facts_groups(spacy_model: str):
     return run
 
 
-def _story_sentences(sentences: DataFrame, articles: DataFrame, assignment: DataFrame) -> DataFrame:
-    require_columns(sentences, ["article_id", "idx", "text"], "summarize")
+def story_sentences(sentences: DataFrame, articles: DataFrame, assignment: DataFrame) -> DataFrame:
+    """Every sentence with its story and its article's outlet, date and title: what summaries and facts read."""
+    require_columns(sentences, ["article_id", "idx", "text"], "story sentences")
     meta = articles.select("article_id", "source", "published", "title")
     rows = sentences.join(assignment, "article_id").join(meta, "article_id")
     return rows.select("story_id", "article_id", "idx", "text", "source", "published", "title")
 
 
-def summarize_stories(sentences: DataFrame, articles: DataFrame, assignment: DataFrame,
-                      cfg: SummaryConfig) -> DataFrame:
+def summarize_stories(story_sents: DataFrame, cfg: SummaryConfig) -> DataFrame:
     """One row per story: its title and cited summary (``STORY_SUMMARY``)."""
-    return _story_sentences(sentences, articles, assignment).groupBy("story_id").applyInPandas(
-        _digest_groups(cfg), STORY_SUMMARY)
+    require_columns(story_sents, ["story_id", "article_id", "idx", "text", "source", "published", "title"],
+                    "summarize")
+    return story_sents.groupBy("story_id").applyInPandas(_digest_groups(cfg), STORY_SUMMARY)
 
 
-def facts_of_stories(sentences: DataFrame, articles: DataFrame, assignment: DataFrame,
-                     spacy_model: str = "") -> DataFrame:
+def facts_of_stories(story_sents: DataFrame, spacy_model: str = "") -> DataFrame:
     """One row per story: entities, timeline, corroborated and disputed claims as JSON (``STORY_FACTS``)."""
-    return _story_sentences(sentences, articles, assignment).groupBy("story_id").applyInPandas(
-        _facts_groups(spacy_model), STORY_FACTS)
+    require_columns(story_sents, ["story_id", "article_id", "idx", "text", "source", "published", "title"],
+                    "facts")
+    return story_sents.groupBy("story_id").applyInPandas(_facts_groups(spacy_model), STORY_FACTS)
 
 
 def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFrame, summaries: DataFrame,
