@@ -333,7 +333,8 @@ def test_bad_jsonl_holds_each_defect(make_bad):
             else:
                 assert obj.get("id") == want_id, num
                 body = obj.get("text") or ""
-                got = (non_article_reason(body) or ("duplicate_id" if obj["id"] in seen else None)
+                got = (("missing_text" if not body else None) or non_article_reason(body)
+                       or ("duplicate_id" if obj["id"] in seen else None)
                        or ("too_short" if len(words(body)) < min_words else "ok"))
                 seen.add(obj["id"])
                 if want in ("crawl_notice", "javascript_disabled", "error_page"):
