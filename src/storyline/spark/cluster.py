@@ -92,19 +92,22 @@ def _validate(threshold: float, window_days: int | None, vector_terms: int, max_
         raise ValueError(f"link_floor must be in [0, 1] (fraction of threshold), got {link_floor!r}")
 
 
-def term_vectors(articles: DataFrame, terms: TermConfig, vector_terms: int, max_df: float,
-                 max_postings: int, min_postings: int = 50) -> DataFrame:
-    """``article_id, term, q`` (quantised L2-normalised TF-IDF weight) of the terms each article keeps:
-    its ``vector_terms`` heaviest terms among those found in at most cap articles (only terms shared with
-    another article are returned), where
-    cap = min(max_postings, max(min_postings, max_df * n_articles))."""
+def article_terms(articles: DataFrame, terms: TermConfig) -> DataFrame:
+    """``article_id, term, tf`` (sub-linear weighted term frequency) from a Python pass over every text."""
     has_title = "title" in articles.columns
     cols = ["article_id", "text"] + (["title"] if has_title else [])
     tf = articles.select(*cols).mapInPandas(_terms_batches(terms, has_title), schema=_TERMS_SCHEMA)
     # sub-linear tf: a term said ten times is not ten times more telling
-    tf = tf.withColumn("tf", F.when(F.col("tf") > 1, 1 + F.log("tf")).otherwise(F.col("tf")))
-    n = articles.agg(F.count(F.lit(1)).alias("n"))
-    df = tf.groupBy("term").agg(F.count(F.lit(1)).alias("df")).crossJoin(n)
+    return tf.withColumn("tf", F.when(F.col("tf") > 1, 1 + F.log("tf")).otherwise(F.col("tf")))
+
+
+def term_vectors(tf: DataFrame, n_articles: DataFrame, vector_terms: int, max_df: float, max_postings: int,
+                 min_postings: int = 50) -> DataFrame:
+    """``article_id, term, q`` (quantised L2-normalised TF-IDF weight) of the terms each article keeps:
+    its ``vector_terms`` heaviest terms among those found in at most cap articles (only terms shared with
+    another article are returned), where cap = min(max_postings, max(min_postings, max_df * n_articles)).
+    ``n_articles`` is a one-row DataFrame with column ``n``."""
+    df = tf.groupBy("term").agg(F.count(F.lit(1)).alias("df")).crossJoin(n_articles)
     cap = F.least(F.lit(max_postings), F.greatest(F.lit(min_postings), F.floor(F.col("n") * max_df)))
     # Terms unique to one article stay in the vector (they make its norm, so an article full of its own
     # details is less similar to everything) but are dropped after normalising: they can match nothing.
@@ -136,7 +139,7 @@ def similar_pairs(vectors: DataFrame, days: DataFrame, window_days: int | None, 
 
 def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: int | None = 3,
                     lead_words: int = 400, title_weight: float = 3.0, entity_weight: float = 1.5,
-                    vector_terms: int = 100, max_df: float = 0.05, max_postings: int = 1000,
+                    vector_terms: int = 50, max_df: float = 0.05, max_postings: int = 100,
                     link_floor: float = 0.5) -> DataFrame:
     """``article_id, story_key`` for every input article; ``story_key`` is the ``article_id`` of the story's
     seed (earliest published, unknown dates last, then smallest id), so it is stable for a given input.
@@ -153,11 +156,20 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     ts = published_ts() if has_date else F.lit(None).cast("timestamp")
     dated = articles.select("article_id", ts.alias("ts"))
     days = dated.select("article_id", F.datediff(F.to_date("ts"), F.lit("1970-01-01").cast("date")).alias("day"))
-    vectors = term_vectors(articles, terms, vector_terms, max_df, max_postings)
-    # localCheckpoint: the pair table is the expensive part (a Python pass over every text, then the
-    # similarity join) and is read three times (components, per-component edges, and nodes); a checkpoint
-    # both keeps it and cuts its lineage before the iterative components loop.
-    pairs = similar_pairs(vectors, days, window_days, link_floor * threshold).localCheckpoint()
+    # persist: the term table is the output of a Python pass over every text and is read twice (document
+    # frequencies, then the weights); without it the pass would run twice.
+    tf = article_terms(articles, terms).persist()
+    n_articles = articles.agg(F.count(F.lit(1)).alias("n"))
+    # persist: the similarity self-join reads the vectors twice (both ends of each pair).
+    vectors = term_vectors(tf, n_articles, vector_terms, max_df, max_postings).persist()
+    # localCheckpoint: the pair table is the expensive part and is read three times (components,
+    # per-component edges, nodes); the checkpoint keeps it and cuts its lineage before the iterative
+    # components loop. Nothing reads the persisted term tables after it, so they are released.
+    try:
+        pairs = similar_pairs(vectors, days, window_days, link_floor * threshold).localCheckpoint()
+    finally:
+        vectors.unpersist()
+        tf.unpersist()
     strong_q = int(threshold * _SCALE * _SCALE)
     comps = connected_components(pairs.where(F.col("q") >= strong_q))
     ca = comps.select(F.col("node").alias("a"), F.col("component"))
