@@ -164,6 +164,48 @@ def cmd_claims(args: argparse.Namespace) -> int:
     return claims_main(argv)
 
 
+def _sizes(text: str) -> tuple[int, ...]:
+    try:
+        sizes = tuple(int(x.replace("_", "")) for x in text.split(",") if x.strip())
+    except ValueError:
+        raise ValueError(f"--sizes takes comma-separated article counts such as 10000,100000, got {text!r}") from None
+    return sizes
+
+
+def _bench_spark(master: str | None, config: str | None):
+    from storyline.config import load_config
+    from storyline.spark.session import start_spark
+
+    return start_spark(load_config(config, {"spark.master": master}).spark)
+
+
+def cmd_dedup(args: argparse.Namespace) -> int:
+    from storyline.bench.dedup import run_dedup_bench
+
+    spark = _bench_spark(args.master, args.config)
+    try:
+        peers = tuple(p for p in args.peers.split(",") if p)
+        result = run_dedup_bench(spark, seeds=args.data, sizes=_sizes(args.sizes), peer_size=args.peer_size,
+                                 work_dir=args.work_dir, threshold=args.threshold, peers=peers)
+    finally:
+        spark.stop()
+    _write_json(result, args.json)
+    return 0
+
+
+def cmd_cluster(args: argparse.Namespace) -> int:
+    from storyline.bench.cluster import run_cluster_bench
+
+    spark = _bench_spark(args.master, args.config)
+    try:
+        result = run_cluster_bench(spark, multinews=args.data, sizes=_sizes(args.sizes), work_dir=args.work_dir,
+                                   threshold=args.threshold)
+    finally:
+        spark.stop()
+    _write_json(result, args.json)
+    return 0
+
+
 def add_bench_parser(sub) -> None:
     p = sub.add_parser("bench", help="measure storyline against its peers (ROUGE, extraction, dedup, clustering)",
                        description="Benchmarks that run storyline and its peers in the same run and report ratios.")
@@ -199,6 +241,35 @@ def add_bench_parser(sub) -> None:
     e.add_argument("--in-process", action="store_true",
                    help="run storyline's extractor in this process instead of through Spark")
     e.set_defaults(bench_func=cmd_extract)
+
+    d = bsub.add_parser("dedup", help="near-duplicate folding vs datasketch MinHashLSH and Spark MLlib MinHashLSH",
+                        description="Builds synthetic corpora from a seed corpus (syndicated copies with small "
+                                    "edits are planted), then reports storyline's throughput at each size, the "
+                                    "per-article cost ratio between sizes, and recall/precision on the planted "
+                                    "pairs, with the peers run on the same data in the same run.")
+    d.add_argument("--data", required=True, metavar="FILE.jsonl", help="seed corpus (Multi-News style JSONL)")
+    d.add_argument("--sizes", default="10000,100000", help="corpus sizes (default 10000,100000)")
+    d.add_argument("--peer-size", type=int, default=100_000, help="size at which the peers run (default 100000)")
+    d.add_argument("--peers", default="datasketch,mllib", help="peers to run (default datasketch,mllib)")
+    d.add_argument("--threshold", type=float, default=0.8, help="Jaccard threshold (default 0.8)")
+    d.add_argument("--work-dir", default="bench-work", help="where the synthetic corpora are written")
+    d.add_argument("--json", metavar="OUT.json", help="also write the figures as JSON")
+    d.add_argument("--master", metavar="URL", help="Spark master (default from config)")
+    d.add_argument("--config", metavar="FILE", help="storyline config TOML")
+    d.set_defaults(bench_func=cmd_dedup)
+
+    k = bsub.add_parser("cluster", help="story clustering quality (B-cubed) and throughput at scale",
+                        description="B-cubed and pairwise F1 of story clustering on the pooled, shuffled "
+                                    "articles of a Multi-News style file (each example is a gold story), with a "
+                                    "threshold sweep, then throughput on synthetic corpora of each size.")
+    k.add_argument("--data", required=True, metavar="FILE.jsonl", help="Multi-News style JSONL (gold stories)")
+    k.add_argument("--sizes", default="10000,100000", help="synthetic corpus sizes (default 10000,100000)")
+    k.add_argument("--threshold", type=float, default=0.1, help="similarity threshold (default 0.1)")
+    k.add_argument("--work-dir", default="bench-work", help="where the synthetic corpora are written")
+    k.add_argument("--json", metavar="OUT.json", help="also write the figures as JSON")
+    k.add_argument("--master", metavar="URL", help="Spark master (default from config)")
+    k.add_argument("--config", metavar="FILE", help="storyline config TOML")
+    k.set_defaults(bench_func=cmd_cluster)
 
     c = bsub.add_parser("claims", help="disputed and corroborated claims flagged on Multi-News style stories",
                         description="Run the claim finder on every story and print a sample of disputed flags "
