@@ -99,6 +99,24 @@ def _name(rng: random.Random, syllables: int) -> str:
     return "".join(rng.choice(_SYLLABLES) for _ in range(syllables)).capitalize()
 
 
+def _unique_name(index: int, salt: int, rng: random.Random) -> str:
+    """A pronounceable name that no other story index can get: the index written in base-30 syllables
+    (after a per-role offset) plus a random syllable, so names stay unique at any corpus size.
+
+    >>> r = random.Random(0)
+    >>> len({_unique_name(i, 1, r) for i in range(5000)})
+    5000
+    """
+    n = index * 7 + salt
+    digits = []
+    while True:
+        n, d = divmod(n, len(_SYLLABLES))
+        digits.append(_SYLLABLES[d])
+        if n == 0:
+            break
+    return (rng.choice(_SYLLABLES) + "".join(digits)).capitalize()
+
+
 def _edit(rng: random.Random, text: str, strength: int) -> str:
     """A syndicated copy: ``strength`` small edits (word swaps, an outlet tag, a dropped last sentence)."""
     words = text.split()
@@ -119,9 +137,10 @@ def _edit(rng: random.Random, text: str, strength: int) -> str:
 class _Story:
     def __init__(self, rng: random.Random, pool: Sequence[str], cfg: SynthConfig, start: datetime, index: int):
         self.index = index
-        self.person = f"{_name(rng, 2)} {_name(rng, 3)}"
-        self.place = _name(rng, 3)
-        self.org = f"{_name(rng, 2)} {rng.choice(('Council', 'Group', 'Institute', 'Bank', 'Union'))}"
+        # invented names unique to the story (a random first name, unique surname, place and organisation)
+        self.person = f"{_name(rng, 2)} {_unique_name(index, 1, rng)}"
+        self.place = _unique_name(index, 2, rng)
+        self.org = f"{_unique_name(index, 3, rng)} {rng.choice(('Council', 'Group', 'Institute', 'Bank', 'Union'))}"
         self.sentences = rng.sample(pool, min(cfg.sentences_per_story, len(pool)))
         self.time = start + timedelta(seconds=rng.randrange(cfg.days * 86400))
 
