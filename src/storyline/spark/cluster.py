@@ -111,9 +111,10 @@ def term_vectors(tf: DataFrame, n_articles: DataFrame, vector_terms: int, max_df
     cap = F.least(F.lit(max_postings), F.greatest(F.lit(min_postings), F.floor(F.col("n") * max_df)))
     # Terms unique to one article stay in the vector (they make its norm, so an article full of its own
     # details is less similar to everything) but are dropped after normalising: they can match nothing.
+    # Smoothed idf (+1): a term every article shares still counts. In a small input about one event (four
+    # reports of one resignation) the shared names are the signal; in large inputs max_df drops common terms.
     idf = (df.where(F.col("df") <= cap)
-           .select("term", "df", F.log((F.col("n") + 1) / (F.col("df") + 1)).alias("idf"))
-           .where(F.col("idf") > 0))
+           .select("term", "df", (F.log((F.col("n") + 1) / (F.col("df") + 1)) + 1).alias("idf")))
     w = tf.join(idf, "term").select("article_id", "term", "df", (F.col("tf") * F.col("idf")).alias("w"))
     rank = Window.partitionBy("article_id").orderBy(F.col("w").desc(), F.col("term"))
     top = w.withColumn("r", F.row_number().over(rank)).where(F.col("r") <= vector_terms).drop("r")
