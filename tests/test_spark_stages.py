@@ -31,9 +31,8 @@ def test_ingest_reads_jsonl_text_and_parquet_with_locators(spark, tmp_path):
     (tmp_path / "t.txt").write_text("Storm shuts port\n\n" + BODY)
     spark.createDataFrame([("p1", BODY, "herald")], "id string, body string, outlet string").write.parquet(
         str(tmp_path / "pq"))
-    cfg = load_config(overrides={"ingest.fields": None}).ingest
-    raw, n = read_inputs(spark, [str(tmp_path / "a.jsonl"), str(tmp_path / "t.txt"), str(tmp_path / "pq")],
-                         cfg.__class__(cfg.format, cfg.max_bytes, cfg.chunk_bytes, {"text": ["text", "body"]}))
+    cfg = load_config(overrides={"ingest.fields.text": ["text", "body"]}).ingest
+    raw, n = read_inputs(spark, [str(tmp_path / "a.jsonl"), str(tmp_path / "t.txt"), str(tmp_path / "pq")], cfg)
     rows = {(r["id"] or r["source_path"].rsplit("/", 1)[1]): r for r in raw.collect()}
     assert n == 3
     assert rows["j1"]["kind"] == "article" and rows["j1"]["locator"] == "line 1"

@@ -33,6 +33,8 @@ class SparkConfig:
 class IngestConfig:
     format: str
     max_bytes: int
+    html_fast: bool
+    html_timeout_s: float
     chunk_bytes: int
     fields: dict[str, object] = field(default_factory=dict)
 
@@ -129,6 +131,8 @@ def _validate(d: dict[str, Any]) -> None:
     _check(d["ingest"]["format"] in FORMATS, "ingest.format", f"must be one of {', '.join(FORMATS)}",
            d["ingest"]["format"])
     _check(d["ingest"]["max_bytes"] >= 1000, "ingest.max_bytes", "must be at least 1000", d["ingest"]["max_bytes"])
+    _check(d["ingest"]["html_timeout_s"] > 0, "ingest.html_timeout_s", "must be positive",
+           d["ingest"]["html_timeout_s"])
     _check(d["ingest"]["chunk_bytes"] >= 1 << 16, "ingest.chunk_bytes", "must be at least 65536",
            d["ingest"]["chunk_bytes"])
     _check(d["clean"]["boilerplate_min_docs"] >= 2, "clean.boilerplate_min_docs", "must be at least 2",

@@ -101,7 +101,7 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
         with timer.stage("ingest"):
             raw, n_tasks = read_inputs(spark, inputs, cfg.ingest)
         with timer.stage("clean"):
-            prepared = O.write_table(C.prepare(raw, cfg.ingest.max_bytes), work, "prepared")
+            prepared = O.write_table(C.prepare(raw, cfg.ingest), work, "prepared")
             removed_rules = C.rule_removals(prepared)
             arts, dup_ids = A.reject_duplicate_ids(prepared.filter(F.col("kind") == "article").drop("removed"))
             arts, removed_boiler = C.remove_boilerplate(arts, cfg.clean)

@@ -104,7 +104,7 @@ def spark_extract(html_files: list[Path], master: str | None, config: str | None
     try:
         t1 = time.perf_counter()
         raw, _ = read_inputs(spark, [str(folder)], cfg.ingest)
-        C.prepare(raw, cfg.ingest.max_bytes).select("source_path", "kind", "reason", "text").write.parquet(
+        C.prepare(raw, cfg.ingest).select("source_path", "kind", "reason", "text").write.parquet(
             str(tmp / "prepared"))
         seconds = time.perf_counter() - t1
         rows = spark.read.parquet(str(tmp / "prepared")).select(

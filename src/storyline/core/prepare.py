@@ -23,14 +23,17 @@ PREPARED_KEYS = (
 @dataclass(frozen=True)
 class PrepareOptions:
     max_bytes: int = 10_000_000
+    html_fast: bool = False
+    html_timeout_s: float = 5.0
 
 
-def _extract(html: bytes, url: str | None, max_bytes: int, charset: str | None):
+def _extract(html: bytes, url: str | None, opts: PrepareOptions, charset: str | None):
     """HTML -> (Extracted | Reject). The extractor module is imported lazily: only HTML inputs need it."""
     from storyline.core.extract import extract_html
 
     # clean=False: residue is cleaned below, once, for every kind of input, with the removals kept
-    return extract_html(html, url, max_bytes=max_bytes, declared_charset=charset, clean=False)
+    return extract_html(html, url, max_bytes=opts.max_bytes, declared_charset=charset, clean=False,
+                        fast=opts.html_fast, timeout_s=opts.html_timeout_s)
 
 
 def prepare_record(raw: dict, opts: PrepareOptions) -> tuple[dict, list[Removal]]:
@@ -45,7 +48,7 @@ def prepare_record(raw: dict, opts: PrepareOptions) -> tuple[dict, list[Removal]
     removals: list[Removal] = []
     text = raw.get("text")
     if not text and raw.get("html") is not None:
-        ex = _extract(raw["html"], raw.get("url"), opts.max_bytes, raw.get("charset"))
+        ex = _extract(raw["html"], raw.get("url"), opts, raw.get("charset"))
         if getattr(ex, "reason", None) is not None and not hasattr(ex, "text"):
             out.update(kind="reject", reason=ex.reason, detail=ex.detail)
             return out, []

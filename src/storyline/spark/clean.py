@@ -11,7 +11,7 @@ import pandas as pd
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
-from storyline.config import CleanConfig
+from storyline.config import CleanConfig, IngestConfig
 from storyline.core.prepare import PREPARED_KEYS, PrepareOptions, prepare_record
 from storyline.spark.schemas import PREPARED, require_columns
 
@@ -31,10 +31,11 @@ def _prepare_batches(opts: PrepareOptions):
     return run
 
 
-def prepare(raw: DataFrame, max_bytes: int) -> DataFrame:
+def prepare(raw: DataFrame, cfg: IngestConfig) -> DataFrame:
     """Raw records -> prepared records with their rule removals (column ``removed``)."""
     require_columns(raw, ["source_path", "locator", "kind", "text", "html"], "clean")
-    return raw.mapInPandas(_prepare_batches(PrepareOptions(max_bytes=max_bytes)), _PREPARED_OUT)
+    opts = PrepareOptions(max_bytes=cfg.max_bytes, html_fast=cfg.html_fast, html_timeout_s=cfg.html_timeout_s)
+    return raw.mapInPandas(_prepare_batches(opts), _PREPARED_OUT)
 
 
 def rule_removals(prepared: DataFrame) -> DataFrame:

@@ -22,13 +22,26 @@ from storyline.spark.schemas import RAW
 log = logging.getLogger(__name__)
 
 
+_BATCH_ROWS = 500
+_BATCH_BYTES = 32 << 20
+
+
 def _reader(fields: dict, max_bytes: int):
     def read_batches(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+        # Records of many small files are gathered into one Arrow batch (one per file would cost more in
+        # conversion than the reading itself); a batch is cut at a row count or a byte size.
+        rows: list[dict] = []
+        size = 0
         for tasks in batches:
             for t in tasks.itertuples(index=False):
-                rows = list(read_task(InputTask(t.path, t.fmt, int(t.start), int(t.end)), fields, max_bytes))
-                if rows:
-                    yield pd.DataFrame(rows, columns=list(RAW_KEYS))
+                for row in read_task(InputTask(t.path, t.fmt, int(t.start), int(t.end)), fields, max_bytes):
+                    rows.append(row)
+                    size += len(row.get("text") or "") + len(row.get("html") or b"")
+                    if len(rows) >= _BATCH_ROWS or size >= _BATCH_BYTES:
+                        yield pd.DataFrame(rows, columns=list(RAW_KEYS))
+                        rows, size = [], 0
+        if rows:
+            yield pd.DataFrame(rows, columns=list(RAW_KEYS))
 
     return read_batches
 
