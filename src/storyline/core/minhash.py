@@ -11,7 +11,6 @@ The Spark stage (:mod:`storyline.spark.dedup`) calls :class:`MinHasher` from ``m
 from __future__ import annotations
 
 import hashlib
-import math
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -318,11 +317,3 @@ def expected_recall(similarity: float, params: LSHParams) -> float:
     """
     return float(collision_probability(similarity, params.bands, params.rows))
 
-
-def log2_ceil(n: int) -> int:
-    """Iterations bound helper: ceil(log2(n)) for n >= 1.
-
-    >>> log2_ceil(1), log2_ceil(2), log2_ceil(1000)
-    (0, 1, 10)
-    """
-    return max(0, math.ceil(math.log2(max(1, n))))
