@@ -62,7 +62,8 @@ def test_dedup_bench_on_tiny_corpus(spark, tmp_path):
     assert set(by) == {"storyline", "datasketch", "mllib"}
     assert by["storyline"]["planted_pairs"] > 0
     assert by["storyline"]["recall"] >= 0.9 and by["storyline"]["precision"] >= 0.9
-    assert by["datasketch"]["recall"] >= 0.9
+    # The peers run for real on the same pairs: their scores are measured, not storyline's to guarantee.
+    assert by["datasketch"]["finished"] and 0.5 <= by["datasketch"]["recall"] <= 1.0
 
 
 @pytest.mark.spark
