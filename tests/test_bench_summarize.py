@@ -125,7 +125,7 @@ def _write_jsonl(path, n=3):
     rows = []
     for k in range(n):
         docs = ["\n".join(d) for d in DOCS[k:] + DOCS[:k]]
-        docs.append("Alexa Internet has been donating their crawl data to the Internet Archive.")  # dropped
+        docs.append("This crawl of online resources was made for the city archive in 2019.")  # dropped
         rows.append({"id": f"toy-{k}", "documents": docs,
                      "summary": "– Three villages flooded after heavy rain and two thousand people were evacuated. "
                                 "The governor declared a state of emergency."})

@@ -117,7 +117,7 @@ def _raw(**kw):
 
 
 def test_prepare_cleans_residue_and_fills_outlet_title_date():
-    text = ("Unlimited Digital AccessOnly 25¢for 5 monthsCouncil raises bus fares\n\n" + ARTICLE +
+    text = ("Unlimited Digital Access Only 49¢for 6 weeksCouncil raises bus fares\n\n" + ARTICLE +
             "\n\nNext: Mayor opens new bridge\nFiled under:")
     rec, removed = prepare_record(_raw(url="https://www.harbor.example/a", text=text,
                                        published="2024-03-05T10:00:00+01:00"), PrepareOptions())
@@ -130,6 +130,6 @@ def test_prepare_cleans_residue_and_fills_outlet_title_date():
 
 
 def test_prepare_rejects_crawl_notice_and_keeps_id():
-    rec, _ = prepare_record(_raw(id="x1", text="Alexa Internet has been donating their crawl data to the "
-                                                "Internet Archive since 1996."), PrepareOptions())
+    rec, _ = prepare_record(_raw(id="x1", text="This crawl of online resources was made for the "
+                                                "city archive in 2019."), PrepareOptions())
     assert (rec["kind"], rec["reason"], rec["article_id"]) == ("reject", "crawl_notice", "x1")

@@ -435,5 +435,5 @@ def test_sample_text_is_not_copied_from_shared_data(articles):
 
 def test_lead_after_glued_paywall_survives_cleaning():
     text = (SAMPLE / "folder" / "heat-cooling-centres-day-three.txt").read_text(encoding="utf-8")
-    assert "Unlimited Digital AccessOnly 99¢for 3 monthsMore than 2,300 people" in text
+    assert "Unlimited Digital Access Only 99¢for 3 monthsMore than 2,300 people" in text
     assert "More than 2,300 people used Port Calder's six cooling centres" in clean_text(text).text
