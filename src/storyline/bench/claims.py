@@ -27,22 +27,10 @@ from storyline.core.text import stable_id
 
 
 def read_clusters(path: str | Path, limit: int | None = None) -> Iterator[dict]:
-    """Records of a Multi-News JSONL file, at most ``limit`` of them."""
-    if limit is not None and limit < 1:
-        raise ValueError(f"--limit must be a positive number of stories, got {limit}")
-    p = Path(path)
-    if not p.is_file():
-        raise FileNotFoundError(f"no Multi-News JSONL file at {p}; pass --data with a file of "
-                                '{"id", "documents", "summary"} lines')
-    with p.open(encoding="utf-8") as fh:
-        n = 0
-        for line in fh:
-            if not line.strip():
-                continue
-            yield json.loads(line)
-            n += 1
-            if limit is not None and n >= limit:
-                return
+    """Records of a Multi-News JSONL file, at most ``limit`` of them (the summary benchmark's reader)."""
+    from storyline.bench.summarize import read_stories
+
+    return read_stories(path, limit)
 
 
 def story_sentences(rec: dict) -> list[Sentence]:

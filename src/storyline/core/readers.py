@@ -58,6 +58,16 @@ def _read_capped(path: str, max_bytes: int) -> tuple[bytes | None, str | None]:
     return data, None
 
 
+def _read_file(task: InputTask, max_bytes: int) -> tuple[bytes | None, dict | None]:
+    """A whole file's bytes, or the reject row saying why it cannot be read."""
+    data, why = _read_capped(task.path, max_bytes)
+    if data is not None:
+        return data, None
+    if why == "too_large":
+        return None, reject(task, None, "too_large", f"over ingest.max_bytes={max_bytes}")
+    return None, reject(task, None, "unreadable", str(why))
+
+
 def read_jsonl(task: InputTask, names: dict, max_bytes: int) -> Iterator[dict]:
     """JSON lines (plain or Multi-News), for the byte range of the task."""
     try:
@@ -116,10 +126,9 @@ def read_jsonl(task: InputTask, names: dict, max_bytes: int) -> Iterator[dict]:
 
 def read_text_file(task: InputTask, max_bytes: int) -> Iterator[dict]:
     """One article per .txt/.md file."""
-    data, why = _read_capped(task.path, max_bytes)
-    if data is None:
-        detail = f"over ingest.max_bytes={max_bytes}" if why == "too_large" else str(why)
-        yield reject(task, None, "too_large" if why == "too_large" else "unreadable", detail)
+    data, refused = _read_file(task, max_bytes)
+    if refused is not None:
+        yield refused
         return
     if binary_reason(data):
         yield reject(task, None, "binary", "the file holds binary data, not text")
@@ -136,10 +145,9 @@ def read_text_file(task: InputTask, max_bytes: int) -> Iterator[dict]:
 
 def read_html_file(task: InputTask, max_bytes: int) -> Iterator[dict]:
     """One page per .html/.htm(.gz) file; extraction happens in the clean stage."""
-    data, why = _read_capped(task.path, max_bytes)
-    if data is None:
-        detail = f"over ingest.max_bytes={max_bytes}" if why == "too_large" else str(why)
-        yield reject(task, None, "too_large" if why == "too_large" else "unreadable", detail)
+    data, refused = _read_file(task, max_bytes)
+    if refused is not None:
+        yield refused
         return
     if not data.strip():
         yield reject(task, None, "empty", "the file is empty")
