@@ -142,8 +142,6 @@ def cmd_extract(args: argparse.Namespace) -> int:
         result["storyline_spark"] = {"seconds": round(timing["seconds"], 2),
                                      "spark_startup_s": round(timing["spark_startup_s"], 2),
                                      "pages_per_s": row["pages_per_s"]}
-        for r in result["systems"].values():
-            r["pages_per_cpu_s"] = r["pages_per_cpu_s"] or 0.0
     print(format_table(result))
     if timing:
         print(f"storyline ran through Spark (read, extract and clean in Arrow batches): {timing['seconds']:.1f}s for "

@@ -81,11 +81,11 @@ class Tally:
         r = self.tp / (self.tp + self.fn) if self.tp + self.fn else 0.0
         f1 = 2 * p * r / (p + r) if p + r else 0.0
         pps = self.pages / self.seconds if self.seconds else 0.0
-        cpu_pps = self.pages / self.cpu_seconds if self.cpu_seconds else 0.0
+        cpu_pps = round(self.pages / self.cpu_seconds, 1) if self.cpu_seconds else None  # None: not measured
         return {"precision": round(p, 4), "recall": round(r, 4), "f1": round(f1, 4), "tp": self.tp, "fp": self.fp,
                 "fn": self.fn, "tn": self.tn, "pages": self.pages, "seconds": round(self.seconds, 2),
                 "cpu_seconds": round(self.cpu_seconds, 2), "pages_per_s": round(pps, 1),
-                "pages_per_cpu_s": round(cpu_pps, 1), "errors": self.errors, "empty": self.empty}
+                "pages_per_cpu_s": cpu_pps, "errors": self.errors, "empty": self.empty}
 
 
 # --- systems -------------------------------------------------------------------------------------------------
@@ -226,6 +226,11 @@ def run_extract_bench(data_dir: str | Path, limit: int | None = None,
     return result
 
 
+def _or_dash(value: float | None) -> str:
+    """A figure with one decimal, or "-" where it was not measured."""
+    return "-" if value is None else f"{value:.1f}"
+
+
 def format_table(result: dict) -> str:
     """The result as a text table."""
     head = (f"{'system':<22} {'F1':>6} {'P':>6} {'R':>6} {'pages/s':>8} {'pages/cpu-s':>11} {'empty':>6} "
@@ -234,7 +239,7 @@ def format_table(result: dict) -> str:
              f"{result['snippets']['without']} without snippets)", head, "-" * len(head)]
     for name, r in result["systems"].items():
         lines.append(f"{name:<22} {r['f1']:>6.3f} {r['precision']:>6.3f} {r['recall']:>6.3f} {r['pages_per_s']:>8.1f}"
-                     f" {r['pages_per_cpu_s']:>11.1f} {r['empty']:>6} {r['errors']:>6}  {r['version']}")
+                     f" {_or_dash(r['pages_per_cpu_s']):>11} {r['empty']:>6} {r['errors']:>6}  {r['version']}")
     if "storyline_f1_minus_trafilatura" in result:
         lines.append(f"storyline F1 minus trafilatura F1: {result['storyline_f1_minus_trafilatura']:+.4f}")
     if result.get("storyline_rejects"):
