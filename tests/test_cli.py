@@ -30,6 +30,16 @@ def test_every_command_and_option_has_help():
             assert action.help, f"'storyline {name}' option {action.option_strings or action.dest} has no help"
 
 
+def test_run_help_states_the_defaults_a_run_uses():
+    from storyline.config import load_config
+
+    cfg = load_config()
+    run = dict((n, sub) for n, sub, _ in _subparsers(build_parser()))["run"]
+    helps = {a.dest: a.help for a in run._actions}
+    assert f"(default {cfg.stories.threshold})" in helps["threshold"]
+    assert f"(default {cfg.summary.words})" in helps["words"]
+
+
 def test_run_without_out_or_into_is_a_clean_error(capsys):
     assert main(["run", "sample/folder"]) == 2
     assert "--out" in capsys.readouterr().err

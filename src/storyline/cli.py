@@ -28,6 +28,7 @@ EPILOG = """examples:
 
 
 def _run_parser(sub) -> None:
+    defaults = load_config()  # the packaged defaults, so --help shows the values a run really uses
     p = sub.add_parser(
         "run",
         help="turn input articles into stories (Parquet tables, stories.jsonl, HTML report)",
@@ -47,10 +48,10 @@ def _run_parser(sub) -> None:
                    help="Spark master: local[*] (default), local[N], spark://HOST:PORT, yarn, k8s://...")
     p.add_argument("--group-by", metavar="FIELD",
                    help="use this article field (e.g. 'group') as the story instead of clustering")
-    p.add_argument("--words", type=int, metavar="N", help="summary word budget per story (default 250)")
+    p.add_argument("--words", type=int, metavar="N", help=f"summary word budget per story (default {defaults.summary.words})")
     p.add_argument("--focus", metavar="TEXT", help="bias every summary toward this topic or question")
     p.add_argument("--threshold", type=float, metavar="X",
-                   help="story clustering similarity threshold in (0, 1) (default 0.3)")
+                   help=f"story clustering similarity threshold in (0, 1] (default {defaults.stories.threshold})")
     p.add_argument("--into", metavar="DIR",
                    help="add the inputs to an earlier output folder: its stories keep their ids, new articles "
                         "join them or open new stories; re-running the same input changes nothing")
