@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from storyline.core.clean import non_article_reason
 from storyline.core.inputs import InputError, InputTask, list_inputs, plan_tasks
 from storyline.core.prepare import PrepareOptions, prepare_record
 from storyline.core.readers import read_task
@@ -133,3 +134,34 @@ def test_prepare_rejects_crawl_notice_and_keeps_id():
     rec, _ = prepare_record(_raw(id="x1", text="This crawl of online resources was made for the "
                                                 "city archive in 2019."), PrepareOptions())
     assert (rec["kind"], rec["reason"], rec["article_id"]) == ("reject", "crawl_notice", "x1")
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("The IP address has changed. The IP address for this domain may have changed recently. Check your DNS "
+     "settings to verify that the domain is set up correctly.", "error_page"),
+    ("Harlow County Records Office. Archive-It Partner Since: 2011. Organization type: county archive.",
+     "web_archive_listing"),
+    ("These pages were gathered using the Archive-It service by the county records office.", "web_archive_listing"),
+    ("Tweet with a location. You can add where you are to your posts, such as your town, from the web.",
+     "social_widget"),
+    ("Add this Tweet to your website by copying the code below.", "social_widget"),
+    ("The interactive transcript could not be loaded. Please try again later.", "video_widget"),
+    ("Selwick, ME Today: cloudy with showers. High 61F. Winds SW at 10 to 15 mph. Tonight: clearing. Low 48F.",
+     "weather_widget"),
+])
+def test_widget_and_error_pages_are_not_articles(text, reason):
+    assert non_article_reason(text) == reason
+
+
+@pytest.mark.parametrize("text", [
+    "Forecasters said the high of 61F on Tuesday was the warmest of the month, and winds eased by evening.",
+    "The archive said it had changed its address after the move, the council confirmed on Monday.",
+    "The club posted a tweet with a photo of the new coach on Monday evening.",
+])
+def test_articles_mentioning_widget_words_are_kept(text):
+    assert non_article_reason(text) is None
+
+
+def test_widget_rule_does_not_reject_a_long_article_that_quotes_one():
+    body = " ".join(["The harbour board met on Tuesday to discuss the new ferry timetable."] * 60)
+    assert non_article_reason("Tweet with a location. " + body) is None

@@ -123,6 +123,18 @@ _NON_ARTICLE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
                                        r"your browser (?:does not|doesn't) support javascript)", re.I)),
     ("error_page", re.compile(r"^(?:404\b|page not found|access denied|403 forbidden|service unavailable|"
                               r"the page you (?:requested|are looking for))", re.I)),
+    # a hosting/DNS error served in place of the page
+    ("error_page", re.compile(r"The IP address (?:for this domain )?(?:has|may have) changed|"
+                              r"Check your DNS settings", re.I)),
+    # a web archive's collection or partner page, not a captured article
+    ("web_archive_listing", re.compile(r"Archive-It (?:Partner|collection)|using the Archive-It service", re.I)),
+    # embedded-widget chrome captured instead of the post or video it wrapped
+    ("social_widget", re.compile(r"Tweet with a location|When you tweet with a location|"
+                                 r"Add this Tweet to your website", re.I)),
+    ("video_widget", re.compile(r"interactive transcript could not be loaded|"
+                                r"Rating is available when the video has been rented", re.I)),
+    # a weather box: "High 58F. Winds ENE at 10 to 20 mph."
+    ("weather_widget", re.compile(r"\b(?:High|Low) -?\d{1,3} ?°?[FC]\b\.?\s+Winds? (?:[NSEW]{1,3}|light|calm)\b")),
 )
 
 
