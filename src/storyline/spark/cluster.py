@@ -4,7 +4,7 @@ components over strong edges, and average-linkage agglomeration inside each comp
 Stages:
 
 1. terms (``mapInPandas`` -> :func:`storyline.core.cluster.story_terms`): lead terms, upweighted title terms,
-   entity-like capitalised phrases; sub-linear term frequency;
+   entity-like capitalised phrases, and the rest of the body (``body_weight``); sub-linear term frequency;
 2. IDF over the input; terms in more than ``max_df`` of the articles (or more than ``max_postings``) dropped;
    each article keeps its ``vector_terms`` heaviest terms, L2-normalised and quantised to integers so the
    similarity sums are exact (same result whatever the partitioning);
@@ -140,8 +140,8 @@ def similar_pairs(vectors: DataFrame, days: DataFrame, window_days: int | None, 
 
 def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: int | None = 3,
                     lead_words: int = 400, title_weight: float = 3.0, entity_weight: float = 1.5,
-                    vector_terms: int = 50, max_df: float = 0.05, max_postings: int = 100,
-                    link_floor: float = 0.5) -> DataFrame:
+                    body_weight: float = 1.0, vector_terms: int = 100, max_df: float = 0.05,
+                    max_postings: int = 100, link_floor: float = 0.5) -> DataFrame:
     """``article_id, story_key`` for every input article; ``story_key`` is the ``article_id`` of the story's
     seed (earliest published, unknown dates last, then smallest id), so it is stable for a given input.
 
@@ -152,7 +152,8 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     """
     _validate(threshold, window_days, vector_terms, max_df, max_postings, link_floor)
     _check_input(articles, _REQUIRED, optional=("published", "source", "title"))
-    terms = TermConfig(lead_words=lead_words, title_weight=title_weight, entity_weight=entity_weight)
+    terms = TermConfig(lead_words=lead_words, title_weight=title_weight, entity_weight=entity_weight,
+                       body_weight=body_weight)
     has_date = "published" in articles.columns
     ts = published_ts() if has_date else F.lit(None).cast("timestamp")
     dated = articles.select("article_id", ts.alias("ts"))
