@@ -1,4 +1,4 @@
-"""Story clustering on Spark DataFrames: TF-IDF of title and lead, blocked similarity join, connected
+"""Story clustering on Spark DataFrames: TF-IDF of title, lead and body, blocked similarity join, connected
 components over strong edges, and average-linkage agglomeration inside each component.
 
 Stages:
@@ -79,7 +79,7 @@ def _validate(threshold: float, window_days: int | None, vector_terms: int, max_
               link_floor: float) -> None:
     if not (0.0 < threshold <= 1.0):
         raise ValueError(f"threshold must be a cosine similarity in (0, 1], got {threshold!r} (0.1 suits TF-IDF "
-                         f"of title and lead)")
+                         f"of title, lead and body)")
     if window_days is not None and (not isinstance(window_days, int) or window_days < 0):
         raise ValueError(f"window_days must be an integer >= 0 or None (no time limit), got {window_days!r}")
     if not isinstance(vector_terms, int) or vector_terms < 1:
@@ -146,7 +146,7 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     seed (earliest published, unknown dates last, then smallest id), so it is stable for a given input.
 
     Input columns: ``article_id`` (string, unique), ``text`` (string); optional ``title``, ``published`` (ISO
-    string or null) and ``source``. ``threshold`` is the cosine similarity of TF-IDF vectors (title, lead and
+    string or null) and ``source``. ``threshold`` is the cosine similarity of TF-IDF vectors (title, lead, body and
     entity-like phrases) at which two articles tell the same story; average linkage inside each connected
     component needs the same mean similarity, over pairs down to ``link_floor * threshold``.
     """
