@@ -48,7 +48,8 @@ def _run_parser(sub) -> None:
                    help="Spark master: local[*] (default), local[N], spark://HOST:PORT, yarn, k8s://...")
     p.add_argument("--group-by", metavar="FIELD",
                    help="use this article field (e.g. 'group') as the story instead of clustering")
-    p.add_argument("--words", type=int, metavar="N", help=f"summary word budget per story (default {defaults.summary.words})")
+    p.add_argument("--words", type=int, metavar="N",
+                   help=f"summary word budget per story (default {defaults.summary.words})")
     p.add_argument("--focus", metavar="TEXT", help="bias every summary toward this topic or question")
     p.add_argument("--threshold", type=float, metavar="X",
                    help=f"story clustering similarity threshold in (0, 1] (default {defaults.stories.threshold})")

@@ -17,20 +17,13 @@ import argparse
 import json
 import time
 from pathlib import Path
-from typing import Iterator
 
+from storyline.bench.summarize import read_stories
 from storyline.core.claims import find_claims
 from storyline.core.clean import clean_text, non_article_reason
 from storyline.core.sentences import split_sentences
 from storyline.core.summarize import Sentence
 from storyline.core.text import stable_id
-
-
-def read_clusters(path: str | Path, limit: int | None = None) -> Iterator[dict]:
-    """Records of a Multi-News JSONL file, at most ``limit`` of them (the summary benchmark's reader)."""
-    from storyline.bench.summarize import read_stories
-
-    return read_stories(path, limit)
 
 
 def story_sentences(rec: dict) -> list[Sentence]:
@@ -52,7 +45,7 @@ def run_claims_bench(data_path: str | Path, limit: int | None = None, sample: in
     flags = []
     n_stories = n_sentences = n_facts = 0
     seconds = 0.0
-    for rec in read_clusters(data_path, limit):
+    for rec in read_stories(data_path, limit):
         sents = story_sentences(rec)
         t0 = time.perf_counter()
         facts, disputes = find_claims(sents)

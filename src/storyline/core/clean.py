@@ -121,10 +121,10 @@ _NON_ARTICLE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("javascript_disabled", re.compile(r"(?:javascript (?:is )?(?:disabled|required|not enabled)|"
                                        r"(?:please )?enable javascript|you need to enable javascript|"
                                        r"your browser (?:does not|doesn't) support javascript)", re.I)),
+    # an HTTP error page (at the top), or a hosting/DNS error served in place of the page (anywhere)
     ("error_page", re.compile(r"^(?:404\b|page not found|access denied|403 forbidden|service unavailable|"
-                              r"the page you (?:requested|are looking for))", re.I)),
-    # a hosting/DNS error served in place of the page
-    ("error_page", re.compile(r"The IP address (?:for this domain )?(?:has|may have) changed|"
+                              r"the page you (?:requested|are looking for))|"
+                              r"The IP address (?:for this domain )?(?:has|may have) changed|"
                               r"Check your DNS settings", re.I)),
     # a web archive's collection or partner page, not a captured article
     ("web_archive_listing", re.compile(r"Archive-It (?:Partner|collection)|using the Archive-It service", re.I)),
