@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -165,3 +166,24 @@ def test_seeds_resigned_versus_fired_about_backman(use_spacy: bool) -> None:
     assert not any("2005" in s["text"] for s in sides["fired"].sentences)
     # no other conflict is claimed on the seeds
     assert len(disputed) == 1
+
+
+def test_claims_bench_reads_multinews_and_flags_a_conflict(tmp_path):
+    """The bench reads stories with the shared Multi-News reader (``limit`` respected) and reports the
+    conflicting death toll with both sides."""
+    from storyline.bench.claims import run_claims_bench
+
+    filler = (" The blast hit the market in Harlow early in the morning, and the city council met later to discuss"
+              " safety. Residents described scenes of chaos as emergency crews arrived from nearby towns.")
+    recs = [{"id": "toy-1", "summary": "s", "documents": [
+                "Twenty people were killed in a blast at the Harlow market on Tuesday, police said." + filler,
+                "Officials said 31 people were killed in a blast at the Harlow market on Tuesday." + filler]},
+            {"id": "toy-2", "summary": "s", "documents": ["Not read: the limit stops before this story."]}]
+    path = tmp_path / "mn.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8")
+    res = run_claims_bench(path, limit=1, sample=5)
+    assert res["n_stories"] == 1 and res["n_disputed"] == 1
+    (flag,) = res["sample"]
+    assert {s["article_ids"][0] for s in flag["sides"]} == {"toy-1#0", "toy-1#1"}
+    with pytest.raises(FileNotFoundError):
+        run_claims_bench(tmp_path / "missing.jsonl")
