@@ -37,7 +37,8 @@ def test_resigned_versus_fired_is_a_dispute_with_both_sides_attributed() -> None
     assert _summary(disputed) == [("Pavel Dvorak", "departure", [("fired", ["beta"]), ("resigned", ["alpha"])])]
     side = disputed[0].sides[0]
     assert side.article_ids == ["beta"] and side.text == story[1]["text"]
-    assert side.sentences == [{"article_id": "beta", "outlet": "beta", "text": story[1]["text"]}]
+    assert side.sentences == [{"article_id": "beta", "outlet": "beta", "text": story[1]["text"],
+                               "attribution": "two players said"}]
 
 
 @pytest.mark.parametrize("pole_a, pole_b, frame", [

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from storyline.core.summarize import Sentence, SummaryConfig, containment, summarize
+from storyline.core.summarize import context_need, Sentence, SummaryConfig, containment, summarize
 from storyline.core.text import content_terms, fold_for_hash
 
 
@@ -113,11 +113,25 @@ def test_near_paraphrases_and_syndicated_copies_are_not_both_chosen():
     assert len(out) == 3
 
 
-def test_output_is_ordered_by_date_then_position():
-    pub = {"a": "2024-05-02T08:00:00Z", "b": "2024-05-01T08:00:00Z", "c": "2024-05-03T08:00:00Z"}
-    out = summarize(_budget_sentences(pub), SummaryConfig(words=250))
-    keys = [(pub[s.article_id], s.position) for s in out]
-    assert keys == sorted(keys)
+def test_summary_opens_with_a_lead_and_never_with_a_sentence_that_needs_context():
+    sents = [
+        Sentence("a", 0, "The city council voted 7-4 on Monday to raise bus fares by 50 cents from October.", "gazette"),
+        Sentence("a", 1, "The increase is the first since 2017 and was opposed by riders' groups.", "gazette"),
+        Sentence("b", 0, "Bus fares in the city will rise in October after Monday's council vote.", "herald"),
+        Sentence("b", 1, "But the alternative was to cut the service people depend on.", "herald"),
+        Sentence("b", 2, "She did not take part in the vote on the fare increase.", "herald"),
+        Sentence("c", 0, "Riders' groups said the fare increase voted on Monday would hurt low-income workers.", "post"),
+    ]
+    out = summarize(sents, SummaryConfig(words=250))
+    assert out[0].position == 0 and context_need(out[0].text) is None
+    texts = [s.text for s in out]
+    for k, s in enumerate(out):
+        need = context_need(s.text)
+        if need and need[0] == "prev":  # only right after the sentence before it in its article
+            assert k > 0 and (out[k - 1].article_id, out[k - 1].position) == (s.article_id, s.position - 1)
+    if any(t.startswith("The increase") for t in texts):
+        first = texts.index(next(t for t in texts if t.startswith("The increase")))
+        assert any("increase" in t or "raise" in t for t in texts[:first])
 
 
 def test_result_does_not_depend_on_input_order():
@@ -143,7 +157,7 @@ def test_empty_and_termless_input():
 
 def test_sentence_longer_than_the_budget_is_never_chosen():
     long = " ".join(["council"] * 30) + "."
-    out = summarize([Sentence("a", 0, long), Sentence("a", 1, "The council voted to approve the budget today.")],
+    out = summarize([Sentence("a", 1, long), Sentence("a", 0, "The council voted to approve the budget today.")],
                     SummaryConfig(words=10))
     assert [s.text for s in out] == ["The council voted to approve the budget today."]
 
@@ -220,4 +234,4 @@ def test_unattributed_quote_tails_are_not_chosen():
     ]
     out = summarize(sents, SummaryConfig(words=250))
     assert out and not any(s.text.endswith("choice.”") for s in out)
-    assert any(s.text.startswith("“We had to") for s in out)  # a quote's opening sentence is fine
+    assert not any(s.text.startswith("“We had to") for s in out)  # a quotation without its speaker neither

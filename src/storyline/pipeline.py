@@ -16,7 +16,7 @@ from storyline.core.summarize import SummaryConfig
 
 log = logging.getLogger(__name__)
 
-STAGES = ("ingest", "clean", "articles", "dedup", "stories", "summarize", "facts", "write", "report")
+STAGES = ("ingest", "clean", "articles", "dedup", "stories", "facts", "summarize", "write", "report")
 
 
 @dataclass
@@ -135,13 +135,13 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
                 assignment = S.attach_to_existing(assignment, spark.read.parquet(str(prev / "story_articles")))
             assignment = O.write_table(assignment, out, "story_articles")
             story_sents = O.write_table(S.story_sentences(sents, canon, assignment), work, "story_sentences")
-        with timer.stage("summarize"):
-            scfg = SummaryConfig(words=cfg.summary.words, focus=cfg.summary.focus or None)
-            summaries = O.write_table(S.summarize_stories(story_sents, scfg), work, "summaries")
         with timer.stage("facts"):
             facts = O.write_table(S.facts_of_stories(story_sents, cfg.facts.spacy_model), work, "facts")
-            stories = O.write_table(S.story_table(canon, assignment, dups, summaries, facts), out, "stories")
+        with timer.stage("summarize"):
+            scfg = SummaryConfig(words=cfg.summary.words, focus=cfg.summary.focus or None)
+            summaries = O.write_table(S.summarize_stories(story_sents, scfg, facts), work, "summaries")
         with timer.stage("write"):
+            stories = O.write_table(S.story_table(canon, assignment, dups, summaries, facts), out, "stories")
             O.write_jsonl(stories, out / "stories.jsonl", "story_id")
             for name, table in S.fact_tables(stories).items():
                 O.write_table(table, out, name)

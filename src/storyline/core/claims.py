@@ -21,11 +21,12 @@ import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, Sequence
 
 from storyline.core.clean import sentence_flags
 from storyline.core.entities import ORG, PERSON, EntityIndex, Mention, analyse, get
-from storyline.core.text import content_terms
+from storyline.core.text import STOPWORDS, content_terms
 from storyline.core.timeline import find_dates
 
 # ---------------------------------------------------------------------------------------------------- lexicons
@@ -70,7 +71,8 @@ _STATED = re.compile(r"\b(?:said|says|told|announced|added|reported|confirmed)\b
 # "that earthquake", "a previous attack": a count of another event than the story's own
 _OTHER_EVENT = re.compile(r"\b(?:that|those|the previous|a previous|an earlier|the last|a similar|another)\s+(?:\w+\s+)?"
                           r"(?:earthquakes?|quakes?|attacks?|storms?|hurricanes?|crash(?:es)?|fires?|floods?|shootings?"
-                          r"|bombings?|incidents?|disasters?|explosions?|blasts?|outbreaks?|wars?|massacres?)\b", re.I)
+                          r"|bombings?|incidents?|disasters?|explosions?|blasts?|outbreaks?|wars?|massacres?|drafts?|proposals?"
+                          r"|versions?|forecasts?|projections?|budgets?|plans?)\b", re.I)
 _RATE = re.compile(r"\b(?:each|every|per|a)\s+(?:year|day|week|month|season)\b|\bannually\b|\bon average\b")
 _PARTIAL_AFTER = re.compile(r"\s*(?:(?:on|at) the scene|(?:in|at) (?:the |a )?hospital|so far|this year|last year"
                             r"|since|en route|later|overnight)\b", re.I)
@@ -102,6 +104,55 @@ _VERB_CLASS = {"died": "died", "dead": "died", "killed": "died", "killing": "die
                "hospitalized": "injured", "missing": "missing", "arrested": "arrested", "detained": "arrested",
                "evacuated": "evacuated", "rescued": "rescued", "displaced": "displaced"}
 _NOUN_CLASS = {"persons": "people", "civilians": "people", "victims": "people"}
+
+# Counts of the things a story reports, in the words outlets use for them: "40,000 homes" and "26,000 customers"
+# count the same thing (premises cut off), "47 objects" and "49 artefacts" too. Only these classes are compared.
+_MEASURES = {
+    "premises": "homes households houses customers properties premises",
+    "objects": "objects artefacts artifacts items pieces antiquities treasures",
+    "fires": "fires blazes",
+    "seats": "seats",
+    "flights": "flights",
+    "vessels": "ships vessels",
+    "vehicles": "vehicles cars",
+    "buildings": "buildings structures",
+    "jobs": "jobs",
+}
+_MAX_RATIO = 3.0  # figures further apart than this count different things
+_COUNTED: set[str] = set()  # frames of measure claims (filled as they are found)
+_MEASURE_CLASS = {w: cls for cls, ws in _MEASURES.items() for w in ws.split()}
+_MEASURE_NOUN = r"(?P<noun>" + "|".join(sorted(_MEASURE_CLASS, key=len, reverse=True)) + r")"
+_MEASURE_PATTERNS = (
+    # "40,000 homes", "about 210,000 Aura T3 smart thermostats" (up to three words between), "17 reports of fire"
+    re.compile(r"(?<![\w$£€.,-])" + _QUAL + r"(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d|%|-| percent)\s+"
+               r"(?:(?:[\w'’-]+\s+){0,3}?)" + _MEASURE_NOUN + r"\b", re.I),
+    re.compile(r"(?<![\w$£€.,-])" + _QUAL + r"(?P<num>\d{1,3}(?:,\d{3})+|\d+)\s+(?:fire reports|reports of (?:a )?fires?)\b",
+               re.I),
+)
+# "31 of the 58 seats": the share and the whole it is a share of
+_SHARE = re.compile(r"(?<![\w$.,-])" + _QUAL + r"(?P<num>\d+) of (?:the |its |their |(?:[A-Z][\w'’]*\s+)*the \w+'s |the \w+['’]s )?"
+                    r"(?P<total>\d+)\s+(?P<noun>seats|votes|districts|members)\b")
+# the size of a rise: "a 50-cent increase", "by 75 cents", "50 cents more", "from $2.25 to $2.75"
+_RISE_VERBS = re.compile(r"\b(?:rais\w*|increas\w*|ris\w*|rose|lift\w*|hik\w*|go(?:es)? up|went up|higher|more)\b", re.I)
+_RISE_PATTERNS = (
+    re.compile(r"(?P<num>\d+)[- ]cents? (?:increase|rise|hike|fare increase|fare rise|more)\b", re.I),
+    re.compile(r"\bby (?P<num>\d+) cents\b", re.I),
+)
+_FROM_TO = (re.compile(r"\bfrom \$(?P<a>\d+(?:\.\d\d)?) to \$(?P<b>\d+(?:\.\d\d)?)"),
+            re.compile(r"\bto \$(?P<b>\d+(?:\.\d\d)?) from \$(?P<a>\d+(?:\.\d\d)?)"))
+# a figure the text itself marks as superseded: "up from 23", "rose to 9 from 7", "revised from 12"
+_SUPERSEDED = re.compile(r"\b(?:up|down|rising|falling|revised|increased|decreased|raised|lowered|rose|fell|climbed)"
+                         r"(?:\s+to\s+[\d,]+)?\s+from\s+(?:about |around |roughly )?(?P<num>\d{1,3}(?:,\d{3})+|\d+)\b",
+                         re.I)
+# who says it, inside the sentence: "his agent said", "the club said", "according to Brightwell"
+_ATTRIB_VERBS = (r"said|says|told|tells|announced|announces|confirmed|confirms|reported|reports|understands|insisted|"
+                 r"insists|claimed|claims|added|wrote|stated|estimated|estimates")
+_ATTRIBUTION = (
+    re.compile(r"\baccording to (?P<who>[^,.;]{2,60})", re.I),
+    re.compile(r"(?:^|[,;—–]\s*)(?P<who>(?:(?:the|his|her|their|its|a|an)\s+)?(?:[\w'’.-]+\s+){0,5}?[\w'’.-]+)\s+"
+               r"(?:" + _ATTRIB_VERBS + r")\b(?=\s+(?:on|in|at|that|late|early|last|this|\w+day|its|his|her|their|it|he|she|they|\d[\d,]*)\b|\s*[.,;]|\s*$)"),
+    re.compile(r"(?:^|[,;—–]\s*)(?:" + _ATTRIB_VERBS + r")\s+(?P<who>(?:the\s+|his\s+|her\s+)?(?:[A-Z][\w'’.-]*\s*){1,5}|the \w+(?: \w+)?)\s*[.,]"),
+)
 
 
 def _compile(frames) -> list[tuple[str, str, str, re.Pattern[str]]]:
@@ -182,12 +233,16 @@ class Claim:
 # ---------------------------------------------------------------------------------------------------- helpers
 
 
-def _blocked(text: str, start: int, end: int) -> bool:
-    """Negated, hedged, conditional, modal, infinitive or either-or: not an assertion of the predicate."""
+def _blocked(text: str, start: int, end: int, figure: bool = False) -> bool:
+    """Negated, hedged, conditional, modal, infinitive or either-or: not an assertion of the predicate.
+
+    For a ``figure`` a preceding "to" is a preposition ("cut supply to 26,000 customers"), not an infinitive.
+    """
     head = re.split(r"[,;:—–(“”\"]", text[:start])[-1]
     before = [w.lower() for w in _WORD.findall(head)][-6:]
     after = [w.lower() for w in _WORD.findall(text[end: end + 40])][:4]
-    if any(w in _BLOCK or w.endswith("n't") for w in before) or (before and before[-1] == "to"):
+    if (any(w in _BLOCK or w.endswith("n't") for w in before)
+            or (before and before[-1] == "to" and not figure)):
         return True
     if "or" in after or (before and before[-1] == "or"):
         return True
@@ -260,11 +315,60 @@ def _when(text: str, published: object) -> tuple[str, ...]:
     ('~wednesday',)
     """
     pub_year = str(published)[:4] if published else None
-    found = {d for _, _, d in find_dates(text, published) if d != pub_year}
+    found = {d for _, _, d in find_dates(text, published) if d != pub_year and not _in_window(d, published)}
+    if re.search(r"\b(?:last|previous) year\b|\ba year (?:ago|earlier)\b", text, re.I):
+        found.add("last year")
     if not published:
         found |= {"~" + m.group(1).lower() for m in _WEEKDAY.finditer(text)
                   if not _STATED.search(text[: m.start()])}
     return tuple(sorted(found))
+
+
+def _in_window(iso: str, published: object, days: int = 10) -> bool:
+    """A full date within ``days`` of publication: the news of the moment ("on Monday", "Aug. 21"), not another
+    time. Outlets date the same event by the day it happened or by the day they report it.
+
+    >>> _in_window("2024-08-19", "2024-08-21T09:00:00Z"), _in_window("2024-07-19", "2024-08-21"), _in_window("2024", "2024-08-21")
+    (True, False, False)
+    """
+    if len(iso) != 10 or not published:
+        return False
+    try:
+        return abs((date.fromisoformat(iso) - date.fromisoformat(str(published)[:10])).days) <= days
+    except ValueError:
+        return False
+
+
+_CONTRAST = r"(?:while|whereas|though|although|but|even as|as|and|despite|after|before|when)\b"
+
+
+def attribution(text: str) -> str | None:
+    """Who the sentence says the claim comes from, in its own words, or None when it does not say.
+
+    >>> attribution("Tomas Varga was fired on Monday morning, his agent said, contradicting the club.")
+    'his agent said'
+    >>> attribution("According to Brightwell, 14 fires have been linked to the thermostat.")
+    'according to Brightwell'
+    >>> attribution("Varga was sacked early on Monday, the Evening Post understands, despite the club's insistence.")
+    'the Evening Post understands'
+    >>> attribution("The club said its coach had resigned.")
+    'The club said'
+    >>> attribution("Storm Ilsa closed the port.") is None
+    True
+    """
+    best: tuple[int, str] | None = None
+    for pat in _ATTRIBUTION:
+        for m in pat.finditer(text):
+            who = " ".join(m.group("who").split())
+            if pat is _ATTRIBUTION[0]:
+                phrase = "according to " + who
+            else:
+                phrase = " ".join(text[m.start("who") if pat is _ATTRIBUTION[1] else m.start(): m.end()].strip(" ,;—–.").split())
+            if len(phrase.split()) > 9 or re.match(_CONTRAST, phrase, re.I):
+                continue  # "..., while the commission says ...": the other side's source, not this claim's
+            if best is None or m.start() < best[0]:
+                best = (m.start(), phrase)
+    return best[1] if best else None
 
 
 def _where(text: str, start: int, end: int) -> frozenset[str]:
@@ -278,8 +382,17 @@ def _partial_count(text: str, end: int) -> bool:
     return bool(_PARTIAL_AFTER.match(text[end:]) or _RATE.search(text[end: end + 60]) or _OTHER_EVENT.search(text))
 
 
+_SAME_SENSE = {"back": "support", "endors": "support", "favour": "support", "favor": "support", "suppor": "support",
+               "backed": "support", "rise": "increas", "hike": "increas", "rais": "increas"}
+_TIME_WORDS = frozenset(content_terms(" ".join(_DAYS_OF_WEEK := ("monday tuesday wednesday thursday friday saturday "
+                                                                   "sunday today yesterday night morning evening"))))
+
+
 def _object_terms(text: str, end: int) -> frozenset[str]:
-    return frozenset(content_terms(" ".join(text[end:].split()[:6])))
+    """What a confirmation, outcome or acceptance is about: the content terms of the dozen words after the verb,
+    with a few synonyms folded ("backed" and "supports" are one thing) and time words left out."""
+    terms = content_terms(" ".join(text[end:].split()[:12]))
+    return frozenset(_SAME_SENSE.get(t, t) for t in terms if t not in _TIME_WORDS)
 
 
 def _number(value: str) -> float | None:
@@ -343,14 +456,96 @@ def find_predicate_claims(sentences: Sequence[object], index: EntityIndex,
                 label = " ".join(m.group(0).split())
                 out.append(Claim(i, frame, label, frame, when, orgs, frozenset(), lo, hi,
                                  _where(text, m.start(), m.end())))
+        out.extend(_measure_claims(i, text, published.get(str(get(s, "article_id"))), orgs, counted))
+    return out
+
+
+def superseded(text: str) -> set[float]:
+    """Figures the sentence itself marks as earlier ones ("up from 23", "rose to 9 from 7").
+
+    >>> sorted(superseded("The toll rose to 9 from 7 overnight; 26 ships, up from 23 on Tuesday."))
+    [7.0, 23.0]
+    """
+    return {v for m in _SUPERSEDED.finditer(text) if (v := _number(m.group("num"))) is not None}
+
+
+_NEAR_BEFORE, _NEAR_AFTER = 80, 25  # characters around a figure whose dates say when it holds ("looted in 1903"
+# after the noun dates the looting, not the return)
+_NOT_MODIFIERS = STOPWORDS | frozenset("years days weeks months hours minutes percent times".split())
+
+
+def _plain_modifiers(m: re.Match[str]) -> bool:
+    """The words between a figure and its noun are modifiers ("210,000 Aura T3 smart thermostats"), not another
+    phrase ("120 years after the objects")."""
+    if "noun" not in m.groupdict() or m.group("noun") is None or "num" not in m.groupdict():
+        return True
+    between = m.string[m.end("num"): m.start("noun")]
+    return not any(w.lower() in _NOT_MODIFIERS for w in _WORD.findall(between))
+
+
+def _measure_claims(i: int, text: str, published: object, orgs: frozenset[str],
+                    counted: list[tuple[int, int]]) -> list[Claim]:
+    """Counts of the things a story reports (premises, objects, fires, seats ...) and the size of a rise.
+
+    A figure the sentence marks as superseded, a year, a rate, a partial count or another event's count is not a
+    claim; a sentence that gives two different figures of one class is ambiguous and gives none of that class.
+    """
+    old = superseded(text)
+    found: list[tuple[str, float, float, str, tuple[int, int]]] = []
+    context = frozenset(content_terms(text))
+
+    def add(frame: str, qual: str | None, n: float | None, m: re.Match[str], measure: bool = False) -> None:
+        if (n is None or n in old or any(m.start() < e and b < m.end() for b, e in counted)
+                or _blocked(text, m.start(), m.end(), figure=True) or _partial_count(text, m.end())
+                or (measure and not _plain_modifiers(m))):
+            return
+        if (qual or "").lower() == "over" and re.search(r"(?:ed|\b(?:hand|hands|take|takes|took|turn|turns|won|win|wins))\s*$",
+                                                       text[: m.start()]):
+            qual = None  # "handed over 47 objects": a verb's particle, not "more than"
+        lo, hi = _range(qual, n)
+        found.append((frame, lo, hi, " ".join(m.group(0).split()), m.span()))
+
+    for m in _SHARE.finditer(text):
+        add(f"{m.group('noun').lower()} of {m.group('total')}", m.group("qual"), _number(m.group("num")), m)
+    for pat in _MEASURE_PATTERNS:
+        for m in pat.finditer(text):
+            n = _number(m.group("num"))
+            if n is not None and len(m.group("num")) == 4 and 1800 <= n <= 2100:
+                continue
+            noun = (m.groupdict().get("noun") or "fires").lower()
+            if any(b <= m.start() < e for *_, (b, e) in found):
+                continue
+            add(_MEASURE_CLASS.get(noun, noun), m.group("qual"), n, m, measure=True)
+    if _RISE_VERBS.search(text):
+        for pat in _RISE_PATTERNS:
+            for m in pat.finditer(text):
+                add("rise in cents", None, _number(m.group("num")), m)
+        for pat in _FROM_TO:
+            for m in pat.finditer(text):
+                a, b = float(m.group("a")), float(m.group("b"))
+                if b > a:
+                    add("rise in cents", None, round((b - a) * 100), m)
+    by_frame: dict[str, set[tuple[float, float]]] = defaultdict(set)
+    for frame, lo, hi, _, _ in found:
+        by_frame[frame].add((lo, hi))
+    out = []
+    for frame, lo, hi, label, span in found:
+        if len(by_frame[frame]) > 1:
+            continue
+        counted.append(span)
+        _COUNTED.add(frame)
+        near = text[max(0, span[0] - _NEAR_BEFORE): span[1] + _NEAR_AFTER]
+        out.append(Claim(i, frame, label, frame, _when(near, published), orgs, context, lo, hi, _where(text, *span)))
     return out
 
 
 def _compatible(a: Claim, b: Claim) -> bool:
     """Two claims speak of the same thing at the same time."""
-    if a.when != b.when or a.where != b.where:
+    if a.when != b.when:
         return False
-    if a.orgs and b.orgs and not (a.orgs & b.orgs):
+    if a.where != b.where and not (a.frame in _COUNTED and not (a.where and b.where)):
+        return False
+    if a.orgs and b.orgs and not (a.orgs & b.orgs) and a.frame not in _COUNTED:
         return False
     if a.obj or b.obj:
         shared = a.obj & b.obj
@@ -359,9 +554,14 @@ def _compatible(a: Claim, b: Claim) -> bool:
     return True
 
 
-def _conflict(a: Claim, b: Claim) -> bool:
+def _conflict(a: Claim, b: Claim, old: frozenset[float] = frozenset()) -> bool:
+    """Two claims that cannot both hold; a figure some outlet marks as superseded conflicts with nothing."""
     if a.frame in _FRAMES:
         return a.pole != b.pole
+    if any(c.low == c.high and c.low in old for c in (a, b)):
+        return False
+    if a.frame in _COUNTED and max(a.low, b.low) > _MAX_RATIO * max(1.0, min(a.low, b.low)):
+        return False  # "at least 900 objects taken" against "47 returned": another quantity, not another count
     return a.high < b.low or b.high < a.low
 
 
@@ -369,10 +569,56 @@ def _side(claim: str, members: list[Claim], sentences: Sequence[object], mixed: 
     """One side; its headline sentence is one that tells only this side when there is one."""
     idx = sorted({c.sentence for c in members}, key=lambda i: (str(get(sentences[i], "article_id")), i))
     sents = [{"article_id": str(get(sentences[i], "article_id")), "outlet": get(sentences[i], "source"),
-              "text": str(get(sentences[i], "text"))} for i in idx]
+              "text": str(get(sentences[i], "text")), "attribution": attribution(str(get(sentences[i], "text")))}
+             for i in idx]
     head = next((k for k, i in enumerate(idx) if i not in mixed), 0)
     return Side(claim, sents[head]["text"], sorted({s["article_id"] for s in sents}),
                 sorted({s["outlet"] for s in sents if s["outlet"]}), sents)
+
+
+def _agree(a: Claim, b: Claim) -> bool:
+    """Two figures that say the same: their ranges overlap ("about 200" and "212")."""
+    return a.low <= b.high and b.low <= a.high
+
+
+def _value_sides(claims: list[Claim], old: frozenset[float]) -> dict[Claim, str] | None:
+    """Group figures into sides: figures that can both hold (an exact one inside a hedged range) are one side.
+
+    Each side is named by its most told wording. None when the figures do not fall into two or more sides.
+    """
+    parent = list(range(len(claims)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    bounded = [i for i, c in enumerate(claims) if c.low > 0 and math.isfinite(c.high)]
+    for x, i in enumerate(bounded):
+        for j in bounded[x + 1:]:
+            if _agree(claims[i], claims[j]):
+                parent[find(j)] = find(i)
+    # an open bound ("at least 10") joins the one side it agrees with; agreeing with several, it takes no side
+    for i, c in enumerate(claims):
+        if i in bounded:
+            continue
+        roots = {find(j) for j in bounded if _agree(c, claims[j])}
+        parent[i] = roots.pop() if len(roots) == 1 else -1
+    comps: dict[int, list[Claim]] = defaultdict(list)
+    for i, c in enumerate(claims):
+        if parent[i] != -1:
+            comps[find(i)].append(c)
+    if len(comps) < 2:
+        return None
+    out = {}
+    for ms in comps.values():
+        name = Counter(c.pole for c in ms).most_common()
+        best = sorted(name, key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]
+        if ms[0].frame == "rise in cents":  # "from $2.25 to $2.75" and "50-cent increase" are one side: 50 cents
+            best = f"{int(min(c.low for c in ms))} cents"
+        out.update({c: best for c in ms})
+    return out
 
 
 def find_disputes(sentences: Sequence[object], index: EntityIndex | None = None,
@@ -384,26 +630,35 @@ def find_disputes(sentences: Sequence[object], index: EntityIndex | None = None,
     groups: dict[tuple[str, str], list[Claim]] = defaultdict(list)
     for c in find_predicate_claims(sentences, index, published):
         groups[(c.subject, c.frame)].append(c)
+    old = frozenset(v for s in sentences for v in superseded(str(get(s, "text", "") or "")))
     out = []
     for (subject, frame), claims in groups.items():
         involved: set[Claim] = set()
         for k, a in enumerate(claims):
             for b in claims[k + 1:]:
-                if art[a.sentence] != art[b.sentence] and _conflict(a, b) and _compatible(a, b):
+                if art[a.sentence] != art[b.sentence] and _conflict(a, b, old) and _compatible(a, b):
                     involved.update((a, b))
         if not involved:
             continue
-        # every other telling of an involved claim joins its side (an article may report both versions)
-        involved.update(c for c in claims if any(c.pole == d.pole and _compatible(c, d) for d in list(involved)))
-        by_pole: dict[str, list[Claim]] = defaultdict(list)
-        for c in sorted(involved, key=lambda c: c.sentence):
-            by_pole[c.pole].append(c)
         kind = "predicate" if frame in _FRAMES else "number"
+        # every other telling of an involved claim joins its side (an article may report both versions)
+        same = (lambda c, d: c.pole == d.pole) if kind == "predicate" else _agree
+        involved.update(c for c in claims if any(same(c, d) and _compatible(c, d) for d in list(involved)))
+        members = sorted(involved, key=lambda c: (c.sentence, c.pole))
+        label = {c: c.pole for c in members}
+        if kind == "number":
+            label = _value_sides(members, old)
+            if label is None:
+                continue
+            members = [c for c in members if c in label]
+        by_pole: dict[str, list[Claim]] = defaultdict(list)
+        for c in members:
+            by_pole[label[c]].append(c)
         poles_of: dict[int, set[str]] = defaultdict(set)
-        for c in involved:
-            poles_of[c.sentence].add(c.pole)
+        for c in members:
+            poles_of[c.sentence].add(label[c])
         mixed = {i for i, p in poles_of.items() if len(p) > 1}
-        sides = [_side(pole, members, sentences, mixed) for pole, members in sorted(by_pole.items())]
+        sides = [_side(pole, ms, sentences, mixed) for pole, ms in sorted(by_pole.items())]
         out.append(Dispute(subject if kind == "predicate" else frame, frame, kind, sides))
     out.sort(key=lambda d: (-len({a for s in d.sides for a in s.article_ids}), d.subject, d.frame))
     return out

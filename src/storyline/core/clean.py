@@ -354,3 +354,77 @@ def sentence_flags(sentence: str) -> list[str]:
     if s.count("“") + s.count('"') == 1 and n < 12:
         flags.append("fragment")
     return flags
+
+
+# ------------------------------------------------------------------------------------------ sentence tidying
+
+# "WEXBRIDGE, Aug 19 (Meridian Wire) - ", "WASHINGTON — ", "LONDON (Reuters) -": a dateline and outlet tag
+_DATELINE = re.compile(
+    r"^(?:[A-Z][A-Z.'’-]+(?:\s+[A-Z][A-Z.'’-]+){0,3}(?:,\s*[A-Z][A-Za-z.]+(?:\s+[A-Z][A-Za-z.]+)?)?"
+    r"(?:,\s*(?i:" + _MONTHS_RE + r")\.?\s+\d{1,2})?\s*(?:\([^()]{1,40}\))?|\([^()]{1,40}\))\s*[-—–]+\s+")
+# caption or credit text glued to the sentence: "Terry Collins polaroidWally Backman was ..."
+_GLUE = re.compile(r"\b[a-z]{4,}(?=[A-Z][a-z])")
+_OPEN_Q, _CLOSE_Q = "“", "”"
+
+
+def tidy_sentence(text: str) -> str:
+    """A sentence as a summary may print it: dateline and outlet tag, caption glue and unbalanced quote marks removed.
+
+    >>> tidy_sentence("WEXBRIDGE, Aug 19 (Meridian Wire) - Wexbridge Rovers coach Tomas Varga has resigned.")
+    'Wexbridge Rovers coach Tomas Varga has resigned.'
+    >>> tidy_sentence("WASHINGTON — The Senate voted on Tuesday.")
+    'The Senate voted on Tuesday.'
+    >>> tidy_sentence("Terry Collins polaroidWally Backman was named manager in 2010.")
+    'Wally Backman was named manager in 2010.'
+    >>> tidy_sentence('He was told at nine that a statement was written," agent Paolo Renzi said.')
+    '“He was told at nine that a statement was written,” agent Paolo Renzi said.'
+    >>> tidy_sentence("“We will rebuild this town, street by street.")
+    'We will rebuild this town, street by street.'
+    >>> tidy_sentence("The U.S. — and Canada — agreed.")
+    'The U.S. — and Canada — agreed.'
+    """
+    s = text.strip()
+    m = _DATELINE.match(s)
+    if m and m.end() < len(s) and sum(c.isupper() for c in m.group(0)) >= 3 and s[m.end():][:1].isupper():
+        head = m.group(0)
+        caps = re.sub(r"\([^()]*\)|,.*", "", head)
+        if caps.strip(" -—–").replace(" ", "").replace(".", "").isupper() or head.startswith("("):
+            s = s[m.end():]
+    g = _GLUE.search(s)
+    if g and len(s[: g.start()].split()) <= 8 and not re.search(r"[.!?,;:]", s[: g.end()]):
+        s = s[g.end():]
+    return _balance_quotes(s)
+
+
+def _balance_quotes(s: str) -> str:
+    """Curly or straight quote marks made to pair up: a quote whose opening mark is in the previous sentence gets
+    one when the sentence attributes it; a lone opening mark with no close is dropped."""
+    straight = s.count('"')
+    if straight:
+        # read straight marks as curly: opening after a space or at the start, closing otherwise
+        out, k = [], 0
+        for i, ch in enumerate(s):
+            if ch == '"':
+                out.append(_OPEN_Q if (i == 0 or s[i - 1] in " \t([—–-") else _CLOSE_Q)
+            else:
+                out.append(ch)
+        s = "".join(out)
+    depth, first_unopened, opens = 0, None, []
+    for i, ch in enumerate(s):
+        if ch == _OPEN_Q:
+            depth += 1
+            opens.append(i)
+        elif ch == _CLOSE_Q:
+            if depth == 0 and first_unopened is None:
+                first_unopened = i
+            elif depth:
+                depth -= 1
+                opens.pop()
+    if first_unopened is not None:
+        if any(c.isalnum() for c in s[first_unopened + 1:]):
+            s = _OPEN_Q + s  # the attribution follows: the quote opened in the previous sentence
+        else:
+            s = s[:first_unopened] + s[first_unopened + 1:]
+    for i in reversed(opens):
+        s = s[:i] + s[i + 1:]
+    return s.strip()

