@@ -111,3 +111,31 @@ def test_seed_timeline_has_the_career_in_order() -> None:
         pos = hits[0]
     hired = next(e for e in events if e.date.startswith("2004") and "hired" in e.text)
     assert len(hired.article_ids) >= 2  # the hiring is told by two seeds and folded into one event
+
+
+# --- dates resolved as a reader resolves them (publication date and tense) ---------------------------------
+
+@pytest.mark.parametrize("text, published, expected", [
+    ("A ride will cost $3.00 from Oct. 1, the council said.", "2024-08-20T10:00:00Z", "2024-10-01"),
+    ("The heat is expected to ease on Friday, forecasters said.", "2024-08-21T10:00:00Z", "2024-08-23"),
+    ("The council voted on Monday to raise fares.", "2024-08-21T10:00:00Z", "2024-08-19"),
+    ("The mayor spoke to reporters yesterday.", "2024-08-21T10:00:00Z", "2024-08-20"),
+    ("The port reopened on Thursday morning.", "2024-08-22T10:00:00Z", "2024-08-22"),
+    ("Fares last rose on Jan. 14 after a long debate.", "2024-08-20T10:00:00Z", "2024-01-14"),
+])
+def test_dates_follow_publication_date_and_tense(text, published, expected):
+    assert [d for _, _, d in find_dates(text, published)] == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "He left in 2016, three decades after he won with the 1986 Mets.",
+    "She met him at a reunion of the Class of 1998 in 2016.",
+])
+def test_a_year_inside_a_name_is_not_a_date(text):
+    assert [d for _, _, d in find_dates(text, None)] == ["2016"]
+
+
+def test_seeds_departure_is_dated_2016_not_1986():
+    s = [{"article_id": "a", "source": "x", "position": 0,
+          "text": "Backman, a member of the 1986 Mets, left the organisation in October 2016."}]
+    assert [e.date for e in build_timeline(s, {"a": "2016-10-05"})] == ["2016-10"]

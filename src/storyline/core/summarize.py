@@ -240,6 +240,7 @@ class StoryFeatures:
     carriers: np.ndarray
     needs: list[tuple[str, frozenset[str]] | None] = field(default_factory=list)
     lead: np.ndarray | None = None
+    on_side: np.ndarray | None = None
 
     def salience(self, cfg: SummaryConfig) -> np.ndarray:
         """Weighted salience of every sentence under ``cfg``."""
@@ -278,11 +279,26 @@ def _tfidf(terms: Sequence[list[str]]) -> tuple[np.ndarray, np.ndarray, list[dic
     return X, lone, rows
 
 
+_FIRST_HOURS = 30  # the story's first reports: leads from them state the event, later ones follow it up
+_CALM_LEAD = 0.95  # an undisputed lead within this share of the best lead's score opens the summary instead
 _LEAD_MIN_WORDS = 12  # a lead states who did what, when: a short line ("The club said ...") cannot
 
 
-def s_day(s: Sentence) -> str | None:
-    return str(s.published)[:10] if s.published else None
+def _instant(value: object):
+    """A publication time as an aware UTC datetime (a bare date is its midnight UTC), or None.
+
+    >>> str(_instant("2024-08-19T21:30:00-04:00")), _instant("soon") is None
+    ('2024-08-20 01:30:00+00:00', True)
+    """
+    from datetime import datetime, timezone
+
+    if not value:
+        return None
+    try:
+        t = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return (t if t.tzinfo else t.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
 
 
 def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
@@ -312,8 +328,9 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     # one side of a dispute when another lead will do
     lead = np.zeros(n, dtype=bool)
     seen_articles: set[str] = set()
-    dates = sorted(str(s.published)[:10] for s in sents if s.published)
-    first_day = dates[0] if dates else None
+    stamps = [_instant(s.published) for s in sents]
+    known = [t for t in stamps if t is not None]
+    first = min(known) if known else None
     for i, s in enumerate(sents):
         if s.article_id in seen_articles or not eligible[i]:
             continue
@@ -321,9 +338,8 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
             lead[i] = True
             seen_articles.add(s.article_id)
     full = [i for i in range(n) if lead[i] and len(sents[i].text.split()) >= _LEAD_MIN_WORDS]
-    for keep in ([i for i in full if s_day(sents[i]) == first_day and sents[i].text not in disputed],
-                 [i for i in full if s_day(sents[i]) == first_day],
-                 [i for i in full if sents[i].text not in disputed], full):
+    for keep in ([i for i in full if first is not None and stamps[i] is not None
+                  and (stamps[i] - first).total_seconds() <= _FIRST_HOURS * 3600], full):
         if keep:
             lead[:] = False
             lead[keep] = True
@@ -375,7 +391,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
         sentences=sents, n_words=np.array([len(words(s.text)) for s in sents], dtype=np.int64),
         term_sets=[frozenset(t) for t in terms], eligible=eligible, sim=sim, outlet=outlet, n_outlets=n_out,
         centrality=centrality, cross=cross, support=support, position=position, quote=quote, focus=focus,
-        carriers=carriers, needs=needs, lead=lead,
+        carriers=carriers, needs=needs, lead=lead, on_side=np.array([s.text in disputed for s in sents], dtype=bool),
     )
 
 
@@ -414,6 +430,11 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
             break
         val = np.where(fits, cfg.mmr_lambda * score - (1 - cfg.mmr_lambda) * max_sim, -np.inf)
         best = int(np.argmax(val))  # first maximum: ties go to the earlier (article id, position)
+        if not chosen and feats.on_side is not None and feats.on_side[best]:
+            # open with a lead that takes no side in a dispute when one is nearly as salient
+            calm = np.where(fits & ~feats.on_side, val, -np.inf)
+            if np.isfinite(calm.max()) and calm.max() >= _CALM_LEAD * val[best]:
+                best = int(np.argmax(calm))
         open_[best] = False
         if any(containment(feats.term_sets[best], feats.term_sets[j]) >= cfg.containment_threshold
                for j in chosen):

@@ -44,7 +44,7 @@ _COUNT_NOUNS = frozenset(
     signatures calories pages acres tons tonnes barrels shares copies games times""".split())
 _CLAUSE_SPLIT = re.compile(r";\s+|\s+[—–]\s+|,\s+(?=(?:but|then|and then|until|while|although|though|whereas"
                            r"|and (?:is|was|were|are|has|had|he|she|they|it|we|i))\b)")
-_LEAD_CONJ = re.compile(r"^(?:but|then|and then|and|until|while|although|though|whereas)\s+", re.I)
+_LEAD_CONJ = re.compile(r"^(?:but|then|and then|and|until|while|although|though|whereas|because|since|so)\s+", re.I)
 _MAX_WORDS = 40
 _WINDOW = 4  # content words on each side of a date that say what happened then
 
@@ -82,7 +82,24 @@ def _pub_date(value: object) -> date | None:
         return None
 
 
-def _resolve_relative(rel: str, pub: date) -> str | None:
+# future reference in the sentence: "is expected to ease on Friday", "will cost $3.00 from Oct. 1"
+_FUTURE = re.compile(r"\b(?:will|won't|shall|is|are) (?:expected|due|set|scheduled|likely|going|planned|to)\b|\bwill\b|"
+                     r"\b(?:expects?|plans?|intends?) to\b|\b(?:from|starting|effective|beginning|until|by|next)\s+"
+                     r"(?:on\s+)?(?:" + "|".join(_DAYS) + r"|" + _MONTH_RE[len("(?P<month>"):-1] + r")", re.I)
+
+
+def _future(text: str) -> bool:
+    """The sentence speaks of something still to come.
+
+    >>> _future("The heat is expected to ease on Friday."), _future("The council voted on Monday.")
+    (True, False)
+    >>> _future("A ride will cost $3.00 from Oct. 1."), _future("Fares rise from Oct. 1.")
+    (True, True)
+    """
+    return bool(_FUTURE.search(text))
+
+
+def _resolve_relative(rel: str, pub: date, future: bool = False) -> str | None:
     r = " ".join(rel.lower().split())
     if r in ("today", "tonight"):
         return pub.isoformat()
@@ -100,6 +117,9 @@ def _resolve_relative(rel: str, pub: date) -> str | None:
         return f"{m // 12:04d}-{m % 12 + 1:02d}"
     day = r.split()[-1]
     if day in _DAYS:
+        if future and r.startswith("on"):
+            # "is expected to ease on Friday": the coming Friday (today when it is Friday)
+            return (pub + timedelta(days=(_DAYS.index(day) - pub.weekday()) % 7)).isoformat()
         # news usage: "on Tuesday" is the latest such day on or before publication; "last Tuesday" strictly before
         back = (pub.weekday() - _DAYS.index(day)) % 7
         if back == 0 and not r.startswith("on"):
@@ -138,11 +158,18 @@ def find_dates(text: str, published: object = None) -> list[tuple[int, int, str]
 def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | None:
     g = m.groupdict()
     if kind == "rel":
-        return _resolve_relative(g["rel"], pub) if pub else None
+        return _resolve_relative(g["rel"], pub, _future(text)) if pub else None
     if kind == "year":
-        after = text[m.end():].lstrip().split(" ", 1)[0].strip(".,;:").lower()
+        raw_after = text[m.end():].lstrip().split(" ", 1)[0].strip(".,;:’'")
+        after = raw_after.lower()
         before = text[: m.start()].rstrip()
         if after in _COUNT_NOUNS or before.endswith(("$", "#", "No.", "no.", "£", "€")):
+            return None
+        # a year inside a name is not a date: "the 1986 Mets", "the Class of 1998"
+        if (raw_after[:1].isupper() and after not in _MONTHS and after[:3] not in _MONTH_ABBR
+                and before.lower().endswith(("the", "his", "her", "their", "its", "a"))):
+            return None
+        if re.search(r"\b(?:Class|class) of$", before):
             return None
         return g["year"]
     month = int(g["mnum"]) if g.get("mnum") else _month(g["month"])
@@ -155,8 +182,12 @@ def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | N
         d = date(year, month, int(g["day"]))
     except ValueError:
         return None
-    if kind == "md" and pub and d > pub + timedelta(days=31):
-        d = d.replace(year=year - 1) if not (month == 2 and d.day == 29) else d
+    if kind == "md" and pub:
+        if _future(text):
+            if d < pub - timedelta(days=7):  # "will cost $3.00 from Oct. 1" in a later month: next year's
+                d = d.replace(year=year + 1) if not (month == 2 and d.day == 29) else d
+        elif d > pub + timedelta(days=31):
+            d = d.replace(year=year - 1) if not (month == 2 and d.day == 29) else d
     return d.isoformat()
 
 
