@@ -20,7 +20,7 @@ from pathlib import Path
 
 from storyline.bench.summarize import read_stories
 from storyline.core.claims import find_claims
-from storyline.core.clean import clean_text, non_article_reason
+from storyline.core.clean import clean_text, non_article_reason, tidy_sentence
 from storyline.core.sentences import split_sentences
 from storyline.core.summarize import Sentence
 from storyline.core.text import stable_id
@@ -34,7 +34,7 @@ def story_sentences(rec: dict) -> list[Sentence]:
         if non_article_reason(text):
             continue
         aid = f"{rec['id']}#{k}"
-        out.extend(Sentence(aid, i, sp.text, aid, None) for i, sp in enumerate(split_sentences(text)))
+        out.extend(Sentence(aid, i, tidy_sentence(sp.text), aid, None) for i, sp in enumerate(split_sentences(text)))
     return out
 
 

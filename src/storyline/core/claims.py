@@ -118,14 +118,19 @@ _MEASURES = {
     "buildings": "buildings structures",
     "jobs": "jobs",
 }
-_MAX_RATIO = 3.0  # figures further apart than this count different things
+# how a reader names what a disputed figure counts
+_READABLE = {"premises": "homes or customers affected", "objects": "number of objects", "fires": "number of fires",
+             "seats": "seats won", "rise in cents": "size of the rise", "flights": "number of flights",
+             "vessels": "number of ships", "vehicles": "number of vehicles", "buildings": "number of buildings",
+             "jobs": "number of jobs", "votes": "votes", "districts": "districts", "members": "members"}
+_MAX_RATIO = 2.2  # figures further apart than this count different things
 _COUNTED: set[str] = set()  # frames of measure claims (filled as they are found)
 _MEASURE_CLASS = {w: cls for cls, ws in _MEASURES.items() for w in ws.split()}
 _MEASURE_NOUN = r"(?P<noun>" + "|".join(sorted(_MEASURE_CLASS, key=len, reverse=True)) + r")"
 _MEASURE_PATTERNS = (
     # "40,000 homes", "about 210,000 Aura T3 smart thermostats" (up to three words between), "17 reports of fire"
-    re.compile(r"(?<![\w$£€.,-])" + _QUAL + r"(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d|%|-| percent)\s+"
-               r"(?:(?:[\w'’-]+\s+){0,3}?)" + _MEASURE_NOUN + r"\b", re.I),
+    re.compile(r"(?<![\w$£€.,-])" + _QUAL + r"(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\d.,]\d|%|-| percent)\s+"
+               r"(?:(?P<mult>thousand|million|billion)\s+)?(?:(?:[\w'’-]+\s+){0,3}?)" + _MEASURE_NOUN + r"\b", re.I),
     re.compile(r"(?<![\w$£€.,-])" + _QUAL + r"(?P<num>\d{1,3}(?:,\d{3})+|\d+)\s+(?:fire reports|reports of (?:a )?fires?)\b",
                re.I),
 )
@@ -397,7 +402,7 @@ def _object_terms(text: str, end: int) -> frozenset[str]:
 
 def _number(value: str) -> float | None:
     v = value.lower().replace(",", "")
-    if v.isdigit():
+    if v.isdigit() or re.fullmatch(r"\d+\.\d+", v):
         return float(v)
     return float(_NUMWORDS[v]) if v in _NUMWORDS else None
 
@@ -515,7 +520,8 @@ def _measure_claims(i: int, text: str, published: object, orgs: frozenset[str],
             noun = (m.groupdict().get("noun") or "fires").lower()
             if any(b <= m.start() < e for *_, (b, e) in found):
                 continue
-            add(_MEASURE_CLASS.get(noun, noun), m.group("qual"), n, m, measure=True)
+            mult = {"thousand": 1e3, "million": 1e6, "billion": 1e9}.get((m.groupdict().get("mult") or "").lower(), 1)
+            add(_MEASURE_CLASS.get(noun, noun), m.group("qual"), None if n is None else n * mult, m, measure=True)
     if _RISE_VERBS.search(text):
         for pat in _RISE_PATTERNS:
             for m in pat.finditer(text):
@@ -560,8 +566,10 @@ def _conflict(a: Claim, b: Claim, old: frozenset[float] = frozenset()) -> bool:
         return a.pole != b.pole
     if any(c.low == c.high and c.low in old for c in (a, b)):
         return False
-    if a.frame in _COUNTED and max(a.low, b.low) > _MAX_RATIO * max(1.0, min(a.low, b.low)):
-        return False  # "at least 900 objects taken" against "47 returned": another quantity, not another count
+    if max(a.low, b.low) > _MAX_RATIO * max(1.0, min(a.low, b.low)):
+        # "at least 900 objects taken" against "47 returned", "more than 50 injured" across a region against "12"
+        # at one university: figures this far apart count different things; outlets that disagree are close
+        return False
     return a.high < b.low or b.high < a.low
 
 
@@ -604,7 +612,7 @@ def _value_sides(claims: list[Claim], old: frozenset[float]) -> dict[Claim, str]
         if i in bounded:
             continue
         roots = {find(j) for j in bounded if _agree(c, claims[j])}
-        parent[i] = roots.pop() if len(roots) == 1 else -1
+        parent[i] = roots.pop() if len(roots) == 1 else (i if not roots else -1)
     comps: dict[int, list[Claim]] = defaultdict(list)
     for i, c in enumerate(claims):
         if parent[i] != -1:
@@ -659,7 +667,9 @@ def find_disputes(sentences: Sequence[object], index: EntityIndex | None = None,
             poles_of[c.sentence].add(label[c])
         mixed = {i for i, p in poles_of.items() if len(p) > 1}
         sides = [_side(pole, ms, sentences, mixed) for pole, ms in sorted(by_pole.items())]
-        out.append(Dispute(subject if kind == "predicate" else frame, frame, kind, sides))
+        out.append(Dispute(subject if kind == "predicate" else _READABLE.get(frame.split(" of ")[0], frame)
+                           + (f" (of {frame.split(' of ')[1]})" if kind == "number" and " of " in frame else ""),
+                           frame, kind, sides))
     out.sort(key=lambda d: (-len({a for s in d.sides for a in s.article_ids}), d.subject, d.frame))
     return out
 
