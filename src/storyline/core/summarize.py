@@ -168,7 +168,7 @@ _CONNECTIVES = re.compile(
     r"on the other hand|at the same time|in turn|that|this|these|those|such|both|neither|either|another|other|"
     r"it|its|it's|they|their|them|he|she|his|her|him|we|our|i|my|you|your|there|here|later|afterwards|"
     r"earlier|now|now,|too)\b", re.I)
-_FIRST_PERSON = re.compile(r"\b(?:I|we|We|our|Our|us|my|My)\b")
+_FIRST_PERSON = re.compile(r"\b(?:I(?! [A-Z]\w)(?![.\w-])|we|We|our|Our|my|My)\b")
 _SPEECH = re.compile(r"\b(?:said|says|say|told|tells|added|adds|asked|wrote|writes|according to|explained|"
                      r"insisted|recalled|noted|argued|stated|warned|declared|posted|tweeted)\b")
 _PRONOUN_SPEAKER = re.compile(r"[”\"],?\s+(?:he|she|they|it)\s+(?:said|says|told|added|wrote)\b|"
@@ -201,9 +201,10 @@ def context_need(text: str) -> tuple[str, frozenset[str]] | None:
     True
     """
     t = text.strip()
-    quoted = t[:1] in "“\"" or "“" in t
     outside = re.sub(r"“[^”]*”|\"[^\"]*\"", " ", t)
-    if quoted and not _SPEECH.search(outside):
+    # a quotation (it opens with a quote mark, or quoted words are most of it), not a quoted phrase in a report
+    quotation = t[:1] in "“\"" or len(outside.split()) < 0.5 * len(t.split())
+    if quotation and not _SPEECH.search(outside):
         return ("never", frozenset())
     if _FIRST_PERSON.search(outside):
         return ("never", frozenset())
@@ -318,6 +319,14 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     # a definite description or surname that opens an article is that article's own lead: it stands alone
     needs = [None if (s.position == 0 and (nd := context_need(s.text)) is not None and nd[0] == "terms")
              else context_need(s.text) for s in sents]
+    at = {(s.article_id, s.position): i for i, s in enumerate(sents)}
+    for i, s in enumerate(sents):
+        nd = needs[i]
+        j = at.get((s.article_id, s.position + 1))
+        if (nd is not None and nd[0] == "never" and s.text[:1] in "“\"" and j is not None
+                and _SPEECH.search(re.sub(r"“[^”]*”|\"[^\"]*\"", " ", sents[j].text))
+                and len(words(sents[j].text)) <= 40):
+            needs[i] = ("next", frozenset())  # a quotation whose speaker the next sentence names: taken together
     eligible = np.array([bool(terms[i]) and not sentence_flags(s.text) and not continues_quote(s.text)
                          and (needs[i] is None or needs[i][0] != "never")
                          for i, s in enumerate(sents)], dtype=bool)
@@ -399,33 +408,64 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
     """Greedy MMR under the word budget; indices into ``feats.sentences`` in selection order.
 
     The first pick is the best lead sentence of any article (it states the event). A sentence that needs context
-    (:func:`context_need`) becomes a candidate only once the summary gives it: the sentence before it in its
-    article, or one of its terms.
+    (:func:`context_need`) is taken only with what introduces it: when it is the best pick and the summary does
+    not yet give its context, the sentence before it in its article comes first (its antecedent); a quotation
+    whose speaker is named in the next sentence of its article is taken with that sentence.
     """
     score = feats.salience(cfg)
+    n = len(feats.sentences)
     open_ = feats.eligible & (feats.n_words > 0) & (feats.n_words <= cfg.words)
-    max_sim = np.zeros(len(feats.sentences))
+    max_sim = np.zeros(n)
     chosen: list[int] = []
     chosen_terms: set[str] = set()
     index = {(s.article_id, s.position): i for i, s in enumerate(feats.sentences)}
-    needs = feats.needs or [None] * len(feats.sentences)
+    needs = feats.needs or [None] * n
     used = 0
+
+    def neighbour(i: int, step: int) -> int | None:
+        s = feats.sentences[i]
+        return index.get((s.article_id, s.position + step))
 
     def ready(i: int) -> bool:
         need = needs[i]
         if need is None:
             return True
         if need[0] == "prev":
-            s = feats.sentences[i]
-            return index.get((s.article_id, s.position - 1), -1) in chosen
+            return neighbour(i, -1) in chosen
+        if need[0] == "next":
+            return False
         return any(t[:5] == c[:5] for t in need[1] for c in chosen_terms)  # "increase" and "increased"
 
+    def redundant(i: int) -> bool:
+        return bool(max_sim[i] >= cfg.redundancy_threshold or any(
+            containment(feats.term_sets[i], feats.term_sets[j]) >= cfg.containment_threshold for j in chosen))
+
+    def take(i: int) -> None:
+        nonlocal used, max_sim
+        open_[i] = False
+        chosen.append(i)
+        chosen_terms.update(feats.term_sets[i])
+        used += int(feats.n_words[i])
+        max_sim = np.maximum(max_sim, feats.sim[i])
+
+    def plan(i: int) -> list[int] | None:
+        """``i`` with what it needs, in reading order, or None when that cannot be had."""
+        if ready(i):
+            return [i]
+        need = needs[i]
+        if need[0] == "next":
+            j = neighbour(i, 1)
+            return None if j is None or j in chosen or redundant(j) else [i, j]
+        p = neighbour(i, -1)
+        if p is None or p in chosen or not feats.eligible[p] or not ready(p) or redundant(p):
+            return None
+        return [p, i]
+
+    deferred = np.zeros(n, dtype=bool)
     while True:
-        fits = open_ & (feats.n_words <= cfg.words - used) & (max_sim < cfg.redundancy_threshold)
+        fits = open_ & ~deferred & (feats.n_words <= cfg.words - used) & (max_sim < cfg.redundancy_threshold)
         if not chosen and feats.lead is not None and (fits & feats.lead).any():
             fits = fits & feats.lead
-        if fits.any():
-            fits = fits & np.array([ready(i) if fits[i] else False for i in range(len(fits))], dtype=bool)
         if not fits.any():
             break
         val = np.where(fits, cfg.mmr_lambda * score - (1 - cfg.mmr_lambda) * max_sim, -np.inf)
@@ -435,14 +475,16 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
             calm = np.where(fits & ~feats.on_side, val, -np.inf)
             if np.isfinite(calm.max()) and calm.max() >= _CALM_LEAD * val[best]:
                 best = int(np.argmax(calm))
-        open_[best] = False
-        if any(containment(feats.term_sets[best], feats.term_sets[j]) >= cfg.containment_threshold
-               for j in chosen):
+        if redundant(best):
+            open_[best] = False
             continue
-        chosen.append(best)
-        chosen_terms |= feats.term_sets[best]
-        used += int(feats.n_words[best])
-        max_sim = np.maximum(max_sim, feats.sim[best])
+        steps = plan(best)
+        if steps is None or sum(int(feats.n_words[k]) for k in steps) > cfg.words - used:
+            deferred[best] = True  # not now; it may become possible once the summary gives its context
+            continue
+        for k in steps:
+            take(k)
+        deferred[:] = False
     return chosen
 
 
@@ -467,13 +509,14 @@ def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:
     needs = feats.needs or [None] * len(sents)
     out: list[int] = []
     followers = {}
+    paired = {index.get((sents[i].article_id, sents[i].position + 1)) for i in chosen
+              if needs[i] is not None and needs[i][0] == "next"}
     for i in order:
         need = needs[i]
-        if need is not None and need[0] == "prev":
-            prev = index.get((sents[i].article_id, sents[i].position - 1))
-            if prev in chosen:
-                followers.setdefault(prev, []).append(i)
-                continue
+        prev = index.get((sents[i].article_id, sents[i].position - 1))
+        if prev in chosen and ((need is not None and need[0] == "prev") or i in paired):
+            followers.setdefault(prev, []).append(i)
+            continue
         out.append(i)
     final: list[int] = []
 
