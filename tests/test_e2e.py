@@ -325,3 +325,15 @@ def test_sample_entity_types(sample_run, expected):
     right = [n for n in present if found[n] == want[n]]
     assert len(present) >= 0.8 * len(want), sorted(set(want) - set(found))
     assert len(right) >= 0.9 * len(present), [(n, found[n], want[n]) for n in present if found[n] != want[n]]
+
+
+def test_folder_alone_gives_one_story_per_event(tmp_path, expected):
+    """Six files of six events, in one city's news: shared places and topic words must not merge them."""
+    out = tmp_path / "folder"
+    proc = run_cli("run", str(SAMPLE / "folder"), "--out", str(out), "--master", "local[2]")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    event_of = {Path(f).stem: name for name, st in expected["stories"].items() for f in st.get("folder", [])}
+    for s in stories_of(out):
+        events = {event_of.get(a) for a in s["article_ids"]}
+        assert len(events) == 1, f"one story mixes events: {s['article_ids']}"
+    assert len(stories_of(out)) == len({e for e in event_of.values()})

@@ -159,6 +159,39 @@ def _places() -> frozenset[str]:
     return frozenset(out)
 
 
+def name_core(phrase: str) -> str:
+    """A name without leading titles, possessive or trailing day and month words; "" when nothing is left
+    ("Mayor Renata Solberg" -> "renata solberg", "Wednesday" -> "").
+
+    >>> name_core("Mayor Renata Solberg"), name_core("Wednesday"), name_core("Transit Authority's"), name_core("Oct")
+    ('renata solberg', '', 'transit authority', '')
+    """
+    words = [w for w in phrase.lower().replace("’", "'").split()]
+    if words and words[-1].endswith("'s"):
+        words[-1] = words[-1][:-2]
+    while words and (words[0].rstrip(".") in _TITLES or words[0] in _MONTHS or words[0] in _DAYS
+                     or words[0].rstrip(".") in _MONTH_ABBR):
+        words.pop(0)
+    if len(words) == 1 and (words[0] in _MONTHS or words[0] in _DAYS or words[0] in _COMMON_CAPS):
+        return ""
+    return " ".join(words)
+
+
+def is_place_name(phrase: str) -> bool:
+    """A name that names a place: a known country, state or city, or a name shaped like one ("Merrow Bay",
+    "Harbour Street", "Port Calder").
+
+    >>> is_place_name("Port Calder"), is_place_name("harbour street"), is_place_name("Norway"), is_place_name("Tomas Varga")
+    (True, True, True, False)
+    """
+    low = phrase.lower().split()
+    if not low:
+        return False
+    if len(low) >= 2 and low[-1] in _ORG_SUFFIX | _CLUB_LAST | _ORG_LAST_MORE:
+        return False  # "Port Calder City Council", "Merrow Bay Rovers": organisations named after a place
+    return (" ".join(low) in _places() or (len(low) >= 2 and (low[-1] in _PLACE_LAST or low[0] in _PLACE_FIRST)))
+
+
 _TOKEN = re.compile(r"(?:[A-Z]\.){2,}|[^\W_]+(?:['’&-][^\W_]+)*\.?|[^\w\s]", re.UNICODE)
 _OPENERS = frozenset("“\"‘'([{—–-:;")
 

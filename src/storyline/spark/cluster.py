@@ -27,7 +27,7 @@ from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
-from storyline.core.cluster import TermConfig, average_linkage, story_terms
+from storyline.core.cluster import TermConfig, average_linkage, event_keys, story_terms
 from storyline.spark.dedup import _check_input, connected_components, published_ts
 
 log = logging.getLogger(__name__)
@@ -61,6 +61,10 @@ def _terms_batches(cfg: TermConfig, has_title: bool):
                     ids.append(aid)
                     terms.append(term)
                     tfs.append(tf)
+                for key in event_keys(t, body, cfg.lead_words):  # tf 0: keys are not vector terms
+                    ids.append(aid)
+                    terms.append(key)
+                    tfs.append(0.0)
             yield pd.DataFrame({"article_id": ids, "term": terms, "tf": tfs})
     return run
 
@@ -92,13 +96,39 @@ def _validate(threshold: float, window_days: int | None, vector_terms: int, max_
         raise ValueError(f"link_floor must be in [0, 1] (fraction of threshold), got {link_floor!r}")
 
 
-def article_terms(articles: DataFrame, terms: TermConfig) -> DataFrame:
-    """``article_id, term, tf`` (sub-linear weighted term frequency) from a Python pass over every text."""
+def _raw_terms(articles: DataFrame, terms: TermConfig) -> DataFrame:
+    """``article_id, term, tf`` from one Python pass over every text: story terms and ``k:`` event keys."""
     has_title = "title" in articles.columns
     cols = ["article_id", "text"] + (["title"] if has_title else [])
-    tf = articles.select(*cols).mapInPandas(_terms_batches(terms, has_title), schema=_TERMS_SCHEMA)
+    return articles.select(*cols).mapInPandas(_terms_batches(terms, has_title), schema=_TERMS_SCHEMA)
+
+
+def _sublinear(tf: DataFrame) -> DataFrame:
     # sub-linear tf: a term said ten times is not ten times more telling
     return tf.withColumn("tf", F.when(F.col("tf") > 1, 1 + F.log("tf")).otherwise(F.col("tf")))
+
+
+def article_terms(articles: DataFrame, terms: TermConfig) -> DataFrame:
+    """``article_id, term, tf`` (sub-linear weighted term frequency) from a Python pass over every text."""
+    return _sublinear(_raw_terms(articles, terms).where(~F.col("term").startswith("k:")))
+
+
+def same_event(pairs: DataFrame, keys: DataFrame, threshold: float, one_key: float = 1.4,
+               no_key: float = 2.0) -> DataFrame:
+    """The pairs that can be one event. Two articles that share two or more people, organisations or distinctive
+    figures (``keys``) link at ``threshold``; sharing one (a mayor appears in many stories of her city), they must
+    be ``one_key`` times as similar; sharing none, ``no_key`` times. Shared places and topic words alone do not
+    make one event: a heatwave and a fare rise in one city are two stories. Keys are joined onto the pairs, so
+    the cost follows the pairs."""
+    ka = keys.select(F.col("article_id").alias("a"), "term")
+    kb = keys.select(F.col("article_id").alias("b"), "term")
+    shared = (pairs.select("a", "b").join(ka, "a").join(kb, ["b", "term"])
+              .groupBy("a", "b").agg(F.countDistinct("term").alias("n")))
+    need = (F.when(F.col("n") >= 2, F.lit(0))
+            .when(F.col("n") == 1, F.lit(int(one_key * threshold * _SCALE * _SCALE)))
+            .otherwise(F.lit(int(no_key * threshold * _SCALE * _SCALE))))
+    return (pairs.join(shared, ["a", "b"], "left").fillna(0, ["n"])
+            .where(F.col("q") >= need).drop("n"))
 
 
 def term_vectors(tf: DataFrame, n_articles: DataFrame, vector_terms: int, max_df: float, max_postings: int,
@@ -158,9 +188,11 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     ts = published_ts() if has_date else F.lit(None).cast("timestamp")
     dated = articles.select("article_id", ts.alias("ts"))
     days = dated.select("article_id", F.datediff(F.to_date("ts"), F.lit("1970-01-01").cast("date")).alias("day"))
-    # persist: the term table is the output of a Python pass over every text and is read twice (document
-    # frequencies, then the weights); without it the pass would run twice.
-    tf = article_terms(articles, terms).persist()
+    # persist: the term table is the output of a Python pass over every text and is read three times (document
+    # frequencies, the weights, the event keys); without it the pass would run again each time.
+    raw = _raw_terms(articles, terms).persist()
+    tf = _sublinear(raw.where(~F.col("term").startswith("k:")))
+    keys = raw.where(F.col("term").startswith("k:")).select("article_id", "term")
     n_articles = articles.agg(F.count(F.lit(1)).alias("n"))
     # persist: the similarity self-join reads the vectors twice (both ends of each pair).
     vectors = term_vectors(tf, n_articles, vector_terms, max_df, max_postings).persist()
@@ -168,10 +200,11 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     # per-component edges, nodes); the checkpoint keeps it and cuts its lineage before the iterative
     # components loop. Nothing reads the persisted term tables after it, so they are released.
     try:
-        pairs = similar_pairs(vectors, days, window_days, link_floor * threshold).localCheckpoint()
+        pairs = same_event(similar_pairs(vectors, days, window_days, link_floor * threshold), keys,
+                           threshold).localCheckpoint()
     finally:
         vectors.unpersist()
-        tf.unpersist()
+        raw.unpersist()
     strong_q = int(threshold * _SCALE * _SCALE)
     comps = connected_components(pairs.where(F.col("q") >= strong_q))
     ca = comps.select(F.col("node").alias("a"), F.col("component"))
