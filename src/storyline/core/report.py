@@ -11,6 +11,8 @@ Output is deterministic: the same stories and run info give byte-identical files
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import html
 import json
 import logging
@@ -114,10 +116,31 @@ def _day(value: object) -> str:
 
 
 def _when(value: object) -> str:
+    """A publication time as a reader wants it: date, hour and minute, and the time zone it is in.
+
+    >>> _when("2024-08-21T09:20:00-04:00"), _when("2024-08-22T00:40:00Z"), _when("2024-08-21"), _when(None)
+    ('2024-08-21 09:20 UTC−04:00', '2024-08-22 00:40 UTC', '2024-08-21', '')
+    >>> _when("2024-08-21T09:20:00")
+    '2024-08-21 09:20 (time zone not given)'
+    """
     if not value:
         return ""
     s = str(value)
-    return s[:16].replace("T", " ") if len(s) > 10 else s
+    if len(s) <= 10:
+        return s
+    try:
+        t = datetime.fromisoformat(s.replace("Z", "+00:00"))
+    except ValueError:
+        return s[:16].replace("T", " ")
+    base = t.strftime("%Y-%m-%d %H:%M")
+    off = t.utcoffset()
+    if off is None:
+        return f"{base} (time zone not given)"
+    if not off:
+        return f"{base} UTC"
+    mins = int(off.total_seconds() // 60)
+    sign = "+" if mins > 0 else "−"
+    return f"{base} UTC{sign}{abs(mins) // 60:02d}:{abs(mins) % 60:02d}"
 
 
 def _page(title: str, body: str, prefix: str, scripts: tuple[str, ...]) -> str:

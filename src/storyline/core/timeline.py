@@ -46,6 +46,7 @@ _CLAUSE_SPLIT = re.compile(r";\s+|\s+[—–]\s+|,\s+(?=(?:but|then|and then|unt
                            r"|and (?:is|was|were|are|has|had|he|she|they|it|we|i))\b)")
 _LEAD_CONJ = re.compile(r"^(?:but|then|and then|and|until|while|although|though|whereas|because|since|so)\s+", re.I)
 _MAX_WORDS = 40
+_TABLE_ROW = re.compile(r"\|.*\|")  # "| AT3-120 | From December 2023 | No |": a table row, not a clause
 _WINDOW = 4  # content words on each side of a date that say what happened then
 
 
@@ -82,21 +83,46 @@ def _pub_date(value: object) -> date | None:
         return None
 
 
-# future reference in the sentence: "is expected to ease on Friday", "will cost $3.00 from Oct. 1"
-_FUTURE = re.compile(r"\b(?:will|won't|shall|is|are) (?:expected|due|set|scheduled|likely|going|planned|to)\b|\bwill\b|"
-                     r"\b(?:expects?|plans?|intends?) to\b|\b(?:from|starting|effective|beginning|until|by|next)\s+"
-                     r"(?:on\s+)?(?:" + "|".join(_DAYS) + r"|" + _MONTH_RE[len("(?P<month>"):-1] + r")", re.I)
+# tense near a date: the few words before it say whether it is still to come ("is expected to ease on Friday",
+# "will cost $3.00 from Oct. 1") or past ("voted on Monday", "attended a fire on Jan. 14")
+_FUTURE_NEAR = re.compile(r"\b(?:will|won't|shall|expects?|expected|due|scheduled|set to|plans?|planned|intends?|"
+                          r"going to|is to|are to|takes? effect|effective|starting|from now|next|upcoming|until)\b", re.I)
+_PAST_NEAR = re.compile(r"\b(?:\w{3,}ed|was|were|had|said|told|won|lost|met|began|took|came|went|left|rose|fell|saw|"
+                        r"paid|made|held|gave|ran|broke|struck|hit|shut|cut|put|set|sold|bought|fought|quit|built|"
+                        r"sent|spent|began|became|ago)\b", re.I)
+_NEAR_WORDS = 8
+
+
+def _tense(text: str, start: int) -> str | None:
+    """``"future"``, ``"past"`` or None, from the words just before a date expression at ``start``.
+
+    >>> _tense("The heat is expected to ease on Friday.", 29), _tense("The council voted on Monday.", 18)
+    ('future', 'past')
+    >>> _tense("The port closed on Tuesday and is scheduled to reopen on Thursday.", 16)
+    'past'
+    >>> _tense("The port closed on Tuesday and is scheduled to reopen on Thursday.", 54)
+    'future'
+    """
+    clause = re.split(r"[,;:]|\band\b|\bbut\b|\bafter\b|\bbefore\b|\bwhen\b", text[:start])[-1]
+    words = " ".join(clause.split()[-_NEAR_WORDS:])
+    future = [m.start() for m in _FUTURE_NEAR.finditer(words)]
+    past = [m.start() for m in _PAST_NEAR.finditer(words) if m.group(0).lower() not in ("expected", "scheduled",
+                                                                                      "planned", "set")]
+    if future and (not past or future[-1] > past[-1]):
+        return "future"
+    if past:
+        return "past"
+    return None
 
 
 def _future(text: str) -> bool:
-    """The sentence speaks of something still to come.
+    """The sentence's last date expression speaks of something still to come (kept for callers).
 
     >>> _future("The heat is expected to ease on Friday."), _future("The council voted on Monday.")
     (True, False)
-    >>> _future("A ride will cost $3.00 from Oct. 1."), _future("Fares rise from Oct. 1.")
-    (True, True)
     """
-    return bool(_FUTURE.search(text))
+    m = list(re.finditer(r"\bon\s+\w+day\b|\b(?:from|on|by|until)\s+" + _MONTH_RE, text))
+    return bool(m) and _tense(text, m[-1].start()) == "future"
 
 
 def _resolve_relative(rel: str, pub: date, future: bool = False) -> str | None:
@@ -158,7 +184,7 @@ def find_dates(text: str, published: object = None) -> list[tuple[int, int, str]
 def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | None:
     g = m.groupdict()
     if kind == "rel":
-        return _resolve_relative(g["rel"], pub, _future(text)) if pub else None
+        return _resolve_relative(g["rel"], pub, _tense(text, m.start()) == "future") if pub else None
     if kind == "year":
         raw_after = text[m.end():].lstrip().split(" ", 1)[0].strip(".,;:’'")
         after = raw_after.lower()
@@ -182,12 +208,15 @@ def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | N
         d = date(year, month, int(g["day"]))
     except ValueError:
         return None
-    if kind == "md" and pub:
-        if _future(text):
-            if d < pub - timedelta(days=7):  # "will cost $3.00 from Oct. 1" in a later month: next year's
-                d = d.replace(year=year + 1) if not (month == 2 and d.day == 29) else d
-        elif d > pub + timedelta(days=31):
-            d = d.replace(year=year - 1) if not (month == 2 and d.day == 29) else d
+    if kind == "md" and pub and not (month == 2 and d.day == 29):
+        # no year given: the year that puts the date where the tense says, else the nearest to publication
+        tense = _tense(text, m.start())
+        options = [d.replace(year=year - 1), d, d.replace(year=year + 1)]
+        if tense == "future":
+            options = [o for o in options if o >= pub - timedelta(days=7)] or options
+        elif tense == "past":
+            options = [o for o in options if o <= pub + timedelta(days=1)] or options
+        d = min(options, key=lambda o: (abs((o - pub).days), o))
     return d.isoformat()
 
 
@@ -242,7 +271,7 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
     for s in sentences:
         text = " ".join(str(get(s, "text", "") or "").split())
         flags = set(sentence_flags(text)) if text else {"empty"}
-        if flags & {"empty", "question", "url", "shouting", "call_to_action"}:
+        if flags & {"empty", "question", "url", "shouting", "call_to_action"} or _TABLE_ROW.search(text):
             continue
         aid = str(get(s, "article_id"))
         for start, end, iso in find_dates(text, published.get(aid)):
@@ -267,8 +296,25 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
             _cite(ev, src)
             events.append((ev, [terms]))
     out = [ev for ev, _ in events]
+    # one row per sentence: a sentence with two dates ("between March 2021 and November 2023") is told once, under
+    # its most precise (then first) date
+    best: dict[str, Event] = {}
+    for ev in out:
+        cur = best.get(ev.text)
+        if cur is None or len(ev.date) > len(cur.date):
+            if cur is not None:
+                _merge(ev, cur)
+            best[ev.text] = ev
+        else:
+            _merge(cur, ev)
+    out = list(best.values())
     out.sort(key=lambda e: (e.date, e.sources[0]["article_id"]))
     return out
+
+
+def _merge(into: Event, other: Event) -> None:
+    for src in other.sources:
+        _cite(into, src)
 
 
 def _cite(ev: Event, src: dict[str, Any]) -> None:
