@@ -377,7 +377,7 @@ def tidy_sentence(text: str) -> str:
     >>> tidy_sentence("Terry Collins polaroidWally Backman was named manager in 2010.")
     'Wally Backman was named manager in 2010.'
     >>> tidy_sentence('He was told at nine that a statement was written," agent Paolo Renzi said.')
-    '“He was told at nine that a statement was written,” agent Paolo Renzi said.'
+    '"He was told at nine that a statement was written," agent Paolo Renzi said.'
     >>> tidy_sentence("“We will rebuild this town, street by street.")
     'We will rebuild this town, street by street.'
     >>> tidy_sentence("The U.S. — and Canada — agreed.")
@@ -397,34 +397,31 @@ def tidy_sentence(text: str) -> str:
 
 
 def _balance_quotes(s: str) -> str:
-    """Curly or straight quote marks made to pair up: a quote whose opening mark is in the previous sentence gets
-    one when the sentence attributes it; a lone opening mark with no close is dropped."""
-    straight = s.count('"')
-    if straight:
-        # read straight marks as curly: opening after a space or at the start, closing otherwise
-        out, k = [], 0
-        for i, ch in enumerate(s):
-            if ch == '"':
-                out.append(_OPEN_Q if (i == 0 or s[i - 1] in " \t([—–-") else _CLOSE_Q)
-            else:
-                out.append(ch)
-        s = "".join(out)
-    depth, first_unopened, opens = 0, None, []
+    """Quote marks made to pair up, in the style the text uses: a quote whose opening mark is in the previous
+    sentence gets one when the sentence attributes it; a lone opening mark with no close is dropped."""
+    marks = []  # (position, role) with role "open" or "close"
     for i, ch in enumerate(s):
         if ch == _OPEN_Q:
+            marks.append((i, "open"))
+        elif ch == _CLOSE_Q:
+            marks.append((i, "close"))
+        elif ch == '"':
+            marks.append((i, "open" if (i == 0 or s[i - 1] in " \t([—–-") else "close"))
+    depth, first_unopened, opens = 0, None, []
+    for i, role in marks:
+        if role == "open":
             depth += 1
             opens.append(i)
-        elif ch == _CLOSE_Q:
-            if depth == 0 and first_unopened is None:
-                first_unopened = i
-            elif depth:
-                depth -= 1
-                opens.pop()
+        elif depth:
+            depth -= 1
+            opens.pop()
+        elif first_unopened is None:
+            first_unopened = i
+    drop = set(opens)
+    prefix = ""
     if first_unopened is not None:
         if any(c.isalnum() for c in s[first_unopened + 1:]):
-            s = _OPEN_Q + s  # the attribution follows: the quote opened in the previous sentence
+            prefix = _OPEN_Q if s[first_unopened] == _CLOSE_Q else '"'  # the quote opened in the previous sentence
         else:
-            s = s[:first_unopened] + s[first_unopened + 1:]
-    for i in reversed(opens):
-        s = s[:i] + s[i + 1:]
-    return s.strip()
+            drop.add(first_unopened)
+    return (prefix + "".join(ch for i, ch in enumerate(s) if i not in drop)).strip()

@@ -282,7 +282,8 @@ def _tfidf(terms: Sequence[list[str]]) -> tuple[np.ndarray, np.ndarray, list[dic
 
 _FIRST_HOURS = 30  # the story's first reports: leads from them state the event, later ones follow it up
 _CALM_LEAD = 0.95  # an undisputed lead within this share of the best lead's score opens the summary instead
-_LEAD_MIN_WORDS = 12  # a lead states who did what, when: a short line ("The club said ...") cannot
+_LEAD_MIN_WORDS = 12
+_CHAIN = 2  # sentences a context-dependent sentence may bring in before it  # a lead states who did what, when: a short line ("The club said ...") cannot
 
 
 def _instant(value: object):
@@ -448,8 +449,9 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
         used += int(feats.n_words[i])
         max_sim = np.maximum(max_sim, feats.sim[i])
 
-    def plan(i: int) -> list[int] | None:
-        """``i`` with what it needs, in reading order, or None when that cannot be had."""
+    def plan(i: int, depth: int = 0) -> list[int] | None:
+        """``i`` with what it needs, in reading order, or None when that cannot be had: the sentences before it
+        in its article, back to one that stands alone (at most ``_CHAIN`` of them)."""
         if ready(i):
             return [i]
         need = needs[i]
@@ -457,9 +459,11 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
             j = neighbour(i, 1)
             return None if j is None or j in chosen or redundant(j) else [i, j]
         p = neighbour(i, -1)
-        if p is None or p in chosen or not feats.eligible[p] or not ready(p) or redundant(p):
+        if (depth >= _CHAIN or p is None or p in chosen or not feats.eligible[p] or redundant(p)
+                or (needs[p] is not None and needs[p][0] == "next")):
             return None
-        return [p, i]
+        before = plan(p, depth + 1)
+        return None if before is None else before + [i]
 
     deferred = np.zeros(n, dtype=bool)
     while True:
