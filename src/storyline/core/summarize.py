@@ -41,7 +41,7 @@ from typing import Sequence
 import numpy as np
 
 from storyline.core.clean import sentence_flags
-from storyline.core.text import content_terms, words
+from storyline.core.text import STOPWORDS, content_terms, words
 
 _QUOTES = ('"', "“", "”")
 
@@ -168,7 +168,7 @@ _CONNECTIVES = re.compile(
     r"on the other hand|at the same time|in turn|that|this|these|those|such|both|neither|either|another|other|"
     r"it|its|it's|they|their|them|he|she|his|her|him|we|our|i|my|you|your|there|here|later|afterwards|"
     r"earlier|now|now,|too)\b", re.I)
-_FIRST_PERSON = re.compile(r"\b(?:I(?! [A-Z]\w)(?![.\w-])|we|We|our|Our|my|My)\b")
+_FIRST_PERSON = re.compile(r"\b(?:I(?! [A-Z]\w)(?![.\w-])|we|We|our|Our|my|My|me|us)\b")
 _SPEECH = re.compile(r"\b(?:said|says|say|told|tells|added|adds|asked|wrote|writes|according to|explained|"
                      r"insisted|recalled|noted|argued|stated|warned|declared|posted|tweeted)\b")
 _PRONOUN_SPEAKER = re.compile(r"[”\"],?\s+(?:he|she|they|it)\s+(?:said|says|told|added|wrote)\b|"
@@ -199,6 +199,8 @@ def context_need(text: str) -> tuple[str, frozenset[str]] | None:
     ('terms', frozenset({'hartley'}))
     >>> context_need("The Port of Merrow Bay reopened on Thursday after a two-day closure.") is None
     True
+    >>> context_need("Wally will manage the Acereros de Monclova of the Mexican league.")
+    ('terms', frozenset({'wally'}))
     """
     t = text.strip()
     outside = re.sub(r"“[^”]*”|\"[^\"]*\"", " ", t)
@@ -218,7 +220,22 @@ def context_need(text: str) -> tuple[str, frozenset[str]] | None:
     m = _SURNAME_SAID.search(t)
     if m and not re.search(r"[A-Z][a-z]+\s+" + re.escape(m.group(1)) + r"\b", t):
         return ("terms", frozenset(content_terms(m.group(1))))
+    m = _BARE_NAME.match(t)
+    if m and _is_person_name_part(m.group(1)):
+        return ("terms", frozenset(content_terms(m.group(1))))  # "Wally will manage ...": who is Wally?
     return None
+
+
+_BARE_NAME = re.compile(r"^([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+(?=(?:will|would|did|does|has|had|is|was|said|says|told|"
+                        r"tells|added|wrote|also|then|later|now|never)\b)")
+
+
+def _is_person_name_part(word: str) -> bool:
+    """A given name or surname from the census lists, not a word that opens sentences."""
+    from storyline.core.entities import _given_names, _surnames
+
+    low = word.lower()
+    return low not in STOPWORDS and (low in _given_names() or low in _surnames())
 
 
 @dataclass
@@ -531,7 +548,26 @@ def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:
 
     for i in out:
         emit(i)
-    return final
+    # a sentence that needs a term ("Alderson said") never reads before the sentence that introduces it
+    placed: list[int] = []
+    waiting: list[int] = []
+    seen: set[str] = set()
+
+    def introduced(i: int) -> bool:
+        need = needs[i]
+        return need is None or need[0] != "terms" or any(t[:5] == c[:5] for t in need[1] for c in seen)
+
+    for i in final:
+        if not introduced(i):
+            waiting.append(i)
+            continue
+        placed.append(i)
+        seen.update(feats.term_sets[i])
+        for j in [w for w in waiting if introduced(w)]:
+            waiting.remove(j)
+            placed.append(j)
+            seen.update(feats.term_sets[j])
+    return placed + waiting
 
 
 def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None,

@@ -46,6 +46,8 @@ _CLAUSE_SPLIT = re.compile(r";\s+|\s+[—–]\s+|,\s+(?=(?:but|then|and then|unt
                            r"|and (?:is|was|were|are|has|had|he|she|they|it|we|i))\b)")
 _LEAD_CONJ = re.compile(r"^(?:but|then|and then|and|until|while|although|though|whereas|because|since|so)\s+", re.I)
 _MAX_WORDS = 40
+_DATE_PREPS = frozenset("in since by from until till before after during of to between and through around circa c. "
+                        "early late mid".split())
 _TABLE_ROW = re.compile(r"\|.*\|")  # "| AT3-120 | From December 2023 | No |": a table row, not a clause
 _WINDOW = 4  # content words on each side of a date that say what happened then
 
@@ -192,9 +194,10 @@ def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | N
         if after in _COUNT_NOUNS or before.endswith(("$", "#", "No.", "no.", "£", "€")):
             return None
         # a year inside a name is not a date: "the 1986 Mets", "the Class of 1998"
+        prev_word = before.split()[-1].lower().strip("(,") if before.split() else ""
         if (raw_after[:1].isupper() and after not in _MONTHS and after[:3] not in _MONTH_ABBR
-                and before.lower().endswith(("the", "his", "her", "their", "its", "a"))):
-            return None
+                and prev_word not in _DATE_PREPS and not before.endswith((",", ";", ":", "(", "—", "–"))):
+            return None  # "the 1986 Mets", "world champion 1986 Mets": a name; "in 1986 Backman ..." is a date
         if re.search(r"\b(?:Class|class) of$", before):
             return None
         return g["year"]
