@@ -113,22 +113,15 @@ def article_terms(articles: DataFrame, terms: TermConfig) -> DataFrame:
     return _sublinear(_raw_terms(articles, terms).where(~F.col("term").startswith("k:")))
 
 
-def same_event(pairs: DataFrame, keys: DataFrame, threshold: float, one_key: float = 1.4,
-               no_key: float = 2.0) -> DataFrame:
+def same_event(pairs: DataFrame, threshold: float, one_key: float = 1.4, no_key: float = 2.0) -> DataFrame:
     """The pairs that can be one event. Two articles that share two or more people, organisations or distinctive
-    figures (``keys``) link at ``threshold``; sharing one (a mayor appears in many stories of her city), they must
-    be ``one_key`` times as similar; sharing none, ``no_key`` times. Shared places and topic words alone do not
-    make one event: a heatwave and a fare rise in one city are two stories. Keys are joined onto the pairs, so
-    the cost follows the pairs."""
-    ka = keys.select(F.col("article_id").alias("a"), "term")
-    kb = keys.select(F.col("article_id").alias("b"), "term")
-    shared = (pairs.select("a", "b").join(ka, "a").join(kb, ["b", "term"])
-              .groupBy("a", "b").agg(F.countDistinct("term").alias("n")))
+    figures (``n``, counted by :func:`similar_pairs`) link at ``threshold``; sharing one (a mayor appears in many
+    stories of her city), they must be ``one_key`` times as similar; sharing none, ``no_key`` times. Shared places
+    and topic words alone do not make one event: a heatwave and a fare rise in one city are two stories."""
     need = (F.when(F.col("n") >= 2, F.lit(0))
             .when(F.col("n") == 1, F.lit(int(one_key * threshold * _SCALE * _SCALE)))
             .otherwise(F.lit(int(no_key * threshold * _SCALE * _SCALE))))
-    return (pairs.join(shared, ["a", "b"], "left").fillna(0, ["n"])
-            .where(F.col("q") >= need).drop("n"))
+    return pairs.where(F.col("q") >= need).drop("n")
 
 
 def term_vectors(tf: DataFrame, n_articles: DataFrame, vector_terms: int, max_df: float, max_postings: int,
@@ -153,19 +146,36 @@ def term_vectors(tf: DataFrame, n_articles: DataFrame, vector_terms: int, max_df
     return top.select("article_id", "term", "df", q.alias("q")).where(F.col("df") >= 2).drop("df")
 
 
-def similar_pairs(vectors: DataFrame, days: DataFrame, window_days: int | None, floor: float) -> DataFrame:
-    """``a, b, q`` (a < b; q = cosine * SCALE^2, exact) of article pairs sharing a kept term, within the time
-    window, with cosine >= floor."""
-    v = vectors.join(days, "article_id")
-    va = v.select(F.col("article_id").alias("a"), "term", F.col("q").alias("qa"), F.col("day").alias("da"))
-    vb = v.select(F.col("article_id").alias("b"), "term", F.col("q").alias("qb"), F.col("day").alias("db"))
+def similar_pairs(vectors: DataFrame, days: DataFrame, window_days: int | None, floor: float,
+                  keys: DataFrame | None = None) -> DataFrame:
+    """``a, b, q, n`` (a < b; q = cosine * SCALE^2, exact; n = event keys shared) of article pairs sharing a kept
+    term, within the time window, with cosine >= floor. ``keys`` (``article_id, term``, already capped) ride the
+    same self-join with weight 0, so counting shared keys costs no extra join."""
+    v = vectors.withColumn("k", F.lit(0))
+    if keys is not None:
+        v = v.unionByName(keys.select("article_id", "term", F.lit(0).cast("long").alias("q"), F.lit(1).alias("k")))
+    v = v.join(days, "article_id")
+    va = v.select(F.col("article_id").alias("a"), "term", F.col("q").alias("qa"), F.col("k").alias("ka"),
+                  F.col("day").alias("da"))
+    vb = v.select(F.col("article_id").alias("b"), "term", F.col("q").alias("qb"), F.col("k").alias("kb"),
+                  F.col("day").alias("db"))
     cond = F.col("a") < F.col("b")
     if window_days is not None:
         cond = cond & (F.col("da").isNull() | F.col("db").isNull() |
                        (F.abs(F.col("da") - F.col("db")) <= window_days))
-    prods = va.join(vb, "term").where(cond).select("a", "b", (F.col("qa") * F.col("qb")).alias("p"))
-    return (prods.groupBy("a", "b").agg(F.sum("p").alias("q"))
+    prods = va.join(vb, "term").where(cond).select("a", "b", (F.col("qa") * F.col("qb")).alias("p"),
+                                                   (F.col("ka") * F.col("kb")).alias("kk"))
+    return (prods.groupBy("a", "b").agg(F.sum("p").alias("q"), F.sum("kk").cast("int").alias("n"))
             .where(F.col("q") >= F.lit(int(floor * _SCALE * _SCALE))))
+
+
+def capped_keys(keys: DataFrame, max_postings: int) -> DataFrame:
+    """Event keys found in at least two articles and at most ``max_postings`` (the posting cap of story terms,
+    whatever the input size: names are rarer than words, so a name many stories share in a small input still
+    helps with a second one, and the cap bounds the self-join at scale)."""
+    df = keys.groupBy("term").agg(F.count(F.lit(1)).alias("df"))
+    kept = df.where((F.col("df") >= 2) & (F.col("df") <= max_postings)).select("term")
+    return keys.join(kept, "term").select("article_id", "term")
 
 
 def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: int | None = 3,
@@ -200,7 +210,8 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     # per-component edges, nodes); the checkpoint keeps it and cuts its lineage before the iterative
     # components loop. Nothing reads the persisted term tables after it, so they are released.
     try:
-        pairs = same_event(similar_pairs(vectors, days, window_days, link_floor * threshold), keys,
+        pairs = same_event(similar_pairs(vectors, days, window_days, link_floor * threshold,
+                                         capped_keys(keys, max_postings)),
                            threshold).localCheckpoint()
     finally:
         vectors.unpersist()
