@@ -25,6 +25,7 @@ from datetime import date
 from typing import Any, Sequence
 
 from storyline.core.clean import sentence_flags
+from storyline.core.cluster import connected_components
 from storyline.core.entities import ORG, PERSON, EntityIndex, Mention, analyse, get
 from storyline.core.text import STOPWORDS, content_terms
 from storyline.core.timeline import find_dates
@@ -594,29 +595,20 @@ def _value_sides(claims: list[Claim], old: frozenset[float]) -> dict[Claim, str]
 
     Each side is named by its most told wording. None when the figures do not fall into two or more sides.
     """
-    parent = list(range(len(claims)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
     bounded = [i for i, c in enumerate(claims) if c.low > 0 and math.isfinite(c.high)]
-    for x, i in enumerate(bounded):
-        for j in bounded[x + 1:]:
-            if _agree(claims[i], claims[j]):
-                parent[find(j)] = find(i)
-    # an open bound ("at least 10") joins the one side it agrees with; agreeing with several, it takes no side
+    label = connected_components(bounded, [(i, j) for x, i in enumerate(bounded) for j in bounded[x + 1:]
+                                           if _agree(claims[i], claims[j])])
+    # an open bound ("at least 10") joins the one side it agrees with; agreeing with several, it takes no side;
+    # agreeing with none, it is a side of its own
     for i, c in enumerate(claims):
-        if i in bounded:
-            continue
-        roots = {find(j) for j in bounded if _agree(c, claims[j])}
-        parent[i] = roots.pop() if len(roots) == 1 else (i if not roots else -1)
+        if i not in label:
+            roots = {label[j] for j in bounded if _agree(c, claims[j])}
+            if len(roots) <= 1:
+                label[i] = roots.pop() if roots else i
     comps: dict[int, list[Claim]] = defaultdict(list)
     for i, c in enumerate(claims):
-        if parent[i] != -1:
-            comps[find(i)].append(c)
+        if i in label:
+            comps[label[i]].append(c)
     if len(comps) < 2:
         return None
     out = {}
