@@ -125,7 +125,12 @@ _READABLE = {"premises": "homes or customers affected", "objects": "number of ob
              "vessels": "number of ships", "vehicles": "number of vehicles", "buildings": "number of buildings",
              "jobs": "number of jobs", "votes": "votes", "districts": "districts", "members": "members"}
 _MAX_RATIO = 2.2  # figures further apart than this count different things
-_COUNTED: set[str] = set()  # frames of measure claims (filled as they are found)
+
+
+def _counted(frame: str) -> bool:
+    """A frame of the measure claims (premises, objects, seats of 58, rise in cents ...), not a casualty count."""
+    return frame in _MEASURES or frame == "rise in cents" or bool(re.fullmatch(r"\w+ of \d+", frame))
+
 _MEASURE_CLASS = {w: cls for cls, ws in _MEASURES.items() for w in ws.split()}
 _MEASURE_NOUN = r"(?P<noun>" + "|".join(sorted(_MEASURE_CLASS, key=len, reverse=True)) + r")"
 _MEASURE_PATTERNS = (
@@ -390,8 +395,8 @@ def _partial_count(text: str, end: int) -> bool:
 
 _SAME_SENSE = {"back": "support", "endors": "support", "favour": "support", "favor": "support", "suppor": "support",
                "backed": "support", "rise": "increas", "hike": "increas", "rais": "increas"}
-_TIME_WORDS = frozenset(content_terms(" ".join(_DAYS_OF_WEEK := ("monday tuesday wednesday thursday friday saturday "
-                                                                   "sunday today yesterday night morning evening"))))
+_TIME_WORDS = frozenset(content_terms("monday tuesday wednesday thursday friday saturday sunday today yesterday "
+                                      "night morning evening"))
 
 
 def _object_terms(text: str, end: int) -> frozenset[str]:
@@ -540,7 +545,6 @@ def _measure_claims(i: int, text: str, published: object, orgs: frozenset[str],
         if len(by_frame[frame]) > 1:
             continue
         counted.append(span)
-        _COUNTED.add(frame)
         near = text[max(0, span[0] - _NEAR_BEFORE): span[1] + _NEAR_AFTER]
         out.append(Claim(i, frame, label, frame, _when(near, published), orgs, context, lo, hi, _where(text, *span)))
     return out
@@ -550,9 +554,9 @@ def _compatible(a: Claim, b: Claim) -> bool:
     """Two claims speak of the same thing at the same time."""
     if a.when != b.when:
         return False
-    if a.where != b.where and not (a.frame in _COUNTED and not (a.where and b.where)):
+    if a.where != b.where and not (_counted(a.frame) and not (a.where and b.where)):
         return False
-    if a.orgs and b.orgs and not (a.orgs & b.orgs) and a.frame not in _COUNTED:
+    if a.orgs and b.orgs and not (a.orgs & b.orgs) and not _counted(a.frame):
         return False
     if a.obj or b.obj:
         shared = a.obj & b.obj

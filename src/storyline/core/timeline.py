@@ -117,16 +117,6 @@ def _tense(text: str, start: int) -> str | None:
     return None
 
 
-def _future(text: str) -> bool:
-    """The sentence's last date expression speaks of something still to come (kept for callers).
-
-    >>> _future("The heat is expected to ease on Friday."), _future("The council voted on Monday.")
-    (True, False)
-    """
-    m = list(re.finditer(r"\bon\s+\w+day\b|\b(?:from|on|by|until)\s+" + _MONTH_RE, text))
-    return bool(m) and _tense(text, m[-1].start()) == "future"
-
-
 def _resolve_relative(rel: str, pub: date, future: bool = False) -> str | None:
     r = " ".join(rel.lower().split())
     if r in ("today", "tonight"):
