@@ -393,8 +393,10 @@ def _partial_count(text: str, end: int) -> bool:
     return bool(_PARTIAL_AFTER.match(text[end:]) or _RATE.search(text[end: end + 60]) or _OTHER_EVENT.search(text))
 
 
-_SAME_SENSE = {"back": "support", "endors": "support", "favour": "support", "favor": "support", "suppor": "support",
-               "backed": "support", "rise": "increas", "hike": "increas", "rais": "increas"}
+# words of one sense, folded to one term (built with the same stemmer the object terms use)
+_SAME_SENSE = {t: head for head, ws in (("support", "back backed backs support supports endorse endorsed favour favor"),
+                                          ("increas", "rise rises rose hike hikes raise raised raises increase"))
+               for t in content_terms(ws)}
 _TIME_WORDS = frozenset(content_terms("monday tuesday wednesday thursday friday saturday sunday today yesterday "
                                       "night morning evening"))
 

@@ -113,7 +113,7 @@ _MODIFIED = _ORG_SUFFIX | frozenset(
 
 
 @lru_cache(maxsize=1)
-def _given_names() -> frozenset[str]:
+def given_names() -> frozenset[str]:
     """Given names from the US census lists shipped by the ``names`` package (public-domain data, MIT package)."""
     try:
         import names as _names_pkg  # type: ignore[import-untyped]
@@ -131,7 +131,7 @@ def _given_names() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
-def _surnames() -> frozenset[str]:
+def surnames() -> frozenset[str]:
     """Surnames from the US census list shipped by the ``names`` package."""
     try:
         import names as _names_pkg  # type: ignore[import-untyped]
@@ -392,7 +392,7 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
         votes[EVENT] += 5
     if any(ch.isdigit() for w in words for ch in w):
         votes[PRODUCT] += 4
-    if len(words) >= 2 and low[0] in _given_names() and not votes:
+    if len(words) >= 2 and low[0] in given_names() and not votes:
         votes[PERSON] += 2
     prev = toks[seg[0] - 1][2].lower() if seg[0] > 0 else ""
     back = [toks[q][2] for q in range(max(0, seg[0] - 3), seg[0])]
@@ -413,7 +413,7 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
         votes[PERSON] += 2  # "Backman, 56,"
     if len(words) >= 2 and all(w[:1].isupper() for w in words) and not votes:
         # no cue: two words ending in a known surname are a person; other runs are names of organisations
-        votes[PERSON if len(words) == 2 and low[-1] in _surnames() else ORG] += 1
+        votes[PERSON if len(words) == 2 and low[-1] in surnames() else ORG] += 1
     if initial and len(words) == 1 and words[0] not in vocab.caps and not votes:
         return None  # a capital only because it starts the sentence
     return Mention(i, start, end, surface), votes

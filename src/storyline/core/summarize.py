@@ -232,10 +232,10 @@ _BARE_NAME = re.compile(r"^([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+(?=(?:will|would|did
 
 def _is_person_name_part(word: str) -> bool:
     """A given name or surname from the census lists, not a word that opens sentences."""
-    from storyline.core.entities import _given_names, _surnames
+    from storyline.core.entities import given_names, surnames
 
     low = word.lower()
-    return low not in STOPWORDS and (low in _given_names() or low in _surnames())
+    return low not in STOPWORDS and (low in given_names() or low in surnames())
 
 
 @dataclass
