@@ -276,6 +276,9 @@ def test_summaries_read_like_a_news_brief(sample_run, expected):
     out, _ = sample_run
     by = _story_by_event(out, expected)
     connective = re.compile(r"^(?:But|However|Also|And|Yet|So|He|She|It|They|His|Her|Its|Their|We|I)\b")
+
+    def speaks(text: str) -> bool:
+        return bool(re.search(r"\b(?:said|says|told|added|according)\b", re.sub(r"“[^”]*”|\"[^\"]*\"", "", text)))
     for name, story in by.items():
         summary = story["summary"]
         first = summary[0]["text"]
@@ -289,8 +292,9 @@ def test_summaries_read_like_a_news_brief(sample_run, expected):
             assert not re.match(r"^[A-Z][A-Z .'-]+,? .{0,40}[-—–] ", t), f"{name}: dateline left in: {t}"
             assert not re.search(r"\b[a-z]{4,}[A-Z][a-z]", t), f"{name}: caption glue: {t}"
             assert t.count("“") == t.count("”") and t.count('"') % 2 == 0, f"{name}: unbalanced quotes: {t}"
-            if t.startswith(("“", '"')):
-                assert re.search(r"\b(?:said|says|told|added|according)\b", re.sub(r"“[^”]*”", "", t)), t
+            if t.startswith(("“", '"')) and not speaks(t):  # a quote follows the sentence naming its speaker
+                assert k > 0 and set(summary[k - 1]["sources"]) & set(s["sources"]), f"{name}: no speaker: {t}"
+                assert speaks(summary[k - 1]["text"]) or summary[k - 1]["text"][:1] in "“\"", t
         # no summary prints two sides of a dispute silently
         for d in story["disputed"]:
             texts = {x["text"]: k for k, side in enumerate(d["sides"]) for x in side["sentences"]}

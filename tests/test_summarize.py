@@ -235,3 +235,30 @@ def test_unattributed_quote_tails_are_not_chosen():
     out = summarize(sents, SummaryConfig(words=250))
     assert out and not any(s.text.endswith("choice.”") for s in out)
     assert not any(s.text.startswith("“We had to") for s in out)  # a quotation without its speaker neither
+
+
+def test_a_quotation_continued_from_its_speaker_is_taken_only_after_the_speaker():
+    sents = [
+        Sentence("a", 0, "The city council voted on Monday to raise bus fares by 50 cents from October.", "gazette"),
+        Sentence("a", 1, "“Our members are very unhappy with the fare increase,” said union chief Rob Karr.", "gazette"),
+        Sentence("a", 2, "“The fare increase will hurt every rider who depends on the buses and the trams.”", "gazette"),
+        Sentence("b", 0, "Bus fares will rise in October after the council vote on Monday, the city said.", "herald"),
+        Sentence("b", 1, "“The fare increase is a disgrace for every rider and every bus driver in the city.”", "herald"),
+    ]
+    out = summarize(sents, SummaryConfig(words=250))
+    keys = [(s.article_id, s.position) for s in out]
+    assert ("b", 1) not in keys  # nobody in its article says who speaks
+    k = keys.index(("a", 2))  # the continuation is taken, right after the sentence that names its speaker
+    assert k > 0 and keys[k - 1] == ("a", 1)
+
+
+def test_a_leading_connective_is_dropped_rather_than_left_dangling():
+    sents = [
+        Sentence("a", 0, "The city council voted on Monday to raise bus fares by 50 cents from October.", "gazette"),
+        Sentence("b", 0, "Bus fares will rise in October after Monday's vote by the city council.", "herald"),
+        Sentence("b", 1, "However, riders' groups said the fare increase would hurt low-income workers.", "herald"),
+    ]
+    out = summarize(sents, SummaryConfig(words=250))
+    texts = [s.text for s in out]
+    assert "Riders' groups said the fare increase would hurt low-income workers." in texts
+    assert not any(t.startswith("However") for t in texts)

@@ -379,7 +379,9 @@ def tidy_sentence(text: str) -> str:
     >>> tidy_sentence('He was told at nine that a statement was written," agent Paolo Renzi said.')
     '"He was told at nine that a statement was written," agent Paolo Renzi said.'
     >>> tidy_sentence("“We will rebuild this town, street by street.")
-    'We will rebuild this town, street by street.'
+    '“We will rebuild this town, street by street.”'
+    >>> tidy_sentence("We are shattered.”")
+    '“We are shattered.”'
     >>> tidy_sentence("The U.S. — and Canada — agreed.")
     'The U.S. — and Canada — agreed.'
     """
@@ -398,7 +400,8 @@ def tidy_sentence(text: str) -> str:
 
 def _balance_quotes(s: str) -> str:
     """Quote marks made to pair up, in the style the text uses: a quote whose opening mark is in the previous
-    sentence gets one when the sentence attributes it; a lone opening mark with no close is dropped."""
+    sentence gets one; a quote that goes on into the next sentence is closed at the end of this one. Either way
+    the sentence still reads as the quotation it is."""
     marks = []  # (position, role) with role "open" or "close"
     for i, ch in enumerate(s):
         if ch == _OPEN_Q:
@@ -417,11 +420,11 @@ def _balance_quotes(s: str) -> str:
             opens.pop()
         elif first_unopened is None:
             first_unopened = i
-    drop = set(opens)
-    prefix = ""
-    if first_unopened is not None:
-        if any(c.isalnum() for c in s[first_unopened + 1:]):
-            prefix = _OPEN_Q if s[first_unopened] == _CLOSE_Q else '"'  # the quote opened in the previous sentence
-        else:
-            drop.add(first_unopened)
-    return (prefix + "".join(ch for i, ch in enumerate(s) if i not in drop)).strip()
+    drop = set(opens[1:])
+    prefix = suffix = ""
+    if first_unopened is not None:  # the quote opened in the previous sentence
+        prefix = _OPEN_Q if s[first_unopened] == _CLOSE_Q else '"'
+        drop.update(opens[:1])
+    elif opens:  # the quote goes on in the next sentence: closed here, so the sentence still reads as a quotation
+        suffix = _CLOSE_Q if s[opens[0]] == _OPEN_Q else '"'
+    return (prefix + "".join(ch for i, ch in enumerate(s) if i not in drop)).strip() + suffix

@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 import numpy as np
@@ -169,12 +169,98 @@ _CONNECTIVES = re.compile(
     r"it|its|it's|they|their|them|he|she|his|her|him|we|our|i|my|you|your|there|here|later|afterwards|"
     r"earlier|now|now,|too)\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:I(?! [A-Z]\w)(?![.\w-])|we|We|our|Our|my|My|me|us)\b")
-_SPEECH = re.compile(r"\b(?:said|says|say|told|tells|added|adds|asked|wrote|writes|according to|explained|"
-                     r"insisted|recalled|noted|argued|stated|warned|declared|posted|tweeted)\b")
+_SPEECH = re.compile(r"\b(?:said|says|say|told|tells|added|adds|asked|asks|wrote|writes|according to|explained|"
+                     r"insisted|recalled|noted|argued|stated|warned|declared|posted|tweeted|acknowledged|admitted|"
+                     r"announced|claimed|claims|continued|continues|replied|responded|confirmed|conceded|stressed|"
+                     r"suggested|promised|joked|remarked|observed|commented|testified|reads|read|explains)\b")
+# openings that look like a connective or pronoun but stand alone: "There were two camps", "Later this month",
+# "This week", "Both Smith and Jones", "It is unclear whether"
+_STANDALONE_OPENING = re.compile(
+    r"^(?:there\s+(?:is|are|was|were|will be|have been|has been|had been)\b|"
+    r"(?:later|earlier|this|that|next|last)\s+(?:(?:this|that|on|in|last|next)\s+)?"
+    r"(?:week|month|year|morning|afternoon|evening|night|weekend|summer|winter|spring|fall|autumn|season|monday|"
+    r"tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december)\b|"
+    r"both\s+(?-i:[A-Z])|"
+    r"it\s*(?:is|was|'s|’s|remains|remained)\s+(?:not\s+)?(?:yet\s+)?(?:immediately\s+)?"
+    r"(?:clear|unclear|unknown|likely|unlikely|possible|expected|believed|thought|estimated|understood|alleged|"
+    r"reported)\b)", re.I)
 _PRONOUN_SPEAKER = re.compile(r"[”\"],?\s+(?:he|she|they|it)\s+(?:said|says|told|added|wrote)\b|"
                               r"\b(?:said|says|told|added)\s+(?:he|she|they)\b[.,]", re.I)
-_DEFINITE = re.compile(r"^(?:The|This|That|These|Those)\s+((?:[a-z][\w'’-]*\s+){0,2}[a-z][\w'’-]*)")
+# a definite description that names its own referent: "The picnic area at Richmond High School", "The mayor of
+# Port Calder" (lower-case words, then a preposition and a name)
+_NP_WORD = (r"(?!(?:is|was|were|are|be|been|has|had|have|will|would|could|can|may|might|did|does|do|said|says|told)"
+            r"\b)[a-z][\w'’-]*(?<!ed)")
+_DEFINITE = re.compile(rf"^(?:The|This|That|These|Those)\s+((?:{_NP_WORD}\s+){{0,2}}{_NP_WORD})")
+_NAMED_BY_MODIFIER = re.compile(rf"^The\s+(?:{_NP_WORD}\s+){{0,2}}?{_NP_WORD}\s+(?:of|at|in|on|for|from|near|"
+                                r"outside|inside)\s+(?:the\s+)?[A-Z]")
 _SURNAME_SAID = re.compile(r"(?:^|[”\"],?\s+)([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+(?:said|says|told|added)\b")
+
+
+_LEADING_CONNECTIVE = re.compile(
+    r"^(?:but|however|also|and|yet|still|meanwhile|moreover|furthermore|nevertheless|nonetheless|besides|"
+    r"likewise|similarly|even so|in addition|additionally|as a result|by contrast|in contrast|at the same time|"
+    r"in turn|indeed|in fact|of course|separately|regardless)\b,?\s+(?=\S)", re.I)
+
+
+def without_connective(text: str) -> str:
+    """A sentence without the discourse connective that ties it to the sentence before it in its article
+    ("But", "However,", "In addition,"): a brief states the fact on its own. Other openings are kept.
+
+    >>> without_connective("However, the council said the vote would go ahead.")
+    'The council said the vote would go ahead.'
+    >>> without_connective("But the alternative was to cut the service.")
+    'The alternative was to cut the service.'
+    >>> without_connective("Butler said the vote was fair.")
+    'Butler said the vote was fair.'
+    >>> without_connective("Also, ")
+    'Also, '
+    """
+    m = _LEADING_CONNECTIVE.match(text)
+    if not m:
+        return text
+    rest = text[m.end():]
+    if not rest[:1].isalnum() and rest[:1] not in "“\"'‘":
+        return text
+    return rest[:1].upper() + rest[1:]
+
+
+def _roman_numeral(text: str, k: int) -> bool:
+    """Whether the "I" at ``text[k]`` is a numeral after a name ("Treblinka I", "World War I"), not a speaker.
+
+    >>> _roman_numeral("Treblinka I was a camp.", 10), _roman_numeral("Then I left.", 5)
+    (True, False)
+    """
+    if text[k] != "I":
+        return False
+    before = text[:k].split()
+    return (bool(before) and before[-1][:1].isupper() and before[-1].isalpha()
+            and before[-1].lower() not in STOPWORDS)
+
+
+def outside_quotes(text: str) -> str:
+    """The words of a sentence outside quotation marks, counting a quote the sentence opens and never closes
+    (it runs to the end) and one it closes without opening (it ran from the start).
+
+    >>> outside_quotes('Among other things, the message said: "This dream is mine.')
+    'Among other things, the message said:  '
+    >>> outside_quotes('It is difficult for them," he said.')
+    '  he said.'
+    >>> outside_quotes('He called it “inhumane” and left.')
+    'He called it   and left.'
+    """
+    out = re.sub(r"“[^”]*”|\"[^\"]*\"", " ", text)
+    k = out.find("“")
+    if k >= 0:
+        out = out[:k] + " "
+    k = out.find("”")
+    if k >= 0:
+        out = " " + out[k + 1:]
+    k = out.find('"')
+    if k >= 0:
+        opening = k == 0 or out[k - 1].isspace() or out[k - 1] in "(:—–-"
+        out = out[:k] + " " if opening else " " + out[k + 1:]
+    return out
 
 
 def context_need(text: str) -> tuple[str, frozenset[str]] | None:
@@ -183,7 +269,9 @@ def context_need(text: str) -> tuple[str, frozenset[str]] | None:
     ``("prev", ...)``: it opens with a connective or a pronoun, or quotes someone named only by a pronoun; only
     the sentence before it in its article can introduce it. ``("terms", {...})``: a definite description ("The
     increase ...") or a bare surname ("Hartley said"), introduced once any earlier summary sentence has one of the
-    terms. ``("never", ...)``: a quotation with no speaker, or first person outside quotation marks.
+    terms. ``("quote", ...)``: a quotation with no speaker, readable only next to the sentence of its article that
+    names the speaker (:func:`story_features` settles which, or ``never``). ``("never", ...)``: first person
+    outside quotation marks.
 
     >>> context_need("The increase is the first since 2017.")
     ('terms', frozenset({'increase'}))
@@ -194,26 +282,30 @@ def context_need(text: str) -> tuple[str, frozenset[str]] | None:
     >>> context_need("We will be speaking to our lawyers about the terms.")[0]
     'never'
     >>> context_need("“Now we are all checking our own walls.”")[0]
-    'never'
+    'quote'
     >>> context_need("“These objects were never ours to keep,” Hartley said.")
     ('terms', frozenset({'hartley'}))
     >>> context_need("The Port of Merrow Bay reopened on Thursday after a two-day closure.") is None
     True
+    >>> context_need("The picnic area at Richmond High School was closed.") is None
+    True
+    >>> context_need("The increase was approved on Monday.")
+    ('terms', frozenset({'increase'}))
     >>> context_need("Wally will manage the Acereros de Monclova of the Mexican league.")
     ('terms', frozenset({'wally'}))
     """
     t = text.strip()
-    outside = re.sub(r"“[^”]*”|\"[^\"]*\"", " ", t)
+    outside = outside_quotes(t)
     # a quotation (it opens with a quote mark, or quoted words are most of it), not a quoted phrase in a report
     quotation = t[:1] in "“\"" or len(outside.split()) < 0.5 * len(t.split())
     if quotation and not _SPEECH.search(outside):
+        return ("quote", frozenset())
+    if any(not _roman_numeral(outside, m.start()) for m in _FIRST_PERSON.finditer(outside)):
         return ("never", frozenset())
-    if _FIRST_PERSON.search(outside):
-        return ("never", frozenset())
-    if _CONNECTIVES.match(t) or _PRONOUN_SPEAKER.search(t):
+    if (_CONNECTIVES.match(t) and not _STANDALONE_OPENING.match(t)) or _PRONOUN_SPEAKER.search(t):
         return ("prev", frozenset())
     m = _DEFINITE.match(t)
-    if m:
+    if m and not _NAMED_BY_MODIFIER.match(t):
         terms = frozenset(content_terms(m.group(1)))
         if terms:
             return ("terms", terms)
@@ -320,6 +412,33 @@ def _instant(value: object):
     return (t if t.tzinfo else t.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
 
 
+def _names_speaker(text: str) -> bool:
+    """A sentence that quotes someone and names who speaks ("..., said Rob Karr."; "He told reporters: ...")."""
+    return any(q in text for q in _QUOTES) and bool(_SPEECH.search(outside_quotes(text)))
+
+
+def _settle_quotes(sents: Sequence[Sentence], needs: list, at: dict) -> None:
+    """Settle, in place, what a quotation without a speaker needs (``needs[i][0] == "quote"``, or the tail of a
+    quotation opened earlier): the sentence before it in its article when that one names the speaker or
+    continues the same speaker's quotation (``prev``); else the next sentence when that one names the speaker
+    (``next``: taken together); else it is never summary material. ``sents`` are in article order."""
+    carried: set[int] = set()  # quotations that follow their speaker's sentence
+    for i, s in enumerate(sents):
+        nd = needs[i]
+        if not ((nd is not None and nd[0] == "quote") or continues_quote(s.text)):
+            continue
+        p = at.get((s.article_id, s.position - 1))
+        j = at.get((s.article_id, s.position + 1))
+        if p is not None and (p in carried or _names_speaker(sents[p].text)):
+            needs[i] = ("prev", frozenset())
+            carried.add(i)
+        elif (s.text[:1] in "“\"" and j is not None and _SPEECH.search(outside_quotes(sents[j].text))
+              and len(words(sents[j].text)) <= 40):
+            needs[i] = ("next", frozenset())
+        else:
+            needs[i] = ("never", frozenset())
+
+
 def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
                    disputed: frozenset[str] = frozenset()) -> StoryFeatures:
     """Compute the weight-independent features of one story (depends only on thresholds and focus).
@@ -327,6 +446,8 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     ``disputed`` holds the texts of sentences that tell one side of a dispute: they do not open a summary when
     another lead can."""
     sents = sorted(sentences, key=lambda s: (s.article_id, s.position, s.text))
+    on_side = np.array([s.text in disputed for s in sents], dtype=bool)
+    sents = [s if (t := without_connective(s.text)) == s.text else replace(s, text=t) for s in sents]
     n = len(sents)
     terms = [content_terms(s.text) for s in sents]
     X, lone, rows = _tfidf(terms)
@@ -338,14 +459,8 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     needs = [None if (s.position == 0 and (nd := context_need(s.text)) is not None and nd[0] == "terms")
              else context_need(s.text) for s in sents]
     at = {(s.article_id, s.position): i for i, s in enumerate(sents)}
-    for i, s in enumerate(sents):
-        nd = needs[i]
-        j = at.get((s.article_id, s.position + 1))
-        if (nd is not None and nd[0] == "never" and s.text[:1] in "“\"" and j is not None
-                and _SPEECH.search(re.sub(r"“[^”]*”|\"[^\"]*\"", " ", sents[j].text))
-                and len(words(sents[j].text)) <= 40):
-            needs[i] = ("next", frozenset())  # a quotation whose speaker the next sentence names: taken together
-    eligible = np.array([bool(terms[i]) and not sentence_flags(s.text) and not continues_quote(s.text)
+    _settle_quotes(sents, needs, at)
+    eligible = np.array([bool(terms[i]) and not sentence_flags(s.text)
                          and (needs[i] is None or needs[i][0] != "never")
                          for i, s in enumerate(sents)], dtype=bool)
     if not eligible.any():
@@ -418,7 +533,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
         sentences=sents, n_words=np.array([len(words(s.text)) for s in sents], dtype=np.int64),
         term_sets=[frozenset(t) for t in terms], eligible=eligible, sim=sim, outlet=outlet, n_outlets=n_out,
         centrality=centrality, cross=cross, support=support, position=position, quote=quote, focus=focus,
-        carriers=carriers, needs=needs, lead=lead, on_side=np.array([s.text in disputed for s in sents], dtype=bool),
+        carriers=carriers, needs=needs, lead=lead, on_side=on_side,
     )
 
 
