@@ -6,7 +6,6 @@ Library errors become one-line messages here, with a non-zero exit and no traceb
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import logging
 import os
 import sys
@@ -16,6 +15,7 @@ from pathlib import Path
 from storyline import __version__
 from storyline.config import FORMATS, ConfigError, load_config
 from storyline.core.inputs import InputError
+from storyline.outputs import NoArticles, OutputError
 
 log = logging.getLogger("storyline")
 
@@ -56,6 +56,8 @@ def _run_parser(sub) -> None:
     p.add_argument("--into", metavar="DIR",
                    help="add the inputs to an earlier output folder: its stories keep their ids, new articles "
                         "join them or open new stories; re-running the same input changes nothing")
+    p.add_argument("--force", action="store_true",
+                   help="let --out replace a non-empty folder that is not an earlier storyline output")
     p.add_argument("-q", "--quiet", action="store_true", help="only warnings and the final summary line")
 
 
@@ -107,12 +109,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         "summary.focus": args.focus,
     }
     cfg = load_config(args.config, overrides)
-    if args.quiet or not sys.stderr.isatty():
-        # Spark's progress bar redraws one terminal line; in logs and quiet runs it is noise.
-        conf = dict(cfg.spark.conf, **{"spark.ui.showConsoleProgress": "false"})
-        cfg = dataclasses.replace(cfg, spark=dataclasses.replace(cfg.spark, conf=conf))
     t0 = time.perf_counter()
-    result = run(args.inputs, args.out or args.into, cfg, into=args.into)
+    result = run(args.inputs, args.out or args.into, cfg, into=args.into, force=args.force)
     c = result.counts
     print(
         f"storyline: {c['records_in']} records -> {c['articles']} articles, {c['duplicates']} duplicates, "
@@ -137,7 +135,10 @@ def main(argv: list[str] | None = None) -> int:
     handlers = {"run": cmd_run, "serve": cmd_serve, "bench": lambda a: a.bench_func(a)}
     try:
         return handlers[args.command](args)
-    except (ConfigError, InputError, FileNotFoundError, ValueError) as exc:
+    except NoArticles as exc:
+        print(f"storyline: {exc}", file=sys.stderr)
+        return 3
+    except (ConfigError, InputError, OutputError, FileNotFoundError, ValueError) as exc:
         print(f"storyline: error: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - the CLI boundary: one clear line, the traceback only on request

@@ -7,12 +7,15 @@ import logging
 import shutil
 import time
 from contextlib import contextmanager
+from datetime import datetime, timezone
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+from storyline import __version__
 from storyline.config import Config
 from storyline.core.summarize import SummaryConfig
+from storyline.outputs import NoArticles, OutputError, check_out, is_disk_full, publish, staging_dir
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +28,7 @@ class RunResult:
     counts: dict = field(default_factory=dict)
     rejects: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)
+    started: str = ""  # the run's start, ISO 8601 UTC
 
     @property
     def reject_line(self) -> str:
@@ -67,12 +71,18 @@ def _previous(into: str | Path | None) -> Path | None:
     return prev
 
 
-def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str | Path | None = None) -> RunResult:
+def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str | Path | None = None,
+        force: bool = False) -> RunResult:
     """Run storyline on ``inputs`` and write every output into ``out``. Reads like a table of contents.
 
     With ``into``, the new articles join the stories of that earlier output: its articles keep their stories
     (and story ids), new articles attach to them or open new stories, and re-running the same input changes
-    nothing. ``out`` may be the same folder as ``into``; it is then replaced when the run has succeeded.
+    nothing. ``out`` may be the same folder as ``into``.
+
+    Everything is written beside ``out`` and swapped in when the run has finished, so a failed run leaves the
+    previous output as it was. ``out`` must be new, empty, or an earlier storyline output (``force`` lifts this).
+    Raises :class:`~storyline.outputs.OutputError` for an unusable ``out`` or a full disk, and
+    :class:`~storyline.outputs.NoArticles` when no record becomes an article (the rejects are written first).
     """
     from pyspark.sql import functions as F
 
@@ -87,16 +97,17 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     list_inputs(inputs, cfg.ingest.format)  # fail fast on a missing path, before Spark starts
     prev = _previous(into)
     final_out = Path(out).resolve()
-    out = final_out.with_name(final_out.name + ".staging") if prev == final_out else final_out
-    shutil.rmtree(out, ignore_errors=True) if out != final_out else None
-    out.mkdir(parents=True, exist_ok=True)
+    check_out(final_out, force, prev)
+    out = staging_dir(final_out)
     work = out / "_work"
     timer = _Timer()
     t_start = time.perf_counter()
+    started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     own_spark = spark is None
     t0 = time.perf_counter()
     spark = spark or start_spark(cfg.spark)
     startup = round(time.perf_counter() - t0, 3)
+    published = False
     try:
         with timer.stage("ingest"):
             raw, n_tasks = read_inputs(spark, inputs, cfg.ingest)
@@ -107,19 +118,20 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
             arts, removed_boiler = C.remove_boilerplate(arts, cfg.clean)
         with timer.stage("articles"):
             final = O.write_table(A.finalize(arts, cfg.clean.min_words), work, "final")
+            if not prev and final.filter(F.col("kind") == "article").limit(1).count() == 0:
+                _no_articles(spark, out, final_out, work, inputs, cfg, timer, started,
+                             _rejects(prepared, dup_ids, final, removed_rules, removed_boiler))
         with timer.stage("dedup"):
             pool = final.filter(F.col("kind") == "article").select(*KEEP).withColumn("_old", F.lit(0))
             if prev:
                 old = spark.read.parquet(str(prev / "articles")).select(*KEEP)
-                known = old.select("article_id").unionByName(
-                    spark.read.parquet(str(prev / "duplicates")).select("article_id"))
-                pool = pool.join(known, "article_id", "left_anti")  # already present: the same record again
+                pool = _unseen(pool, old, spark.read.parquet(str(prev / "duplicates")))
                 pool = old.withColumn("_old", F.lit(1)).unionByName(pool)
             canon, exact = A.exact_duplicates(pool)
             canon, near = _near_duplicates(canon, cfg, only_new=prev is not None)
             dups = exact.unionByName(near)
             if prev:
-                dups = spark.read.parquet(str(prev / "duplicates")).unionByName(dups)
+                dups = spark.read.parquet(str(prev / "duplicates")).unionByName(dups, allowMissingColumns=True)
             dups = O.write_table(dups, out, "duplicates")
             canon = O.write_table(canon.select(*KEEP), out, "articles")
             sents = O.write_table(A.sentences_table(canon), out, "sentences")
@@ -145,7 +157,7 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
             O.write_jsonl(stories, out / "stories.jsonl", "story_id")
             for name, table in S.fact_tables(stories).items():
                 O.write_table(table, out, name)
-            result = RunResult(out=final_out, timings=timer.timings)
+            result = RunResult(out=final_out, timings=timer.timings, started=started)
             result.rejects = O.reject_counts(spark, work / "rejects")
             result.counts = _counts(spark, out, work, prev, n_tasks, result.rejects)
         with timer.stage("report"):
@@ -153,16 +165,41 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
         result.timings = dict(timer.timings, spark_startup=startup, total=round(time.perf_counter() - t_start, 3))
         _write_run_json(out, inputs, cfg, result, prev)
         shutil.rmtree(work, ignore_errors=True)
+        publish(out, final_out)
+        published = True
+    except Exception as exc:
+        if is_disk_full(exc):
+            raise OutputError(f"disk full while writing {final_out}: free some space or give another --out; the "
+                              f"previous output there is unchanged") from None
+        raise
     finally:
+        if not published:
+            shutil.rmtree(out, ignore_errors=True)
         if own_spark:
             spark.stop()
-    if out != final_out:
-        backup = final_out.with_name(final_out.name + ".previous")
-        shutil.rmtree(backup, ignore_errors=True)
-        final_out.rename(backup)
-        out.rename(final_out)
-        shutil.rmtree(backup, ignore_errors=True)
     return result
+
+
+def _no_articles(spark, out: Path, final_out: Path, work: Path, inputs: list[str], cfg: Config, timer, started: str,
+                 rejects):
+    """Write the rejects and run.json of a run that yielded no article, swap them in, and raise NoArticles."""
+    from storyline.spark import output as O
+
+    O.write_table(rejects, out, "rejects")
+    result = RunResult(out=final_out, timings=timer.timings, started=started)
+    result.rejects = O.reject_counts(spark, out / "rejects")
+    records = O.count(spark, work, "prepared")
+    result.counts = {"records_in": records, "articles": 0, "duplicates": 0, "stories": 0,
+                     "rejects": sum(result.rejects.get("record", {}).values())}
+    _write_run_json(out, inputs, cfg, result, None)
+    shutil.rmtree(work, ignore_errors=True)
+    publish(out, final_out)
+    by_reason = result.rejects.get("record", {})
+    why = ", ".join(f"{k}={v}" for k, v in sorted(by_reason.items(), key=lambda kv: (-kv[1], kv[0]))[:6])
+    if not records:
+        raise NoArticles(f"no articles: the inputs hold no records ({', '.join(inputs)}); give files storyline "
+                         f"reads (.jsonl, .parquet, .txt, .md, .html, .warc)")
+    raise NoArticles(f"no articles: all {records} records were rejected ({why}); see {final_out / 'rejects'}")
 
 
 def _counts(spark, out: Path, work: Path, prev: Path | None, n_tasks: int, rejects: dict) -> dict:
@@ -188,6 +225,24 @@ def _counts(spark, out: Path, work: Path, prev: Path | None, n_tasks: int, rejec
     return c
 
 
+def _unseen(pool, old, old_dups):
+    """The records of this run that the earlier output does not hold. A record whose id and text were both seen
+    before is the same record again (dropped; counted as already present). A record whose id was seen with other
+    text is a different record: it keeps its place under a new id, its id plus ``~`` and its text hash, and is
+    never skipped."""
+    from pyspark.sql import functions as F
+
+    dup_hash = F.col("content_hash") if "content_hash" in old_dups.columns else F.lit(None).cast("string")
+    seen = old.select("article_id", F.col("content_hash").alias("_seen")).unionByName(
+        old_dups.select("article_id", dup_hash.alias("_seen")))
+    clash = F.col("_seen").isNotNull() & (F.col("_seen") != F.col("content_hash"))
+    renamed = pool.join(seen, "article_id", "left").withColumn(
+        "article_id", F.when(clash, F.concat("article_id", F.lit("~"), F.substring("content_hash", 1, 12)))
+        .otherwise(F.col("article_id"))).drop("_seen")
+    # now an id seen before means the same text again (or a duplicate of an older output that kept no hash)
+    return renamed.join(seen.select("article_id"), "article_id", "left_anti")
+
+
 def _near_duplicates(canon, cfg: Config, only_new: bool = False):
     """Fold near-duplicates (MinHash) among the exact-canonical articles. With ``only_new``, articles of an earlier
     output are never folded away (their stories must not change); only new articles can become duplicates."""
@@ -197,12 +252,13 @@ def _near_duplicates(canon, cfg: Config, only_new: bool = False):
         from storyline.spark.dedup import near_duplicates
     except ImportError:
         empty = canon.sparkSession.createDataFrame(
-            [], "article_id string, canonical_id string, similarity double, method string")
+            [], "article_id string, canonical_id string, similarity double, method string, content_hash string")
         return canon, empty
     near = near_duplicates(
         canon.select("article_id", "text", "published", "source"),
         threshold=cfg.dedup.threshold, num_perm=cfg.dedup.num_perm, shingle=cfg.dedup.shingle,
     ).select("article_id", "canonical_id", F.col("similarity").cast("double"), F.lit("minhash").alias("method"))
+    near = near.join(canon.select("article_id", "content_hash"), "article_id")
     if only_new:
         near = near.join(canon.filter(F.col("_old") == 0).select("article_id"), "article_id", "left_semi")
     return canon.join(near.select("article_id"), "article_id", "left_anti"), near
@@ -237,6 +293,8 @@ def _report(view, out: Path, result: RunResult, cfg: Config) -> None:
 
 def _write_run_json(out: Path, inputs: list[str], cfg: Config, result: RunResult, prev: Path | None) -> None:
     doc = {
+        "storyline_version": __version__,
+        "started": result.started,
         "inputs": [str(Path(p).resolve()) for p in inputs],
         "into": str(prev) if prev else None,
         "counts": result.counts,

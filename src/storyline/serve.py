@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import ipaddress
 import logging
@@ -62,7 +63,19 @@ def make_server(out_dir: Path | str, host: str = "127.0.0.1", port: int = 8000) 
             logger.warning("serving on host name %s: check it is the interface you mean", host)
     handler = functools.partial(ReportHandler, directory=str(root))
     server_cls = _Server6 if ":" in host else _Server
-    return server_cls((host, port), handler)
+    try:
+        return server_cls((host, port), handler)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise ValueError(f"port {port} on {host} is already in use: stop what listens there, or pick another "
+                             f"with --port (--port 0 picks a free one)") from None
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            raise ValueError(f"no permission to listen on {host}:{port}: ports below 1024 need privileges; "
+                             f"pick another with --port") from None
+        if exc.errno in (errno.EADDRNOTAVAIL, socket.EAI_NONAME) or isinstance(exc, socket.gaierror):
+            raise ValueError(f"cannot listen on {host}: this machine has no such address; try --host "
+                             f"127.0.0.1") from None
+        raise
 
 
 def serve(out_dir: Path | str, host: str = "127.0.0.1", port: int = 8000) -> None:

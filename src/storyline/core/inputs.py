@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 _EXT_FORMATS = (
@@ -32,6 +32,8 @@ class InputTask:
     fmt: str
     start: int = 0
     end: int = -1  # -1: to the end of the file
+    name: str = ""  # the file's name in article ids: its path below the parent of the input given (input_names)
+    first_line: int = 1  # the number of the first line that starts in [start, end)
 
 
 def detect_format(path: str) -> str | None:
@@ -92,23 +94,115 @@ def list_inputs(paths: list[str], fmt: str = "auto") -> tuple[list[tuple[str, st
     return sorted(set(files)), sorted(set(parquet))
 
 
-def plan_tasks(files: list[tuple[str, str]], chunk_bytes: int) -> list[InputTask]:
-    """Split large uncompressed JSONL files into byte ranges; everything else is one task per file.
+def input_names(paths: list[str], files: list[str]) -> dict[str, str]:
+    """Each file's name in article ids: its path below the *parent* of the input given on the command line, so
+    that ``day1/brief.txt`` and ``day2/brief.txt`` never share an id, and a file keeps its name whether its folder
+    or the file itself is given. When two inputs would still give one name to different files, those inputs are
+    named from one folder higher, until every name is unique.
+
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp()
+    >>> for day in ("day1", "day2"):
+    ...     os.makedirs(os.path.join(d, day)); _ = open(os.path.join(d, day, "brief.txt"), "w").write("x")
+    >>> names = input_names([os.path.join(d, "day1"), os.path.join(d, "day2", "brief.txt")],
+    ...                     [os.path.join(d, "day1", "brief.txt"), os.path.join(d, "day2", "brief.txt")])
+    >>> sorted(names.values())
+    ['day1/brief.txt', 'day2/brief.txt']
+    """
+    roots = []
+    for raw in paths:
+        p = Path(raw).resolve()
+        roots.append(p.parent if p.is_dir() else p.parent.parent)
+    up = [0] * len(roots)
+
+    def owner(f: Path) -> int | None:
+        best = None
+        for k, raw in enumerate(paths):
+            p = Path(raw).resolve()
+            if (f == p or p in f.parents) and (best is None or len(str(p)) > len(str(Path(paths[best]).resolve()))):
+                best = k
+        return best
+
+    resolved = [Path(f).resolve() for f in files]
+    owners = [owner(f) for f in resolved]
+    while True:
+        names: dict[str, str] = {}
+        by_name: dict[str, set[int]] = {}
+        for f, k in zip(resolved, owners):
+            root = roots[k] if k is not None else f.parent
+            for _ in range(up[k] if k is not None else 0):
+                root = root.parent
+            name = f.relative_to(root).as_posix() if root != f else f.name
+            names[str(f)] = name
+            by_name.setdefault(name, set()).add(-1 if k is None else k)
+        clash = {k for ks in by_name.values() if len(ks) > 1 for k in ks if k >= 0}
+        clash = {k for k in clash if roots[k].parents and len(roots[k].parents) > up[k]}
+        if not clash:
+            return names
+        for k in clash:
+            up[k] += 1
+
+
+def plan_tasks(files: list[tuple[str, str]], chunk_bytes: int, names: dict[str, str] | None = None,
+               ) -> list[InputTask]:
+    """Split large uncompressed JSONL files into byte ranges; everything else is one task per file. The line
+    numbers of byte ranges after the first are set by :func:`number_lines`.
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp(); f = os.path.join(d, "a.jsonl"); _ = open(f, "w").write("x" * 250)
     >>> [(t.start, t.end) for t in plan_tasks([(f, "jsonl")], 100)]
     [(0, 100), (100, 200), (200, -1)]
     """
+    names = names or {}
     tasks: list[InputTask] = []
     for path, fmt in files:
         size = os.path.getsize(path)
+        name = names.get(path) or Path(path).name
         if fmt == "jsonl" and not path.lower().endswith(".gz") and size > chunk_bytes:
             start = 0
             while start < size:
                 end = start + chunk_bytes
-                tasks.append(InputTask(path, fmt, start, end if end < size else -1))
+                tasks.append(InputTask(path, fmt, start, end if end < size else -1, name))
                 start = end
         else:
-            tasks.append(InputTask(path, fmt))
+            tasks.append(InputTask(path, fmt, name=name))
     return tasks
+
+
+def newlines_before_range(task: InputTask) -> int:
+    """How many line breaks lie in the bytes ``[start - 1, end - 1)`` of the task's file (``[0, end - 1)`` for the
+    first range): summed over the ranges before a task, they number its first line (:func:`number_lines`).
+    Streams the range; never holds more than a megabyte."""
+    lo = max(task.start - 1, 0)
+    hi = None if task.end < 0 else task.end - 1
+    n = 0
+    with open(task.path, "rb") as fh:
+        fh.seek(lo)
+        left = None if hi is None else hi - lo
+        while left is None or left > 0:
+            block = fh.read(1 << 20 if left is None else min(1 << 20, left))
+            if not block:
+                break
+            n += block.count(b"\n")
+            if left is not None:
+                left -= len(block)
+    return n
+
+
+def number_lines(tasks: list[InputTask], counts: dict[tuple[str, int], int]) -> list[InputTask]:
+    """Tasks with ``first_line`` set from the line breaks counted in each byte range (``counts[(path, start)]``
+    from :func:`newlines_before_range`), so that a record's locator is its line number whatever the range size.
+
+    >>> ts = [InputTask("f", "jsonl", 0, 2), InputTask("f", "jsonl", 2, 4), InputTask("f", "jsonl", 4, -1)]
+    >>> [t.first_line for t in number_lines(ts, {("f", 0): 0, ("f", 2): 1, ("f", 4): 1})]
+    [1, 2, 3]
+    """
+    out: list[InputTask] = []
+    seen: dict[str, int] = {}
+    for t in sorted(tasks, key=lambda t: (t.path, t.start)):
+        if t.start == 0:
+            out.append(t)
+        else:
+            out.append(replace(t, first_line=2 + seen.get(t.path, 0)))
+        seen[t.path] = seen.get(t.path, 0) + counts.get((t.path, t.start), 0)
+    return out

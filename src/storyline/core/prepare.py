@@ -41,7 +41,8 @@ def prepare_record(raw: dict, opts: PrepareOptions) -> tuple[dict, list[Removal]
     out = {k: raw.get(k) for k in PREPARED_KEYS if k in raw}
     for k in PREPARED_KEYS:
         out.setdefault(k, None)
-    out["article_id"] = article_id(raw.get("id"), raw.get("url"), raw["source_path"], raw.get("locator"))
+    out["article_id"] = article_id(raw.get("id"), raw.get("url"), raw.get("input_name") or raw["source_path"],
+                                   raw.get("locator"))
     if raw.get("kind") == "reject":
         return out, []
 

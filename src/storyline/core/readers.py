@@ -2,7 +2,7 @@
 
 Every raw record is a dict with the keys of :data:`RAW_KEYS`. ``kind`` is ``article`` or ``reject``; a reject
 carries ``reason`` and ``detail`` and names its place in the input through ``source_path`` and ``locator``
-(``line 12``, ``byte 67108870``, ``record 3``). Nothing here raises for bad input: it becomes a reject.
+(``line 12``, ``record 3``) and ``input_name``, the file's name in article ids. Nothing here raises for bad input: it becomes a reject.
 """
 
 from __future__ import annotations
@@ -26,12 +26,13 @@ from storyline.core.records import (
 
 log = logging.getLogger(__name__)
 
-RAW_KEYS = ("source_path", "locator", "fmt", "kind", "reason", "detail", "charset") + ARTICLE_FIELDS
+RAW_KEYS = ("source_path", "input_name", "locator", "fmt", "kind", "reason", "detail", "charset") + ARTICLE_FIELDS
 
 
 def _row(task: InputTask, locator: str | None, **kw: object) -> dict:
     row: dict = {k: None for k in RAW_KEYS}
-    row.update(source_path=task.path, locator=locator, fmt=task.fmt, kind="article")
+    row.update(source_path=task.path, input_name=task.name or os.path.basename(task.path), locator=locator,
+               fmt=task.fmt, kind="article")
     row.update(kw)
     return row
 
@@ -76,7 +77,7 @@ def read_jsonl(task: InputTask, names: dict, max_bytes: int) -> Iterator[dict]:
         yield reject(task, None, "unreadable", f"{exc.__class__.__name__}: {exc}")
         return
     with fh:
-        lineno = 0
+        lineno = task.first_line - 1
         if task.start > 0:
             fh.seek(task.start - 1)
             fh.readline()  # the line that starts before this range belongs to the previous task
@@ -92,7 +93,7 @@ def read_jsonl(task: InputTask, names: dict, max_bytes: int) -> Iterator[dict]:
             if not raw:
                 break
             lineno += 1
-            loc = f"line {lineno}" if task.start == 0 else f"byte {pos}"
+            loc = f"line {lineno}"
             if not raw.strip():
                 continue
             if len(raw) > max_bytes:
@@ -111,7 +112,10 @@ def read_jsonl(task: InputTask, names: dict, max_bytes: int) -> Iterator[dict]:
                 continue
             assert isinstance(obj, dict)
             if is_multinews(obj):
-                for i, art in enumerate(multinews_articles(obj)):
+                docs = list(multinews_articles(obj))
+                if not docs:
+                    yield reject(task, loc, "missing_text", "a Multi-News record whose documents list is empty")
+                for i, art in enumerate(docs):
                     yield _row(task, f"{loc} doc {i}", **art)
                 continue
             fields = pick_fields(obj, names)

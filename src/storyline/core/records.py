@@ -11,7 +11,6 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
-from pathlib import PurePosixPath
 from urllib.parse import urlsplit
 
 from storyline.core.text import stable_id
@@ -172,21 +171,27 @@ def article_id(given: str | None, url: str | None, source_path: str, locator: st
     'a1'
     >>> article_id(None, "http://x.com/1", "/d/f.jsonl", "line 3")
     'u-29e63e8e0972e3a8'
-    >>> article_id(None, None, "/data/in/000_abc.txt", None)
-    '000_abc'
-    >>> article_id(None, None, "/data/in/feed.jsonl", "line 7")
-    'feed:7'
+    >>> article_id(None, None, "day1/000_abc.txt", None)
+    'day1/000_abc'
+    >>> article_id(None, None, "in/feed.jsonl", "line 7")
+    'in/feed:7'
+    >>> article_id(None, None, "in/feed.jsonl", "line 83 doc 1")
+    'in/feed:83.1'
+
+    ``source_path`` is the file's name in ids (its path below the parent of the input given on the command line,
+    see :func:`storyline.core.inputs.input_names`); the position is the line, record or row number, never a byte
+    offset, so ids do not depend on how files are split into read tasks.
     """
     if given and given.strip():
         return given.strip()
     if url and url.strip():
         return "u-" + stable_id(normalize_url(url))
-    name = PurePosixPath(source_path).name
-    for ext in (".gz", ".html", ".htm", ".txt", ".md", ".jsonl", ".json", ".warc"):
+    name = source_path.replace("\\", "/").lstrip("/")
+    for ext in (".gz", ".html", ".htm", ".txt", ".md", ".jsonl", ".ndjson", ".json", ".warc", ".parquet"):
         if name.lower().endswith(ext):
             name = name[: -len(ext)]
     if locator:
-        return f"{name}:{locator.split()[-1]}"
+        return f"{name}:{'.'.join(re.findall(r'[0-9]+', locator)) or locator}"
     return name
 
 

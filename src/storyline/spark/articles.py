@@ -15,10 +15,17 @@ from storyline.spark.schemas import ARTICLE_FINAL, require_columns
 _FINAL_COLS = [c.split()[0].strip("`") for c in ARTICLE_FINAL.split(", ") if not c.startswith(("start", "end"))]
 
 
+def locator_order() -> list:
+    """Sort keys that put locators in input order: "line 9" before "line 10", "line 3 doc 2" before "line 3 doc 10"."""
+    loc = F.coalesce(F.col("locator"), F.lit(""))
+    return [F.regexp_extract(loc, r"(\d+)", 1).try_cast("long").asc_nulls_first(),
+            F.regexp_extract(loc, r"\d+\D+(\d+)", 1).try_cast("long").asc_nulls_first(), F.col("locator")]
+
+
 def reject_duplicate_ids(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
     """Two records with one id: the first in input order (file, then position) keeps it, the others are rejected."""
     require_columns(articles, ["article_id", "source_path", "locator"], "ids")
-    w = Window.partitionBy("article_id").orderBy("source_path", "locator")
+    w = Window.partitionBy("article_id").orderBy("source_path", *locator_order())
     ranked = articles.withColumn("_rn", F.row_number().over(w))
     first = ranked.filter("_rn = 1").drop("_rn")
     dups = ranked.filter("_rn > 1").drop("_rn").withColumn("kind", F.lit("reject")).withColumn(
@@ -62,7 +69,8 @@ def exact_duplicates(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
     """Fold articles with the same folded text. The canonical one is the earliest published, then smallest id.
 
     An article of an earlier output (column ``_old`` = 1, when present) always stays canonical.
-    Returns (canonical articles, duplicates as ``article_id, canonical_id, similarity, method``).
+    Returns (canonical articles, duplicates as ``article_id, canonical_id, similarity, method, content_hash``;
+    the hash lets a later ``--into`` run tell the same record from a new one that reuses its id).
     """
     require_columns(articles, ["article_id", "content_hash", "published"], "dedup")
     order = [F.col("published").asc_nulls_last(), F.col("article_id")]
@@ -75,7 +83,7 @@ def exact_duplicates(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
     canon = ranked.filter("_rn = 1").drop("_rn", "_canon")
     dups = ranked.filter("_rn > 1").select(
         "article_id", F.col("_canon").alias("canonical_id"), F.lit(1.0).alias("similarity"),
-        F.lit("exact").alias("method"),
+        F.lit("exact").alias("method"), "content_hash",
     )
     return canon, dups
 

@@ -14,7 +14,14 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from storyline.config import IngestConfig
-from storyline.core.inputs import InputTask, list_inputs, plan_tasks
+from storyline.core.inputs import (
+    InputTask,
+    input_names,
+    list_inputs,
+    newlines_before_range,
+    number_lines,
+    plan_tasks,
+)
 from storyline.core.readers import RAW_KEYS, read_task
 from storyline.core.records import field_names
 from storyline.spark.schemas import RAW
@@ -34,7 +41,8 @@ def _reader(fields: dict, max_bytes: int):
         size = 0
         for tasks in batches:
             for t in tasks.itertuples(index=False):
-                for row in read_task(InputTask(t.path, t.fmt, int(t.start), int(t.end)), fields, max_bytes):
+                task = InputTask(t.path, t.fmt, int(t.start), int(t.end), t.name, int(t.first_line))
+                for row in read_task(task, fields, max_bytes):
                     rows.append(row)
                     size += len(row.get("text") or "") + len(row.get("html") or b"")
                     if len(rows) >= _BATCH_ROWS or size >= _BATCH_BYTES:
@@ -59,8 +67,10 @@ def _parquet(spark: SparkSession, paths: list[str], fields: dict) -> DataFrame:
 
     text, html = pick("text"), pick("html", "binary")
     missing = text.isNull() & html.isNull()
+    parts = F.split(F.col("_metadata.file_path"), "/")
     return df.select(
         F.col("_metadata.file_path").alias("source_path"),
+        F.concat_ws("/", F.element_at(parts, -2), F.element_at(parts, -1)).alias("input_name"),
         F.concat(F.lit("row "), F.col("_metadata.row_index").cast("string")).alias("locator"),
         F.lit("parquet").alias("fmt"),
         F.when(missing, "reject").otherwise("article").alias("kind"),
@@ -74,16 +84,45 @@ def _parquet(spark: SparkSession, paths: list[str], fields: dict) -> DataFrame:
     )
 
 
+_TASKS = "path string, fmt string, start long, end long, name string, first_line long"
+
+
+def _numbered(spark: SparkSession, tasks: list[InputTask]) -> list[InputTask]:
+    """Tasks with their first line numbers. A file split into byte ranges has its line breaks counted per range
+    in one small Spark job (the executors stream the bytes; the driver gets one number per range)."""
+    split = [t for t in tasks if t.start > 0 or t.end >= 0]
+    if not split:
+        return tasks
+    rows = [(t.path, t.start, t.end) for t in split]
+
+    def count(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+        for b in batches:
+            yield pd.DataFrame({"path": b["path"], "start": b["start"],
+                                "n": [_safe_count(InputTask(p, "jsonl", int(s), int(e)))
+                                      for p, s, e in zip(b["path"], b["start"], b["end"])]})
+
+    df = spark.createDataFrame(spark.sparkContext.parallelize(rows, max(1, min(len(rows), 64))),
+                               "path string, start long, end long")
+    got = df.mapInPandas(count, "path string, start long, n long").collect()
+    return number_lines(tasks, {(r.path, int(r.start)): int(r.n) for r in got})
+
+
+def _safe_count(task: InputTask) -> int:
+    try:
+        return newlines_before_range(task)
+    except OSError:
+        return 0  # the reader reports the unreadable file itself, with its reason
+
+
 def read_inputs(spark: SparkSession, paths: list[str], cfg: IngestConfig) -> tuple[DataFrame, int]:
     """All raw records of ``paths``, and the number of read tasks planned. Raises InputError for bad paths."""
     files, parquet = list_inputs(paths, cfg.format)
-    tasks = plan_tasks(files, cfg.chunk_bytes)
+    tasks = _numbered(spark, plan_tasks(files, cfg.chunk_bytes, input_names(paths, [f for f, _ in files])))
     frames: list[DataFrame] = []
     if tasks:
-        rows = [(t.path, t.fmt, t.start, t.end) for t in tasks]
+        rows = [(t.path, t.fmt, t.start, t.end, t.name, t.first_line) for t in tasks]
         slices = max(1, min(len(rows), spark.sparkContext.defaultParallelism * 4))
-        tdf = spark.createDataFrame(spark.sparkContext.parallelize(rows, slices),
-                                    "path string, fmt string, start long, end long")
+        tdf = spark.createDataFrame(spark.sparkContext.parallelize(rows, slices), _TASKS)
         frames.append(tdf.mapInPandas(_reader(dict(cfg.fields), cfg.max_bytes), RAW))
     if parquet:
         frames.append(_parquet(spark, parquet, dict(cfg.fields)))

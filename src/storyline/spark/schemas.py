@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 RAW = (
-    "source_path string, locator string, fmt string, kind string, reason string, detail string, charset string, "
+    "source_path string, input_name string, locator string, fmt string, kind string, reason string, detail string, charset string, "
     "id string, url string, source string, title string, published string, author string, text string, "
     "html binary, `group` string, reference string"
 )

@@ -150,7 +150,7 @@ def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFram
         F.array_sort(F.collect_set("source")).alias("outlets"),
         F.min("published").alias("first_published"),
         F.max("published").alias("last_published"),
-        F.first("group", ignorenulls=True).alias("group"),
+        F.min("group").alias("group"),  # an ordered choice: the same on every run and cluster
         F.min(F.when(F.col("reference").isNotNull(), F.col("reference"))).alias("reference"),
         F.array_sort(F.collect_list(brief)).alias("articles"),
     )
