@@ -49,3 +49,33 @@ def test_bench_extract_through_spark(tmp_path):
     res = json.loads(out.read_text())
     assert res["storyline_spark"]["pages_per_s"] > 0
     assert res["systems"]["storyline"]["f1"] > 0
+
+
+def test_bench_checks_its_data_and_modules_before_spark_starts(tmp_path, monkeypatch):
+    import importlib.util
+
+    from storyline.cli import main
+
+    assert main(["bench", "summarize", "--data", str(tmp_path / "missing.jsonl")]) == 2
+    f = tmp_path / "mn.jsonl"
+    f.write_text("{}\n")
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "sumy" else real(name, *a))
+    started = []
+    monkeypatch.setattr("storyline.spark.session.start_spark", lambda *a, **k: started.append(1))
+    assert main(["bench", "summarize", "--data", str(f), "--systems", "storyline,lexrank"]) == 2
+    assert not started
+
+
+def test_bench_missing_module_message_names_the_extra(tmp_path, monkeypatch, capsys):
+    import importlib.util
+
+    from storyline.cli import main
+
+    f = tmp_path / "mn.jsonl"
+    f.write_text("{}\n")
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "datasketch" else real(name, *a))
+    assert main(["bench", "dedup", "--data", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "datasketch" in err and "[bench]" in err

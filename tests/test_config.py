@@ -38,3 +38,12 @@ def test_invalid_toml_and_missing_file(tmp_path):
         load_config(f)
     with pytest.raises(ConfigError, match="not found"):
         load_config(tmp_path / "missing.toml")
+
+
+def test_values_the_run_would_refuse_later_are_refused_at_load_with_key_and_flag():
+    with pytest.raises(ConfigError, match="'dedup.threshold'.*strictly between 0 and 1"):
+        load_config(overrides={"dedup.threshold": 1.0})
+    with pytest.raises(ConfigError, match="'stories.threshold' \\(set by --threshold or the config file\\)"):
+        load_config(overrides={"stories.threshold": 1.0})
+    with pytest.raises(ConfigError, match="--words"):
+        load_config(overrides={"summary.words": 3})

@@ -53,6 +53,14 @@ def test_sample_gives_multi_outlet_stories(sample_run, expected):
         assert words <= 250
 
 
+def test_stories_jsonl_writes_every_key_on_every_line(sample_run):
+    out, _ = sample_run
+    lines = [json.loads(l) for l in (out / "stories.jsonl").read_text().splitlines()]
+    keys = [tuple(sorted(s)) for s in lines]
+    assert len(set(keys)) == 1 and "group" in keys[0] and "reference" in keys[0], set(keys)
+    assert all(s["group"] is None for s in lines)  # the sample has no grouping field: null, not absent
+
+
 def test_sample_stories_match_the_planted_events(sample_run, expected):
     """Every story is pure (never mixes two planted events) and each event is one story."""
     out, _ = sample_run

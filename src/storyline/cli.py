@@ -128,11 +128,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench(args: argparse.Namespace) -> int:
+    from storyline.bench.cli import run_bench
+
+    return run_bench(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     _setup_logging(getattr(args, "quiet", False))
-    handlers = {"run": cmd_run, "serve": cmd_serve, "bench": lambda a: a.bench_func(a)}
+    handlers = {"run": cmd_run, "serve": cmd_serve, "bench": _bench}
     try:
         return handlers[args.command](args)
     except NoArticles as exc:

@@ -122,9 +122,15 @@ def _merge(base: dict[str, Any], over: dict[str, Any], path: tuple[str, ...] = (
         base[key] = value
 
 
+# Keys that a command-line flag also sets: a refused value names the flag too.
+FLAGS = {"ingest.format": "--format", "spark.master": "--master", "stories.group_by": "--group-by",
+         "stories.threshold": "--threshold", "summary.words": "--words", "summary.focus": "--focus"}
+
+
 def _check(cond: bool, key: str, msg: str, value: object) -> None:
     if not cond:
-        raise ConfigError(f"config key '{key}' {msg}, got {value!r}")
+        flag = f" (set by {FLAGS[key]} or the config file)" if key in FLAGS else ""
+        raise ConfigError(f"config key '{key}'{flag} {msg}, got {value!r}")
 
 
 def _validate(d: dict[str, Any]) -> None:
@@ -140,7 +146,8 @@ def _validate(d: dict[str, Any]) -> None:
     _check(d["clean"]["boilerplate_max_words"] >= 1, "clean.boilerplate_max_words", "must be at least 1",
            d["clean"]["boilerplate_max_words"])
     _check(d["clean"]["min_words"] >= 0, "clean.min_words", "must be 0 or more", d["clean"]["min_words"])
-    _check(0.0 < d["dedup"]["threshold"] <= 1.0, "dedup.threshold", "must be in (0, 1]", d["dedup"]["threshold"])
+    _check(0.0 < d["dedup"]["threshold"] < 1.0, "dedup.threshold", "must be a Jaccard similarity strictly between "
+           "0 and 1 (exact copies are folded anyway)", d["dedup"]["threshold"])
     _check(16 <= d["dedup"]["num_perm"] <= 1024, "dedup.num_perm", "must be between 16 and 1024",
            d["dedup"]["num_perm"])
     _check(1 <= d["dedup"]["shingle"] <= 20, "dedup.shingle", "must be between 1 and 20", d["dedup"]["shingle"])

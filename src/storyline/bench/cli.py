@@ -204,6 +204,39 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     return 0
 
 
+def _needs(args: argparse.Namespace) -> list[str]:
+    """The optional modules this benchmark run imports (from the ``bench`` extra)."""
+    chosen = set((getattr(args, "systems", None) or "").split(",")) | set((getattr(args, "peers", None) or "").split(","))
+    needs = {"summarize": ["rouge_score"] + (["sumy"] if chosen & {"lexrank", "textrank"} else []),
+             "extract": ["resiliparse"] if not getattr(args, "systems", None) or "resiliparse" in chosen else [],
+             "dedup": ["datasketch"] if "datasketch" in chosen else []}
+    return needs.get(args.bench, [])
+
+
+def preflight(args: argparse.Namespace) -> None:
+    """Check, before Spark starts, that the data exists and the optional modules the run needs are installed.
+    Raises ValueError with what to do."""
+    import importlib.util
+
+    data = Path(args.data)
+    if not data.exists():
+        raise ValueError(f"bench {args.bench}: --data {data} does not exist")
+    if args.bench == "extract" and not (data.is_dir() and (data / "evaldata.jsonl").is_file()):
+        raise ValueError(f"bench extract: --data {data} must be a folder holding evaldata.jsonl and html/")
+    if args.bench != "extract" and not data.is_file():
+        raise ValueError(f"bench {args.bench}: --data {data} must be a JSONL file")
+    missing = [m for m in _needs(args) if importlib.util.find_spec(m) is None]
+    if missing:
+        raise ValueError(f"bench {args.bench} needs module {', '.join(missing)}, from the 'bench' extra: "
+                         f"pip install -e '.[bench]' (or pip install 'storyline[bench]')")
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    """``storyline bench ...``: the checks of :func:`preflight`, then the benchmark."""
+    preflight(args)
+    return args.bench_func(args)
+
+
 def add_bench_parser(sub) -> None:
     p = sub.add_parser("bench", help="measure storyline against its peers (ROUGE, extraction, dedup, clustering)",
                        description="Benchmarks that run storyline and its peers in the same run and report ratios.")

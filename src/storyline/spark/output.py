@@ -18,12 +18,14 @@ def write_table(df: DataFrame, out: Path, name: str) -> DataFrame:
 
 
 def write_jsonl(df: DataFrame, target: Path, order_by: str) -> None:
-    """One JSON object per line, sorted by ``order_by``, as a single file: byte-identical across reruns."""
+    """One JSON object per line, sorted by ``order_by``, as a single file: byte-identical across reruns. Every
+    line has every key of the table (null where unknown)."""
     tmp = target.with_name(target.name + ".parts")
     shutil.rmtree(tmp, ignore_errors=True)
+    # every key on every line, null where unknown: readers of JSON lines expect one shape
     df.repartition(1).sortWithinPartitions(order_by).write.mode("overwrite").option(
         "compression", "none"
-    ).json(str(tmp))
+    ).option("ignoreNullFields", "false").json(str(tmp))
     parts = sorted(tmp.glob("part-*"))
     with open(target, "wb") as fh:
         for p in parts:
