@@ -138,3 +138,20 @@ def test_serve_on_a_busy_port_is_a_clear_error(tmp_path):
         port = s.getsockname()[1]
         p = run_cli("serve", str(tmp_path / "out"), "--port", str(port), timeout=60)
     assert p.returncode == 2 and "already in use" in p.stderr and "--port" in p.stderr, p.stderr
+
+
+def test_a_reason_that_refuses_every_record_of_a_kind_is_named_on_the_console(spark, tmp_path, caplog):
+    import logging
+    import shutil
+
+    from storyline.config import load_config
+    from storyline.pipeline import run
+
+    inp = tmp_path / "in"
+    shutil.copytree(SAMPLE / "folder", inp)
+    for k in range(3):
+        (inp / f"page{k}.html").write_bytes(bytes(range(256)) * 4)  # not HTML at all
+    with caplog.at_level(logging.WARNING, logger="storyline"):
+        run([str(inp)], tmp_path / "out", load_config(overrides={"spark.master": "local[2]"}), spark=spark)
+    lines = [r.getMessage() for r in caplog.records if "HTML pages" in r.getMessage()]
+    assert len(lines) == 1 and lines[0].startswith("all 3 HTML pages were refused ("), lines

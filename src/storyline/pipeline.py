@@ -121,6 +121,7 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
             if not prev and final.filter(F.col("kind") == "article").limit(1).count() == 0:
                 _no_articles(spark, out, final_out, work, inputs, cfg, timer, started,
                              _rejects(prepared, dup_ids, final, removed_rules, removed_boiler))
+            _warn_failures(prepared)
         with timer.stage("dedup"):
             pool = final.filter(F.col("kind") == "article").select(*KEEP).withColumn("_old", F.lit(0))
             if prev:
@@ -178,6 +179,19 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
         if own_spark:
             spark.stop()
     return result
+
+
+def _warn_failures(prepared) -> None:
+    """Name on the console a missing module, or a reason that refused every record of a kind, with the fix (the
+    rejects table alone is easy to miss). One small aggregation over the written ``prepared`` table."""
+    from pyspark.sql import functions as F
+
+    from storyline.core.diagnose import KindCount, failure_lines
+
+    rows = prepared.groupBy("fmt", "kind", "reason").agg(F.count("*").alias("n"), F.min("detail").alias("detail"))
+    counts = [KindCount(r["fmt"] or "", r["kind"], r["reason"], int(r["n"]), r["detail"]) for r in rows.collect()]
+    for line in failure_lines(counts):
+        log.warning("%s", line)
 
 
 def _no_articles(spark, out: Path, final_out: Path, work: Path, inputs: list[str], cfg: Config, timer, started: str,
