@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 _KINDS = {"html": "HTML pages", "warc": "WARC records", "jsonl": "JSONL records", "text": "text files",
-          "parquet": "Parquet rows", "multinews": "Multi-News documents"}
+          "parquet": "Parquet rows", "multinews": "Multi-News documents", "bad_parquet": "Parquet files"}
 _MISSING = re.compile(r"No module named '?([\w.]+)'?|(lxml_html_clean|lxml\.html\.clean)")
 
 

@@ -91,7 +91,51 @@ def list_inputs(paths: list[str], fmt: str = "auto") -> tuple[list[tuple[str, st
                 parquet.append(str(f.resolve()))
             else:
                 files.append((str(f.resolve()), f_fmt))
-    return sorted(set(files)), sorted(set(parquet))
+    good, bad = _check_parquet(sorted(set(parquet)))
+    return sorted(set(files) | {(f, "bad_parquet") for f in bad}), good
+
+
+def _check_parquet(paths: list[str]) -> tuple[list[str], list[str]]:
+    """Split Parquet inputs into what Spark can read and files whose footer cannot be read (cut short, empty,
+    not Parquet), which would otherwise fail the whole job. Reads only each file's footer (metadata).
+    A dataset folder with a bad file is replaced by its good files."""
+    import pyarrow.parquet as pq
+
+    def ok(f: Path) -> bool:
+        try:
+            pq.read_metadata(str(f))
+        except Exception:  # noqa: BLE001 - any failure to read the footer means Spark would fail on it too
+            return False
+        return True
+
+    good: list[str] = []
+    bad: list[str] = []
+    for raw in paths:
+        p = Path(raw)
+        parts = sorted(f for f in p.rglob("*.parquet") if f.is_file() and not f.name.startswith((".", "_"))) \
+            if p.is_dir() else [p]
+        for f in parts:
+            (good if ok(f) else bad).append(str(f))
+    return sorted(set(good)), sorted(set(bad))
+
+
+def parquet_groups(files: list[str]) -> list[list[str]]:
+    """Readable Parquet files grouped by schema, so that each group is one Spark read (files whose columns
+    differ in type, e.g. ``id`` as text in one and as a number in another, cannot share a read).
+
+    >>> import tempfile, os, pyarrow as pa, pyarrow.parquet as pq
+    >>> d = tempfile.mkdtemp(); a, b, c = (os.path.join(d, n) for n in ("a.parquet", "b.parquet", "c.parquet"))
+    >>> pq.write_table(pa.table({"id": ["x"]}), a); pq.write_table(pa.table({"id": [1]}), b)
+    >>> pq.write_table(pa.table({"id": ["y"]}), c)
+    >>> [[os.path.basename(f) for f in g] for g in parquet_groups([a, b, c])]
+    [['a.parquet', 'c.parquet'], ['b.parquet']]
+    """
+    import pyarrow.parquet as pq
+
+    groups: dict[str, list[str]] = {}
+    for f in files:
+        groups.setdefault(pq.read_schema(f).remove_metadata().to_string(), []).append(f)
+    return list(groups.values())
 
 
 def input_names(paths: list[str], files: list[str]) -> dict[str, str]:

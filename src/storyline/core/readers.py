@@ -190,6 +190,9 @@ def read_task(task: InputTask, fields: dict | None, max_bytes: int) -> Iterator[
             yield from read_html_file(task, max_bytes)
         elif task.fmt == "warc":
             yield from read_warc_file(task, max_bytes)
+        elif task.fmt == "bad_parquet":
+            yield reject(task, None, "unreadable", "not a readable Parquet file (cut short, empty or another format); "
+                         "rewrite it, or move it out of the input")
         elif task.fmt == "documentation":
             yield reject(task, None, "documentation_file",
                          "README/LICENSE files in an input folder are documentation, not articles")

@@ -20,6 +20,7 @@ from storyline.core.inputs import (
     list_inputs,
     newlines_before_range,
     number_lines,
+    parquet_groups,
     plan_tasks,
 )
 from storyline.core.readers import RAW_KEYS, read_task
@@ -69,7 +70,7 @@ def _parquet(spark: SparkSession, paths: list[str], fields: dict) -> DataFrame:
     missing = text.isNull() & html.isNull()
     parts = F.split(F.col("_metadata.file_path"), "/")
     return df.select(
-        F.col("_metadata.file_path").alias("source_path"),
+        F.regexp_replace(F.col("_metadata.file_path"), "^file:(//)?", "").alias("source_path"),
         F.concat_ws("/", F.element_at(parts, -2), F.element_at(parts, -1)).alias("input_name"),
         F.concat(F.lit("row "), F.col("_metadata.row_index").cast("string")).alias("locator"),
         F.lit("parquet").alias("fmt"),
@@ -124,8 +125,8 @@ def read_inputs(spark: SparkSession, paths: list[str], cfg: IngestConfig) -> tup
         slices = max(1, min(len(rows), spark.sparkContext.defaultParallelism * 4))
         tdf = spark.createDataFrame(spark.sparkContext.parallelize(rows, slices), _TASKS)
         frames.append(tdf.mapInPandas(_reader(dict(cfg.fields), cfg.max_bytes), RAW))
-    if parquet:
-        frames.append(_parquet(spark, parquet, dict(cfg.fields)))
+    for group in parquet_groups(parquet):
+        frames.append(_parquet(spark, group, dict(cfg.fields)))
     if not frames:
         return spark.createDataFrame([], RAW), 0
     out = frames[0]
