@@ -125,7 +125,8 @@ def read_inputs(spark: SparkSession, paths: list[str], cfg: IngestConfig) -> tup
         slices = max(1, min(len(rows), spark.sparkContext.defaultParallelism * 4))
         tdf = spark.createDataFrame(spark.sparkContext.parallelize(rows, slices), _TASKS)
         frames.append(tdf.mapInPandas(_reader(dict(cfg.fields), cfg.max_bytes), RAW))
-    for group in parquet_groups(parquet):
+    groups = parquet_groups(parquet)  # one Spark read per schema
+    for group in groups:
         frames.append(_parquet(spark, group, dict(cfg.fields)))
     if not frames:
         return spark.createDataFrame([], RAW), 0
@@ -133,8 +134,8 @@ def read_inputs(spark: SparkSession, paths: list[str], cfg: IngestConfig) -> tup
     for f in frames[1:]:
         out = out.unionByName(f)
     cores = spark.sparkContext.defaultParallelism
-    if len(tasks) + len(parquet) < 2 * cores:
+    if len(tasks) + len(groups) < 2 * cores:
         # Few, large files (one JSONL of many articles) would leave extraction and cleaning, the costly Python
         # steps, on one core: spread the records over the cluster first.
         out = out.repartition(2 * cores)
-    return out, len(tasks) + len(parquet)
+    return out, len(tasks) + len(groups)
