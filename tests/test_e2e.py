@@ -353,3 +353,13 @@ def test_folder_alone_gives_one_story_per_event(tmp_path, expected):
         events = {event_of.get(a.split("/", 1)[1]) for a in s["article_ids"]}
         assert len(events) == 1 and None not in events, f"one story mixes events: {s['article_ids']}"
     assert len(stories_of(out)) == len({e for e in event_of.values()})
+
+
+def test_stories_are_byte_identical_with_one_thread_and_other_shuffle_partitions(sample_run, tmp_path):
+    out, _ = sample_run  # local[2], shuffle partitions "auto"
+    cfg = tmp_path / "p7.toml"
+    cfg.write_text('[spark.conf]\n"spark.sql.shuffle.partitions" = "7"\n')
+    other = tmp_path / "one"
+    proc = run_cli("run", *SAMPLE_INPUTS, "--out", str(other), "--master", "local[1]", "--config", str(cfg), "-q")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert (other / "stories.jsonl").read_bytes() == (out / "stories.jsonl").read_bytes()
