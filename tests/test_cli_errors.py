@@ -97,15 +97,15 @@ def test_a_full_disk_is_a_clear_error_and_the_previous_output_stays(tmp_path):
     before = sorted(str(p.relative_to(out)) for p in out.rglob("*"))
     code = (
         "import errno, sys\n"
-        "import storyline.spark.output as O\n"
-        "real = O.write_table\n"
+        "import storyline.pipeline as P\n"
+        "real = P._atomic\n"
         "calls = []\n"
         "def full(*a, **k):\n"
         "    calls.append(1)\n"
         "    if len(calls) > 1:\n"
         "        raise OSError(errno.ENOSPC, 'No space left on device')\n"
         "    return real(*a, **k)\n"
-        "O.write_table = full\n"
+        "P._atomic = full\n"
         "from storyline.cli import main\n"
         f"sys.exit(main(['run', {str(SAMPLE / 'folder')!r}, '--out', {str(out)!r}, '--master', 'local[2]', '-q']))\n"
     )

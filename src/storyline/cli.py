@@ -58,6 +58,9 @@ def _run_parser(sub) -> None:
                         "join them or open new stories; re-running the same input changes nothing")
     p.add_argument("--force", action="store_true",
                    help="let --out replace a non-empty folder that is not an earlier storyline output")
+    p.add_argument("--resume", action="store_true",
+                   help="continue a run that was interrupted (killed, out of memory, a lost cluster): stages it "
+                        "finished with the same inputs and config are not run again; give the same command")
     p.add_argument("-q", "--quiet", action="store_true", help="only warnings and the final summary line")
 
 
@@ -110,7 +113,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     }
     cfg = load_config(args.config, overrides)
     t0 = time.perf_counter()
-    result = run(args.inputs, args.out or args.into, cfg, into=args.into, force=args.force)
+    result = run(args.inputs, args.out or args.into, cfg, into=args.into, force=args.force,
+                 resume=args.resume)
     c = result.counts
     print(
         f"storyline: {c['records_in']} records -> {c['articles']} articles, {c['duplicates']} duplicates, "

@@ -52,12 +52,14 @@ def check_out(out: Path, force: bool = False, into: Path | None = None) -> None:
                           f"choose a folder you can write to")
 
 
-def staging_dir(out: Path) -> Path:
-    """Where a run writes before its output is swapped in: a fresh sibling of ``out``."""
+def staging_dir(out: Path, keep: bool = False) -> Path:
+    """Where a run writes before its output is swapped in: a sibling of ``out``, fresh unless ``keep`` (a resumed
+    run continues in what the interrupted one left)."""
     stage = out.with_name(out.name + ".staging")
-    shutil.rmtree(stage, ignore_errors=True)
+    if not keep:
+        shutil.rmtree(stage, ignore_errors=True)
     try:
-        stage.mkdir(parents=True)
+        stage.mkdir(parents=True, exist_ok=keep)
     except OSError as exc:
         raise OutputError(f"cannot write --out {out}: {exc.strerror or exc}; choose a folder you can write to") from exc
     return stage

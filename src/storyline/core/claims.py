@@ -353,6 +353,14 @@ def _in_window(iso: str, published: object, days: int = 10) -> bool:
 _CONTRAST = r"(?:while|whereas|though|although|but|even as|as|and|despite|after|before|when)\b"
 
 
+def source_sentence(sentence: object, text: str | None = None) -> dict[str, Any]:
+    """A sentence as a fact cites it: its article, outlet, text (``text`` when given, e.g. tidied) and who it is
+    attributed to inside the text."""
+    text = str(get(sentence, "text")) if text is None else text
+    return {"article_id": str(get(sentence, "article_id")), "outlet": get(sentence, "source"), "text": text,
+            "attribution": attribution(text)}
+
+
 def attribution(text: str) -> str | None:
     """Who the sentence says the claim comes from, in its own words, or None when it does not say.
 
@@ -583,9 +591,7 @@ def _conflict(a: Claim, b: Claim, old: frozenset[float] = frozenset()) -> bool:
 def _side(claim: str, members: list[Claim], sentences: Sequence[object], mixed: set[int]) -> Side:
     """One side; its headline sentence is one that tells only this side when there is one."""
     idx = sorted({c.sentence for c in members}, key=lambda i: (str(get(sentences[i], "article_id")), i))
-    sents = [{"article_id": str(get(sentences[i], "article_id")), "outlet": get(sentences[i], "source"),
-              "text": str(get(sentences[i], "text")), "attribution": attribution(str(get(sentences[i], "text")))}
-             for i in idx]
+    sents = [source_sentence(sentences[i]) for i in idx]
     head = next((k for k, i in enumerate(idx) if i not in mixed), 0)
     return Side(claim, sents[head]["text"], sorted({s["article_id"] for s in sents}),
                 sorted({s["outlet"] for s in sents if s["outlet"]}), sents)
@@ -746,7 +752,7 @@ def find_corroborated(sentences: Sequence[object], threshold: float = 0.5, max_f
         if len(outlets) < 2:
             continue
         best = max(members, key=lambda k: (sims[k], -k))
-        sents = [{"article_id": art[k], "outlet": get(sentences[ok[k]], "source"), "text": texts[ok[k]]} for k in members]
+        sents = [source_sentence(sentences[ok[k]], texts[ok[k]]) for k in members]
         facts.append((min(members), Fact(texts[ok[best]], sorted(set(art[k] for k in members)),
                                          sorted({s["outlet"] for s in sents if s["outlet"]}), len(outlets), sents)))
     facts.sort(key=lambda f: (-f[1].support, f[0]))

@@ -257,6 +257,8 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
     >>> [(e.date, e.article_ids) for e in build_timeline(s, {"b": "2016-10-04"})]
     [('1977-06', ['a', 'b']), ('2015', ['b'])]
     """
+    from storyline.core.claims import source_sentence  # claims builds on this module: imported here, not at the top
+
     if not 0.0 <= fold_threshold <= 1.0:
         raise ValueError(f"fold_threshold must be between 0 and 1, got {fold_threshold}")
     published = published or {}
@@ -271,7 +273,7 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
             clause = _clause(text, start, end)
             terms = set(content_terms(clause)) - set(content_terms(text[start:end]))
             near = set(content_terms(text[:start])[-_WINDOW:] + content_terms(text[end:])[:_WINDOW])
-            src = {"article_id": aid, "outlet": get(s, "source"), "text": text}
+            src = source_sentence(s, text)
             key = (published.get(aid) or "9999", aid, int(get(s, "position", 0) or 0), start)
             raw.append((iso, clause, (terms, near), src, key))
     raw.sort(key=lambda r: (r[0], r[4]))

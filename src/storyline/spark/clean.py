@@ -13,9 +13,9 @@ from pyspark.sql import functions as F
 
 from storyline.config import CleanConfig, IngestConfig
 from storyline.core.prepare import PREPARED_KEYS, PrepareOptions, prepare_record
-from storyline.spark.schemas import PREPARED, require_columns
+from storyline.spark import rejects as R
+from storyline.spark.schemas import PREPARED_TABLE, require_columns
 
-_PREPARED_OUT = PREPARED + ", removed array<struct<reason:string,text:string>>"
 
 
 def _prepare_batches(opts: PrepareOptions):
@@ -35,17 +35,13 @@ def prepare(raw: DataFrame, cfg: IngestConfig) -> DataFrame:
     """Raw records -> prepared records with their rule removals (column ``removed``)."""
     require_columns(raw, ["source_path", "locator", "kind", "text", "html"], "clean")
     opts = PrepareOptions(max_bytes=cfg.max_bytes, html_fast=cfg.html_fast, html_timeout_s=cfg.html_timeout_s)
-    return raw.mapInPandas(_prepare_batches(opts), _PREPARED_OUT)
+    return raw.mapInPandas(_prepare_batches(opts), PREPARED_TABLE)
 
 
 def rule_removals(prepared: DataFrame) -> DataFrame:
     """Line-level removals made by the rules, as rejects rows (level ``line``)."""
-    return prepared.select(
-        "article_id", "source_path", "locator", F.explode("removed").alias("r")
-    ).select(
-        F.lit("line").alias("level"), F.col("r.reason").alias("reason"), F.lit(None).cast("string").alias("detail"),
-        "source_path", "locator", "article_id", F.col("r.text").alias("text"),
-    )
+    exploded = prepared.select("article_id", "source_path", "locator", F.explode("removed").alias("r"))
+    return R.lines(exploded, F.col("r.reason"), F.col("r.text"))
 
 
 def _line_key(col):
@@ -74,11 +70,8 @@ def remove_boilerplate(articles: DataFrame, cfg: CleanConfig) -> tuple[DataFrame
         .filter((F.col("docs") >= cfg.boilerplate_min_docs) & (F.col("topics") >= cfg.boilerplate_min_docs))
         .select("key")
     )
-    removed = lines.join(boiler, "key", "left_semi").select(
-        F.lit("line").alias("level"), F.lit("boilerplate").alias("reason"),
-        F.lit("recurs across unrelated articles").alias("detail"),
-        "source_path", "locator", "article_id", F.col("line").alias("text"),
-    )
+    removed = R.lines(lines.join(boiler, "key", "left_semi"), "boilerplate", F.col("line"),
+                      "recurs across unrelated articles")
     kept = (
         lines.join(boiler, "key", "left_anti")
         .groupBy("article_id")

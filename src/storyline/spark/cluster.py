@@ -29,6 +29,7 @@ from pyspark.sql import types as T
 
 from storyline.core.cluster import TermConfig, average_linkage, event_keys, story_terms
 from storyline.spark.dedup import _check_input, connected_components, published_ts
+from storyline.spark.session import checkpoint
 
 log = logging.getLogger(__name__)
 
@@ -206,13 +207,14 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     n_articles = articles.agg(F.count(F.lit(1)).alias("n"))
     # persist: the similarity self-join reads the vectors twice (both ends of each pair).
     vectors = term_vectors(tf, n_articles, vector_terms, max_df, max_postings).persist()
-    # localCheckpoint: the pair table is the expensive part and is read three times (components,
+    # checkpoint: the pair table is the expensive part and is read three times (components,
     # per-component edges, nodes); the checkpoint keeps it and cuts its lineage before the iterative
     # components loop. Nothing reads the persisted term tables after it, so they are released.
     try:
         pairs = same_event(similar_pairs(vectors, days, window_days, link_floor * threshold,
                                          capped_keys(keys, max_postings)),
-                           threshold).localCheckpoint()
+                           threshold)
+        pairs = checkpoint(pairs)
     finally:
         vectors.unpersist()
         raw.unpersist()

@@ -23,6 +23,7 @@ from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
 from storyline.core.minhash import LSHParams, MinHasher
+from storyline.spark.session import checkpoint
 
 log = logging.getLogger(__name__)
 
@@ -102,11 +103,10 @@ def connected_components(edges: DataFrame, src: str = "a", dst: str = "b", max_i
     """
     e = (edges.select(F.greatest(src, dst).alias("u"), F.least(src, dst).alias("v"))
          .where(F.col("u") != F.col("v")).distinct())
-    # localCheckpoint (eager) materialises each round and cuts its lineage: the plan of round k refers to
-    # the table of round k-1 several times, so without a cut the plan (and the recomputation on any cache
-    # miss) grows exponentially with the round count. A local checkpoint lives in executor storage and needs
-    # no checkpoint directory or file system, which keeps this a pure function of its input DataFrame.
-    e = e.localCheckpoint()
+    # A checkpoint (eager) materialises each round and cuts its lineage: the plan of round k refers to the
+    # table of round k-1 several times, so without a cut the plan (and the recomputation on any cache miss)
+    # grows exponentially with the round count. In a run it is written to files, so it survives a lost executor.
+    e = checkpoint(e)
     for rnd in range(1, max_iter + 1):
         # large-star: every node hands its larger neighbours to the smallest node of its neighbourhood.
         both = e.select(F.col("u").alias("x"), F.col("v").alias("y")).unionByName(
@@ -121,7 +121,7 @@ def connected_components(edges: DataFrame, src: str = "a", dst: str = "b", max_i
                                            F.struct(F.col("v").alias("n"), F.col("m")))).alias("s"))
                  .select(F.col("s.n").alias("u"), F.col("s.m").alias("v"))
                  .where(F.col("u") != F.col("v")).distinct())
-        e = small.localCheckpoint()  # see above: cut lineage every round
+        e = checkpoint(small)  # see above: cut lineage every round
         # Stars reached when no node is both a child and a parent and no child has two parents.
         has_grandchild = e.join(e.select(F.col("u").alias("v")), "v", "left_semi").select("u")
         two_parents = e.groupBy("u").count().where(F.col("count") > 1).select("u")
@@ -188,7 +188,7 @@ def near_duplicates(articles: DataFrame, threshold: float = 0.8, num_perm: int =
                .select("article_id", "canonical_id",
                        agreement(F.col("sig_d"), F.col("sig_c"), num_perm).cast("double").alias("similarity")))
         # Materialise the (small) result so the signatures can be released before returning.
-        out = out.localCheckpoint()
+        out = checkpoint(out)
     finally:
         sigs.unpersist()
     return out.select([F.col(f.name).cast(f.dataType) for f in DEDUP_SCHEMA.fields])

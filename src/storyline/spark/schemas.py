@@ -2,6 +2,52 @@
 
 from __future__ import annotations
 
+
+def _split(ddl: str) -> list[str]:
+    """Top-level comma-separated parts of a schema string (commas inside ``<...>`` do not split)."""
+    parts, depth, cur = [], 0, []
+    for ch in ddl:
+        depth += ch == "<"
+        depth -= ch == ">"
+        if ch == "," and depth == 0:
+            parts.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip():
+        parts.append("".join(cur).strip())
+    return parts
+
+
+def _field(part: str) -> tuple[str, str]:
+    """``name type`` or ``name:type`` -> (name, type), backticks dropped."""
+    name, typ = (part.split(":", 1) if ":" in part.split(" ", 1)[0] else part.split(" ", 1))
+    return name.strip().strip("`"), typ.strip()
+
+
+def fields(ddl: str) -> list[tuple[str, str]]:
+    """The top-level (name, type) pairs of a schema string: ``"a string, b array<int>"`` or ``"struct<a:string>"``.
+
+    >>> fields("a string, `group` string, b array<struct<x:int,y:int>>")
+    [('a', 'string'), ('group', 'string'), ('b', 'array<struct<x:int,y:int>>')]
+    """
+    if ddl.startswith("struct<"):
+        ddl = ddl[len("struct<"):-1]
+    return [_field(p) for p in _split(ddl)]
+
+
+def column_names(ddl: str) -> list[str]:
+    return [name for name, _ in fields(ddl)]
+
+
+def simple(ddl: str) -> str:
+    """A schema string in Spark's ``simpleString`` form (no nullability), for comparing with a DataFrame's schema.
+
+    >>> simple("a string, `group` string, n int")
+    'struct<a:string,group:string,n:int>'
+    """
+    return "struct<" + ",".join(f"{n}:{t.replace(', ', ',')}" for n, t in fields(ddl)) + ">"
+
 RAW = (
     "source_path string, input_name string, locator string, fmt string, kind string, reason string, detail string, charset string, "
     "id string, url string, source string, title string, published string, author string, text string, "
@@ -33,7 +79,6 @@ STORY_SUMMARY = (
     "article_ids:array<string>>>>>>"
 )
 
-STORY_FACTS = "story_id string, facts_json string"
 
 _SOURCE_SENTENCES = "array<struct<article_id:string,outlet:string,text:string,attribution:string>>"
 # The JSON written by core.story.story_facts, as Spark types: what stories.jsonl and the fact tables hold.
@@ -51,6 +96,37 @@ FACTS = (
 )
 FACT_PARTS = ("entities", "timeline", "corroborated", "disputed")
 
+# The facts stage's table: one typed column per fact kind (no JSON strings in between).
+STORY_FACTS = "story_id string, " + ", ".join(f"{n} {t}" for n, t in fields(FACTS))
+# One flat table per fact kind, keyed by story and rank: the fields of the fact's struct.
+FACT_TABLES = {
+    n: "story_id string, rank int, " + ", ".join(f"{f} {t}" for f, t in fields(typ[len("array<"):-1]))
+    for n, typ in fields(FACTS)
+}
+
+PREPARED_TABLE = PREPARED + ", removed array<struct<reason:string,text:string>>"
+
+ARTICLES = (
+    "article_id string, url string, source string, title string, published string, author string, language string, "
+    "text string, source_path string, locator string, `group` string, reference string, n_words int, "
+    "content_hash string, spans array<struct<start:int,end:int>>"
+)
+DUPLICATES = "article_id string, canonical_id string, similarity double, method string, content_hash string"
+SENTENCES = "article_id string, idx int, start int, end int, text string"
+STORY_ARTICLES = "article_id string, story_id string"
+STORY_SENTENCES = (
+    "story_id string, article_id string, idx int, text string, source string, published string, title string"
+)
+STORIES = (
+    "story_id string, title string, `group` string, n_articles int, n_outlets int, outlets array<string>, "
+    "first_published string, last_published string, article_ids array<string>, "
+    "summary " + STORY_SUMMARY.split("summary ", 1)[1] + ", "
+    "articles array<struct<article_id:string,title:string,source:string,url:string,published:string,n_words:int>>, "
+    "duplicates array<struct<article_id:string,canonical_id:string,similarity:double,method:string>>, "
+    "reference string, " + ", ".join(f"{n} {t}" for n, t in fields(FACTS))
+)
+
+
 
 class SchemaError(ValueError):
     """A DataFrame handed to a stage lacks columns the stage needs."""
@@ -61,3 +137,42 @@ def require_columns(df, columns: list[str], stage: str) -> None:
     missing = [c for c in columns if c not in df.columns]
     if missing:
         raise SchemaError(f"stage '{stage}' needs columns {missing}; the input has {df.columns}")
+
+
+def check_schema(df, ddl: str, stage: str, table: str) -> None:
+    """Refuse a table whose columns or types differ from its declaration, naming what differs: a renamed or
+    retyped field fails here, not silently downstream."""
+    want, got = dict(fields(ddl)), dict(fields(df.schema.simpleString()))
+    if simple(ddl) == df.schema.simpleString():
+        return
+    diff = sorted({c for c in want.keys() | got.keys() if want.get(c) != got.get(c)})
+    detail = "; ".join(f"{c}: declared {want.get(c, '(none)')}, got {got.get(c, '(none)')}" for c in diff)
+    raise SchemaError(f"stage '{stage}' wrote table '{table}' unlike its declared schema ({detail or 'column order'})")
+
+
+def check_value(value, typ: str, where: str = "") -> None:
+    """Check a Python value (what a pandas stage returns) against a Spark type string, field by field: a dict must
+    have exactly the struct's keys. Arrow would otherwise drop an unknown key and null a missing one silently.
+
+    >>> check_value([{"name": "x", "n": 1}], "array<struct<name:string,n:int>>")
+    >>> check_value([{"name": "x", "count": 1}], "array<struct<name:string,n:int>>", "facts")
+    Traceback (most recent call last):
+    ...
+    storyline.spark.schemas.SchemaError: facts[0]: keys ['count'] are not in the schema; ['n'] are missing
+    """
+    if value is None:
+        return
+    if typ.startswith("array<"):
+        if not isinstance(value, (list, tuple)):
+            raise SchemaError(f"{where}: expected a list for {typ}, got {type(value).__name__}")
+        for i, v in enumerate(value):
+            check_value(v, typ[len("array<"):-1], f"{where}[{i}]")
+    elif typ.startswith("struct<"):
+        if not isinstance(value, dict):
+            raise SchemaError(f"{where}: expected a mapping for {typ}, got {type(value).__name__}")
+        want = dict(fields(typ))
+        extra, missing = sorted(set(value) - set(want)), sorted(set(want) - set(value))
+        if extra or missing:
+            raise SchemaError(f"{where}: keys {extra} are not in the schema; {missing} are missing")
+        for k, t in want.items():
+            check_value(value[k], t, f"{where}.{k}")

@@ -60,3 +60,17 @@ def start_spark(cfg: SparkConfig, master: str | None = None):
         zpath = _package_zip()
         spark.sparkContext.addPyFile(zpath)
     return spark
+
+
+def use_checkpoints(spark, folder: Path) -> None:
+    """Send checkpoints to files under ``folder`` (inside the run's output, so on a cluster it is on storage that
+    every node sees). Unlike local checkpoints, kept in executor storage, these survive the loss of an executor."""
+    spark.sparkContext.setCheckpointDir(str(folder))
+
+
+def checkpoint(df):
+    """Materialise ``df`` and cut its lineage (iterative plans otherwise grow with every round). A reliable
+    checkpoint when a checkpoint folder is set, as every run does; a local one when a function runs alone."""
+    if df.sparkSession.sparkContext.getCheckpointDir():
+        return df.checkpoint()
+    return df.localCheckpoint()

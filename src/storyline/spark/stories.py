@@ -14,7 +14,7 @@ from storyline.config import StoriesConfig
 from storyline.core.clean import tidy_sentence
 from storyline.core.story import digest, story_facts
 from storyline.core.summarize import Sentence, SummaryConfig
-from storyline.spark.schemas import FACT_PARTS, FACTS, STORY_FACTS, STORY_SUMMARY, require_columns
+from storyline.spark.schemas import FACT_PARTS, FACTS, STORY_FACTS, STORY_SUMMARY, check_value, require_columns
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +92,7 @@ def _digest_groups(cfg: SummaryConfig):
         if pdf.empty:
             return pd.DataFrame(columns=["story_id", "title", "summary"])
         story_id, sents, arts = _story_rows(pdf)
-        disputes = json.loads(facts["facts_json"].iloc[0]).get("disputed", []) if not facts.empty else []
+        disputes = json.loads(facts["disputed"].iloc[0] or "[]") if not facts.empty else []
         d = digest(story_id, sents, arts, cfg, disputes)
         return pd.DataFrame([{"story_id": story_id, "title": d["title"], "summary": d["summary"]}])
 
@@ -103,7 +103,8 @@ def _facts_groups(spacy_model: str):
     def run(pdf: pd.DataFrame) -> pd.DataFrame:
         story_id, sents, arts = _story_rows(pdf)
         facts = story_facts(sents, arts, spacy_model)
-        return pd.DataFrame([{"story_id": story_id, "facts_json": json.dumps(facts, sort_keys=True)}])
+        check_value(facts, FACTS, f"facts of story {story_id}")  # a renamed field fails here, not as a silent null
+        return pd.DataFrame([{"story_id": story_id, **facts}])
 
     return run
 
@@ -126,13 +127,16 @@ def summarize_stories(story_sents: DataFrame, cfg: SummaryConfig, facts: DataFra
                     "summarize")
     if facts is None:
         facts = story_sents.sparkSession.createDataFrame([], STORY_FACTS)
-    require_columns(facts, ["story_id", "facts_json"], "summarize")
-    return (story_sents.groupBy("story_id").cogroup(facts.groupBy("story_id"))
+    require_columns(facts, ["story_id", "disputed"], "summarize")
+    # Only the disputes cross into Python, as JSON written by Spark itself: Arrow's conversion of deeply nested
+    # struct arrays to pandas is not reliable inside a cogroup (it crashed the worker), and nothing else is needed.
+    disputes = facts.select("story_id", F.to_json("disputed").alias("disputed"))
+    return (story_sents.groupBy("story_id").cogroup(disputes.groupBy("story_id"))
             .applyInPandas(_digest_groups(cfg), STORY_SUMMARY))
 
 
 def facts_of_stories(story_sents: DataFrame, spacy_model: str = "") -> DataFrame:
-    """One row per story: entities, timeline, corroborated and disputed claims as JSON (``STORY_FACTS``)."""
+    """One row per story: entities, timeline, corroborated and disputed claims as typed columns (``STORY_FACTS``)."""
     require_columns(story_sents, ["story_id", "article_id", "idx", "text", "source", "published", "title"],
                     "facts")
     return story_sents.groupBy("story_id").applyInPandas(_facts_groups(spacy_model), STORY_FACTS)
@@ -162,7 +166,7 @@ def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFram
     )
     return (
         meta.join(summaries, "story_id", "left")
-        .join(facts.select("story_id", F.from_json("facts_json", FACTS).alias("_f")), "story_id", "left")
+        .join(facts, "story_id", "left")
         .join(dups, "story_id", "left")
         .select(
             "story_id", "title", "group", "n_articles", "n_outlets", "outlets", "first_published", "last_published",
@@ -171,7 +175,7 @@ def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFram
                 "array<struct<article_id:string,canonical_id:string,similarity:double,method:string>>"
             )).alias("duplicates"),
             "reference",
-            *[F.coalesce(F.col(f"_f.{part}"), F.array()).alias(part) for part in FACT_PARTS],
+            *[F.coalesce(part, F.array()).alias(part) for part in FACT_PARTS],
         )
     )
 
