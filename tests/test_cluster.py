@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SAMPLE
+from conftest import SAMPLE, storyline_cmd
 from test_e2e import run_cli, stories_of
 
 pytestmark = [pytest.mark.cluster, pytest.mark.e2e]
@@ -63,7 +63,7 @@ def standalone(tmp_path_factory):
         _wait_port(port)
         _wait_port(wui)
         time.sleep(2)  # the worker registers with the master after its UI is up
-        yield master
+        yield master, d / "work"
     finally:
         for pid in pids:
             try:
@@ -81,18 +81,49 @@ def standalone(tmp_path_factory):
                 os.kill(pid, signal.SIGKILL)
 
 
-def test_standalone_cluster_matches_local_mode(standalone, tmp_path):
+def _executors(work: Path) -> list[int]:
+    """PIDs of the executor processes the test worker runs (their working folder is under its work folder)."""
+    pids = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and b"CoarseGrainedExecutorBackend" in (proc / "cmdline").read_bytes() \
+                    and Path(os.readlink(proc / "cwd")).is_relative_to(work):
+                pids.append(int(proc.name))
+        except OSError:
+            continue
+    return pids
+
+
+def test_standalone_cluster_loses_its_executor_mid_run_and_matches_local_mode(standalone, tmp_path):
+    """The cluster run loses its executor (SIGKILL) while it clusters stories; the worker starts another, the
+    lost work is redone from files (checkpoints and written stages), and the output equals local mode's."""
+    master, work = standalone
     local, remote = tmp_path / "local", tmp_path / "cluster"
     p1 = run_cli("run", *INPUTS, "--out", str(local), "--master", "local[2]", "-q")
     assert p1.returncode == 0, p1.stderr[-3000:]
-    p2 = run_cli("run", *INPUTS, "--out", str(remote), "--master", standalone, "-q")
-    assert p2.returncode == 0, p2.stderr[-3000:]
+    cmd = [*storyline_cmd(), "run", *INPUTS, "--out", str(remote), "--master", master]
+    env = dict(os.environ, SPARK_LOCAL_IP="127.0.0.1", PYSPARK_PYTHON=sys.executable)
+    p2 = subprocess.Popen(cmd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
+    killed, log = [], []
+    for line in p2.stderr:
+        log.append(line)
+        if "] stories: " in line and not killed:
+            time.sleep(1.0)
+            for pid in _executors(work):
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+    assert p2.wait(timeout=900) == 0, "".join(log)[-3000:]
+    assert killed, "no executor was found to kill"
     assert (local / "stories.jsonl").read_bytes() == (remote / "stories.jsonl").read_bytes()
     run = json.loads((remote / "run.json").read_text())
-    assert run["config"]["spark"]["master"] == standalone
+    assert run["config"]["spark"]["master"] == master
 
 
-def test_incremental_runs_keep_story_ids(tmp_path):
+def test_incremental_runs_keep_story_ids(tmp_path, spark):
+    from storyline.config import load_config
+    from storyline.pipeline import run
+
+    cfg = load_config(overrides={"spark.master": "local[2]"})
     lines = (SAMPLE / "articles.jsonl").read_text().splitlines()
     day1 = [l for l in lines if '"published": "2024-08-20' in l]
     rest = [l for l in lines if l not in day1]
@@ -100,12 +131,10 @@ def test_incremental_runs_keep_story_ids(tmp_path):
     (tmp_path / "day1.jsonl").write_text("\n".join(day1) + "\n")
     (tmp_path / "rest.jsonl").write_text("\n".join(rest) + "\n")
     out = tmp_path / "out"
-    p = run_cli("run", str(tmp_path / "day1.jsonl"), "--out", str(out), "--master", "local[2]", "-q")
-    assert p.returncode == 0, p.stderr[-3000:]
+    run([str(tmp_path / "day1.jsonl")], out, cfg, spark=spark)
     before = {s["story_id"]: set(s["article_ids"]) for s in stories_of(out)}
 
-    p = run_cli("run", str(tmp_path / "rest.jsonl"), "--into", str(out), "--master", "local[2]", "-q")
-    assert p.returncode == 0, p.stderr[-3000:]
+    run([str(tmp_path / "rest.jsonl")], out, cfg, spark=spark, into=out)
     after = {s["story_id"]: set(s["article_ids"]) for s in stories_of(out)}
     for sid, members in before.items():
         assert sid in after and members <= after[sid], sid
@@ -114,8 +143,7 @@ def test_incremental_runs_keep_story_ids(tmp_path):
     assert grown, "no earlier story gained an article"
     snapshot = (out / "stories.jsonl").read_bytes()
 
-    p = run_cli("run", str(tmp_path / "rest.jsonl"), "--into", str(out), "--master", "local[2]", "-q")
-    assert p.returncode == 0, p.stderr[-3000:]
+    run([str(tmp_path / "rest.jsonl")], out, cfg, spark=spark, into=out)
     assert (out / "stories.jsonl").read_bytes() == snapshot
     counts = json.loads((out / "run.json").read_text())["counts"]
     assert counts["articles_added"] == 0 and counts["already_present"] == len(rest)
