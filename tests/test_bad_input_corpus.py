@@ -16,9 +16,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from storyline.core.inputs import InputTask
-from storyline.core.prepare import PrepareOptions, prepare_record
-from storyline.core.readers import read_task
+from storyline.core.ingest.inputs import InputTask
+from storyline.core.ingest.prepare import PrepareOptions, prepare_record
+from storyline.core.ingest.readers import read_task
 
 MAX_BYTES = 20_000
 OPTS = PrepareOptions(max_bytes=MAX_BYTES, html_timeout_s=5.0)

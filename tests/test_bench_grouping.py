@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from storyline.core.minhash import jaccard, shingle_set
-from storyline.core.synth import SynthConfig, generate, write_corpus
+from storyline.core.grouping.minhash import shingle_set
+from storyline.core.text.text import jaccard
+from storyline.bench.synth import SynthConfig, generate, write_corpus
 
 WORDS = ("harbour ferry storm council budget mayor school teacher strike museum painting theft police court "
          "river bank farmer tractor valley election ballot queue rain bridge station train delay market price "

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from storyline.core.claims import find_claims, find_corroborated, find_disputes
-from storyline.core.entities import analyse
-from storyline.core.sentences import split_sentences
+from storyline.core.story.claims import find_claims, find_corroborated, find_disputes
+from storyline.core.story.entities import analyse
+from storyline.core.text.sentences import split_sentences
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 

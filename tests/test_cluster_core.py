@@ -6,14 +6,12 @@ import random
 
 import pytest
 
-from storyline.core.cluster import (
+from storyline.bench.scores import cluster_scores, pair_scores, pairs_of_groups
+from storyline.core.grouping.cluster import (
     TermConfig,
     average_linkage,
-    cluster_scores,
     connected_components,
     entity_phrases,
-    pair_scores,
-    pairs_of_groups,
     story_terms,
 )
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from storyline.core.entities import GPE, ORG, PERSON, analyse, extract_entities
-from storyline.core.sentences import split_sentences
+from storyline.core.story.entities import GPE, ORG, PERSON, analyse, extract_entities
+from storyline.core.text.sentences import split_sentences
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from storyline.core import extract as ex
-from storyline.core.clean import clean_line, clean_text
-from storyline.core.extract import (Extracted, decode_html, extract_html, extract_html_file, iter_html_files,
+from storyline.core.ingest import extract as ex
+from storyline.core.text.clean import clean_line, clean_text
+from storyline.core.ingest.extract import (Extracted, decode_html, extract_html, extract_html_file, iter_html_files,
                                     read_html_file, time_limit)
-from storyline.core.records import Reject
+from storyline.core.ingest.records import Reject
 
 ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "sample" / "html"
@@ -238,7 +238,7 @@ def test_outside_the_main_thread_extraction_still_works_and_overruns_are_logged(
     monkeypatch.setattr(ex, "_main_text", slowish)
     out = {}
     t = threading.Thread(target=lambda: out.setdefault("r", extract_html(page(), timeout_s=0.1)))
-    with caplog.at_level(logging.WARNING, logger="storyline.core.extract"):
+    with caplog.at_level(logging.WARNING, logger="storyline.core.ingest.extract"):
         t.start()
         t.join()
     assert isinstance(out["r"], Extracted)

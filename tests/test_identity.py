@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from storyline.core.inputs import InputTask, newlines_before_range, number_lines, plan_tasks
-from storyline.core.readers import read_task
+from storyline.core.ingest.inputs import InputTask, newlines_before_range, number_lines, plan_tasks
+from storyline.core.ingest.readers import read_task
 
 _WORDS = ("harbour council ferry school budget storm museum library bridge election vote market train "
           "hospital river festival court strike union factory").split()

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from storyline.core.clean import non_article_reason
-from storyline.core.inputs import InputError, InputTask, list_inputs, plan_tasks
-from storyline.core.prepare import PrepareOptions, prepare_record
-from storyline.core.readers import read_task
+from storyline.core.text.clean import non_article_reason
+from storyline.core.ingest.inputs import InputError, InputTask, list_inputs, plan_tasks
+from storyline.core.ingest.prepare import PrepareOptions, prepare_record
+from storyline.core.ingest.readers import read_task
 
 ARTICLE = ("The city council voted on Tuesday to raise bus fares by fifty cents, the first increase in six "
            "years. Council members said the money would pay for new buses and longer evening service on the "

@@ -7,18 +7,18 @@ import random
 import numpy as np
 import pytest
 
-from storyline.core.minhash import (
+from storyline.core.grouping.minhash import (
     LSHParams,
     MinHasher,
     collision_probability,
     false_negative_area,
     false_positive_area,
-    jaccard,
     jaccard_estimate,
     optimal_bands_rows,
     shingle_hashes,
     shingle_set,
 )
+from storyline.core.text.text import jaccard
 
 WORDS = ("river bank farmer tractor sunset valley election ballot queue rain council budget vote mayor "
          "harbour ferry storm warning school teacher strike museum painting theft police court").split()

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from storyline.core.clean import binary_reason, clean_text, decode_bytes, non_article_reason
-from storyline.core.records import derive_title, outlet_from_url, parse_date, parse_json_line
-from storyline.core.text import content_terms, tokens, words
+from storyline.core.text.clean import binary_reason, clean_text, decode_bytes, non_article_reason
+from storyline.core.ingest.records import derive_title, outlet_from_url, parse_date, parse_json_line
+from storyline.core.text.text import content_terms, tokens, words
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample"

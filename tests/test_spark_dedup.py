@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from storyline.core.minhash import jaccard, shingle_set
+from storyline.core.grouping.minhash import shingle_set
+from storyline.core.text.text import jaccard
 from storyline.spark.dedup import connected_components, near_duplicates
 
 pytestmark = pytest.mark.spark

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from storyline.config import load_config
-from storyline.core.summarize import SummaryConfig
+from storyline.core.story.summarize import SummaryConfig
 from storyline.spark import articles as A
 from storyline.spark import clean as C
 from storyline.spark import stories as S

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from storyline.core.story import choose_title, digest
-from storyline.core.summarize import Sentence, SummaryConfig
+from storyline.core.story.digest import choose_title, digest
+from storyline.core.story.summarize import Sentence, SummaryConfig
 
 
 def _story():

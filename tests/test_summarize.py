@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from storyline.core.summarize import context_need, Sentence, SummaryConfig, containment, summarize
-from storyline.core.text import content_terms, fold_for_hash
+from storyline.core.story.summarize import context_need, Sentence, SummaryConfig, containment, summarize
+from storyline.core.text.text import content_terms, fold_for_hash
 
 
 def _n_words(out) -> int:

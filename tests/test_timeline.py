@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from storyline.core.sentences import split_sentences
-from storyline.core.timeline import build_timeline, find_dates
+from storyline.core.text.sentences import split_sentences
+from storyline.core.story.timeline import build_timeline, find_dates
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 

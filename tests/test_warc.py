@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from storyline.core.extract import Extracted, extract_html
-from storyline.core.warc import WarcItem, iter_warc, warc_counts
+from storyline.core.ingest.extract import Extracted, extract_html
+from storyline.core.ingest.warc import WarcItem, iter_warc, warc_counts
 
 warcio = pytest.importorskip("warcio")
 from warcio.statusandheaders import StatusAndHeaders  # noqa: E402

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from storyline import __version__
 from storyline.config import FORMATS, ConfigError, load_config
-from storyline.core.inputs import InputError
+from storyline.core.ingest.inputs import InputError
 from storyline.outputs import NoArticles, OutputError
 
 log = logging.getLogger("storyline")

@@ -44,7 +44,7 @@ def _previous(into: str | Path | None) -> Path | None:
     prev = Path(into).resolve()
     missing = [t for t in ("articles", "duplicates", "story_articles", "rejects", "run.json") if not (prev / t).exists()]
     if missing:
-        from storyline.core.inputs import InputError
+        from storyline.core.ingest.inputs import InputError
 
         raise InputError(f"--into {into}: not a storyline output folder (missing {', '.join(missing)}); "
                          f"give the --out folder of an earlier 'storyline run'")
@@ -67,7 +67,7 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     Raises :class:`~storyline.outputs.OutputError` for an unusable ``out`` or a full disk, and
     :class:`~storyline.outputs.NoArticles` when no record becomes an article (the rejects are written first).
     """
-    from storyline.core.inputs import list_inputs
+    from storyline.core.ingest.inputs import list_inputs
     from storyline.spark.session import start_spark, use_checkpoints
 
     files, parquet = list_inputs(inputs, cfg.ingest.format)  # fail fast on a missing path, before Spark starts

@@ -155,7 +155,7 @@ def _warn_failures(ctx: Context, t: dict) -> None:
     rejects table alone is easy to miss). One small aggregation over the written ``prepared`` table."""
     from pyspark.sql import functions as F
 
-    from storyline.core.diagnose import KindCount, failure_lines
+    from storyline.core.ingest.diagnose import KindCount, failure_lines
 
     rows = t["prepared"].groupBy("fmt", "kind", "reason").agg(F.count("*").alias("n"),
                                                              F.min("detail").alias("detail"))
@@ -221,7 +221,7 @@ def _facts(ctx: Context, t: dict) -> Output:
 
 
 def _summarize(ctx: Context, t: dict) -> Output:
-    from storyline.core.summarize import SummaryConfig
+    from storyline.core.story.summarize import SummaryConfig
     from storyline.spark import stories as S
 
     scfg = SummaryConfig(words=ctx.cfg.summary.words, focus=ctx.cfg.summary.focus or None)

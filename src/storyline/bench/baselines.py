@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from storyline.bench.rouge import NgramScorer, rouge_tokens
-from storyline.core.sentences import split_sentences
+from storyline.core.text.sentences import split_sentences
 
 # sumy's own notion of a word: starts with a letter, then letters, apostrophes or hyphens.
 _SUMY_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’-])*", re.UNICODE)

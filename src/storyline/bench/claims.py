@@ -1,4 +1,4 @@
-"""Disputed-claim benchmark: how many conflicts :func:`storyline.core.claims.find_claims` flags, and a sample to read.
+"""Disputed-claim benchmark: how many conflicts :func:`storyline.core.story.claims.find_claims` flags, and a sample to read.
 
 Input is Multi-News JSONL, one story cluster per line (``{"id", "documents": [...], "summary"}``). Each document
 is cleaned and split the way the pipeline does it and treated as one article whose outlet is its own id
@@ -19,11 +19,11 @@ import time
 from pathlib import Path
 
 from storyline.bench.summarize import read_stories
-from storyline.core.claims import find_claims
-from storyline.core.clean import clean_text, non_article_reason, tidy_sentence
-from storyline.core.sentences import split_sentences
-from storyline.core.summarize import Sentence
-from storyline.core.text import stable_id
+from storyline.core.story.claims import find_claims
+from storyline.core.text.clean import clean_text, non_article_reason, tidy_sentence
+from storyline.core.text.sentences import split_sentences
+from storyline.core.story.summarize import Sentence
+from storyline.core.text.text import stable_id
 
 
 def story_sentences(rec: dict) -> list[Sentence]:

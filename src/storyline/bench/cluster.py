@@ -2,8 +2,8 @@
 throughput on synthetic corpora of growing size.
 
 Multi-News: every document of an example is one gold story. Documents are cleaned with
-:func:`storyline.core.clean.clean_text`. The headline figures (``quality["as_pipeline"]``) score what a run
-does: documents the pipeline rejects (:func:`storyline.core.clean.non_article_reason`, and texts shorter
+:func:`storyline.core.text.clean.clean_text`. The headline figures (``quality["as_pipeline"]``) score what a run
+does: documents the pipeline rejects (:func:`storyline.core.text.clean.non_article_reason`, and texts shorter
 than ``clean.min_words``) become rejects, not story members, so they are left out of the gold and counted per
 reason. ``quality["short_documents_kept"]`` also clusters the short documents, for reference. The pool is
 shuffled with a fixed seed; documents have no title, date or outlet, so clustering sees text only.
@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Sequence
 
 from storyline.bench.dedup import _read, _spark, corpus, seed_texts, warm_up
-from storyline.core.clean import clean_text, non_article_reason
-from storyline.core.cluster import cluster_scores
-from storyline.core.text import words
+from storyline.core.text.clean import clean_text, non_article_reason
+from storyline.bench.scores import cluster_scores
+from storyline.core.text.text import words
 
 log = logging.getLogger(__name__)
 

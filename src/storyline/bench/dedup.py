@@ -1,7 +1,7 @@
 """Near-duplicate benchmark: storyline's Spark dedup against datasketch MinHashLSH (single process) and Spark
 MLlib MinHashLSH (approxSimilarityJoin), on the same synthetic corpus, in the same run.
 
-Corpora come from :mod:`storyline.core.synth` (planted copy pairs with exact Jaccard >= threshold). Every
+Corpora come from :mod:`storyline.bench.synth` (planted copy pairs with exact Jaccard >= threshold). Every
 method's pairs are closed transitively (connected components) and scored as within-group pairs: a pair is
 correct when it was planted or its exact word-5-shingle Jaccard is >= the threshold (an unplanted true
 near-duplicate is not an error).
@@ -15,9 +15,11 @@ import time
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from storyline.core.cluster import connected_components, pairs_of_groups
-from storyline.core.minhash import jaccard, shingle_set
-from storyline.core.synth import SynthConfig, SynthSummary, write_corpus
+from storyline.bench.scores import pairs_of_groups
+from storyline.core.grouping.cluster import connected_components
+from storyline.core.grouping.minhash import shingle_set
+from storyline.core.text.text import jaccard
+from storyline.bench.synth import SynthConfig, SynthSummary, write_corpus
 
 log = logging.getLogger(__name__)
 
@@ -204,7 +206,7 @@ def run_dedup_bench(spark=None, seeds: str | Path = "../shared/data/multinews-de
     """Throughput and planted-pair recall/precision of storyline dedup at each size, and of the peers at
     ``peer_size``. Prints a table and returns the numbers. ``mllib_tables`` defaults to storyline's band
     count (see :func:`run_mllib`)."""
-    from storyline.core.minhash import LSHParams
+    from storyline.core.grouping.minhash import LSHParams
 
     tables = mllib_tables or LSHParams.for_threshold(threshold, num_perm, fp_weight=0.2, fn_weight=0.8).bands
     texts = seed_texts(seeds)

@@ -1,7 +1,7 @@
 """Main-text extraction benchmark on the trafilatura evaluation set (990 pages with must-include/exclude snippets).
 
 Systems run in the same process on the same pages, one page at a time in turn, so a busy machine slows them
-alike: storyline's ingest (:func:`storyline.core.extract.extract_html`: decoding, bounded extraction, metadata,
+alike: storyline's ingest (:func:`storyline.core.ingest.extract.extract_html`: decoding, bounded extraction, metadata,
 residue cleaning), plain trafilatura with its defaults (``trafilatura.extract(html)``), and resiliparse
 (``extract_plain_text(tree, main_content=True)``). Scoring follows trafilatura's ``tests/evaluate.py``: per
 page, each "with" snippet found in the output (white space normalised) is a true positive, else a false
@@ -95,7 +95,7 @@ _REJECTS: Counter = Counter()
 
 def storyline_system(**options) -> Extractor:
     """storyline's ingest with the given :func:`extract_html` options; rejects count as empty output."""
-    from storyline.core.extract import Extracted, extract_html
+    from storyline.core.ingest.extract import Extracted, extract_html
 
     def run(html: bytes, url: str | None) -> str | None:
         result = extract_html(html, url, **options)

@@ -14,7 +14,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Sequence
 
-from storyline.core.sentences import split_sentences
+from storyline.core.text.sentences import split_sentences
 
 METRICS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 

@@ -2,8 +2,8 @@
 
 Input is Multi-News JSONL, one story cluster per line: ``{"id", "documents": [...], "summary"}``. Each document
 is prepared exactly as the pipeline prepares article text for the summariser: cleaned with
-:func:`storyline.core.clean.clean_text`, dropped when :func:`storyline.core.clean.non_article_reason` says it is
-not an article, split with :func:`storyline.core.sentences.split_sentences`. Article ids are
+:func:`storyline.core.text.clean.clean_text`, dropped when :func:`storyline.core.text.clean.non_article_reason` says it is
+not an article, split with :func:`storyline.core.text.sentences.split_sentences`. Article ids are
 ``<story id>#<doc index>``; Multi-News has no outlets, so every article counts as its own outlet.
 
 Every system sees the same sentences and the same word budget. Reported per system: ROUGE-1, ROUGE-2, ROUGE-L
@@ -27,9 +27,9 @@ from typing import Callable, Iterator, Mapping, Sequence
 
 from storyline.bench.baselines import lead_summary, n_words, oracle_summary, sumy_summary
 from storyline.bench.rouge import METRICS, rouge
-from storyline.core.clean import clean_text, non_article_reason
-from storyline.core.sentences import split_sentences
-from storyline.core.summarize import Sentence, SummaryConfig, summarize
+from storyline.core.text.clean import clean_text, non_article_reason
+from storyline.core.text.sentences import split_sentences
+from storyline.core.story.summarize import Sentence, SummaryConfig, summarize
 
 log = logging.getLogger(__name__)
 

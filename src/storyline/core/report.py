@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 from urllib.parse import urlsplit
 
-from storyline.core.text import stable_id
+from storyline.core.text.text import stable_id
 
 logger = logging.getLogger(__name__)
 

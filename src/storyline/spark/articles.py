@@ -8,8 +8,8 @@ import pandas as pd
 from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
-from storyline.core.sentences import split_sentences
-from storyline.core.text import fold_for_hash, stable_id, words
+from storyline.core.text.sentences import split_sentences
+from storyline.core.text.text import fold_for_hash, stable_id, words
 from storyline.spark.schemas import ARTICLE_FINAL, require_columns
 
 _FINAL_COLS = [c.split()[0].strip("`") for c in ARTICLE_FINAL.split(", ") if not c.startswith(("start", "end"))]

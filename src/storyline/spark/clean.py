@@ -12,7 +12,7 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from storyline.config import CleanConfig, IngestConfig
-from storyline.core.prepare import PREPARED_KEYS, PrepareOptions, prepare_record
+from storyline.core.ingest.prepare import PREPARED_KEYS, PrepareOptions, prepare_record
 from storyline.spark import rejects as R
 from storyline.spark.schemas import PREPARED_TABLE, require_columns
 

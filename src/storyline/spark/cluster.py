@@ -3,7 +3,7 @@ components over strong edges, and average-linkage agglomeration inside each comp
 
 Stages:
 
-1. terms (``mapInPandas`` -> :func:`storyline.core.cluster.story_terms`): lead terms, upweighted title terms,
+1. terms (``mapInPandas`` -> :func:`storyline.core.grouping.cluster.story_terms`): lead terms, upweighted title terms,
    entity-like capitalised phrases, and the rest of the body (``body_weight``); sub-linear term frequency;
 2. IDF over the input; terms in more than ``max_df`` of the articles (or more than ``max_postings``) dropped;
    each article keeps its ``vector_terms`` heaviest terms, L2-normalised and quantised to integers so the
@@ -12,7 +12,7 @@ Stages:
    ``window_days`` when known) and sum of weight products per pair. Posting lists are capped, so the work is
    bounded by articles x terms x cap: it grows linearly with the number of articles;
 4. connected components over pairs with similarity >= ``threshold``;
-5. per component (``applyInPandas`` -> :func:`storyline.core.cluster.average_linkage`): average linkage at the
+5. per component (``applyInPandas`` -> :func:`storyline.core.grouping.cluster.average_linkage`): average linkage at the
    same threshold over every computed pair of the component, so A~B and B~C cannot glue A to C on their own;
 6. story_key = ``article_id`` of the story's seed: earliest published (unknown dates last), then smallest id.
 """
@@ -27,7 +27,7 @@ from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
-from storyline.core.cluster import TermConfig, average_linkage, event_keys, story_terms
+from storyline.core.grouping.cluster import TermConfig, average_linkage, event_keys, story_terms
 from storyline.spark.dedup import _check_input, connected_components, published_ts
 from storyline.spark.session import checkpoint
 

@@ -1,7 +1,7 @@
 """Near-duplicate folding on Spark DataFrames: MinHash LSH candidates, signature verification, connected
 components, and a deterministic canonical article per duplicate group.
 
-Stages (each a DataFrame step; hashing runs in :mod:`storyline.core.minhash` through ``mapInPandas``):
+Stages (each a DataFrame step; hashing runs in :mod:`storyline.core.grouping.minhash` through ``mapInPandas``):
 
 1. signatures: ``article_id, sig array<int>, bands array<bigint>`` (one Arrow batch at a time);
 2. band buckets: explode the band keys, group by key, and emit candidate pairs inside each bucket
@@ -22,7 +22,7 @@ from pyspark.sql import Column, DataFrame
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
-from storyline.core.minhash import LSHParams, MinHasher
+from storyline.core.grouping.minhash import LSHParams, MinHasher
 from storyline.spark.session import checkpoint
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 from storyline.config import IngestConfig
-from storyline.core.inputs import (
+from storyline.core.ingest.inputs import (
     InputTask,
     input_names,
     list_inputs,
@@ -23,8 +23,8 @@ from storyline.core.inputs import (
     parquet_groups,
     plan_tasks,
 )
-from storyline.core.readers import RAW_KEYS, read_task
-from storyline.core.records import field_names
+from storyline.core.ingest.readers import RAW_KEYS, read_task
+from storyline.core.ingest.records import field_names
 from storyline.spark.schemas import RAW
 
 log = logging.getLogger(__name__)

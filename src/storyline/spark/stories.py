@@ -11,9 +11,9 @@ from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
 from storyline.config import StoriesConfig
-from storyline.core.clean import tidy_sentence
-from storyline.core.story import digest, story_facts
-from storyline.core.summarize import Sentence, SummaryConfig
+from storyline.core.text.clean import tidy_sentence
+from storyline.core.story.digest import digest, story_facts
+from storyline.core.story.summarize import Sentence, SummaryConfig
 from storyline.spark.schemas import FACT_PARTS, FACTS, STORY_FACTS, STORY_SUMMARY, check_value, require_columns
 
 log = logging.getLogger(__name__)

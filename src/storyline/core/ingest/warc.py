@@ -13,7 +13,7 @@ still owed to a record's Content-Length after it has been read to the end, by a 
 Content-Length, and by bytes left after the last complete record.
 
 A record whose own header says ``WARC-Truncated`` (crawlers cut long payloads, e.g. at 1 MiB) is passed on as
-a page with ``truncated`` set: :func:`storyline.core.extract.extract_html` then judges the HTML itself.
+a page with ``truncated`` set: :func:`storyline.core.ingest.extract.extract_html` then judges the HTML itself.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import BinaryIO, Iterable, Iterator
 
-from storyline.core.extract import DEFAULT_MAX_BYTES, charset_from_content_type
-from storyline.core.records import parse_date
+from storyline.core.ingest.extract import DEFAULT_MAX_BYTES, charset_from_content_type
+from storyline.core.ingest.records import parse_date
 
 log = logging.getLogger(__name__)
 

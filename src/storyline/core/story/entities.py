@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
-from storyline.core.text import STOPWORDS
+from storyline.core.text.text import STOPWORDS
 
 logger = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ Each candidate sentence gets a salience score, a weighted sum of:
   all, so a focus really steers the summary, while salience still ranks the on-focus sentences.
 
 Sentences that are not summary material (questions, teasers, fragments, credits; see
-:func:`storyline.core.clean.sentence_flags`) are not candidates, and neither are unattributed tails of a quotation
+:func:`storyline.core.text.clean.sentence_flags`) are not candidates, and neither are unattributed tails of a quotation
 opened in an earlier sentence (:func:`continues_quote`): out of context they cannot be read. Selection is greedy maximal marginal relevance
 under a hard word budget: a sentence that is a near-duplicate of one already chosen (TF-IDF cosine at or above
 ``redundancy_threshold``, or most of its terms contained in it) is never taken. The summary reads like a news
@@ -40,8 +40,8 @@ from typing import Sequence
 
 import numpy as np
 
-from storyline.core.clean import sentence_flags
-from storyline.core.text import STOPWORDS, content_terms, words
+from storyline.core.text.clean import sentence_flags
+from storyline.core.text.text import STOPWORDS, content_terms, tfidf, words
 
 _QUOTES = ('"', "“", "”")
 
@@ -324,7 +324,7 @@ _BARE_NAME = re.compile(r"^([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+(?=(?:will|would|did
 
 def _is_person_name_part(word: str) -> bool:
     """A given name or surname from the census lists, not a word that opens sentences."""
-    from storyline.core.entities import given_names, surnames
+    from storyline.core.story.entities import given_names, surnames
 
     low = word.lower()
     return low not in STOPWORDS and (low in given_names() or low in surnames())
@@ -376,7 +376,7 @@ def _tfidf(terms: Sequence[list[str]]) -> tuple[np.ndarray, np.ndarray, list[dic
     lone = np.zeros(n)
     rows: list[dict[str, float]] = []
     for i, ts in enumerate(terms):
-        v = {t: (1 + math.log(c)) * (math.log((n + 1) / (df[t] + 1)) + 1) for t, c in Counter(ts).items()}
+        v = tfidf(Counter(ts), df, n)
         norm = math.sqrt(sum(x * x for x in v.values())) or 1.0
         v = {t: x / norm for t, x in v.items()}
         rows.append(v)
@@ -523,7 +523,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
         # the focus as a TF-IDF vector in the story's own space; terms the story never uses are ignored
         fq = Counter(content_terms(cfg.focus))
         df = Counter(t for ts in terms for t in set(ts))
-        fv = {t: (1 + math.log(c)) * (math.log((n + 1) / (df[t] + 1)) + 1) for t, c in fq.items() if df[t]}
+        fv = tfidf(fq, df, n)
         fn = math.sqrt(sum(x * x for x in fv.values())) or 1.0
         focus = np.array([sum(r.get(t, 0.0) * x / fn for t, x in fv.items()) for r in rows])
         if focus.max() > 0:

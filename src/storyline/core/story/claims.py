@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Sequence
 
-from storyline.core.clean import sentence_flags
-from storyline.core.cluster import connected_components
-from storyline.core.entities import ORG, PERSON, EntityIndex, Mention, analyse, get
-from storyline.core.text import STOPWORDS, content_terms
-from storyline.core.timeline import find_dates
+from storyline.core.text.clean import sentence_flags
+from storyline.core.grouping.cluster import connected_components
+from storyline.core.story.entities import ORG, PERSON, EntityIndex, Mention, analyse, get
+from storyline.core.text.text import STOPWORDS, content_terms, tfidf
+from storyline.core.story.timeline import find_dates
 
 # ---------------------------------------------------------------------------------------------------- lexicons
 
@@ -689,7 +689,7 @@ def _vectors(terms: list[list[str]]) -> list[dict[str, float]]:
     out = []
     for t in terms:
         tf = Counter(t)
-        v = {w: (1 + math.log(c)) * (math.log((n + 1) / (df[w] + 1)) + 1) for w, c in tf.items()}
+        v = tfidf(tf, df, n)
         norm = math.sqrt(sum(x * x for x in v.values())) or 1.0
         out.append({w: x / norm for w, x in v.items()})
     return out
@@ -723,14 +723,7 @@ def find_corroborated(sentences: Sequence[object], threshold: float = 0.5, max_f
     for k, v in enumerate(vecs):
         for w in v:
             postings[w].append(k)
-    parent = list(range(len(ok)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    links: list[tuple[int, int]] = []
     sims: dict[int, float] = defaultdict(float)
     for k, v in enumerate(vecs):
         acc: dict[int, float] = defaultdict(float)
@@ -740,12 +733,12 @@ def find_corroborated(sentences: Sequence[object], threshold: float = 0.5, max_f
                     acc[j] += x * vecs[j][w]
         for j, sim in acc.items():
             if sim >= threshold:
-                parent[find(j)] = find(k)
+                links.append((k, j))
                 sims[k] += sim
                 sims[j] += sim
     comps: dict[int, list[int]] = defaultdict(list)
-    for k in range(len(ok)):
-        comps[find(k)].append(k)
+    for k, root in connected_components(range(len(ok)), links).items():
+        comps[root].append(k)
     facts = []
     for members in comps.values():
         outlets = {get(sentences[ok[k]], "source") or art[k] for k in members}

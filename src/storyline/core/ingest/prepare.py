@@ -8,9 +8,9 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from storyline.core.clean import Removal, clean_text, non_article_reason
-from storyline.core.records import article_id, derive_title, outlet_from_url, parse_date
-from storyline.core.text import content_terms, stable_id
+from storyline.core.text.clean import Removal, clean_text, non_article_reason
+from storyline.core.ingest.records import article_id, derive_title, outlet_from_url, parse_date
+from storyline.core.text.text import content_terms, stable_id
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ class PrepareOptions:
 
 def _extract(html: bytes, url: str | None, opts: PrepareOptions, charset: str | None):
     """HTML -> (Extracted | Reject). The extractor module is imported lazily: only HTML inputs need it."""
-    from storyline.core.extract import extract_html
+    from storyline.core.ingest.extract import extract_html
 
     # clean=False: residue is cleaned below, once, for every kind of input, with the removals kept
     return extract_html(html, url, max_bytes=opts.max_bytes, declared_charset=charset, clean=False,

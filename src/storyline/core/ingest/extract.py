@@ -1,13 +1,13 @@
 """HTML pages to article text and metadata: decoding, bounded extraction, metadata, residue cleaning.
 
 :func:`extract_html` is the one entry point. It never raises for bad input: every failure becomes a
-:class:`~storyline.core.records.Reject` with a reason the pipeline can count (``too_large``, ``binary``,
+:class:`~storyline.core.ingest.records.Reject` with a reason the pipeline can count (``too_large``, ``binary``,
 ``bad_gzip``, ``not_html``, ``too_deep``, ``truncated_html``, ``extract_timeout``, ``extractor_error``,
 ``no_text``, ``empty_after_cleaning``).
 
 Main text comes from trafilatura (comments off, its fallback extractors on), run on a tree this module parses
 itself so the parse can be checked (libxml2 stops at 256 levels of nesting). Metadata is read from the same
-tree by :mod:`storyline.core.htmlmeta`.
+tree by :mod:`storyline.core.ingest.htmlmeta`.
 
 Time bound: in the main thread of a Unix process the extraction runs under ``signal.setitimer(ITIMER_REAL)``
 with a SIGALRM handler that raises, so a pathological page is cut off after ``timeout_s`` (any timer the
@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from storyline.core.clean import Removal, binary_reason, clean_text, decode_bytes
-from storyline.core.htmlmeta import extract_metadata
-from storyline.core.records import Reject
+from storyline.core.text.clean import Removal, binary_reason, clean_text, decode_bytes
+from storyline.core.ingest.htmlmeta import extract_metadata
+from storyline.core.ingest.records import Reject
 
 log = logging.getLogger(__name__)
 

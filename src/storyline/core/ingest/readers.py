@@ -13,9 +13,9 @@ import logging
 import os
 from typing import Iterator
 
-from storyline.core.clean import binary_reason, decode_bytes
-from storyline.core.inputs import InputTask
-from storyline.core.records import (
+from storyline.core.text.clean import binary_reason, decode_bytes
+from storyline.core.ingest.inputs import InputTask
+from storyline.core.ingest.records import (
     ARTICLE_FIELDS,
     field_names,
     is_multinews,
@@ -161,7 +161,7 @@ def read_html_file(task: InputTask, max_bytes: int) -> Iterator[dict]:
 
 def read_warc_file(task: InputTask, max_bytes: int) -> Iterator[dict]:
     """HTML responses of a WARC file; every other record is accounted for as a reject with its type."""
-    from storyline.core import warc  # imported here: only WARC inputs need it
+    from storyline.core.ingest import warc  # imported here: only WARC inputs need it
 
     try:
         fh = open(task.path, "rb")

@@ -20,7 +20,8 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from storyline.core.minhash import jaccard, shingle_set
+from storyline.core.grouping.minhash import shingle_set
+from storyline.core.text.text import jaccard
 
 _SENT_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“])")
 _SYLLABLES = ("ka", "lo", "mer", "ten", "vi", "dra", "sol", "an", "bri", "tor", "el", "nu", "fa", "ros", "gen",

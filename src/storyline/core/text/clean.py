@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from storyline.core.text import fold_for_hash, normalize_ws, stable_id, words
+from storyline.core.text.text import fold_for_hash, normalize_ws, stable_id, words
 
 # --- in-line residue: removed from inside a line, the rest of the line is kept -------------------------------
 _MONTHS_RE = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"

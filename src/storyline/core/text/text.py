@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 import unicodedata
+from typing import AbstractSet as Set, Mapping
 
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _WS_RE = re.compile(r"\s+")
@@ -103,3 +105,26 @@ def stable_id(*parts: str, length: int = 16) -> str:
     """
     h = hashlib.sha1("\x1f".join(parts).encode("utf-8"), usedforsecurity=False)
     return h.hexdigest()[:length]
+
+
+def tfidf(tf: Mapping[str, int], df: Mapping[str, int], n: int) -> dict[str, float]:
+    """The one TF-IDF weighting of storyline: sublinear term frequency times smoothed inverse document frequency,
+    ``(1 + ln tf) * (ln((n + 1) / (df + 1)) + 1)`` for ``n`` documents (the Spark clustering stage writes the same
+    formula in SQL). Terms with no document frequency are left out.
+
+    >>> {t: round(w, 3) for t, w in tfidf({"port": 2, "storm": 1}, {"port": 1, "storm": 3}, 3).items()}
+    {'port': 2.867, 'storm': 1.0}
+    """
+    return {t: (1 + math.log(c)) * (math.log((n + 1) / (df[t] + 1)) + 1) for t, c in tf.items() if df.get(t)}
+
+
+def jaccard(a: Set, b: Set, empty: float = 1.0) -> float:
+    """Jaccard similarity of two sets; two empty sets score ``empty`` (identical by default; text comparisons
+    pass 0.0, since two sentences with no content words say nothing alike).
+
+    >>> jaccard({1, 2, 3}, {2, 3, 4}), jaccard(set(), set()), jaccard(set(), set(), empty=0.0), jaccard({1}, set())
+    (0.5, 1.0, 0.0, 0.0)
+    """
+    if not a and not b:
+        return empty
+    return len(a & b) / len(a | b)

@@ -11,7 +11,7 @@ import json
 import re
 from urllib.parse import urljoin, urlsplit
 
-from storyline.core.records import outlet_from_url, parse_date
+from storyline.core.ingest.records import outlet_from_url, parse_date
 
 _TITLE_KEYS = ("og:title", "twitter:title", "dc.title", "parsely-title", "sailthru.title")
 _DATE_KEYS = ("article:published_time", "og:article:published_time", "datepublished", "article.published",

@@ -6,14 +6,10 @@ import logging
 import re
 from typing import Sequence
 
-from storyline.core.summarize import Sentence, SummaryConfig, summarize
-from storyline.core.text import content_terms, words
+from storyline.core.story.summarize import Sentence, SummaryConfig, summarize
+from storyline.core.text.text import content_terms, jaccard, words
 
 log = logging.getLogger(__name__)
-
-
-def _jaccard(a: set[str], b: set[str]) -> float:
-    return len(a & b) / len(a | b) if a and b else 0.0
 
 
 def evidence_for(summary_text: str, source_ids: Sequence[str], sentences: Sequence[Sentence],
@@ -33,7 +29,7 @@ def evidence_for(summary_text: str, source_ids: Sequence[str], sentences: Sequen
     for i, s in enumerate(sentences):
         if s.article_id not in wanted:
             continue
-        score = _jaccard(target, terms[i] if terms is not None else set(content_terms(s.text)))
+        score = jaccard(target, terms[i] if terms is not None else set(content_terms(s.text)), empty=0.0)
         cur = best.get(s.article_id)
         if cur is None or score > cur[0] or (score == cur[0] and s.position < cur[1]):
             best[s.article_id] = (score, s.position, s.text)
@@ -142,9 +138,9 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_m
     Entities are analysed once and shared with the claim finder, which needs them to name a dispute's subject.
     Entities mentioned only once are left out of the story's list (they stay available to the claim finder).
     """
-    from storyline.core.claims import find_claims
-    from storyline.core.entities import analyse
-    from storyline.core.timeline import build_timeline
+    from storyline.core.story.claims import find_claims
+    from storyline.core.story.entities import analyse
+    from storyline.core.story.timeline import build_timeline
 
     published = {a["article_id"]: a.get("published") for a in articles}
     index = analyse(sentences, model=spacy_model or None)

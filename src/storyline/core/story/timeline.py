@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Mapping, Sequence
 
-from storyline.core.clean import sentence_flags
-from storyline.core.entities import get
-from storyline.core.text import content_terms
+from storyline.core.text.clean import sentence_flags
+from storyline.core.story.entities import get
+from storyline.core.text.text import content_terms, jaccard
 
 _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), 1)}
@@ -233,13 +233,9 @@ def _compatible(a: str, b: str) -> bool:
     return a.startswith(b) or b.startswith(a)
 
 
-def _jaccard(a: set[str], b: set[str]) -> float:
-    return len(a & b) / len(a | b) if a and b else 0.0
-
-
 def _same_event(a: tuple[set[str], set[str]], b: tuple[set[str], set[str]], threshold: float) -> bool:
     """Two tellings of one dated event: similar clauses, or at least two of the few words around the date shared."""
-    if _jaccard(a[0], b[0]) >= threshold:
+    if jaccard(a[0], b[0], empty=0.0) >= threshold:
         return True
     return len(a[1] & b[1]) >= 2
 
@@ -257,7 +253,7 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
     >>> [(e.date, e.article_ids) for e in build_timeline(s, {"b": "2016-10-04"})]
     [('1977-06', ['a', 'b']), ('2015', ['b'])]
     """
-    from storyline.core.claims import source_sentence  # claims builds on this module: imported here, not at the top
+    from storyline.core.story.claims import source_sentence  # claims builds on this module: imported here, not at the top
 
     if not 0.0 <= fold_threshold <= 1.0:
         raise ValueError(f"fold_threshold must be between 0 and 1, got {fold_threshold}")

@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 from urllib.parse import urlsplit
 
-from storyline.core.text import stable_id
+from storyline.core.text.text import stable_id
 
 ARTICLE_FIELDS = ("id", "url", "source", "title", "published", "author", "text", "html", "group", "reference")
 
@@ -179,7 +179,7 @@ def article_id(given: str | None, url: str | None, source_path: str, locator: st
     'in/feed:83.1'
 
     ``source_path`` is the file's name in ids (its path below the parent of the input given on the command line,
-    see :func:`storyline.core.inputs.input_names`); the position is the line, record or row number, never a byte
+    see :func:`storyline.core.ingest.inputs.input_names`); the position is the line, record or row number, never a byte
     offset, so ids do not depend on how files are split into read tasks.
     """
     if given and given.strip():

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from storyline.core.text import fold_for_hash
+from storyline.core.text.text import fold_for_hash
 
 MERSENNE_PRIME = (1 << 31) - 1
 _MASK32 = np.uint64(0xFFFFFFFF)
@@ -115,19 +115,6 @@ def shingle_set(text: str, k: int = 5) -> set[str]:
         return set()
     kk = min(k, len(toks))
     return {" ".join(toks[i:i + kk]) for i in range(len(toks) - kk + 1)}
-
-
-def jaccard(a: set | frozenset, b: set | frozenset) -> float:
-    """Exact Jaccard similarity of two sets; two empty sets count as identical.
-
-    >>> jaccard({1, 2, 3}, {2, 3, 4})
-    0.5
-    >>> jaccard(set(), set())
-    1.0
-    """
-    if not a and not b:
-        return 1.0
-    return len(a & b) / len(a | b)
 
 
 def jaccard_estimate(sig_a: np.ndarray, sig_b: np.ndarray) -> float:

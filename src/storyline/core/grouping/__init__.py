@@ -1,0 +1,1 @@
+"""Grouping articles: MinHash fingerprints and story clustering."""

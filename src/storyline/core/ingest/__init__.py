@@ -1,0 +1,1 @@
+"""Reading inputs: files, records, HTML extraction, WARC, preparing records."""

@@ -1,0 +1,1 @@
+"""One story at a time: its summary, entities, timeline, agreements and disputes."""

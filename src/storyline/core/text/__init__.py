@@ -1,0 +1,1 @@
+"""Text: normalising, sentence splitting, removing residue."""
