@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from storyline.core.report import render_report
+from storyline.report.render import render_report
 
 pytestmark = pytest.mark.browser
 

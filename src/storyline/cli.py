@@ -126,7 +126,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from storyline.serve import serve
+    from storyline.report.serve import serve
 
     serve(args.out, host=args.host, port=args.port)
     return 0

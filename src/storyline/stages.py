@@ -260,7 +260,7 @@ def _tally(ctx: Context, w: dict) -> None:
 def _report(ctx: Context, t: dict) -> Output:
     from pyspark.sql import functions as F
 
-    from storyline.core.report import render_report
+    from storyline.report.render import render_report
 
     def render(path: Path, w: dict) -> None:
         top = t["stories"].orderBy(F.desc("n_articles"), "story_id").limit(ctx.cfg.report.max_stories)

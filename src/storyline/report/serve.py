@@ -10,7 +10,7 @@ import socket
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from storyline.core.report import CSP
+from storyline.report.render import CSP
 
 logger = logging.getLogger(__name__)
 

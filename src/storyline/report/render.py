@@ -1,0 +1,348 @@
+"""The static HTML report: an index of stories and one page per story.
+
+Every string that comes from an article (titles, text, outlets, URLs, ids) is untrusted. The pages are rendered
+from Jinja2 templates (``templates/``) with autoescaping on, so every value is escaped where it lands and safety
+does not depend on a helper remembering to escape; this module only shapes plain data for the templates. The one
+value marked safe is the search index, a JSON data island with ``<``, ``>``, ``&`` and U+2028/2029 escaped. Links
+are emitted only for http(s) URLs, and every page carries a Content-Security-Policy that forbids inline scripts, so
+even a missed escape cannot run code. The pages work from ``file://`` with no network: the bundled CSS and JS in
+``assets/`` are copied beside them.
+
+Output is deterministic: the same stories and run info give byte-identical files (no clock, no randomness).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import json
+import logging
+import re
+import unicodedata
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+from urllib.parse import urlsplit
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
+from storyline.core.text.text import stable_id
+
+logger = logging.getLogger(__name__)
+
+ASSET_NAMES = ("style.css", "search.js", "story.js")
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "base-uri 'none'; form-action 'none'"
+)
+_SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,100}")
+_ENV = Environment(loader=PackageLoader("storyline.report", "templates"), autoescape=select_autoescape(["html"]),
+                   undefined=StrictUndefined, trim_blocks=True, keep_trailing_newline=True)
+
+
+def safe_href(url: object) -> str | None:
+    """The URL if it is an absolute http(s) URL safe to link, else None.
+
+    >>> safe_href("https://example.com/a?b=1")
+    'https://example.com/a?b=1'
+    >>> [safe_href(u) for u in ("javascript:alert(1)", " JavaScript:x", "data:text/html,x", "//evil.com", None)]
+    [None, None, None, None, None]
+    """
+    if not isinstance(url, str):
+        return None
+    u = url.strip()
+    if not u or any(ord(c) < 0x21 or c in "\x7f\"'<>`\\" for c in u):
+        return None
+    try:
+        parts = urlsplit(u)
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        return None
+    return u
+
+
+def json_island(value: object) -> str:
+    """JSON safe to embed in a ``<script type="application/json">`` element.
+
+    >>> json_island(["</script><b>&", "\\u2028"])
+    '["\\\\u003c/script\\\\u003e\\\\u003cb\\\\u003e\\\\u0026", "\\\\u2028"]'
+    """
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    for ch, rep in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(ch, rep)
+    return text
+
+
+def page_name(story_id: object) -> str:
+    """A file name for a story page: the id itself when it is a safe name, else a hash of it.
+
+    >>> page_name("s-3f2a"), page_name("../../etc/passwd")
+    ('s-3f2a', 's-98fab5de518d1582')
+    """
+    sid = "" if story_id is None else str(story_id)
+    if _SAFE_NAME.fullmatch(sid) and ".." not in sid:
+        return sid
+    return "s-" + stable_id("page", sid)
+
+
+def fold(text: str) -> str:
+    """Lower-case and strip accents, as the search box does on its side.
+
+    >>> fold("Café ÉCLAIR")
+    'cafe eclair'
+    """
+    t = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in t if not unicodedata.combining(c)).lower()
+
+
+def _list(value: object) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _dicts(value: object) -> list[dict]:
+    return [v for v in _list(value) if isinstance(v, Mapping)]
+
+
+def _day(value: object) -> str:
+    return str(value)[:10] if value else ""
+
+
+def _when(value: object) -> str:
+    """A publication time as a reader wants it: date, hour and minute, and the time zone it is in.
+
+    >>> _when("2024-08-21T09:20:00-04:00"), _when("2024-08-22T00:40:00Z"), _when("2024-08-21"), _when(None)
+    ('2024-08-21 09:20 UTC−04:00', '2024-08-22 00:40 UTC', '2024-08-21', '')
+    >>> _when("2024-08-21T09:20:00")
+    '2024-08-21 09:20 (time zone not given)'
+    """
+    if not value:
+        return ""
+    s = str(value)
+    if len(s) <= 10:
+        return s
+    try:
+        t = datetime.fromisoformat(s.replace("Z", "+00:00"))
+    except ValueError:
+        return s[:16].replace("T", " ")
+    base = t.strftime("%Y-%m-%d %H:%M")
+    off = t.utcoffset()
+    if off is None:
+        return f"{base} (time zone not given)"
+    if not off:
+        return f"{base} UTC"
+    mins = int(off.total_seconds() // 60)
+    sign = "+" if mins > 0 else "−"
+    return f"{base} UTC{sign}{abs(mins) // 60:02d}:{abs(mins) % 60:02d}"
+
+
+def _names(values: object) -> list[str]:
+    return [str(v) for v in _list(values) if v is not None and v != ""]
+
+
+def _page(template: str, title: str, prefix: str, scripts: tuple[str, ...], **data: Any) -> str:
+    return _ENV.get_template(template).render(csp=CSP, title=title, prefix=prefix, scripts=scripts, **data)
+
+
+# ----------------------------------------------------------------------------------------------------------- index
+
+
+def _flat(mapping: Mapping[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    """Nested counters as ``("record / too_short", 3)`` pairs, sorted by key."""
+    out: list[tuple[str, Any]] = []
+    for k, v in sorted(mapping.items(), key=lambda kv: str(kv[0])):
+        key = f"{prefix}{k}"
+        if isinstance(v, Mapping):
+            out += _flat(v, key + " / ")
+        else:
+            out.append((key, v))
+    return out
+
+
+def _run_view(run_info: Mapping[str, Any]) -> dict:
+    """Run counts at the top of the index: articles, duplicates, stories, rejects (by reason) and timings."""
+    counts = run_info.get("counts") if isinstance(run_info.get("counts"), Mapping) else run_info
+    stats = [(key.replace("_", " "), counts[key]) for key in ("records_in", "articles", "duplicates", "stories")
+             if key in counts and not isinstance(counts[key], (Mapping, list))]
+    by_reason = next((r for r in (run_info.get("rejects"), counts.get("rejects")) if isinstance(r, Mapping)), None)
+    total = counts.get("rejects")
+    if isinstance(total, Mapping) or total is None:
+        record = by_reason.get("record") if by_reason else None
+        total = sum(v for _, v in _flat(record if isinstance(record, Mapping) else by_reason or {})
+                    if isinstance(v, (int, float))) if by_reason else None
+    if total is not None:
+        stats.append(("rejects", total))
+    timings = next((t for t in (run_info.get("timings"), run_info.get("timings_s")) if isinstance(t, Mapping)), None)
+    return {
+        "stats": stats,
+        "rejects": _flat(by_reason) if by_reason else [],
+        "timings": [(k, f"{v:.1f} s" if isinstance(v, (int, float)) else v) for k, v in (timings or {}).items()],
+    }
+
+
+def _index_row(story: Mapping[str, Any], name: str) -> dict:
+    outlets = [str(o) for o in _list(story.get("outlets")) if o]
+    dates = _day(story.get("first_published"))
+    last = _day(story.get("last_published"))
+    if last and last != dates:
+        dates = f"{dates} – {last}"
+    return {
+        "name": name, "title": story.get("title") or "(untitled)", "group": story.get("group"),
+        "n_articles": story.get("n_articles", len(_list(story.get("articles")))), "n_outlets": len(outlets),
+        "outlets": ", ".join(outlets[:4]) + (f" +{len(outlets) - 4}" if len(outlets) > 4 else ""), "dates": dates,
+    }
+
+
+def _haystack(story: Mapping[str, Any]) -> str:
+    parts = [str(story.get("title") or ""), " ".join(str(o) for o in _list(story.get("outlets")))]
+    parts += [str(s.get("text", "")) for s in _dicts(story.get("summary"))]
+    return fold(" ".join(parts))
+
+
+def render_index(stories: list[Mapping[str, Any]], names: list[str], run_info: Mapping[str, Any]) -> str:
+    """The index page: run counts, a search box and one row per story."""
+    rows = [_index_row(s, n) for s, n in zip(stories, names)]
+    # the one value marked safe: json_island escapes every character that could end the script element
+    island = Markup(json_island([_haystack(s) for s in stories]))
+    return _page("index.html", "Stories", "", ("search.js",), run=_run_view(run_info), rows=rows,
+                 search_data=island)
+
+
+# ----------------------------------------------------------------------------------------------------- story page
+
+
+def _label(art: Mapping[str, Any] | None, aid: str) -> dict:
+    if not art:
+        return {"known": False, "id": aid}
+    return {"known": True, "title": art.get("title") or aid, "outlet": art.get("source") or "unknown outlet"}
+
+
+def _cited(item: Mapping[str, Any], number: dict[str, int]) -> dict:
+    """Outlets and article numbers of a fact, event or dispute side."""
+    ids = [str(a) for a in _list(item.get("article_ids"))]
+    outlets = [o for o in _list(item.get("outlets")) if o]
+    for src in _dicts(item.get("sources")):
+        if src.get("article_id") is not None and str(src["article_id"]) not in ids:
+            ids.append(str(src["article_id"]))
+        if src.get("outlet") and src["outlet"] not in outlets:
+            outlets.append(src["outlet"])
+    return {"outlets": _names(outlets), "refs": [{"n": number.get(a), "id": a} for a in ids]}
+
+
+def _summary_view(story: Mapping[str, Any], number: dict[str, int], arts: dict[str, Mapping[str, Any]]) -> list:
+    out = []
+    for sent in _dicts(story.get("summary")):
+        sources = [str(a) for a in _list(sent.get("sources"))]
+        evidence = _dicts(sent.get("evidence"))
+        if evidence:
+            ev = [{"n": number.get(str(e.get("article_id")), 0), "text": e.get("text"),
+                   "article": _label(arts.get(str(e.get("article_id"))), str(e.get("article_id")))} for e in evidence]
+        else:
+            ev = [{"n": number.get(a, 0), "text": None, "article": _label(arts.get(a), a)} for a in sources]
+        support = sent.get("support")
+        dispute = sent.get("dispute")
+        flag = None
+        if isinstance(dispute, Mapping) and dispute.get("sides"):
+            flag = {"subject": dispute.get("subject"),
+                    "sides": [{"claim": sd.get("claim"), "who": _names(sd.get("outlets")) or _names(sd.get("article_ids"))}
+                              for sd in _dicts(dispute.get("sides"))]}
+        out.append({
+            "text": sent.get("text"),
+            "marks": ",".join(str(number[a]) if a in number else a for a in sources) or "?",
+            "note": f"supported by {support} outlet{'s' if support != 1 else ''}" if support is not None else "",
+            "evidence": ev, "dispute": flag,
+        })
+    return out
+
+
+def _side_view(side: Mapping[str, Any], number: dict[str, int]) -> dict:
+    sentences = _dicts(side.get("sentences"))
+    return {
+        "claim": side.get("claim"), "text": side.get("text"), "cited": _cited(side, number),
+        # who the side's sentences say the claim comes from ("his agent said"), when they say
+        "said_by": list(dict.fromkeys(str(x.get("attribution")) for x in sentences if x.get("attribution"))),
+        "more": [{"text": x.get("text"), "cited": _cited({"article_ids": [x.get("article_id")]}, number)}
+                 for x in sentences if x.get("text") != side.get("text")],
+    }
+
+
+def render_story(story: Mapping[str, Any]) -> str:
+    """One story page: summary with citations, member articles, duplicates and the fact panels."""
+    articles = _dicts(story.get("articles"))
+    number: dict[str, int] = {}
+    for n, a in enumerate(articles, 1):
+        number.setdefault(str(a.get("article_id")), n)
+    arts = {str(a.get("article_id")): a for a in articles}
+    outlets = [o for o in _list(story.get("outlets")) if o]
+    dups = _dicts(story.get("duplicates"))
+    title = story.get("title") or "(untitled)"
+    data = {
+        "story_id": story.get("story_id"), "group": story.get("group"), "outlets": _names(outlets),
+        "dates": " – ".join(dict.fromkeys(d for d in (_when(story.get("first_published")),
+                                                      _when(story.get("last_published"))) if d)),
+        "stats": [("articles", story.get("n_articles", len(articles))), ("outlets", len(outlets)),
+                  ("duplicates", len(dups)), ("summary sentences", len(_list(story.get("summary"))))],
+        "summary": _summary_view(story, number, arts),
+        "articles": [{"href": safe_href(a.get("url")), "title": a.get("title") or "(untitled)",
+                      "outlet": a.get("source") or "unknown", "when": _when(a.get("published")),
+                      "n_words": a.get("n_words"), "id": a.get("article_id")} for a in articles],
+        "duplicates": [{"duplicate": _label(arts.get(str(d.get("article_id"))), str(d.get("article_id"))),
+                        "kept": _label(arts.get(str(d.get("canonical_id"))), str(d.get("canonical_id"))),
+                        "similarity": (f"{d['similarity']:.3f}" if isinstance(d.get("similarity"), (int, float))
+                                       else d.get("similarity")), "method": d.get("method")} for d in dups],
+        "entities": [{"name": e.get("name"), "type": e.get("type"), "mentions": e.get("mentions"),
+                      "outlets": _names(e.get("outlets")),
+                      "variants": _names([v for v in _list(e.get("variants")) if v != e.get("name")])}
+                     for e in _dicts(story.get("entities"))],
+        "timeline": [{"date": ev.get("date"), "text": ev.get("text"), "cited": _cited(ev, number)}
+                     for ev in _dicts(story.get("timeline"))],
+        "corroborated": [{"text": f.get("text"), "cited": _cited(f, number)}
+                         for f in _dicts(story.get("corroborated"))],
+        "disputed": [{"head": " · ".join(dict.fromkeys(str(d.get(k)) for k in ("subject", "frame") if d.get(k))),
+                      "sides": [_side_view(s, number) for s in _dicts(d.get("sides"))]}
+                     for d in _dicts(story.get("disputed"))],
+    }
+    return _page("story.html", str(title), "../", ("story.js",), **data)
+
+
+# ------------------------------------------------------------------------------------------------------- writing
+
+
+def copy_assets(out_dir: Path) -> None:
+    """Copy the bundled CSS and JS next to the pages."""
+    dest = out_dir / "assets"
+    dest.mkdir(parents=True, exist_ok=True)
+    src = resources.files("storyline.report") / "assets"
+    for name in ASSET_NAMES:
+        (dest / name).write_bytes((src / name).read_bytes())
+
+
+def render_report(stories: Iterable[Mapping[str, Any]], run_info: Mapping[str, Any], out_dir: Path) -> None:
+    """Write ``out_dir/index.html``, ``out_dir/stories/<story_id>.html`` for each story, and the assets.
+
+    Stories keep the order they are given in. A story id that is not a safe file name gets a hashed page name;
+    a repeated id gets a numbered one, so no page overwrites another.
+    """
+    if not isinstance(run_info, Mapping):
+        raise TypeError(f"run_info must be a dict (the content of run.json), got {type(run_info).__name__}")
+    out_dir = Path(out_dir)
+    (out_dir / "stories").mkdir(parents=True, exist_ok=True)
+    kept: list[Mapping[str, Any]] = []
+    names: list[str] = []
+    used: set[str] = set()
+    for story in stories:
+        if not isinstance(story, Mapping):
+            raise TypeError(f"each story must be a dict (a line of stories.jsonl), got {type(story).__name__}")
+        base = name = page_name(story.get("story_id"))
+        k = 1
+        while name in used:
+            k += 1
+            name = f"{base}-{k}"
+        used.add(name)
+        (out_dir / "stories" / f"{name}.html").write_text(render_story(story), encoding="utf-8", newline="\n")
+        kept.append(story)
+        names.append(name)
+    (out_dir / "index.html").write_text(render_index(kept, names, run_info), encoding="utf-8", newline="\n")
+    copy_assets(out_dir)
+    logger.info("wrote report for %d stories to %s", len(kept), out_dir)
