@@ -23,7 +23,7 @@ PWN = ("<script>window.__pwned = 1; document.title = 'pwned'</script>"
 
 
 def _article(aid: str, title: str, source: str, url: str, published: str) -> dict:
-    return {"article_id": aid, "title": title, "source": source, "url": url, "published": published, "n_words": 300}
+    return {"article_id": aid, "title": title, "outlet": source, "url": url, "published": published, "n_words": 300}
 
 
 def _stories() -> list[dict]:
@@ -37,9 +37,9 @@ def _stories() -> list[dict]:
                      _article("f2", "Rescue boats reach capsized ferry", "beta.example", "https://beta.example/ferry",
                               "2021-05-03T12:00:00Z")],
         "summary": [
-            {"text": f"A ferry capsized near Harwick on Monday. {PWN}", "sources": ["f1", "f2"], "support": 2,
+            {"text": f"A ferry capsized near Harwick on Monday. {PWN}", "article_ids": ["f1", "f2"], "support": 2,
              "evidence": [{"article_id": "f2", "text": "The ferry turned over close to Harwick harbour on Monday."}]},
-            {"text": "Captain Ivo Brandt was rescued by a fishing boat.", "sources": ["f2"], "support": 1},
+            {"text": "Captain Ivo Brandt was rescued by a fishing boat.", "article_ids": ["f2"], "support": 1},
         ],
         "duplicates": [],
         "entities": [{"name": "Ivo Brandt", "type": "PERSON", "mentions": 3, "outlets": ["beta.example"],
@@ -47,9 +47,9 @@ def _stories() -> list[dict]:
                      {"name": "Harwick", "type": "GPE", "mentions": 2, "outlets": ["alpha.example", "beta.example"],
                       "article_ids": ["f1", "f2"], "variants": ["Harwick"]}],
         "timeline": [{"date": "1998", "precision": "year", "text": "The ferry was built in 1998.",
-                      "article_ids": ["f1"], "outlets": ["alpha.example"], "sources": []},
+                      "article_ids": ["f1"], "outlets": ["alpha.example"], "sentences": []},
                      {"date": "2021-05-03", "precision": "day", "text": f"The ferry capsized on Monday {PWN}",
-                      "article_ids": ["f1", "f2"], "outlets": ["alpha.example", "beta.example"], "sources": []}],
+                      "article_ids": ["f1", "f2"], "outlets": ["alpha.example", "beta.example"], "sentences": []}],
         "corroborated": [{"text": "The ferry capsized near Harwick.", "article_ids": ["f1", "f2"],
                           "outlets": ["alpha.example", "beta.example"], "support": 2, "sentences": []}],
         "disputed": [{"subject": "people died", "frame": "people died", "kind": "number", "sides": [
@@ -64,7 +64,7 @@ def _stories() -> list[dict]:
         "article_ids": ["b1"],
         "articles": [_article("b1", "Council passes harbour budget", "gamma.example", "https://gamma.example/b",
                               "2021-05-04")],
-        "summary": [{"text": "The council passed the harbour budget by nine votes.", "sources": ["b1"], "support": 1}],
+        "summary": [{"text": "The council passed the harbour budget by nine votes.", "article_ids": ["b1"], "support": 1}],
         "duplicates": [],
     }
     return [ferry, budget]

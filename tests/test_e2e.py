@@ -219,7 +219,7 @@ def test_seeds_make_one_clean_story_citing_all_four(seeds_dir, tmp_path):
     for residue in ("Unlimited Digital Access", "25¢", "Credit:", "clock menu", "more-arrow", "Filed under",
                     "More from", "Next:", "USA TODAY Sports", "Contributor"):
         assert residue not in text, residue
-    cited = {a for x in story["summary"] for a in x["sources"]}
+    cited = {a for x in story["summary"] for a in x["article_ids"]}
     seeds = {f"{seeds_dir.name}/{p.name.rsplit('.', 1)[0]}" for p in seeds_dir.iterdir()}
     assert cited == seeds
 
@@ -254,7 +254,7 @@ def test_every_planted_disagreement_is_flagged_with_each_sides_outlets(sample_ru
                 found = d
         assert found is not None, f"{dis['story']}: {dis['topic']} not flagged: {story['disputed']}"
         outlets = {o for s in found["sides"] for o in s["outlets"]}
-        arts = {a["article_id"]: a.get("source") for a in story["articles"]}
+        arts = {a["article_id"]: a.get("outlet") for a in story["articles"]}
         assert {arts[a] for w in want for a in w if arts.get(a)} <= outlets
 
 
@@ -289,14 +289,14 @@ def test_summaries_read_like_a_news_brief(sample_run, expected):
             t = s["text"]
             assert not connective.match(t) or k > 0, f"{name}: opens with a connective or pronoun: {t}"
             if connective.match(t):  # allowed only right after the sentence of its own article it continues
-                assert set(summary[k - 1]["sources"]) & set(s["sources"]), f"{name}: '{t}' lost its antecedent"
+                assert set(summary[k - 1]["article_ids"]) & set(s["article_ids"]), f"{name}: '{t}' lost its antecedent"
             assert not re.match(r"^[A-Z][A-Z .'-]+,? .{0,40}[-—–] ", t), f"{name}: dateline left in: {t}"
             assert not re.search(r"\b[a-z]{4,}[A-Z][a-z]", t), f"{name}: caption glue: {t}"
             assert t.count("“") == t.count("”") and t.count('"') % 2 == 0, f"{name}: unbalanced quotes: {t}"
             if t.startswith(("“", '"')) and not speaks(t):  # a quote stands next to the sentence naming its speaker
                 before = summary[k - 1] if k > 0 else None
                 after = summary[k + 1] if k + 1 < len(summary) else None
-                assert any(x is not None and set(x["sources"]) & set(s["sources"])
+                assert any(x is not None and set(x["article_ids"]) & set(s["article_ids"])
                            and (speaks(x["text"]) or (x is before and x["text"][:1] in "“\""))
                            for x in (before, after)), f"{name}: a quote without its speaker: {t}"
         # no summary prints two sides of a dispute silently

@@ -20,9 +20,9 @@ IMG = "<img src=x onerror=alert(1)>"
 
 def _story(sid: str, title: str, **extra) -> dict:
     arts = [
-        {"article_id": f"{sid}-a1", "title": f"{title} first", "source": "alpha.example", "url": f"https://alpha.example/{sid}",
+        {"article_id": f"{sid}-a1", "title": f"{title} first", "outlet": "alpha.example", "url": f"https://alpha.example/{sid}",
          "published": "2016-10-04T18:05:00Z", "n_words": 420},
-        {"article_id": f"{sid}-a2", "title": f"{title} second", "source": "beta.example", "url": f"http://beta.example/{sid}",
+        {"article_id": f"{sid}-a2", "title": f"{title} second", "outlet": "beta.example", "url": f"http://beta.example/{sid}",
          "published": "2016-10-05T09:00:00Z", "n_words": 310},
     ]
     story = {
@@ -30,9 +30,9 @@ def _story(sid: str, title: str, **extra) -> dict:
         "first_published": "2016-10-04T18:05:00Z", "last_published": "2016-10-05T09:00:00Z",
         "article_ids": [a["article_id"] for a in arts],
         "summary": [
-            {"text": f"{title}: the council approved the harbour plan.", "sources": [f"{sid}-a1", f"{sid}-a2"], "support": 2,
+            {"text": f"{title}: the council approved the harbour plan.", "article_ids": [f"{sid}-a1", f"{sid}-a2"], "support": 2,
              "evidence": [{"article_id": f"{sid}-a2", "text": "Councillors voted to approve the harbour plan."}]},
-            {"text": "The vote was close.", "sources": [f"{sid}-a2"], "support": 1},
+            {"text": "The vote was close.", "article_ids": [f"{sid}-a2"], "support": 1},
         ],
         "articles": arts, "duplicates": [],
     }
@@ -44,7 +44,7 @@ def _hostile() -> dict:
     s = _story("s-evil", f"Plan {SCRIPT} news")
     s["articles"][0]["title"] = f"Headline {IMG}"
     s["articles"][0]["url"] = "javascript:alert(1)"
-    s["articles"][1]["source"] = f'beta"><svg onload=alert(1)>'
+    s["articles"][1]["outlet"] = f'beta"><svg onload=alert(1)>'
     s["outlets"] = ["alpha.example", f'beta"><svg onload=alert(1)>']
     s["summary"][0]["text"] = f"The mayor said {SCRIPT} and {IMG} twice."
     s["summary"][0]["evidence"][0]["text"] = f"Evidence {IMG} here </script><script>alert(2)</script>"

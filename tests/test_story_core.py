@@ -29,7 +29,7 @@ def test_digest_cites_every_article_carrying_the_fact():
     d = digest("s-1", sents, arts, SummaryConfig(words=60))
     fare = [s for s in d["summary"] if "fifty-cent" in s["text"]]
     assert len(fare) == 1, d["summary"]
-    assert fare[0]["sources"] == ["a", "b", "c"]
+    assert fare[0]["article_ids"] == ["a", "b", "c"]
     assert fare[0]["support"] == 3
     assert [e["article_id"] for e in fare[0]["evidence"]] == ["a", "b", "c"]
     assert sum(len(s["text"].split()) for s in d["summary"]) <= 60

@@ -64,7 +64,7 @@ def test_events_are_ordered_folded_and_cite_every_source() -> None:
     assert title.article_ids == ["a", "c"]
     assert sold.article_ids == ["b"] and "sold" in sold.text
     d = founded.to_dict()
-    assert d["precision"] == "month" and {s["article_id"] for s in d["sources"]} == {"a", "b"}
+    assert d["precision"] == "month" and {s["article_id"] for s in d["sentences"]} == {"a", "b"}
 
 
 def test_different_events_in_one_year_stay_apart() -> None:

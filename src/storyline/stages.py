@@ -195,7 +195,7 @@ def _dedup(ctx: Context, t: dict) -> Output:
 
     from storyline.spark import articles as A
 
-    pool = ctx.earlier.pool(t["final"].filter(F.col("kind") == "article").select(*KEEP))
+    pool = ctx.earlier.pool(public_articles(t["final"].filter(F.col("kind") == "article")))
     canon, exact = A.exact_duplicates(pool)
     canon, near = _near_duplicates(canon, ctx.cfg, only_new=bool(ctx.earlier))
     return Output(tables={
@@ -298,6 +298,15 @@ DECLARED = {t.name: t.schema for s in STAGES for t in s.writes}
 
 # --------------------------------------------------------------------------------------------------- helpers
 
+def public_articles(records):
+    """Records in the shape of the public ``articles`` table: the input's ``source`` is the ``outlet``, and
+    ``published`` (normalised by cleaning to UTC ISO 8601, or a bare day) is a timestamp."""
+    from pyspark.sql import functions as F
+
+    cols = {"outlet": F.col("source"), "published": F.expr("try_cast(published as timestamp)")}
+    return records.select(*[cols.get(c, F.col(f"`{c}`")).alias(c) for c in KEEP])
+
+
 def _unseen(pool, old, old_dups):
     """The records of this run that the earlier output does not hold. A record whose id and text were both seen
     before is the same record again (dropped; counted as already present). A record whose id was seen with other
@@ -324,7 +333,7 @@ def _near_duplicates(canon, cfg: Config, only_new: bool = False):
     from storyline.spark.dedup import near_duplicates
 
     near = near_duplicates(
-        canon.select("article_id", "text", "published", "source"),
+        canon.select("article_id", "text", "published", F.col("outlet").alias("source")),
         threshold=cfg.dedup.threshold, num_perm=cfg.dedup.num_perm, shingle=cfg.dedup.shingle,
     ).select("article_id", "canonical_id", F.col("similarity").cast("double"), F.lit("minhash").alias("method"))
     near = near.join(canon.select("article_id", "content_hash"), "article_id")

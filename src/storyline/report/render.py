@@ -215,14 +215,14 @@ def render_index(stories: list[Mapping[str, Any]], names: list[str], run_info: M
 def _label(art: Mapping[str, Any] | None, aid: str) -> dict:
     if not art:
         return {"known": False, "id": aid}
-    return {"known": True, "title": art.get("title") or aid, "outlet": art.get("source") or "unknown outlet"}
+    return {"known": True, "title": art.get("title") or aid, "outlet": art.get("outlet") or "unknown outlet"}
 
 
 def _cited(item: Mapping[str, Any], number: dict[str, int]) -> dict:
     """Outlets and article numbers of a fact, event or dispute side."""
     ids = [str(a) for a in _list(item.get("article_ids"))]
     outlets = [o for o in _list(item.get("outlets")) if o]
-    for src in _dicts(item.get("sources")):
+    for src in _dicts(item.get("sentences")):
         if src.get("article_id") is not None and str(src["article_id"]) not in ids:
             ids.append(str(src["article_id"]))
         if src.get("outlet") and src["outlet"] not in outlets:
@@ -233,7 +233,7 @@ def _cited(item: Mapping[str, Any], number: dict[str, int]) -> dict:
 def _summary_view(story: Mapping[str, Any], number: dict[str, int], arts: dict[str, Mapping[str, Any]]) -> list:
     out = []
     for sent in _dicts(story.get("summary")):
-        sources = [str(a) for a in _list(sent.get("sources"))]
+        sources = [str(a) for a in _list(sent.get("article_ids"))]
         evidence = _dicts(sent.get("evidence"))
         if evidence:
             ev = [{"n": number.get(str(e.get("article_id")), 0), "text": e.get("text"),
@@ -285,7 +285,7 @@ def render_story(story: Mapping[str, Any]) -> str:
                   ("duplicates", len(dups)), ("summary sentences", len(_list(story.get("summary"))))],
         "summary": _summary_view(story, number, arts),
         "articles": [{"href": safe_href(a.get("url")), "title": a.get("title") or "(untitled)",
-                      "outlet": a.get("source") or "unknown", "when": _when(a.get("published")),
+                      "outlet": a.get("outlet") or "unknown", "when": _when(a.get("published")),
                       "n_words": a.get("n_words"), "id": a.get("article_id")} for a in articles],
         "duplicates": [{"duplicate": _label(arts.get(str(d.get("article_id"))), str(d.get("article_id"))),
                         "kept": _label(arts.get(str(d.get("canonical_id"))), str(d.get("canonical_id"))),

@@ -51,8 +51,10 @@ def _check_input(df: DataFrame, required: dict[str, T.DataType], optional: tuple
             raise ValueError(f"column {name!r} must be {dtype.simpleString()}, got {fields[name].simpleString()}; "
                              f"cast it first")
     for name in optional:
-        if name in fields and fields[name] != T.StringType():
-            raise ValueError(f"column {name!r} must be string (ISO date or null), got {fields[name].simpleString()}")
+        allowed = (T.StringType(), T.TimestampType()) if name == "published" else (T.StringType(),)
+        if name in fields and fields[name] not in allowed:
+            kinds = " or ".join(t.simpleString() for t in allowed)
+            raise ValueError(f"column {name!r} must be {kinds} (or null), got {fields[name].simpleString()}")
 
 
 def _signature_batches(num_perm: int, shingle: int, params: LSHParams):

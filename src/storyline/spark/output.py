@@ -25,7 +25,7 @@ def write_jsonl(df: DataFrame, target: Path, order_by: str) -> None:
     # every key on every line, null where unknown: readers of JSON lines expect one shape
     df.repartition(1).sortWithinPartitions(order_by).write.mode("overwrite").option(
         "compression", "none"
-    ).option("ignoreNullFields", "false").json(str(tmp))
+    ).option("ignoreNullFields", "false").option("timestampFormat", "yyyy-MM-dd'T'HH:mm:ssXXX").json(str(tmp))
     parts = sorted(tmp.glob("part-*"))
     with open(target, "wb") as fh:
         for p in parts:

@@ -73,7 +73,7 @@ REJECTS = (
 )
 
 STORY_SUMMARY = (
-    "story_id string, title string, summary array<struct<text:string,sources:array<string>,support:int,"
+    "story_id string, title string, summary array<struct<text:string,article_ids:array<string>,support:int,"
     "evidence:array<struct<article_id:string,text:string>>,"
     "dispute:struct<subject:string,frame:string,sides:array<struct<claim:string,outlets:array<string>,"
     "article_ids:array<string>>>>>>"
@@ -87,7 +87,7 @@ FACTS = (
     "entities:array<struct<name:string,type:string,mentions:int,outlets:array<string>,article_ids:array<string>,"
     "variants:array<string>>>,"
     "timeline:array<struct<date:string,precision:string,text:string,article_ids:array<string>,"
-    f"outlets:array<string>,sources:{_SOURCE_SENTENCES}>>,"
+    f"outlets:array<string>,sentences:{_SOURCE_SENTENCES}>>,"
     "corroborated:array<struct<text:string,article_ids:array<string>,outlets:array<string>,support:int,"
     f"sentences:{_SOURCE_SENTENCES}>>,"
     "disputed:array<struct<subject:string,frame:string,kind:string,sides:array<struct<claim:string,text:string,"
@@ -106,8 +106,9 @@ FACT_TABLES = {
 
 PREPARED_TABLE = PREPARED + ", removed array<struct<reason:string,text:string>>"
 
+# The public articles table: ``outlet`` (the input's ``source``), ``published`` as a timestamp (UTC).
 ARTICLES = (
-    "article_id string, url string, source string, title string, published string, author string, language string, "
+    "article_id string, url string, outlet string, title string, published timestamp, author string, language string, "
     "text string, source_path string, locator string, `group` string, reference string, n_words int, "
     "content_hash string, spans array<struct<start:int,end:int>>"
 )
@@ -119,9 +120,9 @@ STORY_SENTENCES = (
 )
 STORIES = (
     "story_id string, title string, `group` string, n_articles int, n_outlets int, outlets array<string>, "
-    "first_published string, last_published string, article_ids array<string>, "
+    "first_published timestamp, last_published timestamp, article_ids array<string>, "
     "summary " + STORY_SUMMARY.split("summary ", 1)[1] + ", "
-    "articles array<struct<article_id:string,title:string,source:string,url:string,published:string,n_words:int>>, "
+    "articles array<struct<article_id:string,title:string,outlet:string,url:string,published:timestamp,n_words:int>>, "
     "duplicates array<struct<article_id:string,canonical_id:string,similarity:double,method:string>>, "
     "reference string, " + ", ".join(f"{n} {t}" for n, t in fields(FACTS))
 )

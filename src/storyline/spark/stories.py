@@ -30,7 +30,7 @@ def assign_stories(articles: DataFrame, cfg: StoriesConfig) -> DataFrame:
     With ``group_by`` the named input field decides (articles without a value form one-article stories);
     otherwise articles are clustered by content and time.
     """
-    require_columns(articles, ["article_id", "text", "title", "published", "source"], "stories")
+    require_columns(articles, ["article_id", "text", "title", "published", "outlet"], "stories")
     if cfg.group_by:
         col = cfg.group_by
         if col not in articles.columns:
@@ -41,7 +41,7 @@ def assign_stories(articles: DataFrame, cfg: StoriesConfig) -> DataFrame:
     from storyline.spark.cluster import cluster_stories
 
     clustered = cluster_stories(
-        articles.select("article_id", "title", "text", "published", "source"),
+        articles.select("article_id", "title", "text", "published", F.col("outlet").alias("source")),
         threshold=cfg.threshold,
         window_days=cfg.window_days,
     )
@@ -112,7 +112,9 @@ def _facts_groups(spacy_model: str):
 def story_sentences(sentences: DataFrame, articles: DataFrame, assignment: DataFrame) -> DataFrame:
     """Every sentence with its story and its article's outlet, date and title: what summaries and facts read."""
     require_columns(sentences, ["article_id", "idx", "text"], "story sentences")
-    meta = articles.select("article_id", "source", "published", "title")
+    # what the pure story code reads: the outlet as ``source`` and the publication time as an ISO string
+    meta = articles.select("article_id", F.col("outlet").alias("source"),
+                           F.date_format("published", "yyyy-MM-dd'T'HH:mm:ss'Z'").alias("published"), "title")
     rows = sentences.join(assignment, "article_id").join(meta, "article_id")
     return rows.select("story_id", "article_id", "idx", "text", "source", "published", "title")
 
@@ -146,12 +148,12 @@ def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFram
                 facts: DataFrame) -> DataFrame:
     """The ``stories`` table: membership, outlets, dates, duplicates, summary and facts, one row per story."""
     a = articles.join(assignment, "article_id")
-    brief = F.struct("article_id", "title", "source", "url", "published", "n_words")
+    brief = F.struct("article_id", "title", "outlet", "url", "published", "n_words")
     meta = a.groupBy("story_id").agg(
-        F.size(F.collect_set("source")).alias("n_outlets"),
+        F.size(F.collect_set("outlet")).alias("n_outlets"),
         F.array_sort(F.collect_list("article_id")).alias("article_ids"),
         F.count("*").cast("int").alias("n_articles"),
-        F.array_sort(F.collect_set("source")).alias("outlets"),
+        F.array_sort(F.collect_set("outlet")).alias("outlets"),
         F.min("published").alias("first_published"),
         F.max("published").alias("last_published"),
         F.min("group").alias("group"),  # an ordered choice: the same on every run and cluster

@@ -116,7 +116,7 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
     summary = [
         {
             "text": s.text,
-            "sources": list(s.sources),
+            "article_ids": list(s.sources),
             "support": int(s.support),
             "evidence": evidence_for(s.text, s.sources, ordered, terms),
             "dispute": dispute_of(s.text, disputes),

@@ -68,7 +68,7 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         return {"date": self.date, "precision": self.precision, "text": self.text, "article_ids": list(self.article_ids),
-                "outlets": list(self.outlets), "sources": [dict(s) for s in self.sources]}
+                "outlets": list(self.outlets), "sentences": [dict(s) for s in self.sources]}
 
 
 def _month(name: str) -> int:
