@@ -96,7 +96,7 @@ def test_group_by_stories_and_summaries(spark):
     arts = spark.createDataFrame(
         [("a1", "g1", "herald", "2024-01-01", "Storm", BODY), ("a2", "g1", "gazette", "2024-01-01", None, BODY),
          ("b1", None, "post", None, "Other", BODY)],
-        "article_id string, `group` string, source string, published string, title string, text string")
+        "article_id string, `group` string, outlet string, published string, title string, text string")
     cfg = load_config(overrides={"stories.group_by": "group"}).stories
     assign = S.assign_stories(arts, cfg)
     ids = {r["article_id"]: r["story_id"] for r in assign.collect()}
@@ -111,4 +111,14 @@ def test_group_by_stories_and_summaries(spark):
     by = {r["story_id"]: r for r in summ}
     s = by[ids["a1"]]
     assert s["title"] == "Storm"
-    assert len(s["summary"]) == 1 and sorted(s["summary"][0]["sources"]) == ["a1", "a2"]
+    assert len(s["summary"]) == 1 and sorted(s["summary"][0]["article_ids"]) == ["a1", "a2"]
+
+
+def test_a_table_unlike_its_declared_schema_is_refused_before_it_is_written(spark):
+    from storyline.spark.schemas import STORY_ARTICLES, SchemaError, check_schema
+
+    check_schema(spark.createDataFrame([("a", "s-1")], "article_id string, story_id string"), STORY_ARTICLES,
+                 "stories", "story_articles")
+    bad = spark.createDataFrame([("a", 1)], "article_id string, story_id int")
+    with pytest.raises(SchemaError, match=r"'stories' wrote table 'story_articles'.*story_id: declared string, got int"):
+        check_schema(bad, STORY_ARTICLES, "stories", "story_articles")

@@ -46,3 +46,49 @@ def test_digest_is_independent_of_input_order():
     a = digest("s-1", sents, arts, SummaryConfig(words=60))
     b = digest("s-1", list(reversed(sents)), list(reversed(arts)), SummaryConfig(words=60))
     assert a == b
+
+
+def _sample_story(word: str):
+    import json
+
+    from conftest import SAMPLE
+    from storyline.core.ingest.records import parse_date
+    from storyline.core.text.sentences import split_sentences
+
+    arts, sents = [], []
+    for line in (SAMPLE / "articles.jsonl").read_text(encoding="utf-8").splitlines():
+        a = json.loads(line)
+        if word in (a.get("title") or "").lower():
+            published = parse_date(a.get("published"))
+            arts.append({"article_id": a["id"], "title": a["title"], "published": published, "source": a["source"]})
+            sents += [Sentence(a["id"], k, s.text, a["source"], published)
+                      for k, s in enumerate(split_sentences(a["text"]))]
+    assert len(arts) >= 3
+    return sents, arts
+
+
+def test_facts_and_summaries_have_exactly_the_fields_the_tables_declare():
+    """The pure code's dicts and the declared Spark schemas must not drift apart: Arrow would drop an unknown key
+    and null a missing one without a word (as it once did with ``attribution``)."""
+    from storyline.core.story.digest import story_facts
+    from storyline.spark.schemas import FACTS, STORY_SUMMARY, check_value, fields
+
+    sents, arts = _sample_story("fare")
+    facts = story_facts(sents, arts)
+    assert all(facts[part] for part in ("entities", "timeline", "corroborated", "disputed"))
+    check_value(facts, FACTS, "facts")
+    d = digest("s-1", sents, arts, SummaryConfig(words=120), facts["disputed"])
+    check_value(d["summary"], dict(fields(STORY_SUMMARY))["summary"], "summary")
+
+
+def test_a_renamed_fact_field_is_refused():
+    import pytest
+
+    from storyline.core.story.digest import story_facts
+    from storyline.spark.schemas import FACTS, SchemaError, check_value
+
+    sents, arts = _sample_story("fare")
+    facts = story_facts(sents, arts)
+    facts["timeline"][0]["when"] = facts["timeline"][0].pop("date")
+    with pytest.raises(SchemaError, match=r"timeline\[0\]: keys \['when'\] are not in the schema; \['date'\]"):
+        check_value(facts, FACTS, "facts")
