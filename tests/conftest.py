@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -42,6 +43,34 @@ def seeds_dir(shared_dir: Path) -> Path:
     if not d.is_dir():
         pytest.skip("../shared/seeds is not present")
     return d
+
+
+# The inputs of the README's first command.
+SAMPLE_INPUTS = [str(SAMPLE / "articles.jsonl"), str(SAMPLE / "folder"), str(SAMPLE / "html")]
+
+
+@pytest.fixture(scope="session")
+def sample_run(tmp_path_factory):
+    """The README's run of the whole sample through the CLI (local[2]), shared by every test that reads it."""
+    out = tmp_path_factory.mktemp("sample") / "out"
+    proc = subprocess.run(storyline_cmd() + ["run", *SAMPLE_INPUTS, "--out", str(out), "--master", "local[2]"],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return out, proc
+
+
+@pytest.fixture(scope="session")
+def folder_run(tmp_path_factory):
+    """``storyline run sample/folder`` through the CLI (local[2]), into a folder that holds an earlier output with
+    a stale story page; shared by the tests of the folder's stories, of the rerun and of resuming."""
+    out = tmp_path_factory.mktemp("folder") / "out"
+    (out / "report" / "stories").mkdir(parents=True)
+    (out / "run.json").write_text("{}\n")
+    (out / "report" / "stories" / "stale.html").write_text("<p>an old story</p>")
+    proc = subprocess.run(storyline_cmd() + ["run", str(SAMPLE / "folder"), "--out", str(out), "--master",
+                                             "local[2]"], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return out, proc
 
 
 def storyline_cmd() -> list[str]:

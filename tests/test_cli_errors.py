@@ -116,11 +116,8 @@ def test_a_full_disk_is_a_clear_error_and_the_previous_output_stays(tmp_path):
     assert not out.with_name("out.staging").exists()
 
 
-def test_a_rerun_replaces_the_report_whole_and_prints_no_spark_banner(tmp_path):
-    out = tmp_path / "out"
-    _fake_output(out)
-    p = run_cli("run", str(SAMPLE / "folder"), "--out", str(out), "--master", "local[2]")
-    assert p.returncode == 0, p.stderr[-3000:]
+def test_a_rerun_replaces_the_report_whole_and_prints_no_spark_banner(folder_run):
+    out, p = folder_run  # written into a folder that held an earlier output with a stale story page
     _no_noise(p.stderr)
     assert "[1/" in p.stderr  # our own progress lines stay
     assert not (out / "report" / "stories" / "stale.html").exists()

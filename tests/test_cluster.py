@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SAMPLE, storyline_cmd
-from test_e2e import run_cli, stories_of
+from conftest import SAMPLE, SAMPLE_INPUTS, storyline_cmd
+from test_e2e import stories_of
 
 pytestmark = [pytest.mark.cluster, pytest.mark.e2e]
 
-INPUTS = [str(SAMPLE / "articles.jsonl"), str(SAMPLE / "folder"), str(SAMPLE / "html")]
+INPUTS = SAMPLE_INPUTS
 
 
 def _free_port() -> int:
@@ -94,13 +94,11 @@ def _executors(work: Path) -> list[int]:
     return pids
 
 
-def test_standalone_cluster_loses_its_executor_mid_run_and_matches_local_mode(standalone, tmp_path):
+def test_standalone_cluster_loses_its_executor_mid_run_and_matches_local_mode(standalone, sample_run, tmp_path):
     """The cluster run loses its executor (SIGKILL) while it clusters stories; the worker starts another, the
     lost work is redone from files (checkpoints and written stages), and the output equals local mode's."""
     master, work = standalone
-    local, remote = tmp_path / "local", tmp_path / "cluster"
-    p1 = run_cli("run", *INPUTS, "--out", str(local), "--master", "local[2]", "-q")
-    assert p1.returncode == 0, p1.stderr[-3000:]
+    (local, _), remote = sample_run, tmp_path / "cluster"  # the same inputs in local mode
     cmd = [*storyline_cmd(), "run", *INPUTS, "--out", str(remote), "--master", master]
     env = dict(os.environ, SPARK_LOCAL_IP="127.0.0.1", PYSPARK_PYTHON=sys.executable)
     p2 = subprocess.Popen(cmd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)

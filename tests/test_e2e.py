@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SAMPLE, storyline_cmd
+from conftest import SAMPLE, SAMPLE_INPUTS, storyline_cmd
 from storyline.stages import STAGES
 
 pytestmark = pytest.mark.e2e
@@ -22,18 +22,6 @@ def run_cli(*args: str, timeout: int = 600) -> subprocess.CompletedProcess:
 
 def stories_of(out: Path) -> list[dict]:
     return [json.loads(l) for l in (out / "stories.jsonl").read_text().splitlines() if l.strip()]
-
-
-# The inputs of the README's first command.
-SAMPLE_INPUTS = [str(SAMPLE / "articles.jsonl"), str(SAMPLE / "folder"), str(SAMPLE / "html")]
-
-
-@pytest.fixture(scope="module")
-def sample_run(tmp_path_factory):
-    out = tmp_path_factory.mktemp("sample") / "out"
-    proc = run_cli("run", *SAMPLE_INPUTS, "--out", str(out), "--master", "local[2]")
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return out, proc
 
 
 @pytest.fixture(scope="module")
@@ -335,11 +323,9 @@ def test_sample_entity_types(sample_run, expected):
     assert len(right) >= 0.9 * len(present), [(n, found[n], want[n]) for n in present if found[n] != want[n]]
 
 
-def test_folder_alone_gives_one_story_per_event(tmp_path, expected):
+def test_folder_alone_gives_one_story_per_event(folder_run, expected):
     """Six files of six events, in one city's news: shared places and topic words must not merge them."""
-    out = tmp_path / "folder"
-    proc = run_cli("run", str(SAMPLE / "folder"), "--out", str(out), "--master", "local[2]")
-    assert proc.returncode == 0, proc.stderr[-3000:]
+    out, _ = folder_run
     event_of = {Path(f).stem: name for name, st in expected["stories"].items() for f in st.get("folder", [])}
     for s in stories_of(out):
         assert all(a.startswith("folder/") for a in s["article_ids"]), s["article_ids"]  # named below the input's parent

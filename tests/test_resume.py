@@ -16,7 +16,7 @@ from conftest import SAMPLE, storyline_cmd
 from storyline.config import load_config
 from storyline.stages import STAGES
 
-INPUTS = [str(SAMPLE / "folder"), str(SAMPLE / "articles.jsonl")]
+INPUTS = [str(SAMPLE / "folder")]  # the inputs of the shared ``folder_run``, the uninterrupted reference
 
 
 def _env() -> dict:
@@ -62,13 +62,8 @@ def _tables(out: Path) -> dict:
     return got
 
 
-def test_kill_9_during_three_stages_then_resume_gives_identical_output(tmp_path, spark):
-    from storyline.pipeline import run
-
-    cfg = load_config(overrides={"spark.master": "local[2]"})
-    reference = tmp_path / "reference"
-    run(INPUTS, reference, cfg, spark=spark)
-
+def test_kill_9_during_three_stages_then_resume_gives_identical_output(tmp_path, folder_run):
+    reference, _ = folder_run
     out = tmp_path / "out"
     assert _run_killed_in("clean", out, resume=False) == []
     # each resumed run takes up the stages that finished before, and is itself killed further on
