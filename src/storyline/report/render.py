@@ -116,12 +116,17 @@ def _when(value: object) -> str:
     ('2024-08-21 09:20 UTC−04:00', '2024-08-22 00:40 UTC', '2024-08-21', '')
     >>> _when("2024-08-21T09:20:00")
     '2024-08-21 09:20 (time zone not given)'
+
+    A day given without a time is stored as midnight UTC; the page shows the day alone rather than invent a time:
+
+    >>> _when("2024-08-21T00:00:00Z")
+    '2024-08-21'
     """
     if not value:
         return ""
     s = str(value)
-    if len(s) <= 10:
-        return s
+    if len(s) <= 10 or s.endswith(("T00:00:00Z", "T00:00:00.000Z")):
+        return s[:10]
     try:
         t = datetime.fromisoformat(s.replace("Z", "+00:00"))
     except ValueError:
