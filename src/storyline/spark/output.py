@@ -1,4 +1,4 @@
-"""Writers: Parquet tables, the deterministic stories.jsonl, and table counts for run.json."""
+"""Writers: Parquet tables, the deterministic stories.jsonl, and reject counts for run.json."""
 
 from __future__ import annotations
 
@@ -32,11 +32,6 @@ def write_jsonl(df: DataFrame, target: Path, order_by: str) -> None:
             with open(p, "rb") as src:
                 shutil.copyfileobj(src, fh)
     shutil.rmtree(tmp, ignore_errors=True)
-
-
-def count(spark: SparkSession, out: Path, name: str) -> int:
-    """Rows of a written table (Parquet keeps counts in its footers, so this is cheap)."""
-    return spark.read.parquet(str(out / name)).count()
 
 
 def reject_counts(spark: SparkSession, table: Path) -> dict[str, dict[str, int]]:
