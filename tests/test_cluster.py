@@ -9,7 +9,9 @@ import socket
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -37,6 +39,14 @@ def _wait_port(port: int, timeout: float = 60) -> None:
     raise TimeoutError(f"nothing listens on 127.0.0.1:{port} after {timeout}s")
 
 
+@dataclass
+class Standalone:
+    master: str
+    work: Path  # the worker's work folder (executors run below it)
+    start_worker: Callable[[int], None]  # instance number: each new worker is a new machine
+    worker_pid: Callable[[int], int]
+
+
 @pytest.fixture(scope="module")
 def standalone(tmp_path_factory):
     """Start a standalone master and one worker with pip's pyspark, and stop both by PID afterwards."""
@@ -55,16 +65,24 @@ def standalone(tmp_path_factory):
     subprocess.run(["bash", str(daemon), "start", "org.apache.spark.deploy.master.Master", "1", "--host",
                     "127.0.0.1", "--port", str(port), "--webui-port", str(ui)], env=env, check=True,
                    capture_output=True)
-    subprocess.run(["bash", str(daemon), "start", "org.apache.spark.deploy.worker.Worker", "1", master,
-                    "--host", "127.0.0.1", "--cores", "2", "--memory", "3g", "--webui-port", str(wui)],
-                   env=env, check=True, capture_output=True)
-    pids = [int(p.read_text()) for p in sorted((d / "pids").glob("*.pid"))]
+
+    def start_worker(instance: int) -> None:
+        subprocess.run(["bash", str(daemon), "start", "org.apache.spark.deploy.worker.Worker", str(instance), master,
+                        "--host", "127.0.0.1", "--cores", "2", "--memory", "3g", "--webui-port",
+                        str(wui if instance == 1 else _free_port())],
+                       env=env, check=True, capture_output=True)
+
+    def worker_pid(instance: int) -> int:
+        return int(next((d / "pids").glob(f"*Worker-{instance}.pid")).read_text())
+
+    start_worker(1)
     try:
         _wait_port(port)
         _wait_port(wui)
         time.sleep(2)  # the worker registers with the master after its UI is up
-        yield master, d / "work"
+        yield Standalone(master, d / "work", start_worker, worker_pid)
     finally:
+        pids = [int(p.read_text()) for p in sorted((d / "pids").glob("*.pid"))]
         for pid in pids:
             try:
                 os.kill(pid, signal.SIGTERM)
@@ -94,10 +112,10 @@ def _executors(work: Path) -> list[int]:
     return pids
 
 
-def test_standalone_cluster_loses_its_executor_mid_run_and_matches_local_mode(standalone, sample_run, tmp_path):
-    """The cluster run loses its executor (SIGKILL) while it clusters stories; the worker starts another, the
+def test_standalone_cluster_loses_its_worker_mid_run_and_matches_local_mode(standalone, sample_run, tmp_path):
+    """The cluster run loses its worker and executor (SIGKILL) while it clusters stories; a new worker joins, the
     lost work is redone from files (checkpoints and written stages), and the output equals local mode's."""
-    master, work = standalone
+    master, work = standalone.master, standalone.work
     (local, _), remote = sample_run, tmp_path / "cluster"  # the same inputs in local mode
     cmd = [*storyline_cmd(), "run", *INPUTS, "--out", str(remote), "--master", master]
     env = dict(os.environ, SPARK_LOCAL_IP="127.0.0.1", PYSPARK_PYTHON=sys.executable)
@@ -107,11 +125,16 @@ def test_standalone_cluster_loses_its_executor_mid_run_and_matches_local_mode(st
         log.append(line)
         if "] stories: " in line and not killed:
             time.sleep(1.0)
-            for pid in _executors(work):
-                os.kill(pid, signal.SIGKILL)
-                killed.append(pid)
+            for pid in [standalone.worker_pid(1), *_executors(work)]:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                    killed.append(pid)
+                except ProcessLookupError:  # an executor may go down with its worker first
+                    pass
+            time.sleep(1.0)
+            standalone.start_worker(2)  # a replacement machine joins the cluster
     assert p2.wait(timeout=900) == 0, "".join(log)[-3000:]
-    assert killed, "no executor was found to kill"
+    assert len(killed) >= 2, "the worker and its executor were not both found to kill"
     assert (local / "stories.jsonl").read_bytes() == (remote / "stories.jsonl").read_bytes()
     run = json.loads((remote / "run.json").read_text())
     assert run["config"]["spark"]["master"] == master
