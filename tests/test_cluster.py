@@ -121,19 +121,24 @@ def test_standalone_cluster_loses_its_worker_mid_run_and_matches_local_mode(stan
     env = dict(os.environ, SPARK_LOCAL_IP="127.0.0.1", PYSPARK_PYTHON=sys.executable)
     p2 = subprocess.Popen(cmd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
     killed, log = [], []
-    for line in p2.stderr:
-        log.append(line)
-        if "] stories: " in line and not killed:
-            time.sleep(1.0)
-            for pid in [standalone.worker_pid(1), *_executors(work)]:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                    killed.append(pid)
-                except ProcessLookupError:  # an executor may go down with its worker first
-                    pass
-            time.sleep(1.0)
-            standalone.start_worker(2)  # a replacement machine joins the cluster
-    assert p2.wait(timeout=900) == 0, "".join(log)[-3000:]
+    try:
+        for line in p2.stderr:
+            log.append(line)
+            if "] stories: " in line and not killed:
+                time.sleep(1.0)
+                for pid in [standalone.worker_pid(1), *_executors(work)]:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                        killed.append(pid)
+                    except ProcessLookupError:  # an executor may go down with its worker first
+                        pass
+                time.sleep(1.0)
+                standalone.start_worker(2)  # a replacement machine joins the cluster
+        assert p2.wait(timeout=900) == 0, "".join(log)[-3000:]
+    finally:
+        if p2.poll() is None:  # a failed step above must not leave the run behind
+            p2.kill()
+            p2.wait()
     assert len(killed) >= 2, "the worker and its executor were not both found to kill"
     assert (local / "stories.jsonl").read_bytes() == (remote / "stories.jsonl").read_bytes()
     run = json.loads((remote / "run.json").read_text())
