@@ -55,12 +55,24 @@ def test_canonical_falls_back_to_smallest_id_without_dates(spark):
     assert {r.canonical_id for r in out} == {"a-orig"}
 
 
-def test_components_on_a_long_chain_and_two_islands(spark):
+@pytest.mark.parametrize("local_edges", [0, 1000], ids=["distributed", "in-driver"])
+def test_components_on_a_long_chain_and_two_islands(spark, local_edges):
     chain = [(f"c{i:02d}", f"c{i + 1:02d}") for i in range(20)][::-1]
     edges = spark.createDataFrame(chain + [("x2", "x1"), ("y1", "y2"), ("y3", "y2")], "a string, b string")
-    got = {r.node: r.component for r in connected_components(edges).collect()}
+    got = {r.node: r.component for r in connected_components(edges, local_edges=local_edges).collect()}
     assert {got[f"c{i:02d}"] for i in range(21)} == {"c00"}
     assert got["x2"] == "x1" and got["y3"] == "y1" and len(got) == 26
+
+
+def test_both_ways_of_finding_components_agree_on_a_random_graph(spark):
+    import random
+
+    rng = random.Random(3)
+    pairs = [(f"n{rng.randrange(300):03d}", f"n{rng.randrange(300):03d}") for _ in range(260)]
+    edges = spark.createDataFrame(pairs, "a string, b string")
+    distributed = sorted(connected_components(edges, local_edges=0).collect())
+    in_driver = sorted(connected_components(edges, local_edges=10_000).collect())
+    assert distributed == in_driver and len({r.component for r in in_driver}) > 5
 
 
 def test_rejects_bad_input_before_running(spark):

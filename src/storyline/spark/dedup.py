@@ -96,15 +96,26 @@ def agreement(sig_a: Column, sig_b: Column, num_perm: int) -> Column:
     return F.aggregate(same, F.lit(0), lambda acc, x: acc + x) / F.lit(float(num_perm))
 
 
-def connected_components(edges: DataFrame, src: str = "a", dst: str = "b", max_iter: int = 100) -> DataFrame:
+# A graph with at most this many edges is solved in the driver with union-find: one small job instead of a loop
+# of distributed rounds (each several jobs), which dominate small runs. The edges are two ids each, so the driver
+# holds a few tens of MB at most; a larger graph never leaves the executors.
+LOCAL_EDGES = 200_000
+
+
+def connected_components(edges: DataFrame, src: str = "a", dst: str = "b", max_iter: int = 100,
+                         local_edges: int = LOCAL_EDGES) -> DataFrame:
     """``node, component`` for every node that has an edge; component = smallest node of its component.
 
-    Alternating large-star / small-star (Kiveris et al., "Connected Components in MapReduce and Beyond",
-    2014) on DataFrames: O(log^2 n) rounds, each a few shuffles. The edge table is stored as (u, v) with
-    v < u and converges to stars around each component's minimum. Deterministic: only min() and set ops.
+    A graph of at most ``local_edges`` edges is solved by union-find in the driver. A larger one runs alternating
+    large-star / small-star (Kiveris et al., "Connected Components in MapReduce and Beyond", 2014) on
+    DataFrames: O(log^2 n) rounds, each a few shuffles. The edge table is stored as (u, v) with v < u and
+    converges to stars around each component's minimum. Both are deterministic and give the same labels.
     """
     e = (edges.select(F.greatest(src, dst).alias("u"), F.least(src, dst).alias("v"))
          .where(F.col("u") != F.col("v")).distinct())
+    few = e.limit(local_edges + 1).collect()  # one job; bounded whatever the graph's size
+    if len(few) <= local_edges:
+        return _local_components(edges.sparkSession, [(r["u"], r["v"]) for r in few])
     # A checkpoint (eager) materialises each round and cuts its lineage: the plan of round k refers to the
     # table of round k-1 several times, so without a cut the plan (and the recomputation on any cache miss)
     # grows exponentially with the round count. In a run it is written to files, so it survives a lost executor.
@@ -134,6 +145,14 @@ def connected_components(edges: DataFrame, src: str = "a", dst: str = "b", max_i
         raise RuntimeError(f"connected components did not converge in {max_iter} rounds; raise max_iter")
     roots = e.select(F.col("v").alias("node"), F.col("v").alias("component")).distinct()
     return e.select(F.col("u").alias("node"), F.col("v").alias("component")).unionByName(roots)
+
+
+def _local_components(spark, pairs: list[tuple[str, str]]) -> DataFrame:
+    from storyline.core.grouping.cluster import connected_components as union_find
+
+    labels = union_find(sorted({x for p in pairs for x in p}), pairs)
+    pdf = pd.DataFrame({"node": list(labels), "component": list(labels.values())}, dtype=object)
+    return spark.createDataFrame(pdf, "node string, component string")
 
 
 def published_ts(col: str = "published") -> Column:
