@@ -204,12 +204,25 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_pipeline(args: argparse.Namespace) -> int:
+    from storyline.bench.pipeline import format_table, run_pipeline_bench
+
+    sizes = _sizes(args.sizes)
+    baseline = None if args.baseline_sizes is None else _sizes(args.baseline_sizes)
+    result = run_pipeline_bench(args.data, sizes, args.work_dir, runs=args.runs, baseline_sizes=baseline,
+                                master=args.master, config=args.config, story_threshold=args.baseline_threshold)
+    print(format_table(result))
+    _write_json(result, args.json)
+    return 0
+
+
 def _needs(args: argparse.Namespace) -> list[str]:
     """The optional modules this benchmark run imports (from the ``bench`` extra)."""
     chosen = set((getattr(args, "systems", None) or "").split(",")) | set((getattr(args, "peers", None) or "").split(","))
     needs = {"summarize": ["rouge_score"] + (["sumy"] if chosen & {"lexrank", "textrank"} else []),
              "extract": ["resiliparse"] if not getattr(args, "systems", None) or "resiliparse" in chosen else [],
-             "dedup": ["datasketch"] if "datasketch" in chosen else []}
+             "dedup": ["datasketch"] if "datasketch" in chosen else [],
+             "pipeline": [] if getattr(args, "baseline_sizes", None) == "" else ["datasketch", "sklearn", "sumy"]}
     return needs.get(args.bench, [])
 
 
@@ -238,6 +251,8 @@ def run_bench(args: argparse.Namespace) -> int:
 
 
 def add_bench_parser(sub) -> None:
+    from storyline.bench.plain import BASELINE_THRESHOLD
+
     p = sub.add_parser("bench", help="measure storyline against its peers (ROUGE, extraction, dedup, clustering)",
                        description="Benchmarks that run storyline and its peers in the same run and report ratios.")
     bsub = p.add_subparsers(dest="bench", required=True, metavar="BENCH")
@@ -301,6 +316,29 @@ def add_bench_parser(sub) -> None:
     k.add_argument("--master", metavar="URL", help="Spark master (default from config)")
     k.add_argument("--config", metavar="FILE", help="storyline config TOML")
     k.set_defaults(bench_func=cmd_cluster)
+
+    pl = bsub.add_parser(
+        "pipeline", help="end-to-end throughput and memory at several sizes vs a plain-Python baseline",
+        description="Generates synthetic corpora from a seed corpus (any JSONL of texts: Multi-News style "
+                    "{documents: [...]}, {text: ...} per line, or one text per line), runs the full default "
+                    "pipeline on each as its own 'storyline run' process, and reports articles/s end to end and "
+                    "per stage (Spark start-up apart), cost per article relative to the smallest size, and peak "
+                    "RSS of the driver JVM, the Python workers and the process tree. In the same run, on the same "
+                    "data, a plain single-process Python baseline (nupunkt, datasketch MinHashLSH, scikit-learn "
+                    "TF-IDF threshold clustering, sumy LexRank) does the same job; both are scored on the planted "
+                    "duplicates and stories.")
+    pl.add_argument("--data", required=True, metavar="FILE.jsonl", help="seed corpus of texts")
+    pl.add_argument("--sizes", default="10000,100000", help="corpus sizes (default 10000,100000)")
+    pl.add_argument("--runs", type=int, default=1, help="storyline runs per size; the median is reported (default 1)")
+    pl.add_argument("--baseline-sizes", metavar="N,N",
+                    help="sizes at which the baseline also runs (default: every size; '' for none)")
+    pl.add_argument("--baseline-threshold", type=float, default=BASELINE_THRESHOLD,
+                    help=f"cosine threshold of the baseline's TF-IDF clustering (default {BASELINE_THRESHOLD})")
+    pl.add_argument("--work-dir", default="bench-work", help="where corpora and outputs are written")
+    pl.add_argument("--json", metavar="OUT.json", help="also write the figures as JSON")
+    pl.add_argument("--master", metavar="URL", help="Spark master for storyline's runs (default from config)")
+    pl.add_argument("--config", metavar="FILE", help="storyline config TOML for its runs")
+    pl.set_defaults(bench_func=cmd_pipeline)
 
     c = bsub.add_parser("claims", help="disputed and corroborated claims flagged on Multi-News style stories",
                         description="Run the claim finder on every story and print a sample of disputed flags "

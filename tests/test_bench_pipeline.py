@@ -1,0 +1,85 @@
+"""`storyline bench pipeline`: the plain-Python baseline does the job it is compared on, the memory sampler sees a
+run's processes, and storyline's duplicates and stories are read back from its tables for scoring."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+
+def _seeds(tmp_path):
+    """A seed corpus (JSONL of ``{"text": ...}``) of made-up sentences with a large vocabulary, so that stories
+    drawn from it share few words, as stories drawn from a real corpus do."""
+    import random
+
+    rng = random.Random(5)
+    vocab = ["".join(rng.choice("bdfgklmnprstvz") + rng.choice("aeiou") for _ in range(3)) for _ in range(4000)]
+    seeds = tmp_path / "seeds.jsonl"
+    with open(seeds, "w", encoding="utf-8") as dst:
+        for _ in range(150):
+            sentences = [" ".join(rng.choice(vocab) for _ in range(rng.randint(10, 18))).capitalize() + "."
+                         for _ in range(8)]
+            dst.write(json.dumps({"text": " ".join(sentences)}) + "\n")
+    return seeds
+
+
+def test_plain_baseline_finds_the_planted_duplicates_and_stories(tmp_path):
+    from storyline.bench.dedup import corpus, seed_texts
+    from storyline.bench.pipeline import _quality
+    from storyline.bench.plain import run_plain
+
+    summary = corpus(seed_texts(_seeds(tmp_path)), 400, tmp_path / "work")
+    with open(summary.articles_path, encoding="utf-8") as fh:
+        gold = {a["article_id"]: a["story"] for a in map(json.loads, fh)}
+    res = run_plain(summary.articles_path, words=60)
+    q = _quality(res.duplicate_pairs, res.stories, summary, gold, 0.8)
+    assert summary.n_planted_pairs > 10
+    assert q["dedup_recall"] >= 0.9 and q["dedup_precision"] >= 0.95
+    assert q["bcubed_f1"] >= 0.8
+    assert res.summaries == len(set(res.stories.values()))
+    assert set(res.seconds) == {"read", "sentences", "duplicates", "stories", "summaries", "total"}
+
+
+def test_tfidf_threshold_clustering_links_only_similar_texts():
+    from storyline.bench.plain import tfidf_threshold_components
+
+    texts = ["The port closed in a storm on Monday", "A storm closed the port on Monday night",
+             "Bus fares rise by fifty cents", "The council raised bus fares by fifty cents", "Unrelated words here"]
+    labels = tfidf_threshold_components(texts, 0.25, chunk=2)  # chunks smaller than the input
+    assert labels[0] == labels[1] and labels[2] == labels[3]
+    assert len({labels[0], labels[2], labels[4]}) == 3
+
+
+def test_peak_memory_finds_the_python_processes_below_a_run():
+    from storyline.bench.pipeline import PeakMemory
+
+    code = "import time; x = bytearray(150 * 2**20); x[::4096] = b'1' * len(x[::4096]); time.sleep(1.5)"
+    proc = subprocess.Popen(["bash", "-c", f'"{sys.executable}" -c "{code}"; true'])
+    with PeakMemory(proc.pid, every=0.05) as mem:
+        proc.wait(timeout=60)
+    peaks = mem.mib()
+    assert peaks["python_worker"] >= 150, peaks
+    assert peaks["tree"] >= peaks["python_worker"] and peaks["jvm"] == 0
+
+
+@pytest.mark.e2e
+def test_storyline_found_gives_each_duplicate_its_canonical_story(sample_run):
+    from storyline.bench.pipeline import storyline_found
+
+    out, _ = sample_run
+    pairs, stories = storyline_found(out)
+    assert pairs, "the sample has duplicates"
+    for canonical, dup in pairs:
+        assert stories[dup] == stories[canonical]
+    run = json.loads((out / "run.json").read_text())
+    assert len(stories) == run["counts"]["articles"] + run["counts"]["duplicates"]
+
+
+def test_bench_pipeline_checks_its_data_before_spark_starts(tmp_path):
+    from storyline.cli import main
+
+    assert main(["bench", "pipeline", "--data", str(tmp_path / "missing.jsonl")]) == 2
