@@ -447,7 +447,8 @@ def find_predicate_claims(sentences: Sequence[object], index: EntityIndex,
         if not text or "question" in sentence_flags(text):
             continue
         ms = index.mentions[i]
-        when = _when(text, published.get(str(get(s, "article_id"))))
+        day = published.get(str(get(s, "article_id")))
+        when = None  # most sentences make no claim: a sentence is dated only when it makes one
         orgs = frozenset(m.name for m in ms if m.type == ORG)
         seen: set[tuple[str, str]] = set()
         for frame, pole, role, pat in _MATCHERS:
@@ -460,6 +461,7 @@ def find_predicate_claims(sentences: Sequence[object], index: EntityIndex,
                     continue
                 seen.add((frame, pole, subj))
                 obj = _object_terms(text, m.end()) if frame in _OBJECT_FRAMES else frozenset()
+                when = _when(text, day) if when is None else when
                 out.append(Claim(i, frame, pole, subj, when, orgs - {subj}, obj))
         counted: list[tuple[int, int]] = []
         for pat in _NUMBER_PATTERNS:
@@ -475,9 +477,10 @@ def find_predicate_claims(sentences: Sequence[object], index: EntityIndex,
                 frame = f"{_NOUN_CLASS.get(noun, noun)} {_VERB_CLASS[verb]}"
                 lo, hi = _range(m.group("qual"), n)
                 label = " ".join(m.group(0).split())
+                when = _when(text, day) if when is None else when
                 out.append(Claim(i, frame, label, frame, when, orgs, frozenset(), lo, hi,
                                  _where(text, m.start(), m.end())))
-        out.extend(_measure_claims(i, text, published.get(str(get(s, "article_id"))), orgs, counted))
+        out.extend(_measure_claims(i, text, day, orgs, counted))
     return out
 
 

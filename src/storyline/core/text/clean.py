@@ -8,6 +8,7 @@ it needs (:func:`line_key`, :func:`is_boilerplate_candidate`) live here.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from storyline.core.text.text import fold_for_hash, normalize_ws, stable_id, words
@@ -333,6 +334,11 @@ def sentence_flags(sentence: str) -> list[str]:
     >>> sentence_flags("Backman, 56, had spent the last seven years in the Mets' minor-league system.")
     []
     """
+    return list(_flags(sentence))
+
+
+@lru_cache(maxsize=1 << 15)  # a story's sentences are checked by claims, timeline and summary alike
+def _flags(sentence: str) -> tuple[str, ...]:
     flags = []
     s = sentence.strip()
     n = len(words(s))
@@ -346,14 +352,14 @@ def sentence_flags(sentence: str) -> list[str]:
         flags.append("no_terminal_punct")
     if _URLISH.search(s):
         flags.append("url")
-    letters = [c for c in s if c.isalpha()]
-    if letters and sum(c.isupper() for c in letters) / len(letters) > 0.6:
+    letters = sum(map(str.isalpha, s))
+    if letters and sum(map(str.isupper, s)) / letters > 0.6:
         flags.append("shouting")
     if re.match(r"^(?:click|tap|subscribe|sign up|follow us|share|download)\b", s, re.I):
         flags.append("call_to_action")
     if s.count("“") + s.count('"') == 1 and n < 12:
         flags.append("fragment")
-    return flags
+    return tuple(flags)
 
 
 # ------------------------------------------------------------------------------------------ sentence tidying

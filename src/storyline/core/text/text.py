@@ -6,6 +6,7 @@ import hashlib
 import math
 import re
 import unicodedata
+from functools import lru_cache
 from typing import AbstractSet as Set, Mapping
 
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
@@ -56,6 +57,7 @@ def tokens(text: str) -> list[str]:
 _SUFFIXES = ("ations", "ation", "ingly", "ings", "ing", "edly", "ness", "ments", "ment", "ies", "ied", "es", "ed", "s")
 
 
+@lru_cache(maxsize=1 << 17)  # words repeat: a corpus has far fewer distinct tokens than token occurrences
 def stem(token: str) -> str:
     """A light, deterministic suffix stripper; enough to fold plurals and tenses for matching.
 
@@ -78,12 +80,12 @@ def content_terms(text: str) -> list[str]:
     >>> content_terms("The Mets fired their manager.")
     ['mets', 'fir', 'manager']
     """
-    out = []
-    for t in tokens(text):
-        if len(t) < 2 or t in STOPWORDS:
-            continue
-        out.append(stem(t))
-    return out
+    return list(_content_terms(text))
+
+
+@lru_cache(maxsize=1 << 15)  # a story's sentences are compared by claims, corroboration and summaries alike
+def _content_terms(text: str) -> tuple[str, ...]:
+    return tuple(stem(t) for t in tokens(text) if len(t) >= 2 and t not in STOPWORDS)
 
 
 def fold_for_hash(text: str) -> str:
