@@ -11,6 +11,7 @@ from pyspark.sql import functions as F
 from storyline.core.text.sentences import split_sentences
 from storyline.core.text.text import fold_for_hash, stable_id, words
 from storyline.spark.schemas import ARTICLE_FINAL, require_columns
+from storyline.spark.session import checkpoint
 
 _FINAL_COLS = [c.split()[0].strip("`") for c in ARTICLE_FINAL.split(", ") if not c.startswith(("start", "end"))]
 
@@ -74,13 +75,16 @@ def exact_duplicates(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
     """
     require_columns(articles, ["article_id", "content_hash", "published"], "dedup")
     order = [F.col("published").asc_nulls_last(), F.col("article_id")]
+    keys = ["article_id", "content_hash", "published"]
     if "_old" in articles.columns:
         order.insert(0, F.col("_old").desc())
+        keys.append("_old")
     w = Window.partitionBy("content_hash").orderBy(*order)
-    ranked = articles.withColumn("_rn", F.row_number().over(w)).withColumn(
-        "_canon", F.first("article_id").over(w)
-    )
-    canon = ranked.filter("_rn = 1").drop("_rn", "_canon")
+    # The window sorts ids and hashes only, never article text; checkpointed because the canonical articles,
+    # the duplicates and the near-duplicate search all read it.
+    ranked = checkpoint(articles.select(*keys).withColumn("_rn", F.row_number().over(w))
+                        .withColumn("_canon", F.first("article_id").over(w)))
+    canon = articles.join(ranked.filter("_rn > 1").select("article_id"), "article_id", "left_anti")
     dups = ranked.filter("_rn > 1").select(
         "article_id", F.col("_canon").alias("canonical_id"), F.lit(1.0).alias("similarity"),
         F.lit("exact").alias("method"), "content_hash",

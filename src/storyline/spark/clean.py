@@ -15,7 +15,7 @@ from storyline.config import CleanConfig, IngestConfig
 from storyline.core.ingest.prepare import PREPARED_KEYS, PrepareOptions, prepare_record
 from storyline.spark import rejects as R
 from storyline.spark.schemas import PREPARED_TABLE, require_columns
-
+from storyline.spark.session import checkpoint
 
 
 def _prepare_batches(opts: PrepareOptions):
@@ -70,6 +70,9 @@ def remove_boilerplate(articles: DataFrame, cfg: CleanConfig) -> tuple[DataFrame
         .filter((F.col("docs") >= cfg.boilerplate_min_docs) & (F.col("topics") >= cfg.boilerplate_min_docs))
         .select("key")
     )
+    # checkpoint: the learned keys (a few hundred) come from an aggregation over every line of every article, and
+    # both the kept text and the removed lines read them; computed once, and safe from a lost executor.
+    boiler = checkpoint(boiler)
     removed = R.lines(lines.join(boiler, "key", "left_semi"), "boilerplate", F.col("line"),
                       "recurs across unrelated articles")
     kept = (
