@@ -240,7 +240,8 @@ def get(obj: object, name: str, default: Any = None) -> Any:
     return getattr(obj, name, default)
 
 
-def _tokens(text: str) -> list[tuple[int, int, str]]:
+@lru_cache(maxsize=1 << 15)  # each sentence is tokenised for the story's vocabulary and again for its mentions
+def _tokens(text: str) -> tuple[tuple[int, int, str], ...]:
     out = []
     for m in _TOKEN.finditer(text):
         tok, start, end = m.group(0), m.start(), m.end()
@@ -249,7 +250,7 @@ def _tokens(text: str) -> list[tuple[int, int, str]]:
             out.append((end - 1, end, "."))
         else:
             out.append((start, end, tok))
-    return out
+    return tuple(out)
 
 
 def _is_cap(tok: str) -> bool:
@@ -257,13 +258,15 @@ def _is_cap(tok: str) -> bool:
 
 
 def _strip_possessive(tok: str) -> tuple[str, bool]:
+    if not tok.endswith("s"):
+        return tok, False
     for suf in ("'s", "’s", "‘s"):
         if tok.endswith(suf) and len(tok) > 2:
             return tok[: -len(suf)], True
     return tok, False
 
 
-def _is_title_case_line(toks: list[tuple[int, int, str]]) -> bool:
+def _is_title_case_line(toks: Sequence[tuple[int, int, str]]) -> bool:
     """A headline in title case ("Team Names New Coach"): no closing punctuation, nearly every word capitalised."""
     wordlike = [t for _, _, t in toks if t[:1].isalpha()]
     if len(wordlike) < 4 or toks[-1][2] in (".", "!", "?", "”", '"', "’"):
