@@ -250,6 +250,14 @@ def run_bench(args: argparse.Namespace) -> int:
     return args.bench_func(args)
 
 
+def _scale_options(p: argparse.ArgumentParser, work_dir_help: str) -> None:
+    """The options every benchmark on generated corpora takes."""
+    p.add_argument("--work-dir", default="bench-work", help=work_dir_help)
+    p.add_argument("--json", metavar="OUT.json", help="also write the figures as JSON")
+    p.add_argument("--master", metavar="URL", help="Spark master for storyline (default from config)")
+    p.add_argument("--config", metavar="FILE", help="storyline config TOML")
+
+
 def add_bench_parser(sub) -> None:
     from storyline.bench.plain import BASELINE_THRESHOLD
 
@@ -298,10 +306,7 @@ def add_bench_parser(sub) -> None:
     d.add_argument("--peer-size", type=int, default=100_000, help="size at which the peers run (default 100000)")
     d.add_argument("--peers", default="datasketch,mllib", help="peers to run (default datasketch,mllib)")
     d.add_argument("--threshold", type=float, default=0.8, help="Jaccard threshold (default 0.8)")
-    d.add_argument("--work-dir", default="bench-work", help="where the synthetic corpora are written")
-    d.add_argument("--json", metavar="OUT.json", help="also write the figures as JSON")
-    d.add_argument("--master", metavar="URL", help="Spark master (default from config)")
-    d.add_argument("--config", metavar="FILE", help="storyline config TOML")
+    _scale_options(d, "where the synthetic corpora are written")
     d.set_defaults(bench_func=cmd_dedup)
 
     k = bsub.add_parser("cluster", help="story clustering quality (B-cubed) and throughput at scale",
@@ -311,10 +316,7 @@ def add_bench_parser(sub) -> None:
     k.add_argument("--data", required=True, metavar="FILE.jsonl", help="Multi-News style JSONL (gold stories)")
     k.add_argument("--sizes", default="10000,100000", help="synthetic corpus sizes (default 10000,100000)")
     k.add_argument("--threshold", type=float, default=0.1, help="similarity threshold (default 0.1)")
-    k.add_argument("--work-dir", default="bench-work", help="where the synthetic corpora are written")
-    k.add_argument("--json", metavar="OUT.json", help="also write the figures as JSON")
-    k.add_argument("--master", metavar="URL", help="Spark master (default from config)")
-    k.add_argument("--config", metavar="FILE", help="storyline config TOML")
+    _scale_options(k, "where the synthetic corpora are written")
     k.set_defaults(bench_func=cmd_cluster)
 
     pl = bsub.add_parser(
@@ -334,10 +336,7 @@ def add_bench_parser(sub) -> None:
                     help="sizes at which the baseline also runs (default: every size; '' for none)")
     pl.add_argument("--baseline-threshold", type=float, default=BASELINE_THRESHOLD,
                     help=f"cosine threshold of the baseline's TF-IDF clustering (default {BASELINE_THRESHOLD})")
-    pl.add_argument("--work-dir", default="bench-work", help="where corpora and outputs are written")
-    pl.add_argument("--json", metavar="OUT.json", help="also write the figures as JSON")
-    pl.add_argument("--master", metavar="URL", help="Spark master for storyline's runs (default from config)")
-    pl.add_argument("--config", metavar="FILE", help="storyline config TOML for its runs")
+    _scale_options(pl, "where corpora and outputs are written")
     pl.set_defaults(bench_func=cmd_pipeline)
 
     c = bsub.add_parser("claims", help="disputed and corroborated claims flagged on Multi-News style stories",

@@ -96,8 +96,8 @@ def agreement(sig_a: Column, sig_b: Column, num_perm: int) -> Column:
     return F.aggregate(same, F.lit(0), lambda acc, x: acc + x) / F.lit(float(num_perm))
 
 
-# A graph with at most this many edges is solved in the driver with union-find: one small job instead of a loop
-# of distributed rounds (each several jobs), which dominate small runs. The edges are two ids each, so the driver
+# A graph with at most this many edges is solved in the driver with union-find: a few small jobs instead of a
+# loop of distributed rounds (each several jobs), which dominate small runs. The edges are two ids each, so the driver
 # holds a few tens of MB at most; a larger graph never leaves the executors.
 LOCAL_EDGES = 200_000
 
@@ -113,13 +113,14 @@ def connected_components(edges: DataFrame, src: str = "a", dst: str = "b", max_i
     """
     e = (edges.select(F.greatest(src, dst).alias("u"), F.least(src, dst).alias("v"))
          .where(F.col("u") != F.col("v")).distinct())
-    few = e.limit(local_edges + 1).collect()  # one job; bounded whatever the graph's size
-    if len(few) <= local_edges:
-        return _local_components(edges.sparkSession, [(r["u"], r["v"]) for r in few])
     # A checkpoint (eager) materialises each round and cuts its lineage: the plan of round k refers to the
     # table of round k-1 several times, so without a cut the plan (and the recomputation on any cache miss)
     # grows exponentially with the round count. In a run it is written to files, so it survives a lost executor.
+    # The edges are computed once here; sizing and reading them back are cheap scans of the checkpoint, and a
+    # large graph's edges never reach the driver.
     e = checkpoint(e)
+    if e.limit(local_edges + 1).count() <= local_edges:
+        return _local_components(edges.sparkSession, [(r["u"], r["v"]) for r in e.collect()])
     for rnd in range(1, max_iter + 1):
         # large-star: every node hands its larger neighbours to the smallest node of its neighbourhood.
         both = e.select(F.col("u").alias("x"), F.col("v").alias("y")).unionByName(
@@ -150,7 +151,7 @@ def connected_components(edges: DataFrame, src: str = "a", dst: str = "b", max_i
 def _local_components(spark, pairs: list[tuple[str, str]]) -> DataFrame:
     from storyline.core.grouping.cluster import connected_components as union_find
 
-    labels = union_find(sorted({x for p in pairs for x in p}), pairs)
+    labels = union_find({x for p in pairs for x in p}, pairs)  # labels are minima: the node order is irrelevant
     pdf = pd.DataFrame({"node": list(labels), "component": list(labels.values())}, dtype=object)
     return spark.createDataFrame(pdf, "node string, component string")
 

@@ -166,22 +166,25 @@ _ATTRIBUTION = (
 )
 
 
+def _whole_words(pattern: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'’-])(?:" + pattern + r")(?![\w'’-])", re.I)
+
+
 def _compile(frames) -> list[tuple[str, str, str, re.Pattern[str]]]:
     out = []
     for frame, poles in frames.items():
         for pole, (before, after) in poles.items():
             for role, pats in (("before", before), ("after", after)):
                 for p in pats:
-                    out.append((frame, pole, role, re.compile(r"(?<![\w'’-])" + p + r"(?![\w'’-])", re.I)))
+                    out.append((frame, pole, role, _whole_words(p)))
     return out
 
 
 _MATCHERS = _compile(_FRAMES)
 # One scan that finds whether any matcher can match: most sentences make no conflict claim, and one alternation
-# costs far less than a scan per matcher. Exact: a matcher's match is a match of the alternation.
-_ANY_MATCHER = re.compile(r"(?<![\w'’-])(?:" + "|".join(
-    p for poles in _FRAMES.values() for before, after in poles.values() for p in (*before, *after)) + r")(?![\w'’-])",
-    re.I)
+# costs far less than a scan per matcher. Exact by construction: each matcher is one branch of it.
+_ANY_MATCHER = _whole_words("|".join(
+    p for poles in _FRAMES.values() for before, after in poles.values() for p in (*before, *after)))
 
 # ---------------------------------------------------------------------------------------------------- results
 
