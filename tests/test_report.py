@@ -175,6 +175,19 @@ def test_panels_render_real_content(tmp_path: Path) -> None:
     assert page.count("none found") == 0
 
 
+def test_a_dispute_is_explained_once_and_pointed_back_to_after(tmp_path: Path) -> None:
+    flag = {"subject": "fare rise", "sides": [{"claim": "50 cents", "outlets": ["alpha.example"]},
+                                              {"claim": "75 cents", "outlets": ["beta.example"]}]}
+    story = _story("s-fare", "Fares")
+    story["summary"] = [dict(story["summary"][0], dispute=flag), story["summary"][1],
+                        {"text": "The sheet said 75 cents.", "article_ids": ["s-fare-a2"], "support": 1, "dispute": flag}]
+    render_report([story], {}, tmp_path)
+    page = (tmp_path / "stories" / "s-fare.html").read_text(encoding="utf-8")
+    assert page.count("Outlets disagree on this (fare rise)") == 1
+    assert page.index("Outlets disagree on this") < page.index("The sheet said 75 cents.")
+    assert 'Also disputed (fare rise): see <a href="#sum-1">sentence 1</a>' in page
+
+
 def test_output_is_deterministic(tmp_path: Path) -> None:
     stories = [_story("s-one", "Harbour plan"), _hostile()]
     render_report(stories, RUN, tmp_path / "a")

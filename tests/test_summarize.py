@@ -262,3 +262,55 @@ def test_a_leading_connective_is_dropped_rather_than_left_dangling():
     texts = [s.text for s in out]
     assert "Riders' groups said the fare increase would hurt low-income workers." in texts
     assert not any(t.startswith("However") for t in texts)
+
+
+def test_a_restatement_of_the_lead_in_other_words_is_not_taken_again():
+    sents = [
+        Sentence("a", 0, "Brightwell Home Systems is recalling about 210,000 Aura T3 smart thermostats after reports "
+                         "that the devices overheated and caught fire.", "gazette"),
+        Sentence("a", 1, "Owners have been told to switch the devices off at the breaker until a replacement arrives.",
+                 "gazette"),
+        Sentence("b", 0, "The Wexbridge company on Tuesday recalled 210,000 Aura T3 thermostats after 14 fires.",
+                 "herald"),
+        Sentence("b", 1, "Shares in the company fell 6.3 percent in afternoon trading in Wexbridge.", "herald"),
+    ]
+    out = summarize(sents, SummaryConfig(words=250))
+    texts = [s.text for s in out]
+    recall = [t for t in texts if t.startswith(("Brightwell Home Systems is recalling", "The Wexbridge company"))]
+    assert len(recall) == 1  # same figures and names in other words: the same fact, told once
+    assert any(t.startswith("Shares in the company") for t in texts)  # the budget goes to new facts instead
+
+
+@pytest.mark.parametrize("text", [
+    '"The Cure" is a bit of a departure from the singer\'s previous releases and her first in two years.',
+    '“We’re losing sight of what we’re going to do about the threat," Clapper said of the response.',
+    '"After five million years of evolution," the voice boomed, "might the next step be no object at all?"',
+    "Matt Damon addressed the allegations on Monday, saying, “I knew I would not want him near anyone close to me.”",
+])
+def test_a_quotation_whose_speaker_is_named_or_a_quoted_title_is_not_a_speakerless_quote(text):
+    need = context_need(text)
+    assert need is None or need[0] != "quote", need
+
+
+@pytest.mark.parametrize("text", ['"I immediately had bad feelings about it."',
+                                  "“It will not be a mere search of certain areas, it will be full ground searches."])
+def test_a_quotation_with_nobody_speaking_still_needs_its_speaker(text):
+    assert context_need(text) == ("quote", frozenset())
+
+
+def test_a_quote_moves_with_the_sentence_naming_its_speaker_when_that_one_waits_for_its_introduction():
+    from storyline.core.story.summarize import brief_order, story_features
+
+    sents = [
+        Sentence("a", 0, "The Harbour Street library took in about 600 visitors, said branch manager Lotte Brink.", "g"),
+        Sentence("a", 1, "Volunteers handed out water and cold towels and checked blood pressure.", "g"),
+        Sentence("a", 2, '"Some of our regulars have no air conditioning at all," Brink said.', "g"),
+        Sentence("a", 3, '"They come at ten in the morning and they stay until we close."', "g"),
+        Sentence("b", 0, "The city opened six cooling centres on Wednesday as the heatwave reached the coast.", "h"),
+    ]
+    feats = story_features(sents, SummaryConfig())
+    at = {(s.article_id, s.position): i for i, s in enumerate(feats.sentences)}
+    order = brief_order(feats, [at["b", 0], at["a", 1], at["a", 2], at["a", 3], at["a", 0]])
+    keys = [(feats.sentences[i].article_id, feats.sentences[i].position) for i in order]
+    assert keys.index(("a", 0)) < keys.index(("a", 2))  # Brink is introduced before "Brink said"
+    assert keys.index(("a", 3)) == keys.index(("a", 2)) + 1  # and the quote still follows its speaker

@@ -3,7 +3,8 @@
 Input is Multi-News JSONL, one story cluster per line: ``{"id", "documents": [...], "summary"}``. Each document
 is prepared exactly as the pipeline prepares article text for the summariser: cleaned with
 :func:`storyline.core.text.clean.clean_text`, dropped when :func:`storyline.core.text.clean.non_article_reason` says it is
-not an article, split with :func:`storyline.core.text.sentences.split_sentences`. Article ids are
+not an article, split with :func:`storyline.core.text.sentences.split_sentences`, each sentence tidied with
+:func:`storyline.core.text.clean.tidy_sentence`. Article ids are
 ``<story id>#<doc index>``; Multi-News has no outlets, so every article counts as its own outlet.
 
 Every system sees the same sentences and the same word budget. Reported per system: ROUGE-1, ROUGE-2, ROUGE-L
@@ -27,7 +28,7 @@ from typing import Callable, Iterator, Mapping, Sequence
 
 from storyline.bench.baselines import lead_summary, n_words, oracle_summary, sumy_summary
 from storyline.bench.rouge import METRICS, rouge
-from storyline.core.text.clean import clean_text, non_article_reason
+from storyline.core.text.clean import clean_text, non_article_reason, tidy_sentence
 from storyline.core.text.sentences import split_sentences
 from storyline.core.story.summarize import Sentence, SummaryConfig, summarize
 
@@ -81,7 +82,7 @@ def prepare_story(rec: Mapping) -> Story:
             continue
         spans = split_sentences(cleaned)
         aid = f"{sid}#{k}"
-        sentences.extend(Sentence(aid, i, sp.text, None, None) for i, sp in enumerate(spans))
+        sentences.extend(Sentence(aid, i, tidy_sentence(sp.text), None, None) for i, sp in enumerate(spans))
         if spans:
             docs.append(tuple(sp.text for sp in spans))
     return Story(sid, tuple(sentences), tuple(docs), rec["summary"])

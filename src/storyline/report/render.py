@@ -237,7 +237,8 @@ def _cited(item: Mapping[str, Any], number: dict[str, int]) -> dict:
 
 def _summary_view(story: Mapping[str, Any], number: dict[str, int], arts: dict[str, Mapping[str, Any]]) -> list:
     out = []
-    for sent in _dicts(story.get("summary")):
+    noted: dict[tuple, int] = {}  # a dispute already noted under an earlier sentence -> that sentence's number
+    for k, sent in enumerate(_dicts(story.get("summary")), 1):
         sources = [str(a) for a in _list(sent.get("article_ids"))]
         evidence = _dicts(sent.get("evidence"))
         if evidence:
@@ -252,6 +253,9 @@ def _summary_view(story: Mapping[str, Any], number: dict[str, int], arts: dict[s
             flag = {"subject": dispute.get("subject"),
                     "sides": [{"claim": sd.get("claim"), "who": _names(sd.get("outlets")) or _names(sd.get("article_ids"))}
                               for sd in _dicts(dispute.get("sides"))]}
+            key = (flag["subject"], tuple((sd["claim"], tuple(sd["who"])) for sd in flag["sides"]))
+            flag["again"] = noted.get(key)  # the second time, the note points back instead of repeating itself
+            noted.setdefault(key, k)
         out.append({
             "text": sent.get("text"),
             "marks": ",".join(str(number[a]) if a in number else a for a in sources) or "?",

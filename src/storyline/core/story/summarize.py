@@ -18,7 +18,8 @@ Sentences that are not summary material (questions, teasers, fragments, credits;
 :func:`storyline.core.text.clean.sentence_flags`) are not candidates, and neither are unattributed tails of a quotation
 opened in an earlier sentence (:func:`continues_quote`): out of context they cannot be read. Selection is greedy maximal marginal relevance
 under a hard word budget: a sentence that is a near-duplicate of one already chosen (TF-IDF cosine at or above
-``redundancy_threshold``, or most of its terms contained in it) is never taken. The summary reads like a news
+``redundancy_threshold``, or most of its terms contained in it, or the same figures and names in other words:
+:func:`restates`) is never taken. The summary reads like a news
 brief: its first sentence is the best lead sentence of one of the articles (the event: who did what, when), then
 the other sentences by importance, background about earlier years last. A sentence that depends on context it
 would not have (a leading connective or pronoun, a definite description or bare surname nobody introduced, a
@@ -83,14 +84,14 @@ class SummaryConfig:
     words: int = 250
     focus: str | None = None
     paraphrase_threshold: float = 0.5
-    redundancy_threshold: float = 0.3
+    redundancy_threshold: float = 0.5
     containment_threshold: float = 0.8
     mmr_lambda: float = 0.5
     centrality_weight: float = 1.0
     cross_weight: float = 0.5
-    position_weight: float = 0.8
-    support_weight: float = 0.5
-    quote_weight: float = 0.3
+    position_weight: float = 0.6
+    support_weight: float = 0.3
+    quote_weight: float = 0.2
     focus_weight: float = 1.0
     extra: dict = field(default_factory=dict)
 
@@ -119,6 +120,44 @@ def cosine(a: dict[str, float], b: dict[str, float]) -> float:
     if len(a) > len(b):
         a, b = b, a
     return sum(x * b.get(t, 0.0) for t, x in a.items())
+
+
+_SPECIFIC = re.compile(r"(?<![\w.])(?:\d[\d,.]*\d|\d)(?![\w])|(?<=[\w,;:)”\"’'] )[A-Z][\w’'-]*[\w]|"
+                       r"^[A-Z][\w’'-]*[\w](?= [A-Z])")  # a sentence's first word only when a name goes on
+_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april may june "
+                      "july august september october november december".split())
+
+
+def specifics(text: str) -> frozenset[str]:
+    """The specific things a sentence names: its figures and the capitalised words inside it (names, places),
+    without weekdays and months, which every sentence of a day's story shares.
+
+    >>> sorted(specifics("The Wexbridge company on Tuesday recalled 210,000 Aura T3 thermostats after 14 fires."))
+    ['14', '210000', 'aura', 't3', 'wexbridge']
+    >>> sorted(specifics("Tomas Varga has resigned as coach of Wexbridge Rovers."))
+    ['rovers', 'tomas', 'varga', 'wexbridge']
+    """
+    out = set()
+    for m in _SPECIFIC.finditer(text):
+        w = m.group(0).replace(",", "").lower()
+        if w not in _CALENDAR and w not in STOPWORDS:
+            out.add(w)
+    return frozenset(out)
+
+
+def restates(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two sentences with specifics ``a`` and ``b`` state the same fact: at least three of the same figures
+    and names, most of those of either one. Two reports of one event use different words for the same facts
+    ("recalled 210,000 Aura T3 thermostats after 14 fires"), which a word-overlap measure misses.
+
+    >>> restates(frozenset({"14", "210000", "aura", "t3", "wexbridge"}),
+    ...          frozenset({"brightwell", "210000", "aura", "t3", "14", "ncsc"}))
+    True
+    >>> restates(frozenset({"varga", "rovers", "52"}), frozenset({"varga", "rovers", "kowalczyk"}))
+    False
+    """
+    shared = len(a & b)
+    return shared >= 3 and shared >= 0.6 * min(len(a), len(b))
 
 
 def containment(a: set[str], b: set[str]) -> float:
@@ -172,7 +211,13 @@ _FIRST_PERSON = re.compile(r"\b(?:I(?! [A-Z]\w)(?![.\w-])|we|We|our|Our|my|My|me
 _SPEECH = re.compile(r"\b(?:said|says|say|told|tells|added|adds|asked|asks|wrote|writes|according to|explained|"
                      r"insisted|recalled|noted|argued|stated|warned|declared|posted|tweeted|acknowledged|admitted|"
                      r"announced|claimed|claims|continued|continues|replied|responded|confirmed|conceded|stressed|"
-                     r"suggested|promised|joked|remarked|observed|commented|testified|reads|read|explains)\b")
+                     r"suggested|promised|joked|remarked|observed|commented|testified|reads|read|explains|"
+                     r"reading|states|notes|argues|warns|declares|insists|recalls|admits|announces|explaining|"
+                     r"called|calls|calling|described|describes|urged|urges|assured|assures|vowed|vows|pledged|"
+                     r"quipped|narrates|narrated|boomed|shouted|yelled|whispered|cautioned|predicted|demanded|"
+                     r"accused|countered|retorted|boasted|lamented|complained|reported|reports|reiterated|"
+                     r"emphasized|emphasised|labeled|labelled|dubbed|branded|termed|begins|began|ends|concluded|"
+                     r"saying|captioned|statement|letter|message|memo|sign|signs|headline|tweet|post)\b", re.I)
 # openings that look like a connective or pronoun but stand alone: "There were two camps", "Later this month",
 # "This week", "Both Smith and Jones", "It is unclear whether"
 _STANDALONE_OPENING = re.compile(
@@ -249,13 +294,8 @@ def outside_quotes(text: str) -> str:
     >>> outside_quotes('He called it “inhumane” and left.')
     'He called it   and left.'
     """
-    out = re.sub(r"“[^”]*”|\"[^\"]*\"", " ", text)
-    k = out.find("“")
-    if k >= 0:
-        out = out[:k] + " "
-    k = out.find("”")
-    if k >= 0:
-        out = " " + out[k + 1:]
+    # curly and straight marks are one kind: scraped text mixes them within a quotation
+    out = re.sub(r'"[^"]*"', " ", text.replace("“", '"').replace("”", '"'))
     k = out.find('"')
     if k >= 0:
         opening = k == 0 or out[k - 1].isspace() or out[k - 1] in "(:—–-"
@@ -297,7 +337,7 @@ def context_need(text: str) -> tuple[str, frozenset[str]] | None:
     t = text.strip()
     outside = outside_quotes(t)
     # a quotation (it opens with a quote mark, or quoted words are most of it), not a quoted phrase in a report
-    quotation = t[:1] in "“\"" or len(outside.split()) < 0.5 * len(t.split())
+    quotation = len(outside.split()) < 0.5 * len(t.split())
     if quotation and not _SPEECH.search(outside):
         return ("quote", frozenset())
     if any(not _roman_numeral(outside, m.start()) for m in _FIRST_PERSON.finditer(outside)):
@@ -349,6 +389,7 @@ class StoryFeatures:
     focus: np.ndarray
     carriers: np.ndarray
     needs: list[tuple[str, frozenset[str]] | None] = field(default_factory=list)
+    specifics: list[frozenset[str]] = field(default_factory=list)
     lead: np.ndarray | None = None
     on_side: np.ndarray | None = None
 
@@ -389,6 +430,7 @@ def _tfidf(terms: Sequence[list[str]]) -> tuple[np.ndarray, np.ndarray, list[dic
     return X, lone, rows
 
 
+_RESTATED_SIM = 0.2  # two sentences naming the same figures and names restate one fact at this cosine or more
 _FIRST_HOURS = 30  # the story's first reports: leads from them state the event, later ones follow it up
 _CALM_LEAD = 0.95  # an undisputed lead within this share of the best lead's score opens the summary instead
 _LEAD_MIN_WORDS = 12
@@ -533,7 +575,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
         sentences=sents, n_words=np.array([len(words(s.text)) for s in sents], dtype=np.int64),
         term_sets=[frozenset(t) for t in terms], eligible=eligible, sim=sim, outlet=outlet, n_outlets=n_out,
         centrality=centrality, cross=cross, support=support, position=position, quote=quote, focus=focus,
-        carriers=carriers, needs=needs, lead=lead, on_side=on_side,
+        carriers=carriers, needs=needs, specifics=[specifics(s.text) for s in sents], lead=lead, on_side=on_side,
     )
 
 
@@ -571,7 +613,9 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
 
     def redundant(i: int) -> bool:
         return bool(max_sim[i] >= cfg.redundancy_threshold or any(
-            containment(feats.term_sets[i], feats.term_sets[j]) >= cfg.containment_threshold for j in chosen))
+            containment(feats.term_sets[i], feats.term_sets[j]) >= cfg.containment_threshold
+            or (feats.specifics and feats.sim[i, j] >= _RESTATED_SIM and restates(feats.specifics[i], feats.specifics[j]))
+            for j in chosen))
 
     def take(i: int) -> None:
         nonlocal used, max_sim
@@ -595,7 +639,10 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
                 or (needs[p] is not None and needs[p][0] == "next")):
             return None
         before = plan(p, depth + 1)
-        return None if before is None else before + [i]
+        if before is None or (need[0] == "terms" and not any(
+                t[:5] == c[:5] for t in need[1] for k in before for c in feats.term_sets[k])):
+            return None  # what comes before must introduce the name or thing the sentence takes as known
+        return before + [i]
 
     deferred = np.zeros(n, dtype=bool)
     while True:
@@ -654,35 +701,34 @@ def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:
             followers.setdefault(prev, []).append(i)
             continue
         out.append(i)
-    final: list[int] = []
 
-    def emit(i: int) -> None:
-        final.append(i)
-        for j in followers.get(i, []):
-            emit(j)
+    def block(i: int) -> list[int]:
+        """A sentence and the sentences that continue it, which move with it."""
+        return [i] + [k for j in followers.get(i, []) for k in block(j)]
 
-    for i in out:
-        emit(i)
     # a sentence that needs a term ("Alderson said") never reads before the sentence that introduces it
     placed: list[int] = []
-    waiting: list[int] = []
+    waiting: list[list[int]] = []
     seen: set[str] = set()
 
     def introduced(i: int) -> bool:
         need = needs[i]
         return need is None or need[0] != "terms" or any(t[:5] == c[:5] for t in need[1] for c in seen)
 
-    for i in final:
-        if not introduced(i):
-            waiting.append(i)
+    def place(b: list[int]) -> None:
+        placed.extend(b)
+        for k in b:
+            seen.update(feats.term_sets[k])
+
+    for b in map(block, out):
+        if not introduced(b[0]):
+            waiting.append(b)
             continue
-        placed.append(i)
-        seen.update(feats.term_sets[i])
-        for j in [w for w in waiting if introduced(w)]:
-            waiting.remove(j)
-            placed.append(j)
-            seen.update(feats.term_sets[j])
-    return placed + waiting
+        place(b)
+        for w in [w for w in waiting if introduced(w[0])]:
+            waiting.remove(w)
+            place(w)
+    return placed + [k for b in waiting for k in b]
 
 
 def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None,

@@ -322,6 +322,10 @@ def is_boilerplate_candidate(line: str, max_words: int) -> bool:
     return 0 < n <= max_words
 
 
+# a line that announces what follows instead of stating a fact: "Here is what owners need to know."
+_SIGNPOST = re.compile(r"^(?:here(?:'s|’s|\s+is|\s+are)|below\s+(?:is|are)|the\s+following\s+(?:is|are))\s+"
+                       r"(?:what|how|why|where|who|when|a\s+look|the\s+(?:details|latest|key|main|full|timeline|list))\b",
+                       re.I)
 _TERMINAL = re.compile(r"[.!?…\"'”’)\]]$")
 _URLISH = re.compile(r"(?:https?://|www\.|\.com/|@\w{2,})", re.I)
 
@@ -333,6 +337,8 @@ def sentence_flags(sentence: str) -> list[str]:
     ['question']
     >>> sentence_flags("Backman, 56, had spent the last seven years in the Mets' minor-league system.")
     []
+    >>> sentence_flags("Here is what owners need to know.")
+    ['signpost']
     """
     return list(_flags(sentence))
 
@@ -359,6 +365,8 @@ def _flags(sentence: str) -> tuple[str, ...]:
         flags.append("call_to_action")
     if s.count("“") + s.count('"') == 1 and n < 12:
         flags.append("fragment")
+    if n <= 14 and _SIGNPOST.match(s):
+        flags.append("signpost")
     return tuple(flags)
 
 
