@@ -336,7 +336,7 @@ def context_need(text: str) -> tuple[str, frozenset[str]] | None:
     """
     t = text.strip()
     outside = outside_quotes(t)
-    # a quotation (it opens with a quote mark, or quoted words are most of it), not a quoted phrase in a report
+    # a quotation (quoted words are most of it; a quoted title inside a report is not), not a quoted phrase
     quotation = len(outside.split()) < 0.5 * len(t.split())
     if quotation and not _SPEECH.search(outside):
         return ("quote", frozenset())
