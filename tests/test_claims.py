@@ -188,3 +188,24 @@ def test_claims_bench_reads_multinews_and_flags_a_conflict(tmp_path):
     assert {s["article_ids"][0] for s in flag["sides"]} == {"toy-1#0", "toy-1#1"}
     with pytest.raises(FileNotFoundError):
         run_claims_bench(tmp_path / "missing.jsonl")
+
+
+_COUNT_WORDS = ["at least", "about", "20", "1,200", "three", "twelve", "people", "civilians", "were", "have been",
+                "killed", "Killed", "dead", "injured", "wounded", "hurt", "missing", "arrested", "the", "death toll",
+                "rose", "to", "killing", "wounding", "left", "overkilled", "undead", "reported", "and", "in", "fires"]
+
+
+def test_the_count_prefilter_never_hides_a_count_the_patterns_would_find():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from storyline.core.story.claims import _ANY_COUNT, _NUMBER_PATTERNS
+
+    @settings(max_examples=2000, derandomize=True, deadline=None)
+    @given(st.lists(st.sampled_from(_COUNT_WORDS), min_size=2, max_size=9))
+    def check(words):
+        text = " ".join(words) + "."
+        if any(p.search(text) for p in _NUMBER_PATTERNS):
+            assert _ANY_COUNT.search(text), text
+
+    check()

@@ -105,6 +105,9 @@ _VERB_CLASS = {"died": "died", "dead": "died", "killed": "died", "killing": "die
                "hospitalized": "injured", "missing": "missing", "arrested": "arrested", "detained": "arrested",
                "evacuated": "evacuated", "rescued": "rescued", "displaced": "displaced"}
 _NOUN_CLASS = {"persons": "people", "civilians": "people", "victims": "people"}
+# every count pattern holds one of the _VERB_CLASS words (its verb group is looked up there) or "death toll", as a
+# whole word: one scan rules most sentences out before the five patterns run
+_ANY_COUNT = re.compile(r"\b(?:death toll|" + "|".join(sorted(_VERB_CLASS)) + r")\b", re.I)
 
 # Counts of the things a story reports, in the words outlets use for them: "40,000 homes" and "26,000 customers"
 # count the same thing (premises cut off), "47 objects" and "49 artefacts" too. Only these classes are compared.
@@ -472,7 +475,7 @@ def find_predicate_claims(sentences: Sequence[object], index: EntityIndex,
                 when = _when(text, day) if when is None else when
                 out.append(Claim(i, frame, pole, subj, when, orgs - {subj}, obj))
         counted: list[tuple[int, int]] = []
-        for pat in _NUMBER_PATTERNS:
+        for pat in (_NUMBER_PATTERNS if _ANY_COUNT.search(text) else ()):
             for m in pat.finditer(text):
                 n = _number(m.group("num"))
                 if (n is None or any(m.start() < e and b < m.end() for b, e in counted)
