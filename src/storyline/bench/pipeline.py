@@ -208,6 +208,11 @@ def run_pipeline_bench(seeds: str, sizes: Sequence[int], work_dir: str | Path, *
     return result
 
 
+def _quality_text(q: dict) -> str:
+    return (f"dedup recall {q['dedup_recall']:.4f} precision {q['dedup_precision']:.4f}; "
+            f"B-cubed F1 {q['bcubed_f1']:.4f}")
+
+
 def format_table(result: dict) -> str:
     lines = []
     for n, row in result["sizes"].items():
@@ -223,15 +228,11 @@ def format_table(result: dict) -> str:
         m = s["peak_mib"]
         lines.append(f"  peak RSS MiB: driver JVM {m['jvm']:,.0f}, Python workers {m['python_worker']:,.0f}, "
                      f"driver Python {m['driver']:,.0f}, process tree {m['tree']:,.0f}")
-        q = s["quality"]
-        lines.append(f"  quality: dedup recall {q['dedup_recall']:.4f} precision {q['dedup_precision']:.4f}; "
-                     f"B-cubed F1 {q['bcubed_f1']:.4f}")
+        lines.append(f"  quality: {_quality_text(s['quality'])}")
         if "baseline" in row:
             b = row["baseline"]
-            q = b["quality"]
             lines.append(f"  plain Python baseline: {b['articles_per_s']:.1f} articles/s ("
                          + ", ".join(f"{k} {v:.1f}s" for k, v in b["seconds"].items()) + ")")
-            lines.append(f"    quality: dedup recall {q['dedup_recall']:.4f} precision {q['dedup_precision']:.4f}; "
-                         f"B-cubed F1 {q['bcubed_f1']:.4f} (TF-IDF threshold {b['story_threshold']})")
+            lines.append(f"    quality: {_quality_text(b['quality'])} (TF-IDF threshold {b['story_threshold']})")
             lines.append(f"  storyline is {row['speedup_vs_baseline']:.2f}x the baseline's speed")
     return "\n".join(lines)

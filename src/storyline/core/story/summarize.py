@@ -18,7 +18,7 @@ Sentences that are not summary material (questions, teasers, fragments, credits;
 :func:`storyline.core.text.clean.sentence_flags`) are not candidates, and neither are unattributed tails of a quotation
 opened in an earlier sentence (:func:`continues_quote`): out of context they cannot be read. Selection is greedy maximal marginal relevance
 under a hard word budget: a sentence that is a near-duplicate of one already chosen (TF-IDF cosine at or above
-``redundancy_threshold``, or most of its terms contained in it, or the same figures and names in other words:
+``redundancy_threshold``, or most of its terms contained in it, or the same names and figures in other words:
 :func:`restates`) is never taken. The summary reads like a news
 brief: its first sentence is the best lead sentence of one of the articles (the event: who did what, when), then
 the other sentences by importance, background about earlier years last. A sentence that depends on context it
@@ -37,10 +37,12 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
 
+from storyline.core.grouping.cluster import event_keys
 from storyline.core.text.clean import sentence_flags
 from storyline.core.text.text import STOPWORDS, content_terms, tfidf, words
 
@@ -122,42 +124,21 @@ def cosine(a: dict[str, float], b: dict[str, float]) -> float:
     return sum(x * b.get(t, 0.0) for t, x in a.items())
 
 
-_SPECIFIC = re.compile(r"(?<![\w.])(?:\d[\d,.]*\d|\d)(?![\w])|(?<=[\w,;:)”\"’'] )[A-Z][\w’'-]*[\w]|"
-                       r"^[A-Z][\w’'-]*[\w](?= [A-Z])")  # a sentence's first word only when a name goes on
-_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april may june "
-                      "july august september october november december".split())
-
-
-def specifics(text: str) -> frozenset[str]:
-    """The specific things a sentence names: its figures and the capitalised words inside it (names, places),
-    without weekdays and months, which every sentence of a day's story shares.
-
-    >>> sorted(specifics("The Wexbridge company on Tuesday recalled 210,000 Aura T3 thermostats after 14 fires."))
-    ['14', '210000', 'aura', 't3', 'wexbridge']
-    >>> sorted(specifics("Tomas Varga has resigned as coach of Wexbridge Rovers."))
-    ['rovers', 'tomas', 'varga', 'wexbridge']
-    """
-    out = set()
-    for m in _SPECIFIC.finditer(text):
-        w = m.group(0).replace(",", "").lower()
-        if w not in _CALENDAR and w not in STOPWORDS:
-            out.add(w)
-    return frozenset(out)
-
-
 def restates(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Whether two sentences with specifics ``a`` and ``b`` state the same fact: at least three of the same figures
-    and names, most of those of either one. Two reports of one event use different words for the same facts
-    ("recalled 210,000 Aura T3 thermostats after 14 fires"), which a word-overlap measure misses.
+    """Whether two sentences with event keys ``a`` and ``b`` (:func:`storyline.core.grouping.cluster.event_keys`:
+    the names and distinctive figures they give) state the same fact: at least two of the same, most of those of
+    either one. Two reports of one event use different words for the same facts ("recalled 210,000 Aura T3
+    thermostats"), which a word-overlap measure misses.
 
-    >>> restates(frozenset({"14", "210000", "aura", "t3", "wexbridge"}),
-    ...          frozenset({"brightwell", "210000", "aura", "t3", "14", "ncsc"}))
+    >>> restates(frozenset({"k:#210,000", "k:aura t3", "k:wexbridge"}),
+    ...          frozenset({"k:#210,000", "k:aura t3", "k:brightwell home systems"}))
     True
-    >>> restates(frozenset({"varga", "rovers", "52"}), frozenset({"varga", "rovers", "kowalczyk"}))
+    >>> restates(frozenset({"k:tomas varga", "k:#4-1", "k:calder athletic"}),
+    ...          frozenset({"k:tomas varga", "k:lena kowalczyk", "k:northgate united"}))
     False
     """
     shared = len(a & b)
-    return shared >= 3 and shared >= 0.6 * min(len(a), len(b))
+    return shared >= 2 and shared >= 0.6 * min(len(a), len(b))
 
 
 def containment(a: set[str], b: set[str]) -> float:
@@ -389,7 +370,6 @@ class StoryFeatures:
     focus: np.ndarray
     carriers: np.ndarray
     needs: list[tuple[str, frozenset[str]] | None] = field(default_factory=list)
-    specifics: list[frozenset[str]] = field(default_factory=list)
     lead: np.ndarray | None = None
     on_side: np.ndarray | None = None
 
@@ -430,7 +410,7 @@ def _tfidf(terms: Sequence[list[str]]) -> tuple[np.ndarray, np.ndarray, list[dic
     return X, lone, rows
 
 
-_RESTATED_SIM = 0.2  # two sentences naming the same figures and names restate one fact at this cosine or more
+_RESTATED_SIM = 0.2  # two sentences giving the same names and figures restate one fact at this cosine or more
 _FIRST_HOURS = 30  # the story's first reports: leads from them state the event, later ones follow it up
 _CALM_LEAD = 0.95  # an undisputed lead within this share of the best lead's score opens the summary instead
 _LEAD_MIN_WORDS = 12
@@ -575,7 +555,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
         sentences=sents, n_words=np.array([len(words(s.text)) for s in sents], dtype=np.int64),
         term_sets=[frozenset(t) for t in terms], eligible=eligible, sim=sim, outlet=outlet, n_outlets=n_out,
         centrality=centrality, cross=cross, support=support, position=position, quote=quote, focus=focus,
-        carriers=carriers, needs=needs, specifics=[specifics(s.text) for s in sents], lead=lead, on_side=on_side,
+        carriers=carriers, needs=needs, lead=lead, on_side=on_side,
     )
 
 
@@ -611,10 +591,14 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
             return False
         return any(t[:5] == c[:5] for t in need[1] for c in chosen_terms)  # "increase" and "increased"
 
+    @lru_cache(maxsize=None)
+    def keys(i: int) -> frozenset[str]:  # only the sentences compared for a restatement need theirs
+        return frozenset(event_keys(None, feats.sentences[i].text))
+
     def redundant(i: int) -> bool:
         return bool(max_sim[i] >= cfg.redundancy_threshold or any(
             containment(feats.term_sets[i], feats.term_sets[j]) >= cfg.containment_threshold
-            or (feats.specifics and feats.sim[i, j] >= _RESTATED_SIM and restates(feats.specifics[i], feats.specifics[j]))
+            or (feats.sim[i, j] >= _RESTATED_SIM and restates(keys(i), keys(j)))
             for j in chosen))
 
     def take(i: int) -> None:
