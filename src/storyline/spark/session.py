@@ -48,6 +48,10 @@ def start_spark(cfg: SparkConfig, master: str | None = None):
     log4j = Path(__file__).resolve().parents[1] / "log4j2.properties"
     if "spark.driver.extraJavaOptions" not in cfg.conf and log4j.exists():
         builder = builder.config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{log4j}")
+    local = (master or cfg.master).startswith("local")
+    if local and "spark.python.daemon.module" not in cfg.conf:
+        # the workers import pyspark from its installed package, not from pyspark.zip (see storyline.spark.pydaemon)
+        builder = builder.config("spark.python.daemon.module", "storyline.spark.pydaemon")
     auto_partitions = cfg.conf.get("spark.sql.shuffle.partitions") == "auto"
     for key, value in cfg.conf.items():
         if not (key == "spark.sql.shuffle.partitions" and value == "auto"):
@@ -56,7 +60,7 @@ def start_spark(cfg: SparkConfig, master: str | None = None):
     if auto_partitions:
         spark.conf.set("spark.sql.shuffle.partitions", str(max(4, 2 * spark.sparkContext.defaultParallelism)))
     spark.sparkContext.setLogLevel(cfg.log_level)
-    if not (master or cfg.master).startswith("local"):
+    if not local:
         zpath = _package_zip()
         spark.sparkContext.addPyFile(zpath)
     return spark
