@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 
 def _split(ddl: str) -> list[str]:
     """Top-level comma-separated parts of a schema string (commas inside ``<...>`` do not split)."""
@@ -31,9 +33,15 @@ def fields(ddl: str) -> list[tuple[str, str]]:
     >>> fields("a string, `group` string, b array<struct<x:int,y:int>>")
     [('a', 'string'), ('group', 'string'), ('b', 'array<struct<x:int,y:int>>')]
     """
+    return list(_fields(ddl))
+
+
+@lru_cache(maxsize=256)
+def _fields(ddl: str) -> tuple[tuple[str, str], ...]:
+    # cached: check_value parses the same few struct types for every value of every story
     if ddl.startswith("struct<"):
         ddl = ddl[len("struct<"):-1]
-    return [_field(p) for p in _split(ddl)]
+    return tuple(_field(p) for p in _split(ddl))
 
 
 def column_names(ddl: str) -> list[str]:
@@ -161,19 +169,37 @@ def check_value(value, typ: str, where: str = "") -> None:
     ...
     storyline.spark.schemas.SchemaError: facts[0]: keys ['count'] are not in the schema; ['n'] are missing
     """
+    problem = _problem(value, typ)
+    if problem:
+        path, msg = problem
+        raise SchemaError(f"{where}{path}: {msg}")
+
+
+def _problem(value, typ: str) -> tuple[str, str] | None:
+    """(where in ``value``, what is wrong) for the first mismatch, or None. The path is built only on a mismatch:
+    a story's facts hold thousands of values."""
     if value is None:
-        return
+        return None
     if typ.startswith("array<"):
         if not isinstance(value, (list, tuple)):
-            raise SchemaError(f"{where}: expected a list for {typ}, got {type(value).__name__}")
+            return "", f"expected a list for {typ}, got {type(value).__name__}"
+        inner = typ[len("array<"):-1]
+        if not inner.startswith(("array<", "struct<")):
+            return None
         for i, v in enumerate(value):
-            check_value(v, typ[len("array<"):-1], f"{where}[{i}]")
+            problem = _problem(v, inner)
+            if problem:
+                return f"[{i}]{problem[0]}", problem[1]
     elif typ.startswith("struct<"):
         if not isinstance(value, dict):
-            raise SchemaError(f"{where}: expected a mapping for {typ}, got {type(value).__name__}")
-        want = dict(fields(typ))
-        extra, missing = sorted(set(value) - set(want)), sorted(set(want) - set(value))
-        if extra or missing:
-            raise SchemaError(f"{where}: keys {extra} are not in the schema; {missing} are missing")
-        for k, t in want.items():
-            check_value(value[k], t, f"{where}.{k}")
+            return "", f"expected a mapping for {typ}, got {type(value).__name__}"
+        want = _fields(typ)
+        if len(value) != len(want) or any(k not in value for k, _ in want):
+            names = {k for k, _ in want}
+            extra, missing = sorted(set(value) - names), sorted(names - set(value))
+            return "", f"keys {extra} are not in the schema; {missing} are missing"
+        for k, t in want:
+            problem = _problem(value[k], t) if t.startswith(("array<", "struct<")) else None  # leaves: unchecked
+            if problem:
+                return f".{k}{problem[0]}", problem[1]
+    return None

@@ -379,6 +379,7 @@ _DATELINE = re.compile(
 # caption or credit text glued to the sentence: "Terry Collins polaroidWally Backman was ..."
 _GLUE = re.compile(r"\b[a-z]{4,}(?=[A-Z][a-z])")
 _OPEN_Q, _CLOSE_Q = "“", "”"
+_QUOTE_MARK = re.compile('[“”"]')
 
 
 def tidy_sentence(text: str) -> str:
@@ -417,13 +418,16 @@ def _balance_quotes(s: str) -> str:
     sentence gets one; a quote that goes on into the next sentence is closed at the end of this one. Either way
     the sentence still reads as the quotation it is."""
     marks = []  # (position, role) with role "open" or "close"
-    for i, ch in enumerate(s):
+    for m in _QUOTE_MARK.finditer(s):
+        i, ch = m.start(), m.group()
         if ch == _OPEN_Q:
             marks.append((i, "open"))
         elif ch == _CLOSE_Q:
             marks.append((i, "close"))
-        elif ch == '"':
+        else:
             marks.append((i, "open" if (i == 0 or s[i - 1] in " \t([—–-") else "close"))
+    if not marks:
+        return s.strip()
     depth, first_unopened, opens = 0, None, []
     for i, role in marks:
         if role == "open":
@@ -441,4 +445,5 @@ def _balance_quotes(s: str) -> str:
         drop.update(opens[:1])
     elif opens:  # the quote goes on in the next sentence: closed here, so the sentence still reads as a quotation
         suffix = _CLOSE_Q if s[opens[0]] == _OPEN_Q else '"'
-    return (prefix + "".join(ch for i, ch in enumerate(s) if i not in drop)).strip() + suffix
+    kept = "".join(ch for i, ch in enumerate(s) if i not in drop) if drop else s
+    return (prefix + kept).strip() + suffix

@@ -51,7 +51,7 @@ def tokens(text: str) -> list[str]:
     >>> tokens("Backman’s Mets, 1986!")
     ["backman's", 'mets', '1986']
     """
-    return [m.group(0).replace("’", "'").lower() for m in _WORD_RE.finditer(text)]
+    return [w.replace("’", "'").lower() for w in _WORD_RE.findall(text)]
 
 
 _SUFFIXES = ("ations", "ation", "ingly", "ings", "ing", "edly", "ness", "ments", "ment", "ies", "ied", "es", "ed", "s")
@@ -88,6 +88,9 @@ def _content_terms(text: str) -> tuple[str, ...]:
     return tuple(stem(t) for t in tokens(text) if len(t) >= 2 and t not in STOPWORDS)
 
 
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
 def fold_for_hash(text: str) -> str:
     """Text reduced to what makes two copies 'the same': case, accents, punctuation and spacing folded.
 
@@ -95,8 +98,9 @@ def fold_for_hash(text: str) -> str:
     True
     """
     t = unicodedata.normalize("NFKD", text)
-    t = "".join(c for c in t if not unicodedata.combining(c))
-    return " ".join(tokens(t))
+    if not t.isascii():  # only runs of non-ASCII characters can hold combining marks
+        t = _NON_ASCII.sub(lambda m: "".join(c for c in m.group(0) if not unicodedata.combining(c)), t)
+    return " ".join(_WORD_RE.findall(t)).replace("’", "'").lower()  # tokens(t), joined: one pass, not one per word
 
 
 def stable_id(*parts: str, length: int = 16) -> str:

@@ -1,0 +1,56 @@
+"""The text helpers that run on every article and sentence keep their plain definitions while taking faster paths:
+each is checked against that definition on generated text (accents, Greek final sigma, curly quotes, dashes)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from storyline.core.text.clean import _balance_quotes
+from storyline.core.text.text import _WORD_RE, fold_for_hash, tokens
+from storyline.spark.schemas import SchemaError, check_value
+
+_PIECES = st.sampled_from(["Héllo", "naïve", "café", "ΟΔΟΣ", "Σ", "İstanbul", "e\u0301", "Zoë’s", "O'Neil", "“", "”",
+                           '"', "—", "-", "(", " ", "  ", "\n", ".", ",", "1,200", "x", "THE", "東京", "_a_"])
+TEXT = st.lists(_PIECES, max_size=30).map("".join)
+
+
+def _fold_by_definition(text: str) -> str:
+    t = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(m.group(0).replace("’", "'").lower() for m in _WORD_RE.finditer(t))
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXT)
+def test_fold_for_hash_is_its_definition(text):
+    assert fold_for_hash(text) == _fold_by_definition(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXT)
+def test_tokens_are_lowered_words(text):
+    assert tokens(text) == [m.group(0).replace("’", "'").lower() for m in _WORD_RE.finditer(text)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXT)
+def test_balancing_quotes_changes_only_quote_marks_and_leaves_unquoted_text_as_it_is(text):
+    out = _balance_quotes(text)
+    unmarked = str.maketrans("", "", '“”"')
+    assert out.translate(unmarked).strip() == text.translate(unmarked).strip()
+    if not any(q in text for q in '“”"'):
+        assert out == text.strip()
+
+
+def test_a_value_deep_in_a_story_names_its_place():
+    typ = "array<struct<name:string,mentions:array<struct<article_id:string,idx:int>>>>"
+    check_value([{"name": "a", "mentions": [{"article_id": "x", "idx": 1}]}], typ, "facts")
+    bad = [{"name": "a", "mentions": [{"article_id": "x", "idx": 1}, {"article": "y", "idx": 2}]}]
+    try:
+        check_value(bad, typ, "facts")
+    except SchemaError as exc:
+        assert str(exc).startswith("facts[0].mentions[1]: keys ['article'] are not in the schema; ['article_id']")
+    else:
+        raise AssertionError("a wrong key deep in the value was not refused")
