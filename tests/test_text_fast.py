@@ -54,3 +54,28 @@ def test_a_value_deep_in_a_story_names_its_place():
         assert str(exc).startswith("facts[0].mentions[1]: keys ['article'] are not in the schema; ['article_id']")
     else:
         raise AssertionError("a wrong key deep in the value was not refused")
+
+
+_NOTICE_PIECES = st.sampled_from([
+    "Alexa Internet has been  donating their crawl data", "THIS CRAWL OF ONLINE RESOURCES", "Internet Archive's Wayback",
+    "these crawls are part of an effort to archive pages", "JavaScript is disabled", "Please enable JavaScript",
+    "your browser doesn't support javascript", "404", "Page Not Found", "access denied", "403 Forbidden",
+    "The page you requested", "The IP address has changed", "check your DNS settings", "Archive-It Partner",
+    "using the Archive-It service", "Tweet with a location", "Add this Tweet to your website",
+    "Interactive transcript could not be loaded", "Rating is available when the video has been rented",
+    "High 58F. Winds ENE at 10 to 20 mph.", "Low -3 °C Wind calm", "The council met on Tuesday.", " ", "\n", "word ",
+])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_NOTICE_PIECES, max_size=12).map("".join), st.integers(0, 450))
+def test_non_article_reason_is_its_rules(text, filler):
+    from storyline.core.text.clean import _NON_ARTICLE_RULES, non_article_reason
+
+    text = text + " said" * filler  # long texts are rejected only for crawl notices
+    if not text.strip():
+        return
+    n_words, head = len(text.split()), text[:2000]
+    expected = next((reason for reason, pat in _NON_ARTICLE_RULES
+                     if pat.search(head) and (n_words < 400 or reason == "crawl_notice")), None)
+    assert non_article_reason(text) == expected

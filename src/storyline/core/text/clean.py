@@ -138,6 +138,18 @@ _NON_ARTICLE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("weather_widget", re.compile(r"\b(?:High|Low) -?\d{1,3} ?°?[FC]\b\.?\s+Winds? (?:[NSEW]{1,3}|light|calm)\b")),
 )
 
+# Words one of which every match of a rule above holds (case folded): a rule whose words are all absent is not run.
+_NON_ARTICLE_NEEDLES = {
+    "crawl_notice": ("crawl", "internet archive"),
+    "javascript_disabled": ("javascript",),
+    "error_page": ("404", "page not found", "access denied", "403 forbidden", "service unavailable", "the page you",
+                   "the ip address", "check your dns"),
+    "web_archive_listing": ("archive-it",),
+    "social_widget": ("tweet",),
+    "video_widget": ("interactive transcript", "rating is available"),
+    "weather_widget": ("wind",),
+}
+
 
 @dataclass(frozen=True)
 class Removal:
@@ -251,9 +263,12 @@ def non_article_reason(text: str) -> str | None:
     if not text or not text.strip():
         return "empty"
     head = text[:2000]
+    folded = head.casefold()
     n_words = len(words(text))
     for reason, pat in _NON_ARTICLE_RULES:
-        if pat.search(head) and (n_words < 400 or reason == "crawl_notice"):
+        if n_words >= 400 and reason != "crawl_notice":
+            continue
+        if any(n in folded for n in _NON_ARTICLE_NEEDLES[reason]) and pat.search(head):
             return reason
     return None
 
