@@ -3,7 +3,7 @@ components over strong edges, and average-linkage agglomeration inside each comp
 
 Stages:
 
-1. terms (``mapInPandas`` -> :func:`storyline.core.grouping.cluster.story_terms`): lead terms, upweighted title terms,
+1. terms (``mapInPandas`` -> :func:`storyline.core.grouping.cluster.terms_and_keys`): lead terms, upweighted title terms,
    entity-like capitalised phrases, and the rest of the body (``body_weight``); sub-linear term frequency;
 2. IDF over the input; terms in more than ``max_df`` of the articles (or more than ``max_postings``) dropped;
    each article keeps its ``vector_terms`` heaviest terms, L2-normalised and quantised to integers so the
@@ -27,7 +27,7 @@ from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
-from storyline.core.grouping.cluster import TermConfig, average_linkage, event_keys, story_terms
+from storyline.core.grouping.cluster import TermConfig, average_linkage, terms_and_keys
 from storyline.spark.dedup import _check_input, connected_components, published_ts
 from storyline.spark.session import checkpoint
 
@@ -58,11 +58,12 @@ def _terms_batches(cfg: TermConfig, has_title: bool):
             for aid, title, text in zip(pdf["article_id"], titles, pdf["text"]):
                 t = title if isinstance(title, str) else None
                 body = text if isinstance(text, str) else ""
-                for term, tf in story_terms(t, body, cfg).items():
+                found, keys = terms_and_keys(t, body, cfg)
+                for term, tf in found.items():
                     ids.append(aid)
                     terms.append(term)
                     tfs.append(tf)
-                for key in event_keys(t, body, cfg.lead_words):  # tf 0: keys are not vector terms
+                for key in keys:  # tf 0: keys are not vector terms
                     ids.append(aid)
                     terms.append(key)
                     tfs.append(0.0)

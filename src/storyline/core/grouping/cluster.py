@@ -101,6 +101,19 @@ def story_terms(title: str | None, text: str | None, config: TermConfig = TermCo
     >>> t["backman"], t["e:wally backman"], "the" in t
     (4.0, 3.0, False)
     """
+    return terms_and_keys(title, text, config, keys=False)[0]
+
+
+def terms_and_keys(title: str | None, text: str | None, config: TermConfig = TermConfig(),
+                   keys: bool = True) -> tuple[dict[str, float], list[str]]:
+    """:func:`story_terms` and :func:`event_keys` (over the same lead) of one article, finding the entity-like
+    phrases of its title and lead once for both.
+
+    >>> title, text = "Mets fire Wally Backman", "The Mets fired manager Wally Backman, 56, for $1.5 million."
+    >>> terms, keys = terms_and_keys(title, text)
+    >>> terms == story_terms(title, text), keys == event_keys(title, text), keys
+    (True, True, ['k:#$1.5', 'k:mets', 'k:wally backman'])
+    """
     counts: Counter[str] = Counter()
     body = text or ""
     words = body.split()
@@ -113,11 +126,13 @@ def story_terms(title: str | None, text: str | None, config: TermConfig = TermCo
     if title and config.title_weight > 0:
         for term in terms_of(title):
             counts[term] += config.title_weight
+    phrases = [entity_phrases(source) for source in (title or "", lead)] if config.entity_weight > 0 or keys else []
     if config.entity_weight > 0:
-        for source in (title or "", lead):
-            for phrase in entity_phrases(source):
+        for found in phrases:
+            for phrase in found:
                 counts["e:" + phrase] += config.entity_weight
-    return {k: counts[k] for k in sorted(counts) if counts[k] > 0}
+    terms = {k: counts[k] for k in sorted(counts) if counts[k] > 0}
+    return terms, (_keys(zip((title or "", lead), phrases)) if keys else [])
 
 
 _FIGURE_RE = re.compile(r"(?<![\w.,])(?:\$?\d{1,3}(?:,\d{3})+|\$?\d+\.\d+|\d{1,2}-\d{1,2}(?!\d)|\$\d+)(?![\w])")
@@ -132,12 +147,17 @@ def event_keys(title: str | None, text: str | None, lead_words: int = 400) -> li
     ...            "Port Calder, Mayor Renata Solberg said.")
     ['k:#$3.00', 'k:#7-4', 'k:port calder city council', 'k:renata solberg']
     """
+    lead = " ".join((text or "").split()[:lead_words])
+    return _keys((source, entity_phrases(source)) for source in (title or "", lead))
+
+
+def _keys(sources) -> list[str]:
+    """Event keys of (text, its entity-like phrases) pairs."""
     from storyline.core.story.entities import is_place_name, name_core
 
-    lead = " ".join((text or "").split()[:lead_words])
     keys = set()
-    for source in (title or "", lead):
-        for phrase in entity_phrases(source):
+    for source, phrases in sources:
+        for phrase in phrases:
             core = name_core(phrase)
             if core and not is_place_name(core) and len(core) > 2:
                 keys.add("k:" + core)
