@@ -314,3 +314,31 @@ def test_a_quote_moves_with_the_sentence_naming_its_speaker_when_that_one_waits_
     keys = [(feats.sentences[i].article_id, feats.sentences[i].position) for i in order]
     assert keys.index(("a", 0)) < keys.index(("a", 2))  # Brink is introduced before "Brink said"
     assert keys.index(("a", 3)) == keys.index(("a", 2)) + 1  # and the quote still follows its speaker
+
+
+def test_a_very_large_story_is_summarised_from_the_first_sentences_of_its_articles():
+    from storyline.core.story.summarize import story_features
+
+    story = [Sentence(f"a{k:02d}", i, f"Article {k} sentence {i} says the harbour wall at Calder fell on Friday "
+                                      f"after storm number {k * 10 + i}.", f"outlet{k % 7}.com")
+             for k in range(30) for i in range(8)]
+    cfg = SummaryConfig(words=60, max_sentences=70)
+    feats = story_features(story, cfg)
+    assert len(feats.sentences) == 60 and {s.position for s in feats.sentences} == {0, 1}
+    out = summarize(story, cfg)
+    assert out and all(s.position <= 1 for s in out)
+    # the bound leaves a story that fits alone
+    assert len(story_features(story, SummaryConfig(words=60, max_sentences=240)).sentences) == 240
+
+
+def test_facts_of_a_very_large_story_read_a_bounded_number_of_sentences(monkeypatch):
+    from storyline.core.story import digest, entities
+
+    seen = []
+    analyse = entities.analyse
+    monkeypatch.setattr(entities, "analyse", lambda sents, **kw: seen.append(len(sents)) or analyse(sents, **kw))
+    monkeypatch.setattr(digest, "MAX_STORY_SENTENCES", 50)
+    story = [Sentence(f"a{k:02d}", i, f"Mayor Renata Solberg said {k + i} homes were flooded in Port Calder.",
+                      f"outlet{k}.com") for k in range(20) for i in range(6)]
+    facts = digest.story_facts(story, [{"article_id": f"a{k:02d}", "published": None} for k in range(20)])
+    assert seen == [40] and any(e["name"] == "Renata Solberg" for e in facts["entities"])

@@ -6,7 +6,7 @@ import logging
 import re
 from typing import Sequence
 
-from storyline.core.story.summarize import Sentence, SummaryConfig, summarize
+from storyline.core.story.summarize import MAX_STORY_SENTENCES, Sentence, SummaryConfig, candidates, summarize
 from storyline.core.text.text import content_terms, jaccard, words
 
 log = logging.getLogger(__name__)
@@ -137,12 +137,15 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_m
 
     Entities are analysed once and shared with the claim finder, which needs them to name a dispute's subject.
     Entities mentioned only once are left out of the story's list (they stay available to the claim finder).
+    A story of more than ``MAX_STORY_SENTENCES`` sentences is read from the first sentences of its articles
+    (:func:`~storyline.core.story.summarize.candidates`), as its summary is.
     """
     from storyline.core.story.claims import find_claims
     from storyline.core.story.entities import analyse
     from storyline.core.story.timeline import build_timeline
 
     published = {a["article_id"]: a.get("published") for a in articles}
+    sentences = candidates(sentences, MAX_STORY_SENTENCES)  # corroboration compares sentence pairs: bounded
     index = analyse(sentences, model=spacy_model or None)
     corroborated, disputed = find_claims(sentences, published=published, index=index)
     return {

@@ -253,10 +253,13 @@ def _tokens(text: str) -> tuple[tuple[int, int, str], ...]:
     return tuple(out)
 
 
+# cached: called for every token of every sentence, twice (vocabulary and mentions); tokens repeat a great deal
+@lru_cache(maxsize=1 << 16)
 def _is_cap(tok: str) -> bool:
     return tok[:1].isupper() and not tok.isdigit()
 
 
+@lru_cache(maxsize=1 << 16)
 def _strip_possessive(tok: str) -> tuple[str, bool]:
     if not tok.endswith("s"):
         return tok, False

@@ -27,8 +27,11 @@ quotation without a speaker; :func:`context_need`) is chosen only after what int
 Every sentence cites all articles that carry it or a near-paraphrase.
 
 The default weights and thresholds were chosen by 5-fold cross-validation over 200 Multi-News stories (see
-``storyline.bench.tune_summarize``). Cost is O(n^2) in the story's sentences (one sparse-ish similarity
-matrix, restricted to terms shared by at least two sentences), plus O(n) per selected sentence.
+``storyline.bench.tune_summarize``). Cost is O(n^2) in the story's candidate sentences (one similarity matrix,
+restricted to terms shared by at least two sentences), plus O(n) per selected sentence. A story of more than
+``max_sentences`` sentences (hundreds of articles) is summarised from the first sentences of every article, as
+deep as the bound allows (:func:`candidates`), so one very large story neither dominates a run nor exhausts a
+worker's memory; news puts the substance early, and smaller stories are summarised from every sentence.
 """
 
 from __future__ import annotations
@@ -47,6 +50,11 @@ from storyline.core.text.clean import sentence_flags
 from storyline.core.text.text import STOPWORDS, content_terms, tfidf, words
 
 _QUOTES = ('"', "“", "”")
+
+
+# A story of more sentences than this (hundreds of articles) is read from the first sentences of its articles
+# (:func:`candidates`): its summary and facts then cost what a story of this size costs.
+MAX_STORY_SENTENCES = 2000
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,7 @@ class SummaryConfig:
     support_weight: float = 0.3
     quote_weight: float = 0.2
     focus_weight: float = 1.0
+    max_sentences: int = MAX_STORY_SENTENCES
     extra: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -109,6 +118,8 @@ class SummaryConfig:
             v = getattr(self, name)
             if not (isinstance(v, (int, float)) and math.isfinite(v) and v >= 0):
                 raise ValueError(f"summary {name} must be a finite number >= 0, got {v!r}")
+        if not isinstance(self.max_sentences, int) or isinstance(self.max_sentences, bool) or self.max_sentences < 1:
+            raise ValueError(f"summary max_sentences must be a whole number of at least 1, got {self.max_sentences!r}")
         if self.focus is not None and not isinstance(self.focus, str):
             raise ValueError(f"summary focus must be text or None, got {type(self.focus).__name__}")
 
@@ -461,13 +472,42 @@ def _settle_quotes(sents: Sequence[Sentence], needs: list, at: dict) -> None:
             needs[i] = ("never", frozenset())
 
 
+def candidates(sentences: Sequence[Sentence], limit: int) -> list[Sentence]:
+    """At most ``limit`` sentences: all of them when they fit; else every article's first sentences, as deep as the
+    limit allows; when even the articles' first sentences do not fit, those of the earliest articles (publication
+    time, then id).
+
+    >>> s = [Sentence(a, i, f"{a}{i}") for a in "abc" for i in range(4)]
+    >>> [x.text for x in candidates(s, 12)] == [x.text for x in s], [x.text for x in candidates(s, 7)]
+    (True, ['a0', 'a1', 'b0', 'b1', 'c0', 'c1'])
+    >>> [x.text for x in candidates(s, 2)]
+    ['a0', 'b0']
+    """
+    if len(sentences) <= limit:
+        return list(sentences)
+    at_depth = Counter(s.position for s in sentences)
+    depth, kept = 0, 0
+    for d in sorted(at_depth):
+        if d != depth or kept + at_depth[d] > limit:
+            break
+        kept += at_depth[d]
+        depth = d + 1
+    if depth:
+        return [s for s in sentences if s.position < depth]
+    firsts = sorted((s for s in sentences if s.position == 0), key=lambda s: (s.published or "~", s.article_id))
+    return firsts[:limit]
+
+
 def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
                    disputed: frozenset[str] = frozenset()) -> StoryFeatures:
     """Compute the weight-independent features of one story (depends only on thresholds and focus).
 
     ``disputed`` holds the texts of sentences that tell one side of a dispute: they do not open a summary when
     another lead can."""
-    sents = sorted(sentences, key=lambda s: (s.article_id, s.position, s.text))
+    length: dict[str, int] = {}  # each article's length, before any bound on the candidates
+    for s in sentences:
+        length[s.article_id] = max(length.get(s.article_id, 0), s.position + 1)
+    sents = sorted(candidates(sentences, cfg.max_sentences), key=lambda s: (s.article_id, s.position, s.text))
     on_side = np.array([s.text in disputed for s in sents], dtype=bool)
     sents = [s if (t := without_connective(s.text)) == s.text else replace(s, text=t) for s in sents]
     n = len(sents)
@@ -534,9 +574,6 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     outlets_carrying = (carriers.astype(np.int64) @ onehot.astype(np.int64)) > 0
     support = (outlets_carrying.sum(axis=1) - 1) / max(1, n_out - 1)
 
-    length: dict[str, int] = {}
-    for s in sents:
-        length[s.article_id] = max(length.get(s.article_id, 0), s.position + 1)
     position = np.array([max(0.0, 1.0 - s.position / length[s.article_id]) for s in sents])
     quote = np.array([any(q in s.text for q in _QUOTES) for s in sents], dtype=float)
 
