@@ -81,5 +81,7 @@ def remove_boilerplate(articles: DataFrame, cfg: CleanConfig) -> tuple[DataFrame
         .agg(F.array_sort(F.collect_list(F.struct("ln", "line"))).alias("ls"))
         .select("article_id", F.array_join(F.transform("ls", lambda x: x["line"]), "\n").alias("clean_text"))
     )
-    out = articles.join(kept, "article_id", "left").withColumn("text", F.col("clean_text")).drop("clean_text")
+    # a merge join: both sides are already partitioned by article id, and the kept text of every article is far
+    # too large to broadcast, though its size is hard for the planner to foresee from an aggregation
+    out = articles.join(kept.hint("shuffle_merge"), "article_id", "left").withColumn("text", F.col("clean_text")).drop("clean_text")
     return out, removed
