@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from typing import Iterator
 
 import pandas as pd
@@ -70,21 +71,26 @@ def attach_to_existing(assignment: DataFrame, previous: DataFrame) -> DataFrame:
 
 
 def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[dict]]:
-    pdf = pdf.sort_values(["article_id", "idx"], kind="mergesort")
+    """One story's group as the pure story code reads it: sentences in article order, and each article's title, date
+    and outlet. Plain lists, not pandas row operations: this runs once per story, twice per run."""
+    cols = {c: pdf[c].tolist() for c in ("article_id", "idx", "text", "source", "published", "title")}
+    ids, idx = cols["article_id"], cols["idx"]
+    order = sorted(range(len(ids)), key=lambda k: (ids[k], idx[k]))  # stable, as a merge sort is
     story_id = str(pdf["story_id"].iloc[0])
-    sents = [
-        Sentence(r.article_id, int(r.idx), tidy_sentence(r.text), None if pd.isna(r.source) else r.source,
-                 None if pd.isna(r.published) else r.published)
-        for r in pdf.itertuples(index=False)
-    ]
-    arts = (
-        pdf[["article_id", "title", "published", "source"]]
-        .drop_duplicates("article_id")
-        .astype(object)
-        .where(lambda d: d.notna(), None)
-        .to_dict("records")
-    )
+    sents, arts, seen = [], [], set()
+    for k in order:
+        source, published = _value(cols["source"][k]), _value(cols["published"][k])
+        sents.append(Sentence(ids[k], int(idx[k]), tidy_sentence(cols["text"][k]), source, published))
+        if ids[k] not in seen:
+            seen.add(ids[k])
+            arts.append({"article_id": ids[k], "title": _value(cols["title"][k]), "published": published,
+                         "source": source})
     return story_id, sents, arts
+
+
+def _value(x):
+    """A cell as Python: a missing value (None or NaN) is None."""
+    return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
 
 
 def _digest_groups(cfg: SummaryConfig):

@@ -309,11 +309,11 @@ def _rule_mentions(i: int, text: str, vocab: _Vocab) -> list[tuple[Mention, Coun
     first_word = next((j for j, (_, _, t) in enumerate(toks) if t[:1].isalnum()), 0)
     while k < n:
         start, _, tok = toks[k]
-        initial = k == first_word or (k > 0 and toks[k - 1][2] in _OPENERS)
-        base, _ = _strip_possessive(tok)
         if not _is_cap(tok) or not tok[:1].isalpha():
             k += 1
             continue
+        initial = k == first_word or (k > 0 and toks[k - 1][2] in _OPENERS)
+        base, _ = _strip_possessive(tok)
         low = base.lower().rstrip(".")
         if low in _MONTHS or low in _DAYS or low in _MONTH_ABBR or (initial and _common_initial(low, vocab.lower)):
             k += 1
