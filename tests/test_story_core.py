@@ -92,3 +92,24 @@ def test_a_renamed_fact_field_is_refused():
     facts["timeline"][0]["when"] = facts["timeline"][0].pop("date")
     with pytest.raises(SchemaError, match=r"timeline\[0\]: keys \['when'\] are not in the schema; \['date'\]"):
         check_value(facts, FACTS, "facts")
+
+
+def test_a_story_group_becomes_sentences_in_article_order_with_each_articles_metadata():
+    import pandas as pd
+
+    from storyline.spark.stories import _story_rows
+
+    pdf = pd.DataFrame({
+        "story_id": ["s-1"] * 4,
+        "article_id": ["b", "a", "b", "a"], "idx": [1, 1, 0, 0],
+        "text": ["WEXBRIDGE (Meridian Wire) - Crews cleared the wall.", "Later.", "First b.", "First a."],
+        "source": ["y.com", None, "y.com", None], "published": [float("nan"), "2024-08-19T10:00:00Z", None,
+                                                                "2024-08-19T10:00:00Z"],
+        "title": ["B", "A", "B", None],
+    })
+    story_id, sents, arts = _story_rows(pdf)
+    assert story_id == "s-1"
+    assert [(s.article_id, s.position, s.text) for s in sents] == [
+        ("a", 0, "First a."), ("a", 1, "Later."), ("b", 0, "First b."), ("b", 1, "Crews cleared the wall.")]
+    assert arts == [{"article_id": "a", "title": None, "published": "2024-08-19T10:00:00Z", "source": None},
+                    {"article_id": "b", "title": "B", "published": None, "source": "y.com"}]
