@@ -165,6 +165,9 @@ def containment(a: set[str], b: set[str]) -> float:
     return len(a & b) / min(len(a), len(b))
 
 
+_QUOTE_MARKS = re.compile('[“”"]')
+
+
 def continues_quote(text: str) -> bool:
     """True when the sentence is the unattributed tail of a quotation opened in an earlier sentence: it closes
     a quote it never opened, and nothing but punctuation follows. (``We always win," he said.`` is kept: the
@@ -181,7 +184,8 @@ def continues_quote(text: str) -> bool:
     >>> continues_quote("“We will rebuild this town, street by street.")
     False
     """
-    for k, ch in enumerate(text):
+    for m in _QUOTE_MARKS.finditer(text):  # only the quote marks decide
+        k, ch = m.start(), m.group()
         if ch == "“":
             return False
         closing = ch == "”" or (ch == '"' and k > 0 and not text[k - 1].isspace())
@@ -609,7 +613,7 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
     open_ = feats.eligible & (feats.n_words > 0) & (feats.n_words <= cfg.words)
     max_sim = np.zeros(n)
     chosen: list[int] = []
-    chosen_terms: set[str] = set()
+    chosen_stems: set[str] = set()  # the first five letters of the chosen sentences' terms
     index = {(s.article_id, s.position): i for i, s in enumerate(feats.sentences)}
     needs = feats.needs or [None] * n
     used = 0
@@ -626,7 +630,7 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
             return neighbour(i, -1) in chosen
         if need[0] == "next":
             return False
-        return any(t[:5] == c[:5] for t in need[1] for c in chosen_terms)  # "increase" and "increased"
+        return any(t[:5] in chosen_stems for t in need[1])  # "increase" and "increased"
 
     @lru_cache(maxsize=None)
     def keys(i: int) -> frozenset[str]:  # only the sentences compared for a restatement need theirs
@@ -642,7 +646,7 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
         nonlocal used, max_sim
         open_[i] = False
         chosen.append(i)
-        chosen_terms.update(feats.term_sets[i])
+        chosen_stems.update(t[:5] for t in feats.term_sets[i])
         used += int(feats.n_words[i])
         max_sim = np.maximum(max_sim, feats.sim[i])
 
