@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from storyline.core.text.sentences import split_sentences
 from storyline.core.story.timeline import build_timeline, find_dates
@@ -141,3 +143,23 @@ def test_seeds_departure_is_dated_2016_not_1986():
     s = [{"article_id": "a", "source": "x", "position": 0,
           "text": "Backman, a member of the 1986 Mets, left the organisation in October 2016."}]
     assert [e.date for e in build_timeline(s, {"a": "2016-10-05"})] == ["2016-10"]
+
+
+_DATE_PIECES = st.sampled_from(["On", "on", "May", "8", "2014", ",", " ", "  ", "June", "Jan.", "Sept", "of", "the",
+                                "last", "this past", "Tuesday", "yesterday", "today", "next month", "season", "1977",
+                                "2016-10-04", "-", "12th", "since", "\u0663", "\u0967\u096F\u096D\u096D", "year",
+                                "people", "$", "Class of", "Mets", "."])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_DATE_PIECES, max_size=14).map(" ".join), st.sampled_from([None, "2016-10-06T12:00:00Z"]))
+def test_sentences_without_a_digit_find_the_dates_every_pattern_finds(text, published):
+    import storyline.core.story.timeline as T
+
+    fast = T.find_dates(text, published)
+    every = T._NO_DIGIT_PATTERNS
+    try:
+        T._NO_DIGIT_PATTERNS = T._PATTERNS  # the reference: every pattern on every sentence
+        assert fast == T.find_dates(text, published)
+    finally:
+        T._NO_DIGIT_PATTERNS = every

@@ -37,6 +37,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                        r"|this past season|next season|last month|this month|next month"
                        r"|(?:on|last|this past)\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))\b", re.I)),
 )
+# Every pattern but the relative one needs a digit (a year or a day of the month): a sentence without one (most
+# sentences) is scanned by that pattern alone.
+_DIGIT = re.compile(r"\d")
+_NO_DIGIT_PATTERNS = tuple((kind, pat) for kind, pat in _PATTERNS if kind == "rel")
 # a four-digit number followed by one of these counts things rather than naming a year
 _COUNT_NOUNS = frozenset(
     """people persons votes voters dollars euros pounds yards feet foot meters metres miles kilometers km points runs
@@ -159,7 +163,7 @@ def find_dates(text: str, published: object = None) -> list[tuple[int, int, str]
     pub = _pub_date(published)
     taken: list[tuple[int, int]] = []
     out: list[tuple[int, int, str]] = []
-    for kind, pat in _PATTERNS:
+    for kind, pat in (_PATTERNS if _DIGIT.search(text) else _NO_DIGIT_PATTERNS):
         for m in pat.finditer(text):
             s, e = m.span()
             if any(s < b and a < e for a, b in taken):
