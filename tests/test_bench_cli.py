@@ -35,7 +35,7 @@ def test_bench_summarize_through_the_pipeline(tmp_path):
     res = json.loads(out.read_text())
     assert res["n_stories"] == 2 and set(res["systems"]) == {"storyline", "lead", "lexrank"}
     assert res["systems"]["storyline"]["rouge1"] > 0 and res["systems"]["storyline"]["words"] <= 40
-    assert res["pipeline"]["summarize_stage_s"] > 0 and not res.get("storyline_missing")
+    assert res["pipeline"]["digest_stage_s"] > 0 and not res.get("storyline_missing")
     assert "summarize stage" in proc.stdout
 
 

@@ -72,7 +72,7 @@ def test_kill_9_during_three_stages_then_resume_gives_identical_output(tmp_path,
     p = subprocess.run([*storyline_cmd(), "run", *INPUTS, "--out", str(out), "--master", "local[2]", "--resume"],
                        capture_output=True, text=True, env=_env(), timeout=600)
     assert p.returncode == 0, p.stderr[-3000:]
-    assert "write: the stories table" in p.stderr and "summarize: done by the interrupted run" in p.stderr
+    assert "write: the stories table" in p.stderr and "digest: done by the interrupted run" in p.stderr
     assert "stories: done by the interrupted run" in p.stderr
     assert not out.with_name("out.staging").exists()
 
@@ -89,10 +89,10 @@ def test_a_stage_key_changes_with_its_own_config_and_earlier_stages_config_only(
     words = load_config(overrides={"summary.words": 80})
     threshold = load_config(overrides={"stories.threshold": 0.5})
     by = {s.name: s for s in STAGES}
-    assert _stage_key(by["facts"], "x", base) == _stage_key(by["facts"], "x", words)
-    assert _stage_key(by["summarize"], "x", base) != _stage_key(by["summarize"], "x", words)
+    assert _stage_key(by["stories"], "x", base) == _stage_key(by["stories"], "x", words)
+    assert _stage_key(by["digest"], "x", base) != _stage_key(by["digest"], "x", words)
     assert _stage_key(by["dedup"], "x", base) == _stage_key(by["dedup"], "x", threshold)
-    assert _stage_key(by["facts"], "x", base) != _stage_key(by["facts"], "x", threshold)
+    assert _stage_key(by["digest"], "x", base) != _stage_key(by["digest"], "x", threshold)
     assert _stage_key(by["read"], "x", base) != _stage_key(by["read"], "y", base)  # other inputs
 
 

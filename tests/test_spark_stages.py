@@ -107,11 +107,28 @@ def test_group_by_stories_and_summaries(spark):
          ("a2", 0, "The port was closed on Monday as the storm pushed waves over the sea wall."),
          ("b1", 0, "Something else entirely happened in another city on another day.")],
         "article_id string, idx int, text string")
-    summ = S.summarize_stories(S.story_sentences(sents, arts, assign), SummaryConfig(words=40)).collect()
+    summ = S.digest_stories(S.story_sentences(sents, arts, assign), SummaryConfig(words=40)).collect()
     by = {r["story_id"]: r for r in summ}
     s = by[ids["a1"]]
     assert s["title"] == "Storm"
     assert len(s["summary"]) == 1 and sorted(s["summary"][0]["article_ids"]) == ["a1", "a2"]
+
+
+def test_one_pass_gives_facts_and_a_summary_that_knows_the_disputes(spark):
+    """Facts and summary come from the same pass: the dispute the facts find marks the summary sentence on one side,
+    and the title (the earliest article's, were it neutral) takes no side."""
+    rows = [("a", "x.com", "2016-10-04T00:00:00Z", "Backman resigned as Las Vegas manager", 0,
+             "General manager Sandy Alderson said Wally Backman resigned from the club."),
+            ("b", "y.com", "2016-10-05T00:00:00Z", "Mets and Backman part ways", 0,
+             "Sources said Backman was fired by the team last week.")]
+    sents = spark.createDataFrame(
+        [("s-1", a, i, t, src, pub, title) for a, src, pub, title, i, t in rows],
+        "story_id string, article_id string, idx int, text string, source string, published string, title string")
+    (row,) = S.digest_stories(sents, SummaryConfig(words=60)).collect()
+    assert [(d["subject"], sorted(x["claim"] for x in d["sides"])) for d in row["disputed"]] == [
+        ("Wally Backman", ["fired", "resigned"])]
+    assert row["title"] == "Mets and Backman part ways"
+    assert row["summary"] and all(s["dispute"] and s["dispute"]["subject"] == "Wally Backman" for s in row["summary"])
 
 
 def test_a_table_unlike_its_declared_schema_is_refused_before_it_is_written(spark):

@@ -208,31 +208,24 @@ def _dedup(ctx: Context, t: dict) -> Output:
 def _stories(ctx: Context, t: dict) -> Output:
     from storyline.spark import stories as S
 
-    return Output(tables={
-        "story_articles": ctx.earlier.stories(S.assign_stories(t["articles"], ctx.cfg.stories)),
-        "story_sentences": lambda w: S.story_sentences(w["sentences"], w["articles"], w["story_articles"]),
-    })
+    return Output(tables={"story_articles": ctx.earlier.stories(S.assign_stories(t["articles"], ctx.cfg.stories))})
 
 
-def _facts(ctx: Context, t: dict) -> Output:
-    from storyline.spark import stories as S
-
-    return Output(tables={"facts": S.facts_of_stories(t["story_sentences"], ctx.cfg.facts.spacy_model)})
-
-
-def _summarize(ctx: Context, t: dict) -> Output:
+def _digest(ctx: Context, t: dict) -> Output:
     from storyline.core.story.summarize import SummaryConfig
     from storyline.spark import stories as S
 
     scfg = SummaryConfig(words=ctx.cfg.summary.words, focus=ctx.cfg.summary.focus or None)
-    return Output(tables={"summaries": S.summarize_stories(t["story_sentences"], scfg, t["facts"])})
+    # the sentences meet their stories here and cross into Python once, grouped by story, for facts and summary alike
+    sents = S.story_sentences(t["sentences"], t["articles"], t["story_articles"])
+    return Output(tables={"digests": S.digest_stories(sents, scfg, ctx.cfg.facts.spacy_model)})
 
 
 def _write(ctx: Context, t: dict) -> Output:
     from storyline.spark import output as O
     from storyline.spark import stories as S
 
-    stories = S.story_table(t["articles"], t["story_articles"], t["duplicates"], t["summaries"], t["facts"])
+    stories = S.story_table(t["articles"], t["story_articles"], t["duplicates"], t["digests"])
     facts = {name: (lambda w, name=name: S.fact_tables(w["stories"])[name]) for name in SC.FACT_PARTS}
     return Output(
         tables={"stories": stories, **facts,
@@ -279,15 +272,13 @@ STAGES: tuple[Stage, ...] = (
     Stage("dedup", "fold exact and near duplicates; split sentences", ("final",),
           (Table("duplicates", SC.DUPLICATES), Table("articles", SC.ARTICLES), Table("sentences", SC.SENTENCES)),
           ("dedup",), _dedup),
-    Stage("stories", "group articles into stories", ("articles", "sentences"),
-          (Table("story_articles", SC.STORY_ARTICLES), Table("story_sentences", SC.STORY_SENTENCES, False)),
-          ("stories",), _stories),
-    Stage("facts", "entities, timeline, agreements and disputes", ("story_sentences",),
-          (Table("facts", SC.STORY_FACTS, False),), ("facts",), _facts),
-    Stage("summarize", "cited summaries and titles", ("story_sentences", "facts"),
-          (Table("summaries", SC.STORY_SUMMARY, False),), ("summary",), _summarize),
+    Stage("stories", "group articles into stories", ("articles",),
+          (Table("story_articles", SC.STORY_ARTICLES),), ("stories",), _stories),
+    Stage("digest", "entities, timeline, agreements and disputes; cited summaries and titles",
+          ("sentences", "articles", "story_articles"), (Table("digests", SC.STORY_DIGEST, False),),
+          ("facts", "summary"), _digest),
     Stage("write", "the stories table, fact tables, rejects and stories.jsonl",
-          ("articles", "story_articles", "duplicates", "summaries", "facts"),
+          ("articles", "story_articles", "duplicates", "digests"),
           (Table("stories", SC.STORIES), *(Table(n, SC.FACT_TABLES[n]) for n in SC.FACT_PARTS),
            Table("rejects", SC.REJECTS), Table("stories.jsonl", None)), (), _write, after=_tally),
     Stage("report", "the HTML report", ("stories",), (Table("report", None),), ("report",), _report),

@@ -104,8 +104,9 @@ FACTS = (
 )
 FACT_PARTS = ("entities", "timeline", "corroborated", "disputed")
 
-# The facts stage's table: one typed column per fact kind (no JSON strings in between).
-STORY_FACTS = "story_id string, " + ", ".join(f"{n} {t}" for n, t in fields(FACTS))
+# The digest stage's table: each story's title and summary, and one typed column per fact kind (no JSON strings in
+# between).
+STORY_DIGEST = STORY_SUMMARY + ", " + ", ".join(f"{n} {t}" for n, t in fields(FACTS))
 # One flat table per fact kind, keyed by story and rank: the fields of the fact's struct.
 FACT_TABLES = {
     n: "story_id string, rank int, " + ", ".join(f"{f} {t}" for f, t in fields(typ[len("array<"):-1]))
@@ -123,9 +124,6 @@ ARTICLES = (
 DUPLICATES = "article_id string, canonical_id string, similarity double, method string, content_hash string"
 SENTENCES = "article_id string, idx int, start int, end int, text string"
 STORY_ARTICLES = "article_id string, story_id string"
-STORY_SENTENCES = (
-    "story_id string, article_id string, idx int, text string, source string, published string, title string"
-)
 STORIES = (
     "story_id string, title string, `group` string, n_articles int, n_outlets int, outlets array<string>, "
     "first_published timestamp, last_published timestamp, article_ids array<string>, "

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 from typing import Iterator
@@ -15,7 +14,7 @@ from storyline.config import StoriesConfig
 from storyline.core.text.clean import tidy_sentence
 from storyline.core.story.digest import digest, story_facts
 from storyline.core.story.summarize import Sentence, SummaryConfig
-from storyline.spark.schemas import FACT_PARTS, FACTS, STORY_FACTS, STORY_SUMMARY, check_value, require_columns
+from storyline.spark.schemas import FACT_PARTS, FACTS, STORY_DIGEST, check_value, require_columns
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +71,7 @@ def attach_to_existing(assignment: DataFrame, previous: DataFrame) -> DataFrame:
 
 def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[dict]]:
     """One story's group as the pure story code reads it: sentences in article order, and each article's title, date
-    and outlet. Plain lists, not pandas row operations: this runs once per story, twice per run."""
+    and outlet. Plain lists, not pandas row operations: this runs once per story."""
     cols = {c: pdf[c].tolist() for c in ("article_id", "idx", "text", "source", "published", "title")}
     ids, idx = cols["article_id"], cols["idx"]
     order = sorted(range(len(ids)), key=lambda k: (ids[k], idx[k]))  # stable, as a merge sort is
@@ -93,24 +92,13 @@ def _value(x):
     return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
 
 
-def _digest_groups(cfg: SummaryConfig):
-    def run(pdf: pd.DataFrame, facts: pd.DataFrame) -> pd.DataFrame:
-        if pdf.empty:
-            return pd.DataFrame(columns=["story_id", "title", "summary"])
-        story_id, sents, arts = _story_rows(pdf)
-        disputes = json.loads(facts["disputed"].iloc[0] or "[]") if not facts.empty else []
-        d = digest(story_id, sents, arts, cfg, disputes)
-        return pd.DataFrame([{"story_id": story_id, "title": d["title"], "summary": d["summary"]}])
-
-    return run
-
-
-def _facts_groups(spacy_model: str):
+def _digest_groups(cfg: SummaryConfig, spacy_model: str):
     def run(pdf: pd.DataFrame) -> pd.DataFrame:
         story_id, sents, arts = _story_rows(pdf)
         facts = story_facts(sents, arts, spacy_model)
         check_value(facts, FACTS, f"facts of story {story_id}")  # a renamed field fails here, not as a silent null
-        return pd.DataFrame([{"story_id": story_id, **facts}])
+        d = digest(story_id, sents, arts, cfg, facts["disputed"])
+        return pd.DataFrame([{"story_id": story_id, "title": d["title"], "summary": d["summary"], **facts}])
 
     return run
 
@@ -125,33 +113,19 @@ def story_sentences(sentences: DataFrame, articles: DataFrame, assignment: DataF
     return rows.select("story_id", "article_id", "idx", "text", "source", "published", "title")
 
 
-def summarize_stories(story_sents: DataFrame, cfg: SummaryConfig, facts: DataFrame | None = None) -> DataFrame:
-    """One row per story: its title and cited summary (``STORY_SUMMARY``).
+def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str = "") -> DataFrame:
+    """One row per story: its title and cited summary, and its entities, timeline, corroborated and disputed claims
+    as typed columns (``STORY_DIGEST``).
 
-    ``facts`` (the facts stage's table) brings each story's disputes: a summary sentence on one side of a dispute
-    says so, and the title takes no side.
+    Facts and summary come from one pass over the story's sentences: a summary sentence on one side of a dispute
+    says so, and the title takes no side, so the summary reads the story's disputes as the facts find them.
     """
     require_columns(story_sents, ["story_id", "article_id", "idx", "text", "source", "published", "title"],
-                    "summarize")
-    if facts is None:
-        facts = story_sents.sparkSession.createDataFrame([], STORY_FACTS)
-    require_columns(facts, ["story_id", "disputed"], "summarize")
-    # Only the disputes cross into Python, as JSON written by Spark itself: Arrow's conversion of deeply nested
-    # struct arrays to pandas is not reliable inside a cogroup (it crashed the worker), and nothing else is needed.
-    disputes = facts.select("story_id", F.to_json("disputed").alias("disputed"))
-    return (story_sents.groupBy("story_id").cogroup(disputes.groupBy("story_id"))
-            .applyInPandas(_digest_groups(cfg), STORY_SUMMARY))
+                    "digest")
+    return story_sents.groupBy("story_id").applyInPandas(_digest_groups(cfg, spacy_model), STORY_DIGEST)
 
 
-def facts_of_stories(story_sents: DataFrame, spacy_model: str = "") -> DataFrame:
-    """One row per story: entities, timeline, corroborated and disputed claims as typed columns (``STORY_FACTS``)."""
-    require_columns(story_sents, ["story_id", "article_id", "idx", "text", "source", "published", "title"],
-                    "facts")
-    return story_sents.groupBy("story_id").applyInPandas(_facts_groups(spacy_model), STORY_FACTS)
-
-
-def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFrame, summaries: DataFrame,
-                facts: DataFrame) -> DataFrame:
+def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFrame, digests: DataFrame) -> DataFrame:
     """The ``stories`` table: membership, outlets, dates, duplicates, summary and facts, one row per story."""
     a = articles.join(assignment, "article_id")
     brief = F.struct("article_id", "title", "outlet", "url", "published", "n_words")
@@ -173,8 +147,7 @@ def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFram
              .alias("duplicates"))
     )
     return (
-        meta.join(summaries, "story_id", "left")
-        .join(facts, "story_id", "left")
+        meta.join(digests, "story_id", "left")
         .join(dups, "story_id", "left")
         .select(
             "story_id", "title", "group", "n_articles", "n_outlets", "outlets", "first_published", "last_published",
