@@ -209,3 +209,40 @@ def test_the_count_prefilter_never_hides_a_count_the_patterns_would_find():
             assert _ANY_COUNT.search(text), text
 
     check()
+
+
+def _claim_patterns():
+    import re
+
+    from storyline.core.story.claims import _FRAMES, _NUMBER_PATTERNS
+
+    frames = [re.compile(p, re.I) for poles in _FRAMES.values() for before, after in poles.values()
+              for p in (*before, *after)]
+    return frames + list(_NUMBER_PATTERNS)
+
+
+@pytest.mark.parametrize("pattern", _claim_patterns(), ids=lambda p: p.pattern[-40:])
+def test_the_word_prefilter_never_hides_a_frame_or_a_count_the_patterns_would_find(pattern):
+    """Each frame pattern and each count pattern, in whatever form it can match (case, spacing, the letters that
+    case-blind matching takes for i and s), in running text: whenever the scan matches, the word prefilter has
+    let the sentence through."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from storyline.core.story.claims import _ANY_MATCHER, _NUMBER_PATTERNS, _may_claim
+
+    glue = st.sampled_from(["", " ", "-", "’", "'", ", ", "_", "Backman ", " the club", "7 "])
+    odd = st.sampled_from([{}, {"i": "\u0131"}, {"I": "\u0130"}, {"s": "\u017f"}, {"k": "\u212a"}])
+
+    @settings(max_examples=300, derandomize=True, deadline=None)
+    @given(glue, st.from_regex(pattern, fullmatch=True), glue, odd)
+    def check(before, middle, after, swap):
+        middle = middle.translate(str.maketrans(swap))
+        text = f"He {before}{middle}{after} on Monday."
+        frame, count = _may_claim(text)
+        if _ANY_MATCHER.search(text):
+            assert frame, text
+        if any(p.search(text) for p in _NUMBER_PATTERNS):
+            assert count, text
+
+    check()
