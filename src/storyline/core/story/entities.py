@@ -27,9 +27,10 @@ logger = logging.getLogger(__name__)
 
 PERSON, ORG, GPE, LOC = "PERSON", "ORG", "GPE", "LOC"
 
-_MONTHS = "january february march april may june july august september october november december".split()
+_MONTHS = frozenset("january february march april may june july august september october november december".split())
 _MONTH_ABBR = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
-_DAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+_DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+_MONTHS_DAYS = _MONTHS | _DAYS
 _COMMON_CAPS = frozenset(
     """a an the this that these those there here it he she they we i you his her their our my its in on at for
     from with without by as if unless since until during once then now today yesterday tomorrow last next some
@@ -42,7 +43,7 @@ _COMMON_CAPS = frozenset(
     people several few both either neither nobody nothing everyone everybody someone something anyone
     thanks please note editor update updated breaking exclusive watch read photo photos video credit file
     filed related advertisement subscribe share comments next previous more hell oh well ok okay sir""".split()
-) | frozenset(_MONTHS) | frozenset(_DAYS)
+) | _MONTHS_DAYS
 _TITLES = frozenset(
     """mr mrs ms dr prof sen gov rep gen lt sgt capt col cmdr adm president vice senator governor mayor coach
     manager gm ceo coo cfo cto chairman chairwoman chair director commissioner secretary minister premier judge
@@ -315,7 +316,7 @@ def _rule_mentions(i: int, text: str, vocab: _Vocab) -> list[tuple[Mention, Coun
         initial = k == first_word or (k > 0 and toks[k - 1][2] in _OPENERS)
         base, _ = _strip_possessive(tok)
         low = base.lower().rstrip(".")
-        if low in _MONTHS or low in _DAYS or low in _MONTH_ABBR or (initial and _common_initial(low, vocab.lower)):
+        if low in _MONTHS_DAYS or low in _MONTH_ABBR or (initial and _common_initial(low, vocab.lower)):
             k += 1
             continue
         # collect the run
@@ -324,7 +325,7 @@ def _rule_mentions(i: int, text: str, vocab: _Vocab) -> list[tuple[Mention, Coun
         while j < n:
             t = toks[j][2]
             b, poss = _strip_possessive(t)
-            if _is_cap(t) and t[:1].isalpha() and b.lower().rstrip(".") not in _MONTHS + _DAYS:
+            if _is_cap(t) and t[:1].isalpha() and b.lower().rstrip(".") not in _MONTHS_DAYS:
                 parts.append(j)
                 j += 1
                 if poss or (j < n and toks[j][2] in ("’", "'") and toks[j][0] == toks[j - 1][1]):
