@@ -36,7 +36,7 @@ def test_bench_summarize_through_the_pipeline(tmp_path):
     assert res["n_stories"] == 2 and set(res["systems"]) == {"storyline", "lead", "lexrank"}
     assert res["systems"]["storyline"]["rouge1"] > 0 and res["systems"]["storyline"]["words"] <= 40
     assert res["pipeline"]["digest_stage_s"] > 0 and not res.get("storyline_missing")
-    assert "summarize stage" in proc.stdout
+    assert "digest stage" in proc.stdout
 
 
 def test_bench_extract_through_spark(tmp_path):
