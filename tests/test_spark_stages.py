@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from pyspark.sql import functions as F
 
 from storyline.config import load_config
 from storyline.core.story.summarize import SummaryConfig
@@ -13,6 +14,7 @@ from storyline.spark import clean as C
 from storyline.spark import stories as S
 from storyline.spark.ingest import read_inputs
 from storyline.spark.schemas import SchemaError
+from storyline.spark.session import use_checkpoints
 
 pytestmark = pytest.mark.spark
 
@@ -84,6 +86,30 @@ def test_duplicate_ids_exact_duplicates_and_sentences(spark):
     sents = A.sentences_table(canon).orderBy("idx").collect()
     assert len(sents) == 2 and sents[0]["text"].startswith("THE PORT AUTHORITY")
     assert BODY.upper()[sents[1]["start"]:sents[1]["end"]] == sents[1]["text"]
+
+
+def test_exact_duplicates_without_adaptive_execution(spark, tmp_path):
+    """The canonical articles come from a join of the input with its own checkpointed ranking; without adaptive
+    execution Spark refuses a join whose two sides share an attribute, so the key must be renamed."""
+    rows = [("a", BODY, "h1", None, "article"), ("b", BODY, "h1", "2024-01-01", "article"),
+            ("c", BODY + " More.", "h2", None, "article"), ("d", "", "h3", None, "reject")]
+    spark.createDataFrame(rows, "article_id string, text string, content_hash string, published string, "
+                                "kind string").write.parquet(str(tmp_path / "final"))
+    # shaped as the dedup stage shapes the written table: its articles, a projection with a cast, the ``_old`` flag
+    arts = spark.read.parquet(str(tmp_path / "final")).filter(F.col("kind") == "article").select(
+        *[F.col(c).alias(c) for c in ("article_id", "text", "content_hash")],
+        F.expr("try_cast(published as timestamp)").alias("published"),
+    ).withColumn("_old", F.lit(0))
+    use_checkpoints(spark, tmp_path / "checkpoints")  # as a run does
+    before = spark.conf.get("spark.sql.adaptive.enabled")
+    spark.conf.set("spark.sql.adaptive.enabled", "false")
+    try:
+        canon, dups = A.exact_duplicates(arts)
+        kept = sorted(r["article_id"] for r in canon.collect())
+        folded = [(r["article_id"], r["canonical_id"]) for r in dups.collect()]
+    finally:
+        spark.conf.set("spark.sql.adaptive.enabled", before)
+    assert kept == ["b", "c"] and folded == [("a", "b")]
 
 
 def test_stage_rejects_bad_schema_before_running(spark):

@@ -84,7 +84,10 @@ def exact_duplicates(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
     # the duplicates and the near-duplicate search all read it.
     ranked = checkpoint(articles.select(*keys).withColumn("_rn", F.row_number().over(w))
                         .withColumn("_canon", F.first("article_id").over(w)))
-    canon = articles.join(ranked.filter("_rn > 1").select("article_id"), "article_id", "left_anti")
+    # The checkpoint keeps the attributes of ``articles``: the join key is renamed so the two sides never share
+    # one (without adaptive execution Spark cannot resolve the clash and stops with an internal error).
+    folded = ranked.filter("_rn > 1").select(F.col("article_id").alias("_folded"))
+    canon = articles.join(folded, articles["article_id"] == folded["_folded"], "left_anti")
     dups = ranked.filter("_rn > 1").select(
         "article_id", F.col("_canon").alias("canonical_id"), F.lit(1.0).alias("similarity"),
         F.lit("exact").alias("method"), "content_hash",
