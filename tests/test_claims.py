@@ -246,3 +246,34 @@ def test_the_word_prefilter_never_hides_a_frame_or_a_count_the_patterns_would_fi
             assert count, text
 
     check()
+
+
+def _figure_patterns():
+    from storyline.core.story.claims import _FROM_TO, _MEASURE_PATTERNS, _RISE_PATTERNS, _SHARE
+
+    return [*_MEASURE_PATTERNS, _SHARE, *_RISE_PATTERNS, *_FROM_TO]
+
+
+@pytest.mark.parametrize("pattern", _figure_patterns(), ids=lambda p: p.pattern[-40:])
+def test_every_figure_pattern_needs_a_digit_so_the_digit_guard_hides_no_figure(pattern):
+    """The measure claims skip a sentence without a digit before any scan: exact only while every figure pattern,
+    in whatever form it matches, holds a digit (of any script, as ``\\d`` reads them)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from storyline.core.story.claims import _DIGIT
+
+    @settings(max_examples=300, derandomize=True, deadline=None)
+    @given(st.from_regex(pattern, fullmatch=True))
+    def check(text):
+        assert _DIGIT.search(text), text
+
+    check()
+
+
+def test_measure_claims_still_read_figures_after_the_digit_guard():
+    from storyline.core.story.claims import _measure_claims
+
+    found = _measure_claims(0, "Storm Ilsa cut power to 40,000 homes on Monday.", None, frozenset(), [])
+    assert [(c.frame, c.low) for c in found] == [("premises", 40000.0)]
+    assert _measure_claims(0, "Storm Ilsa cut power to forty homes on Monday.", None, frozenset(), []) == []
