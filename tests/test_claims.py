@@ -249,9 +249,9 @@ def test_the_word_prefilter_never_hides_a_frame_or_a_count_the_patterns_would_fi
 
 
 def _figure_patterns():
-    from storyline.core.story.claims import _FROM_TO, _MEASURE_PATTERNS, _RISE_PATTERNS, _SHARE
+    from storyline.core.story.claims import _FROM_TO, _MEASURE_PATTERNS, _RISE_PATTERNS, _SHARE, _SUPERSEDED
 
-    return [*_MEASURE_PATTERNS, _SHARE, *_RISE_PATTERNS, *_FROM_TO]
+    return [*_MEASURE_PATTERNS, _SHARE, *_RISE_PATTERNS, *_FROM_TO, _SUPERSEDED]
 
 
 @pytest.mark.parametrize("pattern", _figure_patterns(), ids=lambda p: p.pattern[-40:])

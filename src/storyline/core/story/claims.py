@@ -521,6 +521,8 @@ def superseded(text: str) -> set[float]:
     >>> sorted(superseded("The toll rose to 9 from 7 overnight; 26 ships, up from 23 on Tuesday."))
     [7.0, 23.0]
     """
+    if not _DIGIT.search(text):
+        return set()
     return {v for m in _SUPERSEDED.finditer(text) if (v := _number(m.group("num"))) is not None}
 
 
