@@ -277,3 +277,39 @@ def test_measure_claims_still_read_figures_after_the_digit_guard():
     found = _measure_claims(0, "Storm Ilsa cut power to 40,000 homes on Monday.", None, frozenset(), [])
     assert [(c.frame, c.low) for c in found] == [("premises", 40000.0)]
     assert _measure_claims(0, "Storm Ilsa cut power to forty homes on Monday.", None, frozenset(), []) == []
+
+
+def _matcher_ids():
+    from storyline.core.story.claims import _MATCHERS
+
+    return list(range(len(_MATCHERS)))
+
+
+@pytest.mark.parametrize("k", _matcher_ids())
+def test_each_matcher_runs_on_every_sentence_it_can_match(k):
+    """A sentence is scanned only with the matchers whose frame words it holds: each matcher, in whatever form it
+    matches (case, spacing, the letters that case-blind matching takes for i and s), in running text, is among
+    them, and its words are read off its own pattern."""
+    import re
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from storyline.core.story.claims import _MATCHER_NEEDS, _MATCHERS, _may_claim
+
+    pat = _MATCHERS[k][3]
+    assert _MATCHER_NEEDS[k], pat.pattern  # a matcher needs some frame word
+    glue = st.sampled_from(["", " ", "-", "’", ", ", "Backman ", " the club", "7 "])
+    odd = st.sampled_from([{}, {"i": "\u0131"}, {"I": "\u0130"}, {"s": "\u017f"}, {"k": "\u212a"}])
+    seen = []
+
+    @settings(max_examples=200, derandomize=True, deadline=None)
+    @given(glue, st.from_regex(re.compile(pat.pattern, pat.flags), fullmatch=True), glue, odd)
+    def check(before, middle, after, swap):
+        text = f"He {before}{middle.translate(str.maketrans(swap))}{after} on Monday."
+        if pat.search(text):
+            seen.append(text)
+            assert not _MATCHER_NEEDS[k].isdisjoint(_may_claim(text)[0]), text
+
+    check()
+    assert seen  # the check ran on real matches

@@ -201,12 +201,19 @@ _WORD_RUN = re.compile(r"\w+")
 _ODD_FOLDS = "\u0130\u0131\u017f"  # İ ı ſ: letters that case-blind patterns match as i or s, but lower() keeps apart
 
 
-def _may_claim(text: str) -> tuple[bool, bool]:
-    """Whether a conflict frame, and whether a count, can match ``text`` at all: never False when one can."""
+# The frame words each matcher needs (one of them, whole), read off its pattern: a sentence is scanned only with the
+# matchers whose words it holds, one or two of the 34 where the alternation has found one can match.
+_MATCHER_NEEDS = [frozenset(w for w in _FRAME_WORDS if re.search(rf"(?<!\w){w}(?!\w)", pat.pattern))
+                  for *_, pat in _MATCHERS]
+
+
+def _may_claim(text: str) -> tuple[frozenset[str], bool]:
+    """The frame words of ``text`` (no conflict frame can match without one; all of them when case-blind matching
+    could read a letter as another), and whether a count can match ``text`` at all: never False when one can."""
     if not text.isascii() and any(c in text for c in _ODD_FOLDS):
-        return True, True
+        return _FRAME_WORDS, True
     words = set(_WORD_RUN.findall(text.lower()))
-    return not _FRAME_WORDS.isdisjoint(words), not _COUNT_NEEDS.isdisjoint(words)
+    return _FRAME_WORDS.intersection(words), not _COUNT_NEEDS.isdisjoint(words)
 
 # ---------------------------------------------------------------------------------------------------- results
 
@@ -481,8 +488,10 @@ def find_predicate_claims(sentences: Sequence[object], index: EntityIndex,
         when = None  # most sentences make no claim: a sentence is dated only when it makes one
         orgs = frozenset(m.name for m in ms if m.type == ORG)
         seen: set[tuple[str, str]] = set()
-        may_frame, may_count = _may_claim(text)
-        for frame, pole, role, pat in (_MATCHERS if may_frame and _ANY_MATCHER.search(text) else ()):
+        frame_words, may_count = _may_claim(text)
+        matchers = ([m for m, need in zip(_MATCHERS, _MATCHER_NEEDS) if not need.isdisjoint(frame_words)]
+                    if frame_words and _ANY_MATCHER.search(text) else ())
+        for frame, pole, role, pat in matchers:
             for m in pat.finditer(text):
                 if _blocked(text, m.start(), m.end()):
                     continue
