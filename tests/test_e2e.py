@@ -109,6 +109,23 @@ def test_sample_report_has_a_page_per_story(sample_run):
     assert s["title"].split()[0] in index or "&" in s["title"]
 
 
+def test_report_pages_rendered_on_the_executors_are_the_pages_of_the_stories(sample_run, spark):
+    """The run renders story pages on the executors: the largest stories first, then by id, at most the limit, each
+    page the one the renderer makes of the story as the stories table holds it."""
+    from storyline.report.render import fold, render_story
+    from storyline.spark.output import report_pages
+
+    out, _ = sample_run
+    stories = spark.read.parquet(str(out / "stories"))
+    whole = {d["story_id"]: d for d in (json.loads(j) for j in stories.toJSON().collect())}
+    pages = report_pages(stories, 4)
+    expected = sorted(whole.values(), key=lambda d: (-d["n_articles"], d["story_id"]))[:4]
+    assert [p[0] for p in pages] == [d["story_id"] for d in expected] and len(whole) > 4
+    for story_id, html, row, haystack in pages:
+        assert html == render_story(whole[story_id])
+        assert row["title"] == whole[story_id]["title"] and fold(whole[story_id]["title"]) in haystack
+
+
 @pytest.fixture(scope="module")
 def bad_run(tmp_path_factory):
     import sys

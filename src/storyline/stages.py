@@ -251,15 +251,13 @@ def _tally(ctx: Context, w: dict) -> None:
     ctx.info["counts"], ctx.info["rejects"] = c, rejects
 
 def _report(ctx: Context, t: dict) -> Output:
-    from pyspark.sql import functions as F
-
-    from storyline.report.render import render_report
+    from storyline.report.render import write_report
+    from storyline.spark.output import report_pages
 
     def render(path: Path, w: dict) -> None:
-        top = t["stories"].orderBy(F.desc("n_articles"), "story_id").limit(ctx.cfg.report.max_stories)
-        stories = [json.loads(j) for j in top.toJSON().collect()]
+        pages = report_pages(t["stories"], ctx.cfg.report.max_stories)
         info = {"counts": ctx.info["counts"], "rejects": ctx.info["rejects"], "timings": ctx.timings}
-        render_report(stories, info, path)
+        write_report(pages, info, path)
 
     return Output(files={"report": render})
 

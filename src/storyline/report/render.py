@@ -205,11 +205,10 @@ def _haystack(story: Mapping[str, Any]) -> str:
     return fold(" ".join(parts))
 
 
-def render_index(stories: list[Mapping[str, Any]], names: list[str], run_info: Mapping[str, Any]) -> str:
-    """The index page: run counts, a search box and one row per story."""
-    rows = [_index_row(s, n) for s, n in zip(stories, names)]
+def render_index(rows: list[dict], haystacks: list[str], run_info: Mapping[str, Any]) -> str:
+    """The index page: run counts, a search box and one row per story (``_index_row``, with its page name)."""
     # the one value marked safe: json_island escapes every character that could end the script element
-    island = Markup(json_island([_haystack(s) for s in stories]))
+    island = Markup(json_island(haystacks))
     return _page("index.html", "Stories", "", ("search.js",), run=_run_view(run_info), rows=rows,
                  search_data=island)
 
@@ -327,31 +326,48 @@ def copy_assets(out_dir: Path) -> None:
         (dest / name).write_bytes((src / name).read_bytes())
 
 
-def render_report(stories: Iterable[Mapping[str, Any]], run_info: Mapping[str, Any], out_dir: Path) -> None:
-    """Write ``out_dir/index.html``, ``out_dir/stories/<story_id>.html`` for each story, and the assets.
+def story_page(story: Mapping[str, Any]) -> tuple[str, dict, str]:
+    """What the report needs of one story, computed where the story is: its page, its index row (named when the
+    report is written) and its search text. A run renders these on the executors, many stories at a time."""
+    if not isinstance(story, Mapping):
+        raise TypeError(f"each story must be a dict (a line of stories.jsonl), got {type(story).__name__}")
+    return render_story(story), _index_row(story, ""), _haystack(story)
 
-    Stories keep the order they are given in. A story id that is not a safe file name gets a hashed page name;
-    a repeated id gets a numbered one, so no page overwrites another.
+
+def write_report(pages: Iterable[tuple[object, str, dict, str]], run_info: Mapping[str, Any], out_dir: Path) -> None:
+    """Write ``out_dir/index.html``, ``out_dir/stories/<name>.html`` for each of ``pages`` (``story_id`` and the
+    three parts of :func:`story_page`, in index order), and the assets.
+
+    A story id that is not a safe file name gets a hashed page name; a repeated id gets a numbered one, so no page
+    overwrites another.
     """
     if not isinstance(run_info, Mapping):
         raise TypeError(f"run_info must be a dict (the content of run.json), got {type(run_info).__name__}")
     out_dir = Path(out_dir)
     (out_dir / "stories").mkdir(parents=True, exist_ok=True)
-    kept: list[Mapping[str, Any]] = []
-    names: list[str] = []
+    rows: list[dict] = []
+    haystacks: list[str] = []
     used: set[str] = set()
-    for story in stories:
-        if not isinstance(story, Mapping):
-            raise TypeError(f"each story must be a dict (a line of stories.jsonl), got {type(story).__name__}")
-        base = name = page_name(story.get("story_id"))
+    for story_id, html, row, haystack in pages:
+        base = name = page_name(story_id)
         k = 1
         while name in used:
             k += 1
             name = f"{base}-{k}"
         used.add(name)
-        (out_dir / "stories" / f"{name}.html").write_text(render_story(story), encoding="utf-8", newline="\n")
-        kept.append(story)
-        names.append(name)
-    (out_dir / "index.html").write_text(render_index(kept, names, run_info), encoding="utf-8", newline="\n")
+        (out_dir / "stories" / f"{name}.html").write_text(html, encoding="utf-8", newline="\n")
+        rows.append(dict(row, name=name))
+        haystacks.append(haystack)
+    (out_dir / "index.html").write_text(render_index(rows, haystacks, run_info), encoding="utf-8", newline="\n")
     copy_assets(out_dir)
-    logger.info("wrote report for %d stories to %s", len(kept), out_dir)
+    logger.info("wrote report for %d stories to %s", len(rows), out_dir)
+
+
+def render_report(stories: Iterable[Mapping[str, Any]], run_info: Mapping[str, Any], out_dir: Path) -> None:
+    """Write the report of ``stories`` (dicts, as the lines of stories.jsonl) into ``out_dir``: see
+    :func:`write_report`. Stories keep the order they are given in."""
+    if not isinstance(run_info, Mapping):
+        raise TypeError(f"run_info must be a dict (the content of run.json), got {type(run_info).__name__}")
+    pages = ((story.get("story_id"), *story_page(story)) if isinstance(story, Mapping) else story_page(story)
+             for story in stories)
+    write_report(pages, run_info, out_dir)

@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Iterator
 
+import pandas as pd
 from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
 
 
 def write_table(df: DataFrame, out: Path, name: str) -> DataFrame:
@@ -44,3 +47,30 @@ def reject_counts(spark: SparkSession, table: Path) -> dict[str, dict[str, int]]
     for r in rows:
         res.setdefault(r["level"], {})[r["reason"]] = int(r["count"])
     return res
+
+
+_PAGES = "story_id string, n_articles long, html string, row string, haystack string"
+
+
+def _render_batches(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+    from storyline.report.render import story_page
+
+    for pdf in batches:
+        parts = [story_page(json.loads(j)) for j in pdf["j"]]
+        yield pd.DataFrame({"story_id": pdf["story_id"], "n_articles": pdf["n_articles"],
+                            "html": [p[0] for p in parts], "row": [json.dumps(p[1]) for p in parts],
+                            "haystack": [p[2] for p in parts]})
+
+
+def report_pages(stories: DataFrame, max_stories: int) -> list[tuple[str, str, dict, str]]:
+    """The report's parts (``story_id``, page, index row, search text: see ``report.render.story_page``) of the
+    ``max_stories`` stories with the most articles (then by id), in that order. The pages are rendered on the
+    executors; the driver receives the finished HTML, not the stories."""
+    top = stories.orderBy(F.desc("n_articles"), "story_id").limit(max_stories)
+    doc = F.to_json(F.struct(*[F.col(f"`{c}`") for c in stories.columns]))  # as a line of stories.jsonl
+    # the limit leaves one partition: spread the stories again so that every core renders
+    spread = max(1, 2 * stories.sparkSession.sparkContext.defaultParallelism)
+    rows = (top.select("story_id", F.col("n_articles").cast("long").alias("n_articles"), doc.alias("j"))
+            .repartition(spread, "story_id").mapInPandas(_render_batches, _PAGES).collect())
+    rows.sort(key=lambda r: (-r["n_articles"], r["story_id"]))
+    return [(r["story_id"], r["html"], json.loads(r["row"]), r["haystack"]) for r in rows]
