@@ -165,3 +165,11 @@ def test_a_table_unlike_its_declared_schema_is_refused_before_it_is_written(spar
     bad = spark.createDataFrame([("a", 1)], "article_id string, story_id int")
     with pytest.raises(SchemaError, match=r"'stories' wrote table 'story_articles'.*story_id: declared string, got int"):
         check_schema(bad, STORY_ARTICLES, "stories", "story_articles")
+
+
+def test_row_counts_of_several_tables_in_one_query(spark):
+    from storyline.stages import _row_counts
+
+    a = spark.createDataFrame([("x",), ("y",), ("z",)], "id string")
+    empty = spark.createDataFrame([], "id string")
+    assert _row_counts({"a": a, "empty": empty, "b": a.limit(1)}) == {"a": 3, "empty": 0, "b": 1}

@@ -240,7 +240,7 @@ def _tally(ctx: Context, w: dict) -> None:
     from storyline.spark.output import reject_counts
 
     rejects = reject_counts(ctx.spark, ctx.work / "rejects" / "*")
-    c = {name: w[name].count() for name in ("articles", "duplicates", "sentences", "stories")}
+    c = _row_counts({name: w[name] for name in ("articles", "duplicates", "sentences", "stories")})
     c.update(records_in=ctx.info["records_in"], read_tasks=ctx.info["read_tasks"],
              rejects=sum(rejects.get("record", {}).values()), removed_lines=sum(rejects.get("line", {}).values()))
     before = ctx.earlier.counts()
@@ -249,6 +249,18 @@ def _tally(ctx: Context, w: dict) -> None:
     # Records of this run that were already in the earlier output (same article id): neither new nor rejected.
     c["already_present"] = c["records_in"] - c["articles_added"] - c["duplicates_added"] - c["rejects"]
     ctx.info["counts"], ctx.info["rejects"] = c, rejects
+
+def _row_counts(tables: dict) -> dict[str, int]:
+    """Rows of each table, counted in one query (a count per table would be a query, and jobs, each)."""
+    from functools import reduce
+
+    from pyspark.sql import functions as F
+
+    tagged = [df.select(F.lit(name).alias("table")) for name, df in tables.items()]
+    got = {r["table"]: int(r["count"]) for r in reduce(lambda a, b: a.unionByName(b), tagged)
+           .groupBy("table").count().collect()}
+    return {name: got.get(name, 0) for name in tables}
+
 
 def _report(ctx: Context, t: dict) -> Output:
     from storyline.report.render import write_report
