@@ -250,6 +250,7 @@ def _tally(ctx: Context, w: dict) -> None:
     c["already_present"] = c["records_in"] - c["articles_added"] - c["duplicates_added"] - c["rejects"]
     ctx.info["counts"], ctx.info["rejects"] = c, rejects
 
+
 def _row_counts(tables: dict) -> dict[str, int]:
     """Rows of each table, counted in one query (a count per table would be a query, and jobs, each)."""
     from functools import reduce
