@@ -273,3 +273,20 @@ def test_run_info_of_the_pipeline_shape(tmp_path: Path) -> None:
     assert "<th>total</th><td>31.5 s</td>" in index
     page = (tmp_path / "stories" / "s-one.html").read_text(encoding="utf-8")
     assert '<td class="num">0.930</td><td>minhash</td>' in page
+
+
+def test_pages_render_from_a_zipped_package_at_a_relative_path(tmp_path):
+    """A cluster's executors import storyline from the zip the driver ships, at a relative path: the templates
+    must load from there too."""
+    import subprocess
+    import sys
+
+    from storyline.spark.session import _package_zip
+
+    (tmp_path / "storyline.zip").write_bytes(Path(_package_zip()).read_bytes())
+    code = ("import sys; sys.path.insert(0, './storyline.zip'); import storyline.report.render as r; "
+            "assert r.__file__.startswith('./storyline.zip'), r.__file__; "
+            "print(r.render_story({'story_id': 's-1', 'title': 'Port closes'}))")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "<title>Port closes" in proc.stdout

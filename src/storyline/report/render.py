@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 from urllib.parse import urlsplit
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FunctionLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
 from storyline.core.text.text import stable_id
@@ -37,7 +37,18 @@ CSP = (
     "base-uri 'none'; form-action 'none'"
 )
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,100}")
-_ENV = Environment(loader=PackageLoader("storyline.report", "templates"), autoescape=select_autoescape(["html"]),
+
+
+def _template(name: str) -> str | None:
+    # read through the package's resources, which also serve a zipped package (the copy a cluster's executors
+    # import, at a relative path that Jinja's PackageLoader does not resolve)
+    try:
+        return (resources.files("storyline.report") / "templates" / name).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None  # Jinja's TemplateNotFound
+
+
+_ENV = Environment(loader=FunctionLoader(_template), autoescape=select_autoescape(["html"]),
                    undefined=StrictUndefined, trim_blocks=True, keep_trailing_newline=True)
 
 
