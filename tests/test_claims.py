@@ -229,7 +229,7 @@ def test_the_word_prefilter_never_hides_a_frame_or_a_count_the_patterns_would_fi
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from storyline.core.story.claims import _ANY_MATCHER, _NUMBER_PATTERNS, _may_claim
+    from storyline.core.story.claims import _MATCHERS, _NUMBER_PATTERNS, _may_claim
 
     glue = st.sampled_from(["", " ", "-", "’", "'", ", ", "_", "Backman ", " the club", "7 "])
     odd = st.sampled_from([{}, {"i": "\u0131"}, {"I": "\u0130"}, {"s": "\u017f"}, {"k": "\u212a"}])
@@ -240,7 +240,7 @@ def test_the_word_prefilter_never_hides_a_frame_or_a_count_the_patterns_would_fi
         middle = middle.translate(str.maketrans(swap))
         text = f"He {before}{middle}{after} on Monday."
         frame, count = _may_claim(text)
-        if _ANY_MATCHER.search(text):
+        if any(m.search(text) for *_, m in _MATCHERS):
             assert frame, text
         if any(p.search(text) for p in _NUMBER_PATTERNS):
             assert count, text

@@ -337,17 +337,17 @@ def copy_assets(out_dir: Path) -> None:
         (dest / name).write_bytes((src / name).read_bytes())
 
 
-def story_page(story: Mapping[str, Any]) -> tuple[str, dict, str]:
-    """What the report needs of one story, computed where the story is: its page, its index row (named when the
-    report is written) and its search text. A run renders these on the executors, many stories at a time."""
+def story_page(story: Mapping[str, Any]) -> tuple[object, str, dict, str]:
+    """What the report needs of one story, computed where the story is: its id, its page, its index row (named
+    when the report is written) and its search text. A run renders these on the executors, many at a time."""
     if not isinstance(story, Mapping):
         raise TypeError(f"each story must be a dict (a line of stories.jsonl), got {type(story).__name__}")
-    return render_story(story), _index_row(story, ""), _haystack(story)
+    return story.get("story_id"), render_story(story), _index_row(story, ""), _haystack(story)
 
 
 def write_report(pages: Iterable[tuple[object, str, dict, str]], run_info: Mapping[str, Any], out_dir: Path) -> None:
-    """Write ``out_dir/index.html``, ``out_dir/stories/<name>.html`` for each of ``pages`` (``story_id`` and the
-    three parts of :func:`story_page`, in index order), and the assets.
+    """Write ``out_dir/index.html``, ``out_dir/stories/<name>.html`` for each of ``pages`` (:func:`story_page`, in
+    index order), and the assets.
 
     A story id that is not a safe file name gets a hashed page name; a repeated id gets a numbered one, so no page
     overwrites another.
@@ -377,8 +377,4 @@ def write_report(pages: Iterable[tuple[object, str, dict, str]], run_info: Mappi
 def render_report(stories: Iterable[Mapping[str, Any]], run_info: Mapping[str, Any], out_dir: Path) -> None:
     """Write the report of ``stories`` (dicts, as the lines of stories.jsonl) into ``out_dir``: see
     :func:`write_report`. Stories keep the order they are given in."""
-    if not isinstance(run_info, Mapping):
-        raise TypeError(f"run_info must be a dict (the content of run.json), got {type(run_info).__name__}")
-    pages = ((story.get("story_id"), *story_page(story)) if isinstance(story, Mapping) else story_page(story)
-             for story in stories)
-    write_report(pages, run_info, out_dir)
+    write_report((story_page(story) for story in stories), run_info, out_dir)

@@ -57,9 +57,9 @@ def _render_batches(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
 
     for pdf in batches:
         parts = [story_page(json.loads(j)) for j in pdf["j"]]
-        yield pd.DataFrame({"story_id": pdf["story_id"], "n_articles": pdf["n_articles"],
-                            "html": [p[0] for p in parts], "row": [json.dumps(p[1]) for p in parts],
-                            "haystack": [p[2] for p in parts]})
+        yield pd.DataFrame({"story_id": [p[0] for p in parts], "n_articles": pdf["n_articles"],
+                            "html": [p[1] for p in parts], "row": [json.dumps(p[2]) for p in parts],
+                            "haystack": [p[3] for p in parts]})
 
 
 def report_pages(stories: DataFrame, max_stories: int) -> list[tuple[str, str, dict, str]]:
@@ -67,7 +67,7 @@ def report_pages(stories: DataFrame, max_stories: int) -> list[tuple[str, str, d
     ``max_stories`` stories with the most articles (then by id), in that order. The pages are rendered on the
     executors; the driver receives the finished HTML, not the stories."""
     top = stories.orderBy(F.desc("n_articles"), "story_id").limit(max_stories)
-    doc = F.to_json(F.struct(*[F.col(f"`{c}`") for c in stories.columns]))  # as a line of stories.jsonl
+    doc = F.to_json(F.struct(*[F.col(f"`{c}`") for c in stories.columns]))  # each row as DataFrame.toJSON gives it
     # the limit leaves one partition: spread the stories again so that every core renders
     spread = max(1, 2 * stories.sparkSession.sparkContext.defaultParallelism)
     rows = (top.select("story_id", F.col("n_articles").cast("long").alias("n_articles"), doc.alias("j"))

@@ -184,25 +184,22 @@ def _compile(frames) -> list[tuple[str, str, str, re.Pattern[str]]]:
 
 
 _MATCHERS = _compile(_FRAMES)
-# One scan that finds whether any matcher can match: most sentences make no conflict claim, and one alternation
-# costs far less than a scan per matcher. Exact by construction: each matcher is one branch of it.
-_ANY_MATCHER = _whole_words("|".join(
-    p for poles in _FRAMES.values() for before, after in poles.values() for p in (*before, *after)))
 
-# Cheaper still, and before either scan: a word that each frame pattern needs whole (one word of each alternative:
-# "fired" for "was fired", "stepped" for "stepped down") and the words that every count pattern needs. A sentence
-# is split into words once; four in five hold none of them and skip both scans. A test checks every pattern.
+# Before any scan: a word that each frame pattern needs whole (one word of each alternative: "fired" for "was
+# fired", "stepped" for "stepped down") and the words that every count pattern needs. A sentence is split into
+# words once; four in five hold none of them and skip every scan. A test checks every pattern.
 _FRAME_WORDS = frozenset(
     """resigned resigns stepped steps quit fired dismissed sacked ousted terminated axed let forced confirmed confirms
     denied denies won wins lost loses accepted accepts rejected rejects declined turned refused alive survived died
     dead killed arrested detained taken released freed convicted found pleaded acquitted cleared""".split())
 _COUNT_NEEDS = frozenset({"death", *_VERB_CLASS})
 _WORD_RUN = re.compile(r"\w+")
+_DIGIT = re.compile(r"\d")  # the same digits (any of Unicode's) as the figure patterns' own \d
 _ODD_FOLDS = "\u0130\u0131\u017f"  # İ ı ſ: letters that case-blind patterns match as i or s, but lower() keeps apart
 
 
 # The frame words each matcher needs (one of them, whole), read off its pattern: a sentence is scanned only with the
-# matchers whose words it holds, one or two of the 34 where the alternation has found one can match.
+# matchers whose words it holds, one or two of the 34.
 _MATCHER_NEEDS = [frozenset(w for w in _FRAME_WORDS if re.search(rf"(?<!\w){w}(?!\w)", pat.pattern))
                   for *_, pat in _MATCHERS]
 
@@ -489,8 +486,7 @@ def find_predicate_claims(sentences: Sequence[object], index: EntityIndex,
         orgs = frozenset(m.name for m in ms if m.type == ORG)
         seen: set[tuple[str, str]] = set()
         frame_words, may_count = _may_claim(text)
-        matchers = ([m for m, need in zip(_MATCHERS, _MATCHER_NEEDS) if not need.isdisjoint(frame_words)]
-                    if frame_words and _ANY_MATCHER.search(text) else ())
+        matchers = [m for m, need in zip(_MATCHERS, _MATCHER_NEEDS) if not need.isdisjoint(frame_words)]
         for frame, pole, role, pat in matchers:
             for m in pat.finditer(text):
                 if _blocked(text, m.start(), m.end()):
@@ -535,7 +531,6 @@ def superseded(text: str) -> set[float]:
     return {v for m in _SUPERSEDED.finditer(text) if (v := _number(m.group("num"))) is not None}
 
 
-_DIGIT = re.compile(r"\d")  # the same digits (any of Unicode's) as the patterns' own \d
 _NEAR_BEFORE, _NEAR_AFTER = 80, 25  # characters around a figure whose dates say when it holds ("looted in 1903"
 # after the noun dates the looting, not the return)
 _NOT_MODIFIERS = STOPWORDS | frozenset("years days weeks months hours minutes percent times".split())
