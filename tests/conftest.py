@@ -23,7 +23,7 @@ def spark():
     from storyline.config import load_config
     from storyline.spark.session import start_spark
 
-    cfg = load_config(overrides={"spark.master": "local[2]"})
+    cfg = load_config(overrides={"spark.master": "local[2]", "spark.jit": "quick"})  # small inputs only
     session = start_spark(cfg.spark)
     session.conf.set("spark.sql.shuffle.partitions", "4")
     yield session

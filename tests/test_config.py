@@ -23,6 +23,8 @@ def test_defaults_load_and_overrides_win(tmp_path):
     ("[stories]\nthreshold = 1.5\n", "stories.threshold"),
     ("[ingest]\nformat = 'pdf'\n", "ingest.format"),
     ("[nope]\nx = 1\n", "nope"),
+    ("[spark]\njit = 'c2'\n", "spark.jit"),
+    ("[spark]\nclass_archive = 'no'\n", "spark.class_archive"),
 ])
 def test_bad_values_name_the_key(tmp_path, toml, key):
     f = tmp_path / "c.toml"

@@ -27,6 +27,8 @@ class SparkConfig:
     app_name: str
     log_level: str
     conf: dict[str, str] = field(default_factory=dict)
+    jit: str = "auto"
+    class_archive: bool = True
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,8 @@ def _validate(d: dict[str, Any]) -> None:
     _check(d["stories"]["window_days"] > 0, "stories.window_days", "must be positive", d["stories"]["window_days"])
     _check(d["summary"]["words"] >= 10, "summary.words", "must be at least 10", d["summary"]["words"])
     _check(d["report"]["max_stories"] >= 1, "report.max_stories", "must be at least 1", d["report"]["max_stories"])
+    _check(d["spark"]["jit"] in ("auto", "quick", "full"), "spark.jit", "must be auto, quick or full",
+           d["spark"]["jit"])
     for k, v in d["spark"]["conf"].items():
         _check(isinstance(v, (str, int, float, bool)), f"spark.conf.{k}", "must be a string or number", v)
 
@@ -188,7 +192,8 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
     _validate(data)
     s = data["spark"]
     return Config(
-        spark=SparkConfig(s["master"], s["app_name"], s["log_level"], {k: str(v) for k, v in s["conf"].items()}),
+        spark=SparkConfig(s["master"], s["app_name"], s["log_level"], {k: str(v) for k, v in s["conf"].items()},
+                          s["jit"], s["class_archive"]),
         ingest=IngestConfig(**data["ingest"]),
         clean=CleanConfig(**data["clean"]),
         dedup=DedupConfig(**data["dedup"]),

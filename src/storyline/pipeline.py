@@ -68,7 +68,7 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     :class:`~storyline.outputs.NoArticles` when no record becomes an article (the rejects are written first).
     """
     from storyline.core.ingest.inputs import list_inputs
-    from storyline.spark.session import start_spark, use_checkpoints
+    from storyline.spark.session import start_spark, stop_spark, use_checkpoints
 
     files, parquet = list_inputs(inputs, cfg.ingest.format)  # fail fast on a missing path, before Spark starts
     prev = _previous(into)
@@ -79,7 +79,7 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     own_spark = spark is None
     t0 = time.perf_counter()
-    spark = spark or start_spark(cfg.spark)
+    spark = spark or start_spark(cfg.spark, make_archive=True, input_bytes=_input_bytes(files, parquet, prev))
     startup = round(time.perf_counter() - t0, 3)
     ctx = Context(spark, cfg, list(inputs), staging, final_out, Earlier(spark, prev), started)
     result = RunResult(out=final_out, started=started)
@@ -127,8 +127,21 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
         if not published and not keep_staging:
             shutil.rmtree(staging, ignore_errors=True)
         if own_spark:
-            spark.stop()
+            stop_spark(spark)
     return result
+
+
+def _input_bytes(files: list, parquet: list, prev: Path | None) -> int:
+    """The bytes a run reads: its input files, and the articles of the earlier output it adds to."""
+    paths = [Path(f) for f, _ in files] + [Path(p) for p in parquet] + ([prev / "articles"] if prev else [])
+    total = 0
+    for p in paths:
+        for f in ([p] if p.is_file() else p.rglob("*")):
+            try:
+                total += f.stat().st_size if f.is_file() else 0
+            except OSError:
+                pass  # the reader reports an unreadable file itself
+    return total
 
 
 def _fingerprint(files: list, parquet: list, ctx: Context) -> str:

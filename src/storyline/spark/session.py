@@ -10,6 +10,7 @@ import zipfile
 from pathlib import Path
 
 from storyline.config import SparkConfig
+from storyline.spark import jvm as J
 
 log = logging.getLogger(__name__)
 
@@ -36,27 +37,46 @@ def _package_zip() -> str:
     return str(target)
 
 
-def start_spark(cfg: SparkConfig, master: str | None = None):
-    """A SparkSession for ``master`` (or the configured one). Imported lazily so pure code never needs a JVM."""
+def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool = False,
+                input_bytes: int | None = None):
+    """A SparkSession for ``master`` (or the configured one). Imported lazily so pure code never needs a JVM.
+
+    In local mode the driver JVM gets storyline's JIT and class-archive options (see :mod:`storyline.spark.jvm`):
+    ``input_bytes``, the size of the input when known, picks the JIT of ``jit = "auto"``. With ``make_archive``,
+    a run that finds no archive has its JVM write one, which :func:`stop_spark` puts in place."""
+    global _pending
     _set_env()
+    from pyspark import SparkContext
     from pyspark.sql import SparkSession
 
-    builder = SparkSession.builder.master(master or cfg.master).appName(cfg.app_name)
+    master = master or cfg.master
+    local = master.startswith("local")
+    builder = SparkSession.builder.master(master).appName(cfg.app_name)
     builder = builder.config("spark.sql.session.timeZone", "UTC")
     builder = builder.config("spark.driver.host", os.environ.get("SPARK_LOCAL_IP", "127.0.0.1"))
     builder = builder.config("spark.ui.enabled", "false")
     log4j = Path(__file__).resolve().parents[1] / "log4j2.properties"
-    if "spark.driver.extraJavaOptions" not in cfg.conf and log4j.exists():
-        builder = builder.config("spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{log4j}")
-    local = (master or cfg.master).startswith("local")
+    archive = None
+    user_opts = cfg.conf.get("spark.driver.extraJavaOptions")
+    # options apply to a JVM not yet started, and the user's own class-sharing options replace storyline's
+    if local and cfg.class_archive and SparkContext._gateway is None and not J.shares_classes(user_opts):
+        archive = _archive(make_archive)
+    jit = J.resolve_jit(cfg.jit, input_bytes) if local else "full"
+    builder = builder.config("spark.driver.extraJavaOptions", J.java_options(
+        jit, archive, log4j if log4j.exists() else None, user_opts))
     if local and "spark.python.daemon.module" not in cfg.conf:
         # the workers import pyspark from its installed package, not from pyspark.zip (see storyline.spark.pydaemon)
         builder = builder.config("spark.python.daemon.module", "storyline.spark.pydaemon")
     auto_partitions = cfg.conf.get("spark.sql.shuffle.partitions") == "auto"
     for key, value in cfg.conf.items():
-        if not (key == "spark.sql.shuffle.partitions" and value == "auto"):
+        if key != "spark.driver.extraJavaOptions" and not (key == "spark.sql.shuffle.partitions" and value == "auto"):
             builder = builder.config(key, value)
     spark = builder.getOrCreate()
+    _pending = archive if archive is not None and not archive.ready else None
+    if local:
+        log.info("Spark %s, %s: driver JVM with the %s JIT%s", spark.version, master, jit,
+                 "" if archive is None else ", from the class archive" if archive.ready else
+                 ", saving a class archive at the end of the run")
     if auto_partitions:
         spark.conf.set("spark.sql.shuffle.partitions", str(max(4, 2 * spark.sparkContext.defaultParallelism)))
     spark.sparkContext.setLogLevel(cfg.log_level)
@@ -64,6 +84,51 @@ def start_spark(cfg: SparkConfig, master: str | None = None):
         zpath = _package_zip()
         spark.sparkContext.addPyFile(zpath)
     return spark
+
+
+_pending: J.Archive | None = None  # an archive the running JVM writes as it exits
+
+
+def _archive(create: bool) -> J.Archive | None:
+    import pyspark
+
+    java = J.java_binary()
+    if java is None:
+        return None  # spark-submit will say that Java is missing
+    home = Path(os.environ.get("SPARK_HOME") or Path(pyspark.__file__).parent)
+    try:
+        key = J.archive_key(java, home, pyspark.__version__)
+    except OSError:
+        return None
+    return J.plan_archive(J.cache_dir() / "jvm", key, create)
+
+
+def stop_spark(spark) -> None:
+    """Stop ``spark``. If its JVM is to write a class archive, end that JVM now and put the archive in place (the
+    first run on a machine spends a few seconds here; every later one starts faster)."""
+    global _pending
+    spark.stop()
+    archive, _pending = _pending, None
+    if archive is None:
+        return
+    from pyspark import SparkContext
+
+    gateway, code = SparkContext._gateway, None
+    proc = getattr(gateway, "proc", None)
+    try:
+        if gateway is not None:
+            gateway.shutdown()
+        SparkContext._gateway = SparkContext._jvm = None
+        if proc is not None:
+            proc.stdin.close()  # the gateway JVM exits when its standard input closes, writing the archive
+            code = proc.wait(timeout=300)
+    except Exception as exc:  # the run's output is complete; a missing archive only costs the next start-up
+        log.debug("no class archive: %s", exc)
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+    if J.publish_archive(archive, code):
+        log.info("kept the JVM's classes in %s for faster start-ups (%.0f MB; class_archive = false in the "
+                 "config's [spark] table turns this off)", archive.path, archive.path.stat().st_size / 1e6)
 
 
 def use_checkpoints(spark, folder: Path) -> None:
