@@ -42,7 +42,8 @@ def test_archive_key_changes_with_the_java_and_the_spark_installation(tmp_path):
                 J.archive_key(java, tmp_path, "4.1.0")}) == 4
 
 
-def test_an_existing_archive_is_used_and_a_missing_one_planned_under_a_temporary_name(tmp_path):
+def test_an_existing_archive_is_used_and_a_missing_one_planned_by_the_third_run(tmp_path):
+    assert [J.plan_archive(tmp_path / "jvm", "k", create=True) for _ in range(2)] == [None, None]
     planned = J.plan_archive(tmp_path / "jvm", "k", create=True)
     assert not planned.ready and planned.path == tmp_path / "jvm" / "spark-k.jsa"
     assert planned.tmp.parent == planned.path.parent and planned.tmp.name.endswith(".tmp")
@@ -57,14 +58,14 @@ def test_leftovers_older_than_a_day_are_removed(tmp_path):
         f.write_bytes(b"x")
     os.utime(old, (1_000, 1_000))
     os.utime(fresh, (1_000 + 3600, 1_000 + 3600))
-    J.plan_archive(tmp_path, "k", create=True, now=1_000 + 25 * 3600)
+    J.plan_archive(tmp_path, "k", create=True, now=1_000 + 25 * 3600, after_runs=0)
     assert not old.exists() and fresh.exists()
 
 
 def test_no_archive_when_the_cache_cannot_be_written(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")
-    assert J.plan_archive(blocker / "jvm", "k", create=True) is None
+    assert J.plan_archive(blocker / "jvm", "k", create=True, after_runs=0) is None
 
 
 def test_java_options_order_and_modes():
@@ -123,17 +124,24 @@ def _session(cache: Path) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def test_the_first_session_makes_the_archive_and_the_next_one_starts_from_it(tmp_path):
+def test_the_third_session_makes_the_archive_and_the_next_one_starts_from_it(tmp_path):
     if J.java_binary() is None:
         pytest.skip("no java")
+    from storyline.spark.session import archive_key
+
+    (tmp_path / "jvm").mkdir()
+    # two earlier runs on this machine that made no archive, of this Spark and of another one
+    for key in (archive_key(), "a"):
+        (tmp_path / "jvm" / f"spark-{key}.runs").write_text("2")
     first = _session(tmp_path)
-    made = list((tmp_path / "jvm").iterdir())
+    made = sorted((tmp_path / "jvm").glob("*.jsa*"))
     assert [p.suffix for p in made] == [".jsa"] and made[0].stat().st_size > 1_000_000, made
+    assert (tmp_path / "jvm" / "spark-a.runs").read_text() == "2"
     assert any(a.startswith("-XX:ArchiveClassesAtExit=") for a in first["args"])
     assert "-XX:TieredStopAtLevel=1" in first["args"]
     second = _session(tmp_path)
     assert f"-XX:SharedArchiveFile={made[0]}" in second["args"] and second["sum"] == 10
-    assert list((tmp_path / "jvm").iterdir()) == made
+    assert sorted((tmp_path / "jvm").glob("*.jsa*")) == made
 
 
 def test_the_users_own_class_sharing_options_are_seen():

@@ -6,7 +6,7 @@ Two things make a short local run slow besides its work, both measured on 2 core
   core that the Python workers need (``jit = "quick"`` keeps the fast C1 compiler only);
 - the JVM loads and verifies some twenty thousand classes at start-up and at each first query. A class-data
   archive (JVM class data sharing, ``-XX:SharedArchiveFile``) of the classes an earlier run loaded maps them
-  instead. storyline keeps one in the user's cache, made at the end of the first run that finds none.
+  instead. storyline keeps one in the user's cache, made by the third run that finds none.
 
 An archive is written by the JVM as it exits, under a temporary name, and renamed into place only when the JVM
 exited cleanly (a truncated archive can crash the JVM that maps it). One whose JVM or classes differ is ignored by
@@ -30,6 +30,9 @@ QUICK_JIT_MAX_BYTES = 24 << 20
 # the JVM's own notes about an archive it cannot use (another JDK, other jars) are not the user's concern
 _QUIET_CDS = ("-Xlog:cds=off", "-Xlog:cds+dynamic=off")
 _STALE_S = 24 * 3600
+# Recording and writing an archive made the sample's first run 35-40 s slower (84 s against about 45 s; the JVM
+# starts slowly when it records, and writes 180 MB as it exits), so the archive is made by the third local run.
+MAKE_AFTER_RUNS = 2
 
 
 @dataclass(frozen=True)
@@ -74,10 +77,12 @@ def archive_key(java: Path, spark_home: Path, spark_version: str) -> str:
     return hashlib.sha256(doc.encode()).hexdigest()[:16]
 
 
-def plan_archive(folder: Path, key: str, create: bool, now: float | None = None) -> Archive | None:
-    """The archive to start from, or (with ``create``) the temporary file to write one into; None when there is
-    none and none is to be made, or ``folder`` cannot be written. Leftovers of runs that never finished their
-    archive (older than a day) are removed."""
+def plan_archive(folder: Path, key: str, create: bool, now: float | None = None,
+                 after_runs: int = MAKE_AFTER_RUNS) -> Archive | None:
+    """The archive to start from, or (with ``create``, from the run after ``after_runs`` runs that found none)
+    the temporary file to write one into; None when there is none and none is to be made, or ``folder`` cannot
+    be written. Making one slows its run, so a single try of storyline never pays for it. Leftovers of runs that
+    never finished their archive (older than a day) are removed."""
     path = folder / f"spark-{key}.jsa"
     if path.is_file() and path.stat().st_size > 0:
         return Archive(path)
@@ -89,10 +94,15 @@ def plan_archive(folder: Path, key: str, create: bool, now: float | None = None)
         for old in folder.glob("spark-*.jsa.*.tmp"):
             if now - old.stat().st_mtime > _STALE_S:
                 old.unlink(missing_ok=True)
-        probe = folder / f".probe-{os.getpid()}"
-        probe.write_bytes(b"")
-        probe.unlink()
+        counter = folder / f"spark-{key}.runs"
+        try:
+            runs = int(counter.read_text(encoding="utf-8").strip() or 0)
+        except (OSError, ValueError):
+            runs = 0
+        counter.write_text(str(runs + 1), encoding="utf-8")
     except OSError:
+        return None
+    if runs < after_runs:
         return None
     return Archive(path, folder / f"{path.name}.{os.getpid()}.tmp")
 

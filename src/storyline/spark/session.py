@@ -89,18 +89,24 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
 _pending: J.Archive | None = None  # an archive the running JVM writes as it exits
 
 
-def _archive(create: bool) -> J.Archive | None:
+def archive_key() -> str | None:
+    """The class archive's name for the java that spark-submit starts and this pyspark installation; None
+    without a java (spark-submit will say that it is missing)."""
     import pyspark
 
     java = J.java_binary()
     if java is None:
-        return None  # spark-submit will say that Java is missing
+        return None
     home = Path(os.environ.get("SPARK_HOME") or Path(pyspark.__file__).parent)
     try:
-        key = J.archive_key(java, home, pyspark.__version__)
+        return J.archive_key(java, home, pyspark.__version__)
     except OSError:
         return None
-    return J.plan_archive(J.cache_dir() / "jvm", key, create)
+
+
+def _archive(create: bool) -> J.Archive | None:
+    key = archive_key()
+    return J.plan_archive(J.cache_dir() / "jvm", key, create) if key else None
 
 
 def stop_spark(spark) -> None:
