@@ -12,6 +12,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from storyline.spark.jvm import JIT_MODES
+
 # Tables whose keys are free-form (passed through), not checked against the defaults.
 _OPEN_TABLES = {("spark", "conf"), ("ingest", "fields")}
 FORMATS = ("auto", "jsonl", "multinews", "parquet", "text", "html", "warc")
@@ -158,8 +160,7 @@ def _validate(d: dict[str, Any]) -> None:
     _check(d["stories"]["window_days"] > 0, "stories.window_days", "must be positive", d["stories"]["window_days"])
     _check(d["summary"]["words"] >= 10, "summary.words", "must be at least 10", d["summary"]["words"])
     _check(d["report"]["max_stories"] >= 1, "report.max_stories", "must be at least 1", d["report"]["max_stories"])
-    _check(d["spark"]["jit"] in ("auto", "quick", "full"), "spark.jit", "must be auto, quick or full",
-           d["spark"]["jit"])
+    _check(d["spark"]["jit"] in JIT_MODES, "spark.jit", f"must be one of {', '.join(JIT_MODES)}", d["spark"]["jit"])
     for k, v in d["spark"]["conf"].items():
         _check(isinstance(v, (str, int, float, bool)), f"spark.conf.{k}", "must be a string or number", v)
 

@@ -79,14 +79,16 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     own_spark = spark is None
     t0 = time.perf_counter()
-    spark = spark or start_spark(cfg.spark, make_archive=True, input_bytes=_input_bytes(files, parquet, prev))
+    listing = _input_files(files, parquet)
+    size = sum(n for _, n, _ in listing) + (_tree_bytes(prev / "articles") if prev else 0)
+    spark = spark or start_spark(cfg.spark, make_archive=True, input_bytes=size)
     startup = round(time.perf_counter() - t0, 3)
     ctx = Context(spark, cfg, list(inputs), staging, final_out, Earlier(spark, prev), started)
     result = RunResult(out=final_out, started=started)
     published = keep_staging = False
     try:
         use_checkpoints(spark, ctx.work / "checkpoints")
-        base = _fingerprint(files, parquet, ctx)
+        base = _fingerprint(listing, ctx)
         tables: dict = {}
         for i, stage in enumerate(STAGES, 1):
             key = _stage_key(stage, base, cfg)
@@ -131,28 +133,24 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     return result
 
 
-def _input_bytes(files: list, parquet: list, prev: Path | None) -> int:
-    """The bytes a run reads: its input files, and the articles of the earlier output it adds to."""
-    paths = [Path(f) for f, _ in files] + [Path(p) for p in parquet] + ([prev / "articles"] if prev else [])
-    total = 0
-    for p in paths:
-        for f in ([p] if p.is_file() else p.rglob("*")):
-            try:
-                total += f.stat().st_size if f.is_file() else 0
-            except OSError:
-                pass  # the reader reports an unreadable file itself
-    return total
-
-
-def _fingerprint(files: list, parquet: list, ctx: Context) -> str:
-    """What every stage's result depends on besides its config: the storyline version, the input files (path,
-    size, modification time) and the earlier output (``--into``)."""
+def _input_files(files: list, parquet: list) -> list[tuple[str, int, int]]:
+    """Every input file, read once before Spark starts: (resolved path, size, modification time in ns)."""
     listing = []
     for p in [f for f, _ in files] + list(parquet):
         for f in ([Path(p)] if Path(p).is_file() else sorted(Path(p).rglob("*"))):
             if f.is_file():
                 st = f.stat()
                 listing.append((str(f.resolve()), st.st_size, st.st_mtime_ns))
+    return listing
+
+
+def _tree_bytes(folder: Path) -> int:
+    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
+
+
+def _fingerprint(listing: list[tuple[str, int, int]], ctx: Context) -> str:
+    """What every stage's result depends on besides its config: the storyline version, the input files (path,
+    size, modification time, from :func:`_input_files`) and the earlier output (``--into``)."""
     doc = {"version": __version__, "inputs": listing, "earlier": ctx.earlier.fingerprint()}
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
 
