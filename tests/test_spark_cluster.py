@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from storyline.spark.cluster import cluster_stories
+from storyline.spark.cluster import article_keys, cluster_stories, similar_pairs
 
 pytestmark = pytest.mark.spark
 
@@ -57,6 +57,35 @@ def test_same_result_with_other_partitionings(spark):
     a = sorted(cluster_stories(df.repartition(1), threshold=0.1).collect())
     b = sorted(cluster_stories(df.repartition(4, "source"), threshold=0.1).collect())
     assert a == b
+
+
+def test_pairs_joined_on_hashed_keys_are_the_pairs_joined_on_ids(spark):
+    # vectors of six articles over two terms; "x" is days after the others, outside a 3-day window. The hashes of
+    # "b" and "e" sort the other way round from the ids, so a pair keeps a < b only if it is mapped back right.
+    vec = spark.createDataFrame([("b", "fire", 600_000), ("a", "fire", 800_000), ("a", "plant", 600_000),
+                                 ("c", "plant", 1_000_000), ("e", "fire", 1_000_000), ("x", "fire", 1_000_000)],
+                                "article_id string, term string, q long")
+    days = spark.createDataFrame([("a", 0), ("b", 0), ("c", 1), ("e", 2), ("x", 9)], "article_id string, day int")
+    keys = spark.createDataFrame([("a", "k:oakvale"), ("b", "k:oakvale")], "article_id string, term string")
+    hashed, n = article_keys(days)
+    assert n == 5 and hashed is not None
+    h = {r.article_id: r.h for r in hashed.collect()}
+    assert h["e"] < h["b"]
+    by_ids = sorted(similar_pairs(vec, days, 3, 0.1, keys).collect())
+    by_keys = sorted(similar_pairs(vec, days, 3, 0.1, keys, hashed).collect())
+    assert by_keys == by_ids
+    got = {(r.a, r.b): (r.q, r.n) for r in by_keys}
+    assert got[("a", "b")] == (800_000 * 600_000, 1)  # a < b as strings, whatever the order of the hashes
+    assert got[("a", "c")] == (600_000 * 1_000_000, 0)
+    assert got[("b", "e")] == (600_000 * 1_000_000, 0)
+    assert not any("x" in pair for pair in got)  # days from the others
+
+
+def test_article_keys_refuse_ids_that_share_a_hash(spark):
+    # the same id twice has one hash for two rows, as two colliding ids would: the pairs then join on the ids
+    df = spark.createDataFrame([("a",), ("a",), ("b",)], "article_id string")
+    hashed, n = article_keys(df)
+    assert hashed is None and n == 3
 
 
 def test_rejects_bad_arguments_before_running(spark):
