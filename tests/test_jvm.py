@@ -92,6 +92,23 @@ def test_auto_jit_is_quick_only_for_an_input_known_to_be_small():
         J.resolve_jit("fast", 0)
 
 
+def test_auto_codegen_is_off_only_for_an_input_known_to_be_tiny():
+    assert not J.resolve_codegen("auto", 100_000)
+    assert J.resolve_codegen("auto", J.INTERPRET_MAX_BYTES)
+    assert J.resolve_codegen("auto", None)  # size unknown: Spark's default
+    assert J.resolve_codegen("on", 10) and not J.resolve_codegen("off", 10 << 30)
+    with pytest.raises(ValueError, match="codegen must be one of"):
+        J.resolve_codegen("fast", 10)
+
+
+def test_codegen_settings_leave_the_users_own_alone():
+    assert J.codegen_conf(True, {}) == {}
+    off = J.codegen_conf(False, {})
+    assert off == {"spark.sql.codegen.wholeStage": "false", "spark.sql.codegen.factoryMode": "NO_CODEGEN"}
+    assert J.codegen_conf(False, {"spark.sql.codegen.wholeStage": "true"}) == {
+        "spark.sql.codegen.factoryMode": "NO_CODEGEN"}
+
+
 def test_an_archive_is_published_only_from_a_clean_exit(tmp_path):
     a = J.Archive(tmp_path / "spark-k.jsa", tmp_path / "spark-k.jsa.1.tmp")
     a.tmp.write_bytes(b"half")
@@ -110,8 +127,9 @@ _SESSION = textwrap.dedent("""
                         input_bytes=1000)
     args = list(spark.sparkContext._jvm.java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments())
     rows = spark.range(5).selectExpr("sum(id) as s").collect()[0]["s"]
+    conf = {k: spark.conf.get(k) for k in ("spark.sql.codegen.wholeStage", "spark.sql.codegen.factoryMode")}
     stop_spark(spark)
-    print(json.dumps({"args": args, "sum": rows}))
+    print(json.dumps({"args": args, "sum": rows, "conf": conf}))
 """)
 
 
@@ -139,6 +157,9 @@ def test_the_third_session_makes_the_archive_and_the_next_one_starts_from_it(tmp
     assert (tmp_path / "jvm" / "spark-a.runs").read_text() == "2"
     assert any(a.startswith("-XX:ArchiveClassesAtExit=") for a in first["args"])
     assert "-XX:TieredStopAtLevel=1" in first["args"]
+    # an input of 1,000 bytes: Spark SQL runs interpreted, and the query above still gave its answer
+    assert first["conf"] == {"spark.sql.codegen.wholeStage": "false", "spark.sql.codegen.factoryMode": "NO_CODEGEN"}
+    assert first["sum"] == 10
     second = _session(tmp_path)
     assert f"-XX:SharedArchiveFile={made[0]}" in second["args"] and second["sum"] == 10
     assert sorted((tmp_path / "jvm").glob("*.jsa*")) == made

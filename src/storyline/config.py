@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from storyline.spark.jvm import JIT_MODES
+from storyline.spark.jvm import CODEGEN_MODES, JIT_MODES
 
 # Tables whose keys are free-form (passed through), not checked against the defaults.
 _OPEN_TABLES = {("spark", "conf"), ("ingest", "fields")}
@@ -31,6 +31,7 @@ class SparkConfig:
     conf: dict[str, str] = field(default_factory=dict)
     jit: str = "auto"
     class_archive: bool = True
+    codegen: str = "auto"
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,8 @@ def _validate(d: dict[str, Any]) -> None:
     _check(d["summary"]["words"] >= 10, "summary.words", "must be at least 10", d["summary"]["words"])
     _check(d["report"]["max_stories"] >= 1, "report.max_stories", "must be at least 1", d["report"]["max_stories"])
     _check(d["spark"]["jit"] in JIT_MODES, "spark.jit", f"must be one of {', '.join(JIT_MODES)}", d["spark"]["jit"])
+    _check(d["spark"]["codegen"] in CODEGEN_MODES, "spark.codegen", f"must be one of {', '.join(CODEGEN_MODES)}",
+           d["spark"]["codegen"])
     for k, v in d["spark"]["conf"].items():
         _check(isinstance(v, (str, int, float, bool)), f"spark.conf.{k}", "must be a string or number", v)
 
@@ -194,7 +197,7 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
     s = data["spark"]
     return Config(
         spark=SparkConfig(s["master"], s["app_name"], s["log_level"], {k: str(v) for k, v in s["conf"].items()},
-                          s["jit"], s["class_archive"]),
+                          s["jit"], s["class_archive"], s["codegen"]),
         ingest=IngestConfig(**data["ingest"]),
         clean=CleanConfig(**data["clean"]),
         dedup=DedupConfig(**data["dedup"]),

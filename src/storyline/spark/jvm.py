@@ -1,12 +1,14 @@
 """Options for the driver JVM of a local run, where that JVM also does the executors' work.
 
-Two things make a short local run slow besides its work, both measured on 2 cores:
+Three things make a short local run slow besides its work, all measured on 2 cores:
 
 - the optimising JIT compiler (C2) compiles Spark, Janino and serialisation code for most of a short run, on a
   core that the Python workers need (``jit = "quick"`` keeps the fast C1 compiler only);
 - the JVM loads and verifies some twenty thousand classes at start-up and at each first query. A class-data
   archive (JVM class data sharing, ``-XX:SharedArchiveFile``) of the classes an earlier run loaded maps them
-  instead. storyline keeps one in the user's cache, made by the third run that finds none.
+  instead. storyline keeps one in the user's cache, made by the third run that finds none;
+- Spark SQL generates Java code for every new query and compiles it with Janino; a run of tens of articles
+  spends more time compiling than running that code (``codegen = "off"`` runs Spark's interpreted operators).
 
 An archive is written by the JVM as it exits, under a temporary name, and renamed into place only when the JVM
 exited cleanly (a truncated archive can crash the JVM that maps it). One whose JVM or classes differ is ignored by
@@ -27,6 +29,15 @@ JIT_MODES = ("auto", "quick", "full")
 # the sample 26-30 s against 34-35 s; 10k generated articles (17 MB) 116 s against 131 s; 40k (68 MB) 302 s
 # against 276 s, where C2's faster code has paid for its compiling (in the stories stage's similarity join most).
 QUICK_JIT_MAX_BYTES = 24 << 20
+CODEGEN_MODES = ("auto", "on", "off")
+# "auto" turns Spark SQL's code generation off below this much input. Measured on 2 cores, interleaved: the sample
+# (105 KB) 23.4-23.8 s without against 25.9-26.9 s with; 300 generated articles (0.5 MB) even; 1,000 (1.7 MB)
+# 32.9-34.8 s without against 30.3-30.7 s with; 10k (17 MB) 113 s against 89 s.
+INTERPRET_MAX_BYTES = 256 << 10
+# Interpreted operators (no whole-stage code) and interpreted expressions, projections and orderings. The second
+# key is Spark's own switch between its generated and interpreted expression classes, which its test suites run
+# both ways; it is marked internal, so storyline sets it only where it measured it, and a user's value wins.
+_INTERPRETED = {"spark.sql.codegen.wholeStage": "false", "spark.sql.codegen.factoryMode": "NO_CODEGEN"}
 # the JVM's own notes about an archive it cannot use (another JDK, other jars) are not the user's concern
 _QUIET_CDS = ("-Xlog:cds=off", "-Xlog:cds+dynamic=off")
 _STALE_S = 24 * 3600
@@ -120,6 +131,20 @@ def resolve_jit(mode: str, input_bytes: int | None) -> str:
     if mode != "auto":
         return mode
     return "quick" if input_bytes is not None and input_bytes < QUICK_JIT_MAX_BYTES else "full"
+
+
+def resolve_codegen(mode: str, input_bytes: int | None) -> bool:
+    """Whether Spark SQL generates code: ``auto`` does, except for an input known to be tiny."""
+    if mode not in CODEGEN_MODES:
+        raise ValueError(f"codegen must be one of {', '.join(CODEGEN_MODES)}, got {mode!r}")
+    if mode != "auto":
+        return mode == "on"
+    return not (input_bytes is not None and input_bytes < INTERPRET_MAX_BYTES)
+
+
+def codegen_conf(generate: bool, user: dict[str, str]) -> dict[str, str]:
+    """The Spark settings that turn code generation off (none when it stays on), less those the user set."""
+    return {} if generate else {k: v for k, v in _INTERPRETED.items() if k not in user}
 
 
 def java_options(jit: str, archive: Archive | None, log4j: Path | None, user: str | None) -> str:

@@ -42,7 +42,8 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
     """A SparkSession for ``master`` (or the configured one). Imported lazily so pure code never needs a JVM.
 
     In local mode the driver JVM gets storyline's JIT and class-archive options (see :mod:`storyline.spark.jvm`):
-    ``input_bytes``, the size of the input when known, picks the JIT of ``jit = "auto"``. With ``make_archive``,
+    ``input_bytes``, the size of the input when known, picks the JIT of ``jit = "auto"`` and whether Spark SQL
+    generates code under ``codegen = "auto"``. With ``make_archive``,
     a run that finds no archive has its JVM write one, which :func:`stop_spark` puts in place."""
     global _pending
     _set_env()
@@ -62,6 +63,9 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
     if local and cfg.class_archive and SparkContext._gateway is None and not J.shares_classes(user_opts):
         archive = _archive(make_archive)
     jit = J.resolve_jit(cfg.jit, input_bytes) if local else "full"
+    generate = J.resolve_codegen(cfg.codegen, input_bytes) if local else True
+    for key, value in J.codegen_conf(generate, cfg.conf).items():
+        builder = builder.config(key, value)
     builder = builder.config("spark.driver.extraJavaOptions", J.java_options(
         jit, archive, log4j if log4j.exists() else None, user_opts))
     if local and "spark.python.daemon.module" not in cfg.conf:
@@ -74,9 +78,10 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
     spark = builder.getOrCreate()
     _pending = archive if archive is not None and not archive.ready else None
     if local:
-        log.info("Spark %s, %s: driver JVM with the %s JIT%s", spark.version, master, jit,
+        log.info("Spark %s, %s: driver JVM with the %s JIT%s%s", spark.version, master, jit,
                  "" if archive is None else ", from the class archive" if archive.ready else
-                 ", saving a class archive at the end of the run")
+                 ", saving a class archive at the end of the run",
+                 "" if generate else "; Spark SQL interpreted, without generated code (a small input)")
     if auto_partitions:
         spark.conf.set("spark.sql.shuffle.partitions", str(max(4, 2 * spark.sparkContext.defaultParallelism)))
     spark.sparkContext.setLogLevel(cfg.log_level)
