@@ -66,6 +66,21 @@ def test_boilerplate_learned_across_topics_but_not_within_one_story(spark):
     assert "Share this article" not in texts["a0"] and "captain said" in texts["q0"]
 
 
+def test_boilerplate_lines_that_differ_in_case_are_one_line_accents_included(spark):
+    # the same teaser in capitals on two sites and in lower case on three: lower() must fold É to é (Spark's
+    # lower() runs on the JVM's case mappings in storyline's config, not ICU's)
+    topics = ["harbour storm ferry", "council fares buses", "museum artefacts returned", "heatwave grid power",
+              "election result turnout"]
+    teaser = ["LISEZ AUSSI : ÉTÉ À MONTRÉAL", "Lisez aussi : été à Montréal"]
+    rows = [(f"a{i}", f"{t} " * 20 + "\n" + teaser[0 if i < 2 else 1] + "\n" + f"{t} closing words here",
+             f"topic{i}", "/in", f"line {i}") for i, t in enumerate(topics)]
+    df = spark.createDataFrame(rows, "article_id string, text string, topic_key string, source_path string, "
+                                     "locator string")
+    kept, removed = C.remove_boilerplate(df, load_config().clean)
+    assert sorted(r["text"] for r in removed.collect()) == sorted([teaser[0]] * 2 + [teaser[1]] * 3)
+    assert not any("LISEZ" in r["text"] or "Lisez" in r["text"] for r in kept.collect())
+
+
 def test_duplicate_ids_exact_duplicates_and_sentences(spark):
     rows = [
         ("article", "x", "/in/a.jsonl", "line 1", BODY, "2024-01-02", None),
