@@ -12,7 +12,8 @@ from storyline.core.story.summarize import SummaryConfig
 from storyline.spark import articles as A
 from storyline.spark import clean as C
 from storyline.spark import stories as S
-from storyline.spark.ingest import read_inputs
+from storyline.core.ingest.inputs import InputTask
+from storyline.spark.ingest import SMALL_READ_BYTES, read_inputs, read_slices, task_bytes
 from storyline.spark.schemas import SchemaError
 from storyline.spark.session import use_checkpoints
 
@@ -41,6 +42,17 @@ def test_ingest_reads_jsonl_text_and_parquet_with_locators(spark, tmp_path):
     assert rows["j2"]["kind"] == "reject" and rows["j2"]["reason"] == "missing_text"
     assert rows["t.txt"]["text"].startswith("Storm shuts port")
     assert rows["p1"]["source"] == "herald" and rows["p1"]["locator"] == "row 0"
+
+
+def test_read_tasks_go_one_slice_per_core_for_a_small_input(tmp_path):
+    f = tmp_path / "a.jsonl"
+    f.write_bytes(b"x" * 1000)
+    tasks = [InputTask(str(f), "jsonl"), InputTask(str(f), "jsonl", 200, 700), InputTask(str(f), "jsonl", 600),
+             InputTask(str(tmp_path / "gone.txt"), "text")]
+    assert [task_bytes(t) for t in tasks] == [1000, 500, 400, 0]
+    assert read_slices(13, sum(map(task_bytes, tasks)), 2) == 2
+    assert read_slices(13, SMALL_READ_BYTES, 2) == 8  # uneven files even out over four slices a core
+    assert read_slices(3, SMALL_READ_BYTES, 2) == 3 and read_slices(0, 0, 4) == 1
 
 
 def test_boilerplate_learned_across_topics_but_not_within_one_story(spark):

@@ -7,6 +7,7 @@ no article passes through the driver. Parquet datasets are read by Spark's own r
 from __future__ import annotations
 
 import logging
+import os
 from typing import Iterator
 
 import pandas as pd
@@ -86,6 +87,31 @@ def _parquet(spark: SparkSession, paths: list[str], fields: dict) -> DataFrame:
 
 
 _TASKS = "path string, fmt string, start long, end long, name string, first_line long"
+# Below this much input every core gets one slice of the read tasks; above it, four, so that files of uneven size
+# even out. A Python task costs a few tenths of a second to set up: on the sample (105 KB, 13 files) eight slices
+# made the read stage 4.7-5.0 s, two 3.6-4.0 s.
+SMALL_READ_BYTES = 8 << 20
+
+
+def task_bytes(task: InputTask) -> int:
+    """The bytes a read task covers (0 for a file that cannot be stat'ed: its reader reports it)."""
+    if task.end >= 0:
+        return task.end - task.start
+    try:
+        return max(0, os.path.getsize(task.path) - task.start)
+    except OSError:
+        return 0
+
+
+def read_slices(n_tasks: int, input_bytes: int, cores: int) -> int:
+    """How many Spark partitions the read tasks go into: one per core for a small input, four per core above
+    ``SMALL_READ_BYTES``, never more than there are tasks.
+
+    >>> read_slices(13, 100_000, 2), read_slices(13, 50 << 20, 2), read_slices(3, 50 << 20, 2), read_slices(0, 0, 2)
+    (2, 8, 3, 1)
+    """
+    per_core = 1 if input_bytes < SMALL_READ_BYTES else 4
+    return max(1, min(n_tasks, cores * per_core))
 
 
 def _numbered(spark: SparkSession, tasks: list[InputTask]) -> list[InputTask]:
@@ -122,7 +148,7 @@ def read_inputs(spark: SparkSession, paths: list[str], cfg: IngestConfig) -> tup
     frames: list[DataFrame] = []
     if tasks:
         rows = [(t.path, t.fmt, t.start, t.end, t.name, t.first_line) for t in tasks]
-        slices = max(1, min(len(rows), spark.sparkContext.defaultParallelism * 4))
+        slices = read_slices(len(rows), sum(task_bytes(t) for t in tasks), spark.sparkContext.defaultParallelism)
         tdf = spark.createDataFrame(spark.sparkContext.parallelize(rows, slices), _TASKS)
         frames.append(tdf.mapInPandas(_reader(dict(cfg.fields), cfg.max_bytes), RAW))
     groups = parquet_groups(parquet)  # one Spark read per schema
