@@ -44,6 +44,27 @@ def test_ingest_reads_jsonl_text_and_parquet_with_locators(spark, tmp_path):
     assert rows["p1"]["source"] == "herald" and rows["p1"]["locator"] == "row 0"
 
 
+def test_story_digests_stream_over_batches_that_split_a_story():
+    import pandas as pd
+
+    assert S.story_runs(["a", "a", "b", "c", "c"]) == [(0, 2), (2, 3), (3, 5)] and S.story_runs([]) == []
+    cols = ["story_id", "article_id", "idx", "text", "source", "published", "title"]
+    rows = []
+    for sid, n in (("s-1", 3), ("s-2", 7), ("s-3", 2)):
+        for k in range(n):
+            rows.append((sid, f"{sid}-a{k % 2}", k, f"Sentence {k} of story {sid} about the harbour storm.",
+                         f"outlet{k % 2}", "2024-05-06T10:00:00Z", f"Title {sid}"))
+    df = pd.DataFrame(rows, columns=cols)
+    cfg = SummaryConfig(words=40)
+    one = S._digest_one(cfg, "")
+    want = pd.concat([one(g) for _, g in df.groupby("story_id", sort=True)], ignore_index=True)
+    # batches cut inside s-2 (twice) and between s-2 and s-3, and an empty batch: every story comes out once, whole
+    batches = [df.iloc[0:5], df.iloc[5:5], df.iloc[5:8], df.iloc[8:10], df.iloc[10:]]
+    got = pd.concat(list(S._digest_batches(cfg, "")(iter(batches))), ignore_index=True)
+    assert got["story_id"].tolist() == ["s-1", "s-2", "s-3"]
+    assert got.astype(str).values.tolist() == want.astype(str).values.tolist()
+
+
 def test_read_tasks_go_one_slice_per_core_for_a_small_input(tmp_path):
     f = tmp_path / "a.jsonl"
     f.write_bytes(b"x" * 1000)
