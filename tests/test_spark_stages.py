@@ -12,8 +12,8 @@ from storyline.core.story.summarize import SummaryConfig
 from storyline.spark import articles as A
 from storyline.spark import clean as C
 from storyline.spark import stories as S
-from storyline.core.ingest.inputs import InputTask
-from storyline.spark.ingest import SMALL_READ_BYTES, read_inputs, read_slices, task_bytes
+from storyline.core.ingest.inputs import plan_tasks
+from storyline.spark.ingest import SMALL_READ_BYTES, read_inputs, read_slices
 from storyline.spark.schemas import SchemaError
 from storyline.spark.session import use_checkpoints
 
@@ -66,12 +66,12 @@ def test_story_digests_stream_over_batches_that_split_a_story():
 
 
 def test_read_tasks_go_one_slice_per_core_for_a_small_input(tmp_path):
-    f = tmp_path / "a.jsonl"
+    f, g = tmp_path / "a.jsonl", tmp_path / "b.html"
     f.write_bytes(b"x" * 1000)
-    tasks = [InputTask(str(f), "jsonl"), InputTask(str(f), "jsonl", 200, 700), InputTask(str(f), "jsonl", 600),
-             InputTask(str(tmp_path / "gone.txt"), "text")]
-    assert [task_bytes(t) for t in tasks] == [1000, 500, 400, 0]
-    assert read_slices(13, sum(map(task_bytes, tasks)), 2) == 2
+    g.write_bytes(b"<p>x</p>")
+    tasks = plan_tasks([(str(f), "jsonl"), (str(g), "html")], chunk_bytes=400)
+    assert [(t.start, t.end, t.size) for t in tasks] == [(0, 400, 400), (400, 800, 400), (800, -1, 200), (0, -1, 8)]
+    assert read_slices(13, sum(t.size for t in tasks), 2) == 2
     assert read_slices(13, SMALL_READ_BYTES, 2) == 8  # uneven files even out over four slices a core
     assert read_slices(3, SMALL_READ_BYTES, 2) == 3 and read_slices(0, 0, 4) == 1
 

@@ -162,7 +162,7 @@ def similar_pairs(vectors: DataFrame, days: DataFrame, window_days: int | None, 
         v = v.unionByName(keys.select("article_id", "term", F.lit(0).cast("long").alias("q"), F.lit(1).alias("k")))
     v = v.join(days, "article_id")
     if hashed is not None:
-        v = v.join(hashed, "article_id").drop("article_id").withColumnRenamed("h", "article_id")
+        v = v.withColumn("article_id", F.xxhash64("article_id"))  # the ``h`` of ``hashed``, computed in place
     va = v.select(F.col("article_id").alias("a"), "term", F.col("q").alias("qa"), F.col("k").alias("ka"),
                   F.col("day").alias("da"))
     vb = v.select(F.col("article_id").alias("b"), "term", F.col("q").alias("qb"), F.col("k").alias("kb"),
@@ -187,7 +187,7 @@ def article_keys(articles: DataFrame) -> tuple[DataFrame | None, int]:
     """``article_id, h`` (xxhash64 of the id) and the number of articles, in one small query over the ids; the
     keys are None when two ids share a hash (about one input in 10^7 at a million articles), and the pair join
     then runs on the ids themselves."""
-    keyed = articles.select("article_id", F.xxhash64("article_id").alias("h"))
+    keyed = articles.select("article_id", F.xxhash64("article_id").alias("h"))  # similar_pairs hashes alike
     row = keyed.agg(F.count(F.lit(1)).alias("n"), F.countDistinct("h").alias("hashes")).first()
     n = int(row["n"])
     if int(row["hashes"]) != n:

@@ -7,7 +7,6 @@ no article passes through the driver. Parquet datasets are read by Spark's own r
 from __future__ import annotations
 
 import logging
-import os
 from typing import Iterator
 
 import pandas as pd
@@ -93,16 +92,6 @@ _TASKS = "path string, fmt string, start long, end long, name string, first_line
 SMALL_READ_BYTES = 8 << 20
 
 
-def task_bytes(task: InputTask) -> int:
-    """The bytes a read task covers (0 for a file that cannot be stat'ed: its reader reports it)."""
-    if task.end >= 0:
-        return task.end - task.start
-    try:
-        return max(0, os.path.getsize(task.path) - task.start)
-    except OSError:
-        return 0
-
-
 def read_slices(n_tasks: int, input_bytes: int, cores: int) -> int:
     """How many Spark partitions the read tasks go into: one per core for a small input, four per core above
     ``SMALL_READ_BYTES``, never more than there are tasks.
@@ -148,7 +137,7 @@ def read_inputs(spark: SparkSession, paths: list[str], cfg: IngestConfig) -> tup
     frames: list[DataFrame] = []
     if tasks:
         rows = [(t.path, t.fmt, t.start, t.end, t.name, t.first_line) for t in tasks]
-        slices = read_slices(len(rows), sum(task_bytes(t) for t in tasks), spark.sparkContext.defaultParallelism)
+        slices = read_slices(len(rows), sum(t.size for t in tasks), spark.sparkContext.defaultParallelism)
         tdf = spark.createDataFrame(spark.sparkContext.parallelize(rows, slices), _TASKS)
         frames.append(tdf.mapInPandas(_reader(dict(cfg.fields), cfg.max_bytes), RAW))
     groups = parquet_groups(parquet)  # one Spark read per schema

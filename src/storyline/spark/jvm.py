@@ -167,8 +167,8 @@ def java_options(jit: str, archive: Archive | None, log4j: Path | None, user: st
 
 
 def publish_archive(archive: Archive, exit_code: int | None) -> bool:
-    """Rename the archive a JVM wrote as it exited (``archive.tmp``, of a planned archive) into place, if it exited cleanly and wrote one; else remove
-    what it left. True when the archive is in place."""
+    """Rename the archive a JVM wrote as it exited (``archive.tmp`` of a planned archive) into place, if it
+    exited cleanly and wrote one; else remove what it left. True when the archive is in place."""
     tmp = archive.tmp
     try:
         if exit_code == 0 and tmp.is_file() and tmp.stat().st_size > 0:

@@ -34,6 +34,7 @@ class InputTask:
     end: int = -1  # -1: to the end of the file
     name: str = ""  # the file's name in article ids: its path below the parent of the input given (input_names)
     first_line: int = 1  # the number of the first line that starts in [start, end)
+    size: int = 0  # the bytes the task covers, as planned (how many read slices a small input needs)
 
 
 def detect_format(path: str) -> str | None:
@@ -194,8 +195,8 @@ def plan_tasks(files: list[tuple[str, str]], chunk_bytes: int, names: dict[str, 
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp(); f = os.path.join(d, "a.jsonl"); _ = open(f, "w").write("x" * 250)
-    >>> [(t.start, t.end) for t in plan_tasks([(f, "jsonl")], 100)]
-    [(0, 100), (100, 200), (200, -1)]
+    >>> [(t.start, t.end, t.size) for t in plan_tasks([(f, "jsonl")], 100)]
+    [(0, 100, 100), (100, 200, 100), (200, -1, 50)]
     """
     names = names or {}
     tasks: list[InputTask] = []
@@ -206,10 +207,11 @@ def plan_tasks(files: list[tuple[str, str]], chunk_bytes: int, names: dict[str, 
             start = 0
             while start < size:
                 end = start + chunk_bytes
-                tasks.append(InputTask(path, fmt, start, end if end < size else -1, name))
+                tasks.append(InputTask(path, fmt, start, end if end < size else -1, name,
+                                       size=min(end, size) - start))
                 start = end
         else:
-            tasks.append(InputTask(path, fmt, name=name))
+            tasks.append(InputTask(path, fmt, name=name, size=size))
     return tasks
 
 
