@@ -195,7 +195,8 @@ def _read_back(ctx: Context, stage: Stage) -> dict:
 
 def _produce(ctx: Context, stage: Stage, tables: dict) -> dict:
     """Run ``stage`` and write what it returns: each table under a temporary name, checked against its declared
-    schema, then renamed into place; then its rejects; then its files. Returns the written tables, read back."""
+    schema, then renamed into place; the tables computed from written ones, the rejects and the files after the
+    others. Returns the written tables, read back."""
     from storyline.spark.schemas import REJECTS, check_schema
 
     out = stage.run(ctx, tables)
@@ -204,20 +205,56 @@ def _produce(ctx: Context, stage: Stage, tables: dict) -> dict:
     declared = {t.name: t for t in stage.writes}
 
     def put(name: str, df, target: Path, schema: str):
-        df = df(written) if callable(df) else df
-        check_schema(df, schema, stage.name, name)
-        _atomic(target, lambda tmp: df.write.parquet(str(tmp)))
-        return ctx.spark.read.parquet(str(target))  # later work reads the written table, never recomputes it
+        def write():
+            frame = df(written) if callable(df) else df
+            check_schema(frame, schema, stage.name, name)
+            _atomic(target, lambda tmp: frame.write.parquet(str(tmp)))
+            return ctx.spark.read.parquet(str(target))  # later work reads the written table, never recomputes it
+        return write
 
-    for name, df in out.tables.items():
-        written[name] = put(name, df, ctx.path(declared[name]), declared[name].schema)
-    if out.rejects is not None:
-        put("rejects", out.rejects, ctx.work / "rejects" / stage.name, REJECTS)
-    for name, write in out.files.items():
-        _atomic(ctx.path(declared[name]), lambda tmp: write(tmp, written))
+    # Two waves: the tables computed from the stage's inputs, then those computed from its written tables
+    # (callables), its rejects and its files. Within a wave the writes are independent and run side by side.
+    first = [(name, df) for name, df in out.tables.items() if not callable(df)]
+    then = [(name, df) for name, df in out.tables.items() if callable(df)]
+    for wave in (first, then):
+        names = [name for name, _ in wave]
+        jobs = [put(name, df, ctx.path(declared[name]), declared[name].schema) for name, df in wave]
+        if wave is then:
+            if out.rejects is not None:
+                jobs.append(put("rejects", out.rejects, ctx.work / "rejects" / stage.name, REJECTS))
+            jobs += [lambda name=name, write=write: _atomic(ctx.path(declared[name]), lambda tmp: write(tmp, written))
+                     for name, write in out.files.items()]
+        written.update(zip(names, side_by_side(ctx.spark, jobs)))  # the tables come first, in order
     if stage.after:
         stage.after(ctx, written)
     return {k: v for k, v in written.items() if k in declared}
+
+
+def side_by_side(spark, jobs: list) -> list:
+    """Call ``jobs`` (functions that each run Spark jobs) at once, one driver thread each, and return their
+    results in order.
+
+    A write of a small table costs a few tenths of a second of driver-side planning and job set-up, most of it
+    waiting; run side by side, those waits overlap (the sample's write stage: seven writes). On big tables the
+    jobs share the cores through Spark's scheduler. If one fails, the others are cancelled and its error is raised.
+    """
+    if len(jobs) <= 1:
+        return [job() for job in jobs]
+    import warnings
+    from concurrent.futures import ThreadPoolExecutor
+
+    from pyspark.util import inheritable_thread_target
+
+    with warnings.catch_warnings():  # "tags will not be inherited": storyline sets none
+        warnings.simplefilter("ignore", UserWarning)
+        targets = [inheritable_thread_target(job) for job in jobs]  # each thread gets this one's job properties
+    with ThreadPoolExecutor(max_workers=len(jobs), thread_name_prefix="storyline-write") as pool:
+        futures = [pool.submit(target) for target in targets]
+        try:
+            return [f.result() for f in futures]
+        except BaseException:
+            spark.sparkContext.cancelAllJobs()
+            raise
 
 
 def _atomic(target: Path, write):
