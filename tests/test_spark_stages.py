@@ -44,6 +44,25 @@ def test_ingest_reads_jsonl_text_and_parquet_with_locators(spark, tmp_path):
     assert rows["p1"]["source"] == "herald" and rows["p1"]["locator"] == "row 0"
 
 
+@pytest.mark.parametrize("n_files", [5, 1])
+def test_records_are_prepared_where_they_are_read_unless_they_are_spread_first(spark, tmp_path, n_files):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for i in range(n_files):
+        (folder / f"t{i}.txt").write_text(f"Storm shuts port {i}\n\n" + BODY + "\n\nSubscribe to our newsletter")
+    cfg = load_config().ingest
+    fused, n = read_inputs(spark, [str(folder)], cfg, then=C.preparer(cfg))
+    raw, _ = read_inputs(spark, [str(folder)], cfg)
+    key = lambda r: r["source_path"]  # noqa: E731
+    assert n == n_files
+    assert sorted(map(tuple, fused.collect()), key=str) == sorted(map(tuple, C.prepare(raw, cfg).collect()), key=str)
+    assert all(r["text"] and "Subscribe" not in r["text"] for r in sorted(fused.collect(), key=key))
+    # five files are enough tasks for two cores: read and prepared by one Python function; one file is spread
+    # over the cores first, and prepared after the shuffle
+    python_maps = fused._jdf.queryExecution().sparkPlan().toString().count("MapInPandas")
+    assert python_maps == (1 if n_files == 5 else 2)
+
+
 def test_story_digests_stream_over_batches_that_split_a_story():
     import pandas as pd
 

@@ -142,9 +142,10 @@ def _read(ctx: Context, t: dict) -> Output:
     from storyline.spark import rejects as R
     from storyline.spark.ingest import read_inputs
 
-    raw, n_tasks = read_inputs(ctx.spark, ctx.inputs, ctx.cfg.ingest)
+    # the records are prepared (extracted, rule-cleaned) by the same Python worker that read them
+    prepared, n_tasks = read_inputs(ctx.spark, ctx.inputs, ctx.cfg.ingest, then=C.preparer(ctx.cfg.ingest))
     return Output(
-        tables={"prepared": C.prepare(raw, ctx.cfg.ingest)},
+        tables={"prepared": prepared},
         rejects=lambda w: R.records(w["prepared"]).unionByName(C.rule_removals(w["prepared"])),
         info={"read_tasks": n_tasks},
     )

@@ -31,11 +31,17 @@ def _prepare_batches(opts: PrepareOptions):
     return run
 
 
+def preparer(cfg: IngestConfig):
+    """The function over Arrow batches that prepares raw records, and its output schema (``PREPARED_TABLE``):
+    for :func:`storyline.spark.ingest.read_inputs`, which runs it where the records are read."""
+    opts = PrepareOptions(max_bytes=cfg.max_bytes, html_fast=cfg.html_fast, html_timeout_s=cfg.html_timeout_s)
+    return _prepare_batches(opts), PREPARED_TABLE
+
+
 def prepare(raw: DataFrame, cfg: IngestConfig) -> DataFrame:
     """Raw records -> prepared records with their rule removals (column ``removed``)."""
     require_columns(raw, ["source_path", "locator", "kind", "text", "html"], "clean")
-    opts = PrepareOptions(max_bytes=cfg.max_bytes, html_fast=cfg.html_fast, html_timeout_s=cfg.html_timeout_s)
-    return raw.mapInPandas(_prepare_batches(opts), PREPARED_TABLE)
+    return raw.mapInPandas(*preparer(cfg))
 
 
 def rule_removals(prepared: DataFrame) -> DataFrame:

@@ -7,7 +7,7 @@ no article passes through the driver. Parquet datasets are read by Spark's own r
 from __future__ import annotations
 
 import logging
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pandas as pd
 from pyspark.sql import DataFrame, SparkSession
@@ -130,27 +130,44 @@ def _safe_count(task: InputTask) -> int:
         return 0  # the reader reports the unreadable file itself, with its reason
 
 
-def read_inputs(spark: SparkSession, paths: list[str], cfg: IngestConfig) -> tuple[DataFrame, int]:
-    """All raw records of ``paths``, and the number of read tasks planned. Raises InputError for bad paths."""
+Batches = Callable[[Iterator[pd.DataFrame]], Iterator[pd.DataFrame]]
+
+
+def read_inputs(spark: SparkSession, paths: list[str], cfg: IngestConfig,
+                then: tuple[Batches, str] | None = None) -> tuple[DataFrame, int]:
+    """All raw records of ``paths``, and the number of read tasks planned. Raises InputError for bad paths.
+
+    ``then`` (a function over Arrow batches of raw records, and its output schema) is applied to every raw
+    record: for the files read in Python, in the same Python worker that read them, so that the records cross
+    from Python to the JVM and back once rather than twice and each task sets up one Python worker, not two.
+    """
     files, parquet = list_inputs(paths, cfg.format)
     tasks = _numbered(spark, plan_tasks(files, cfg.chunk_bytes, input_names(paths, [f for f, _ in files])))
+    groups = parquet_groups(parquet)  # one Spark read per schema
+    cores = spark.sparkContext.defaultParallelism
+    # Few, large files (one JSONL of many articles) would leave extraction and cleaning, the costly Python
+    # steps, on one core: the records are spread over the cluster first, and ``then`` runs after that.
+    spread = len(tasks) + len(groups) < 2 * cores
+    fused = then if then is not None and not spread else None
+    schema = fused[1] if fused else RAW
     frames: list[DataFrame] = []
     if tasks:
         rows = [(t.path, t.fmt, t.start, t.end, t.name, t.first_line) for t in tasks]
-        slices = read_slices(len(rows), sum(t.size for t in tasks), spark.sparkContext.defaultParallelism)
+        slices = read_slices(len(rows), sum(t.size for t in tasks), cores)
         tdf = spark.createDataFrame(spark.sparkContext.parallelize(rows, slices), _TASKS)
-        frames.append(tdf.mapInPandas(_reader(dict(cfg.fields), cfg.max_bytes), RAW))
-    groups = parquet_groups(parquet)  # one Spark read per schema
+        read = _reader(dict(cfg.fields), cfg.max_bytes)
+        frames.append(tdf.mapInPandas((lambda batches: fused[0](read(batches))) if fused else read, schema))
     for group in groups:
-        frames.append(_parquet(spark, group, dict(cfg.fields)))
+        pq = _parquet(spark, group, dict(cfg.fields))
+        frames.append(pq.mapInPandas(fused[0], schema) if fused else pq)
     if not frames:
-        return spark.createDataFrame([], RAW), 0
+        out = spark.createDataFrame([], RAW)
+        return (out.mapInPandas(then[0], then[1]) if then else out), 0
     out = frames[0]
     for f in frames[1:]:
         out = out.unionByName(f)
-    cores = spark.sparkContext.defaultParallelism
-    if len(tasks) + len(groups) < 2 * cores:
-        # Few, large files (one JSONL of many articles) would leave extraction and cleaning, the costly Python
-        # steps, on one core: spread the records over the cluster first.
+    if spread:
         out = out.repartition(2 * cores)
+    if then is not None and not fused:
+        out = out.mapInPandas(then[0], then[1])
     return out, len(tasks) + len(groups)
