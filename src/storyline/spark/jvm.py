@@ -24,6 +24,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from storyline.cache import cache_dir  # noqa: F401  (the archive's folder; tests and callers use J.cache_dir)
+
 JIT_MODES = ("auto", "quick", "full")
 # "auto" keeps to C1 below this much input. Measured on 2 cores, both with the class archive, quick against full:
 # the sample 26-30 s against 34-35 s; 10k generated articles (17 MB) 116 s against 131 s; 40k (68 MB) 302 s
@@ -57,16 +59,6 @@ class Archive:
     @property
     def ready(self) -> bool:
         return self.tmp is None
-
-
-def cache_dir(env: dict | None = None) -> Path:
-    """Where storyline keeps machine-local files: ``$STORYLINE_CACHE``, else ``$XDG_CACHE_HOME/storyline``, else
-    ``~/.cache/storyline``."""
-    env = os.environ if env is None else env
-    if env.get("STORYLINE_CACHE"):
-        return Path(env["STORYLINE_CACHE"])
-    base = Path(env["XDG_CACHE_HOME"]) if env.get("XDG_CACHE_HOME") else Path.home() / ".cache"
-    return base / "storyline"
 
 
 def java_binary(env: dict | None = None) -> Path | None:
