@@ -196,7 +196,8 @@ def _read_back(ctx: Context, stage: Stage) -> dict:
 def _produce(ctx: Context, stage: Stage, tables: dict) -> dict:
     """Run ``stage`` and write what it returns: each table under a temporary name, checked against its declared
     schema, then renamed into place; the tables computed from written ones, the rejects and the files after the
-    others. Returns the written tables, read back."""
+    others; then the stage's check, or beside that second wave when it reads only the first (``after_early``).
+    Returns the written tables, read back."""
     from storyline.spark.schemas import REJECTS, check_schema
 
     out = stage.run(ctx, tables)
@@ -224,8 +225,10 @@ def _produce(ctx: Context, stage: Stage, tables: dict) -> dict:
                 jobs.append(put("rejects", out.rejects, ctx.work / "rejects" / stage.name, REJECTS))
             jobs += [lambda name=name, write=write: _atomic(ctx.path(declared[name]), lambda tmp: write(tmp, written))
                      for name, write in out.files.items()]
+            if stage.after and stage.after_early:
+                jobs.append(lambda: stage.after(ctx, written))
         written.update(zip(names, side_by_side(ctx.spark, jobs)))  # the tables come first, in order
-    if stage.after:
+    if stage.after and not stage.after_early:
         stage.after(ctx, written)
     return {k: v for k, v in written.items() if k in declared}
 

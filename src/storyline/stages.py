@@ -55,6 +55,9 @@ class Stage:
     config: tuple[str, ...]  # the config sections this stage's result depends on (part of its resume key)
     body: Callable[["Context", dict], Output]
     after: Callable[["Context", dict], None] | None = None  # a check on the written tables
+    # the check reads only the tables of the first wave of writes (see pipeline._produce) and earlier stages'
+    # rejects, so it runs beside the second wave instead of after it
+    after_early: bool = False
 
     def run(self, ctx: "Context", tables: dict) -> Output:
         """Check the inputs against their declared schemas, then do the work (lazily: the runner writes)."""
@@ -278,7 +281,7 @@ def _report(ctx: Context, t: dict) -> Output:
 
 STAGES: tuple[Stage, ...] = (
     Stage("read", "read the inputs and parse records", (), (Table("prepared", SC.PREPARED_TABLE, False),),
-          ("ingest",), _read, after=_warn_failures),
+          ("ingest",), _read, after=_warn_failures, after_early=True),
     Stage("clean", "remove residue and boilerplate; refuse duplicate ids and short texts", ("prepared",),
           (Table("final", SC.ARTICLE_FINAL, False),), ("ingest", "clean"), _clean, after=_any_article),
     Stage("dedup", "fold exact and near duplicates; split sentences", ("final",),
@@ -292,7 +295,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("write", "the stories table, fact tables, rejects and stories.jsonl",
           ("articles", "story_articles", "duplicates", "digests"),
           (Table("stories", SC.STORIES), *(Table(n, SC.FACT_TABLES[n]) for n in SC.FACT_PARTS),
-           Table("rejects", SC.REJECTS), Table("stories.jsonl", None)), (), _write, after=_tally),
+           Table("rejects", SC.REJECTS), Table("stories.jsonl", None)), (), _write, after=_tally, after_early=True),
     Stage("report", "the HTML report", ("stories",), (Table("report", None),), ("report",), _report),
 )
 
