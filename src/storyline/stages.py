@@ -36,9 +36,10 @@ class Table:
 
 @dataclass
 class Output:
-    """What a stage's ``run()`` returns. ``tables`` and ``files`` are written in order; ``rejects`` (shaped by
-    :mod:`storyline.spark.rejects`) is written once, as this stage's part of the ``rejects`` table; ``info`` holds
-    small figures for ``run.json`` and survives a resume in the stage's marker."""
+    """What a stage's ``run()`` returns. ``tables`` given as DataFrames are written first, side by side; then,
+    side by side, those given as functions of the written tables, ``rejects`` (shaped by
+    :mod:`storyline.spark.rejects`, written once, as this stage's part of the ``rejects`` table) and ``files``.
+    ``info`` holds small figures for ``run.json`` and survives a resume in the stage's marker."""
 
     tables: dict[str, Lazy] = field(default_factory=dict)
     rejects: Lazy = None
