@@ -10,15 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from storyline.cache import cache_dir
 from storyline.spark import jvm as J
 
 LOG4J = Path("/pkg/log4j2.properties")
 
 
 def test_cache_dir_prefers_storyline_cache_then_xdg_then_home(tmp_path):
-    assert J.cache_dir({"STORYLINE_CACHE": "/c", "XDG_CACHE_HOME": "/x"}) == Path("/c")
-    assert J.cache_dir({"XDG_CACHE_HOME": "/x"}) == Path("/x/storyline")
-    assert J.cache_dir({}) == Path.home() / ".cache" / "storyline"
+    assert cache_dir({"STORYLINE_CACHE": "/c", "XDG_CACHE_HOME": "/x"}) == Path("/c")
+    assert cache_dir({"XDG_CACHE_HOME": "/x"}) == Path("/x/storyline")
+    assert cache_dir({}) == Path.home() / ".cache" / "storyline"
 
 
 def test_java_binary_follows_java_home_then_path(tmp_path):

@@ -24,8 +24,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from storyline.cache import cache_dir  # noqa: F401  (the archive's folder; tests and callers use J.cache_dir)
-
 JIT_MODES = ("auto", "quick", "full")
 # "auto" keeps to C1 below this much input. Measured on 2 cores, both with the class archive, quick against full:
 # the sample 26-30 s against 34-35 s; 10k generated articles (17 MB) 116 s against 131 s; 40k (68 MB) 302 s

@@ -9,6 +9,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from storyline.cache import cache_dir
 from storyline.config import SparkConfig
 from storyline.spark import jvm as J
 
@@ -111,7 +112,7 @@ def archive_key() -> str | None:
 
 def _archive(create: bool) -> J.Archive | None:
     key = archive_key()
-    return J.plan_archive(J.cache_dir() / "jvm", key, create) if key else None
+    return J.plan_archive(cache_dir() / "jvm", key, create) if key else None
 
 
 def stop_spark(spark) -> None:
