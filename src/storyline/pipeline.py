@@ -215,19 +215,18 @@ def _produce(ctx: Context, stage: Stage, tables: dict) -> dict:
 
     # Two waves: the tables computed from the stage's inputs, then those computed from its written tables
     # (callables), its rejects and its files. Within a wave the writes are independent and run side by side.
-    first = [(name, df) for name, df in out.tables.items() if not callable(df)]
-    then = [(name, df) for name, df in out.tables.items() if callable(df)]
-    for wave in (first, then):
-        names = [name for name, _ in wave]
-        jobs = [put(name, df, ctx.path(declared[name]), declared[name].schema) for name, df in wave]
-        if wave is then:
-            if out.rejects is not None:
-                jobs.append(put("rejects", out.rejects, ctx.work / "rejects" / stage.name, REJECTS))
-            jobs += [lambda name=name, write=write: _atomic(ctx.path(declared[name]), lambda tmp: write(tmp, written))
-                     for name, write in out.files.items()]
-            if stage.after and stage.after_early:
-                jobs.append(lambda: stage.after(ctx, written))
-        written.update(zip(names, side_by_side(ctx.spark, jobs)))  # the tables come first, in order
+    first = [name for name, df in out.tables.items() if not callable(df)]
+    then = [name for name, df in out.tables.items() if callable(df)]
+    jobs = [put(name, out.tables[name], ctx.path(declared[name]), declared[name].schema) for name in first]
+    written.update(zip(first, side_by_side(ctx.spark, jobs)))
+    jobs = [put(name, out.tables[name], ctx.path(declared[name]), declared[name].schema) for name in then]
+    if out.rejects is not None:
+        jobs.append(put("rejects", out.rejects, ctx.work / "rejects" / stage.name, REJECTS))
+    jobs += [lambda name=name, write=write: _atomic(ctx.path(declared[name]), lambda tmp: write(tmp, written))
+             for name, write in out.files.items()]
+    if stage.after and stage.after_early:
+        jobs.append(lambda: stage.after(ctx, written))
+    written.update(zip(then, side_by_side(ctx.spark, jobs)))  # the tables come first, in order
     if stage.after and not stage.after_early:
         stage.after(ctx, written)
     return {k: v for k, v in written.items() if k in declared}
