@@ -83,3 +83,27 @@ def test_bench_pipeline_checks_its_data_before_spark_starts(tmp_path):
     from storyline.cli import main
 
     assert main(["bench", "pipeline", "--data", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_bench_pipeline_refuses_zero_runs_before_spark_starts(tmp_path, capsys):
+    from storyline.cli import main
+
+    seeds = _seeds(tmp_path)
+    assert main(["bench", "pipeline", "--data", str(seeds), "--baseline-runs", "0"]) == 2
+    assert "--baseline-runs must be 1 or more" in capsys.readouterr().err
+    assert main(["bench", "pipeline", "--data", str(seeds), "--runs", "0"]) == 2
+    assert "--runs must be 1 or more" in capsys.readouterr().err
+
+
+def test_medians_of_storyline_and_baseline_runs_are_the_middle_run_with_every_time_listed():
+    from storyline.bench.pipeline import _median_plain, _median_run
+    from storyline.bench.plain import PlainResult
+
+    runs = [{"timings_s": {"total": total, "spark_startup": 3.0}, "tag": tag}
+            for total, tag in [(50.0, "slow"), (23.0, "fast"), (33.0, "mid")]]
+    mid = _median_run(runs)
+    assert mid["tag"] == "mid" and mid["all_work_s"] == [47.0, 20.0, 30.0]
+    plains = [PlainResult(seconds={"total": t}, summaries=i) for i, t in enumerate([9.0, 4.0, 6.0, 20.0])]
+    assert _median_plain(plains).summaries == 0  # the upper middle of 4, 6, 9, 20
+    assert _median_plain(plains[:3]).summaries == 2
+

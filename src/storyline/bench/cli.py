@@ -211,7 +211,8 @@ def cmd_pipeline(args: argparse.Namespace) -> int:
     sizes = _sizes(args.sizes)
     baseline = None if args.baseline_sizes is None else _sizes(args.baseline_sizes)
     result = run_pipeline_bench(args.data, sizes, args.work_dir, runs=args.runs, baseline_sizes=baseline,
-                                master=args.master, config=args.config, story_threshold=args.baseline_threshold)
+                                master=args.master, config=args.config, story_threshold=args.baseline_threshold,
+                                baseline_runs=args.baseline_runs)
     print(format_table(result))
     _write_json(result, args.json)
     return 0
@@ -239,6 +240,10 @@ def preflight(args: argparse.Namespace) -> None:
         raise ValueError(f"bench extract: --data {data} must be a folder holding evaldata.jsonl and html/")
     if args.bench != "extract" and not data.is_file():
         raise ValueError(f"bench {args.bench}: --data {data} must be a JSONL file")
+    for opt in ("runs", "baseline_runs"):
+        if getattr(args, opt, 1) < 1:
+            raise ValueError(f"bench {args.bench}: --{opt.replace('_', '-')} must be 1 or more, "
+                             f"not {getattr(args, opt)}")
     missing = [m for m in _needs(args) if importlib.util.find_spec(m) is None]
     if missing:
         raise ValueError(f"bench {args.bench} needs module {', '.join(missing)}, from the 'bench' extra: "
@@ -335,6 +340,8 @@ def add_bench_parser(sub) -> None:
     pl.add_argument("--runs", type=int, default=1, help="storyline runs per size; the median is reported (default 1)")
     pl.add_argument("--baseline-sizes", metavar="N,N",
                     help="sizes at which the baseline also runs (default: every size; '' for none)")
+    pl.add_argument("--baseline-runs", type=int, default=1,
+                    help="baseline runs per size; the median is reported (default 1)")
     pl.add_argument("--baseline-threshold", type=float, default=BASELINE_THRESHOLD,
                     help=f"cosine threshold of the baseline's TF-IDF clustering (default {BASELINE_THRESHOLD})")
     _scale_options(pl, "where corpora and outputs are written")

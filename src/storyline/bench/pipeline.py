@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Sequence
 
 from storyline.bench.dedup import corpus, planted_pairs, score_pairs, seed_texts
-from storyline.bench.plain import BASELINE_THRESHOLD, run_plain
+from storyline.bench.plain import BASELINE_THRESHOLD, PlainResult, run_plain
 from storyline.bench.scores import cluster_scores
 from storyline.stages import STAGES
 
@@ -165,16 +165,22 @@ def _median_run(runs: list[dict]) -> dict:
     return mid
 
 
+def _median_plain(runs: list[PlainResult]) -> PlainResult:
+    """The baseline run whose total time is the median (the upper one of an even count)."""
+    return sorted(runs, key=lambda r: r.seconds["total"])[len(runs) // 2]
+
+
 def run_pipeline_bench(seeds: str, sizes: Sequence[int], work_dir: str | Path, *, runs: int = 1,
                        baseline_sizes: Sequence[int] | None = None, master: str | None = None,
-                       config: str | None = None, story_threshold: float = BASELINE_THRESHOLD) -> dict:
-    """Per size: storyline's median of ``runs`` and the baseline (at ``baseline_sizes``, default every size), both
-    on the same generated corpus."""
+                       config: str | None = None, story_threshold: float = BASELINE_THRESHOLD,
+                       baseline_runs: int = 1) -> dict:
+    """Per size: storyline's median of ``runs`` and the baseline's median of ``baseline_runs`` (at
+    ``baseline_sizes``, default every size), both on the same generated corpus."""
     from storyline.config import load_config
 
     cfg = load_config(config)
     texts = seed_texts(seeds)
-    result: dict = {"sizes": {}, "runs": runs}
+    result: dict = {"sizes": {}, "runs": runs, "baseline_runs": baseline_runs}
     for n in sizes:
         summary = corpus(texts, n, work_dir)
         with open(summary.articles_path, encoding="utf-8") as fh:
@@ -192,11 +198,14 @@ def run_pipeline_bench(seeds: str, sizes: Sequence[int], work_dir: str | Path, *
         ours["quality"] = _quality(pairs, stories, summary, gold, cfg.dedup.threshold)
         row["storyline"] = ours
         if baseline_sizes is None or n in baseline_sizes:
-            log.info("bench pipeline: %d articles, plain Python baseline ...", n)
-            plain = run_plain(summary.articles_path, dedup_threshold=cfg.dedup.threshold,
-                              num_perm=cfg.dedup.num_perm, shingle=cfg.dedup.shingle,
-                              story_threshold=story_threshold, words=cfg.summary.words)
+            log.info("bench pipeline: %d articles, plain Python baseline x%d ...", n, baseline_runs)
+            plains = [run_plain(summary.articles_path, dedup_threshold=cfg.dedup.threshold,
+                                num_perm=cfg.dedup.num_perm, shingle=cfg.dedup.shingle,
+                                story_threshold=story_threshold, words=cfg.summary.words)
+                      for _ in range(baseline_runs)]
+            plain = _median_plain(plains)
             row["baseline"] = {"seconds": plain.seconds, "articles_per_s": round(n / plain.seconds["total"], 1),
+                               "all_total_s": [p.seconds["total"] for p in plains],
                                "story_threshold": story_threshold, "summaries": plain.summaries,
                                "quality": _quality(plain.duplicate_pairs, plain.stories, summary, gold,
                                                    cfg.dedup.threshold)}
@@ -231,7 +240,8 @@ def format_table(result: dict) -> str:
         lines.append(f"  quality: {_quality_text(s['quality'])}")
         if "baseline" in row:
             b = row["baseline"]
-            lines.append(f"  plain Python baseline: {b['articles_per_s']:.1f} articles/s ("
+            lines.append(f"  plain Python baseline, median of {result.get('baseline_runs', 1)} (total s: "
+                         f"{b.get('all_total_s', [b['seconds']['total']])}): {b['articles_per_s']:.1f} articles/s ("
                          + ", ".join(f"{k} {v:.1f}s" for k, v in b["seconds"].items()) + ")")
             lines.append(f"    quality: {_quality_text(b['quality'])} (TF-IDF threshold {b['story_threshold']})")
             lines.append(f"  storyline is {row['speedup_vs_baseline']:.2f}x the baseline's speed")
