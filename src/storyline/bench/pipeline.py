@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence, TypeVar
 
 from storyline.bench.dedup import corpus, planted_pairs, score_pairs, seed_texts
 from storyline.bench.plain import BASELINE_THRESHOLD, PlainResult, run_plain
@@ -26,6 +26,7 @@ from storyline.bench.scores import cluster_scores
 from storyline.stages import STAGES
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
@@ -159,15 +160,19 @@ def _median_run(runs: list[dict]) -> dict:
     """The run whose end-to-end time (start-up excluded) is the median, with the spread of all runs."""
     def work(r):
         return r["timings_s"]["total"] - r["timings_s"]["spark_startup"]
-    ordered = sorted(runs, key=work)
-    mid = dict(ordered[len(ordered) // 2])
+    mid = dict(_middle(runs, work))
     mid["all_work_s"] = [round(work(r), 2) for r in runs]
     return mid
 
 
 def _median_plain(runs: list[PlainResult]) -> PlainResult:
-    """The baseline run whose total time is the median (the upper one of an even count)."""
-    return sorted(runs, key=lambda r: r.seconds["total"])[len(runs) // 2]
+    """The baseline run whose total time is the median."""
+    return _middle(runs, lambda r: r.seconds["total"])
+
+
+def _middle(runs: list[T], time: Callable[[T], float]) -> T:
+    """The run whose ``time(run)`` is the median (the upper one of an even count)."""
+    return sorted(runs, key=time)[len(runs) // 2]
 
 
 def run_pipeline_bench(seeds: str, sizes: Sequence[int], work_dir: str | Path, *, runs: int = 1,
@@ -240,8 +245,8 @@ def format_table(result: dict) -> str:
         lines.append(f"  quality: {_quality_text(s['quality'])}")
         if "baseline" in row:
             b = row["baseline"]
-            lines.append(f"  plain Python baseline, median of {result.get('baseline_runs', 1)} (total s: "
-                         f"{b.get('all_total_s', [b['seconds']['total']])}): {b['articles_per_s']:.1f} articles/s ("
+            lines.append(f"  plain Python baseline, median of {result['baseline_runs']} (total s: "
+                         f"{b['all_total_s']}): {b['articles_per_s']:.1f} articles/s ("
                          + ", ".join(f"{k} {v:.1f}s" for k, v in b["seconds"].items()) + ")")
             lines.append(f"    quality: {_quality_text(b['quality'])} (TF-IDF threshold {b['story_threshold']})")
             lines.append(f"  storyline is {row['speedup_vs_baseline']:.2f}x the baseline's speed")
