@@ -1,4 +1,4 @@
-"""The local session's Python workers: pyspark comes from its installed package, not from pyspark.zip."""
+"""The local session: its Python workers (installed pyspark, one daemon, pandas preloaded) and its stop."""
 
 from __future__ import annotations
 
@@ -43,3 +43,64 @@ def test_local_workers_import_the_installed_pyspark(spark):
 
     files = set(spark.sparkContext.parallelize(range(4), 2).mapPartitions(where).collect())
     assert files and not any(".zip" in f for f in files), files
+
+
+def test_the_daemon_preloads_its_modules_and_names_those_it_cannot_import():
+    import sys
+
+    from storyline.spark.pydaemon import PRELOAD, _preload
+
+    assert "pandas" in PRELOAD and "pyarrow" in PRELOAD
+    sys.modules.pop("colorsys", None)
+    assert _preload(("colorsys", "storyline_no_such_module")) == ["storyline_no_such_module"]
+    assert "colorsys" in sys.modules
+
+
+def test_rdd_and_sql_tasks_share_one_python_daemon(spark):
+    """The tasks of a DataFrame made from Python rows and of mapInPandas run in workers of one daemon."""
+    import os
+
+    import pandas as pd
+
+    def parent(_):
+        yield os.getppid()
+
+    def parent_batches(batches):
+        for _ in batches:
+            yield pd.DataFrame({"p": [os.getppid()]})
+
+    rdd = set(spark.sparkContext.parallelize(range(4), 2).mapPartitions(parent).collect())
+    sql = {r.p for r in spark.range(4).repartition(2).mapInPandas(parent_batches, "p long").collect()}
+    assert len(rdd) == 1 and rdd == sql, (rdd, sql)
+
+
+def test_one_worker_pool_unless_the_user_chose():
+    from storyline.spark.session import _one_worker_pool
+
+    key = "spark.executorEnv.SPARK_SIMPLIFIED_TRACEBACK"
+    assert _one_worker_pool({}) == {key: "1"}
+    assert _one_worker_pool({key: "0"}) == {}
+    assert _one_worker_pool({"spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled": "false"}) == {}
+
+
+def test_the_accumulator_server_is_stopped_without_waiting_for_it():
+    import threading
+
+    from storyline.spark.session import _stop_accumulator_server
+
+    stopped, release = threading.Event(), threading.Event()
+
+    class Server:
+        server_shutdown = False
+
+        def shutdown(self):
+            release.wait(5)  # as slow as the real one, which waits for its handler's poll
+            stopped.set()
+
+    server = Server()
+    sc = SimpleNamespace(_accumulatorServer=server)
+    _stop_accumulator_server(sc)  # returns while the server's shutdown still waits
+    assert sc._accumulatorServer is None and server.server_shutdown and not stopped.is_set()
+    release.set()
+    assert stopped.wait(5)
+    _stop_accumulator_server(sc)  # a context without a server: nothing to do

@@ -190,7 +190,7 @@ def _mark(ctx: Context, stage: Stage, key: str) -> None:
 
 
 def _read_back(ctx: Context, stage: Stage) -> dict:
-    return {t.name: ctx.spark.read.parquet(str(ctx.path(t))) for t in stage.writes if t.schema}
+    return {t.name: ctx.spark.read.schema(t.schema).parquet(str(ctx.path(t))) for t in stage.writes if t.schema}
 
 
 def _produce(ctx: Context, stage: Stage, tables: dict) -> dict:
@@ -210,7 +210,9 @@ def _produce(ctx: Context, stage: Stage, tables: dict) -> dict:
             frame = df(written) if callable(df) else df
             check_schema(frame, schema, stage.name, name)
             _atomic(target, lambda tmp: frame.write.parquet(str(tmp)))
-            return ctx.spark.read.parquet(str(target))  # later work reads the written table, never recomputes it
+            # later work reads the written table, never recomputes it; with its schema given, Spark need not run a
+            # job to read it from a file footer
+            return ctx.spark.read.schema(frame.schema).parquet(str(target))
         return write
 
     # Two waves: the tables computed from the stage's inputs, then those computed from its written tables
@@ -276,7 +278,9 @@ def no_articles(ctx: Context) -> None:
     """Write the rejects and run.json of a run that yielded no article, swap them in, and raise NoArticles."""
     from storyline.spark import output as O
 
-    O.write_table(ctx.spark.read.parquet(str(ctx.work / "rejects" / "*")), ctx.out, "rejects")
+    from storyline.spark.schemas import REJECTS
+
+    O.write_table(ctx.spark.read.schema(REJECTS).parquet(str(ctx.work / "rejects" / "*")), ctx.out, "rejects")
     result = RunResult(out=ctx.final_out, timings=ctx.timings, started=ctx.started)
     result.rejects = O.reject_counts(ctx.spark, ctx.out / "rejects")
     records = ctx.info.get("records_in", 0)

@@ -231,10 +231,11 @@ def _write(ctx: Context, t: dict) -> Output:
     from storyline.spark import stories as S
 
     stories = S.story_table(t["articles"], t["story_articles"], t["duplicates"], t["digests"])
+    rejects = ctx.spark.read.schema(SC.REJECTS).parquet(str(ctx.work / "rejects" / "*"))
     facts = {name: (lambda w, name=name: S.fact_tables(w["stories"])[name]) for name in SC.FACT_PARTS}
     return Output(
         tables={"stories": stories, **facts,
-                "rejects": ctx.earlier.rejects(ctx.spark.read.parquet(str(ctx.work / "rejects" / "*")))},
+                "rejects": ctx.earlier.rejects(rejects)},
         files={"stories.jsonl": lambda path, w: O.write_jsonl(w["stories"], path, "story_id")},
     )
 

@@ -11,13 +11,15 @@ import pandas as pd
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
+from storyline.spark.schemas import REJECTS
+
 
 def write_table(df: DataFrame, out: Path, name: str) -> DataFrame:
     """Write a stage's table as Parquet and return it read back: the written table is the stage's checkpoint,
     so later stages never recompute earlier ones."""
     path = str(out / name)
     df.write.mode("overwrite").parquet(path)
-    return df.sparkSession.read.parquet(path)
+    return df.sparkSession.read.schema(df.schema).parquet(path)
 
 
 def write_jsonl(df: DataFrame, target: Path, order_by: str) -> None:
@@ -40,7 +42,7 @@ def write_jsonl(df: DataFrame, target: Path, order_by: str) -> None:
 def reject_counts(spark: SparkSession, table: Path) -> dict[str, dict[str, int]]:
     """Rejects by level and reason: ``{"record": {"invalid_json": 2, ...}, "line": {...}}``."""
     rows = (
-        spark.read.parquet(str(table)).groupBy("level", "reason").count().orderBy("level", "reason")
+        spark.read.schema(REJECTS).parquet(str(table)).groupBy("level", "reason").count().orderBy("level", "reason")
         .collect()
     )
     res: dict[str, dict[str, int]] = {}

@@ -72,6 +72,8 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
     if local and "spark.python.daemon.module" not in cfg.conf:
         # the workers import pyspark from its installed package, not from pyspark.zip (see storyline.spark.pydaemon)
         builder = builder.config("spark.python.daemon.module", "storyline.spark.pydaemon")
+    for key, value in _one_worker_pool(cfg.conf).items():
+        builder = builder.config(key, value)
     auto_partitions = cfg.conf.get("spark.sql.shuffle.partitions") == "auto"
     for key, value in cfg.conf.items():
         if key != "spark.driver.extraJavaOptions" and not (key == "spark.sql.shuffle.partitions" and value == "auto"):
@@ -90,6 +92,17 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
         zpath = _package_zip()
         spark.sparkContext.addPyFile(zpath)
     return spark
+
+
+def _one_worker_pool(conf: dict) -> dict:
+    """Settings under which the Python tasks of RDDs (a DataFrame made from Python rows) and of Spark SQL
+    (mapInPandas, pandas UDFs) share one pool of Python workers. Spark keeps a pool, with its own daemon, per set of
+    worker environment variables, and SQL's tasks add SPARK_SIMPLIFIED_TRACEBACK; giving it to every task makes one
+    pool, so an executor starts one daemon and fewer workers. Nothing when the user set either switch."""
+    key = "spark.executorEnv.SPARK_SIMPLIFIED_TRACEBACK"
+    if key in conf or conf.get("spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled", "true") != "true":
+        return {}
+    return {key: "1"}
 
 
 _pending: J.Archive | None = None  # an archive the running JVM writes as it exits
@@ -119,6 +132,7 @@ def stop_spark(spark) -> None:
     """Stop ``spark``. If its JVM is to write a class archive, end that JVM now and put the archive in place (the
     first run on a machine spends a few seconds here; every later one starts faster)."""
     global _pending
+    _stop_accumulator_server(spark.sparkContext)
     spark.stop()
     archive, _pending = _pending, None
     if archive is None:
@@ -141,6 +155,20 @@ def stop_spark(spark) -> None:
     if J.publish_archive(archive, code):
         log.info("kept the JVM's classes in %s for faster start-ups (%.0f MB; class_archive = false in the "
                  "config's [spark] table turns this off)", archive.path, archive.path.stat().st_size / 1e6)
+
+
+def _stop_accumulator_server(sc) -> None:
+    """Stop the driver's accumulator server without waiting for it. SparkContext.stop() waits until the server's
+    connection handler next wakes from its one-second poll, 0.5 to 1 s at the end of every run; here the server is
+    told to stop and that wait happens on a daemon thread, so the command returns at once."""
+    import threading
+
+    server = getattr(sc, "_accumulatorServer", None)
+    if server is None:
+        return
+    sc._accumulatorServer = None
+    server.server_shutdown = True  # the handler's poll loop ends at its next wake-up
+    threading.Thread(target=server.shutdown, name="storyline-accumulator-stop", daemon=True).start()
 
 
 def use_checkpoints(spark, folder: Path) -> None:
