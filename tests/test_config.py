@@ -26,6 +26,7 @@ def test_defaults_load_and_overrides_win(tmp_path):
     ("[spark]\njit = 'c2'\n", "spark.jit"),
     ("[spark]\nclass_archive = 'no'\n", "spark.class_archive"),
     ("[spark]\ncodegen = 'sometimes'\n", "spark.codegen"),
+    ("[spark]\nadaptive = 'maybe'\n", "spark.adaptive"),
 ])
 def test_bad_values_name_the_key(tmp_path, toml, key):
     f = tmp_path / "c.toml"

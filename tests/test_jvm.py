@@ -102,6 +102,23 @@ def test_auto_codegen_is_off_only_for_an_input_known_to_be_tiny():
         J.resolve_codegen("fast", 10)
 
 
+def test_auto_plans_adaptively_except_for_an_input_known_to_be_tiny():
+    assert not J.resolve_adaptive("auto", 100_000)
+    assert J.resolve_adaptive("auto", J.STATIC_PLAN_MAX_BYTES)
+    assert J.resolve_adaptive("auto", None)  # size unknown: Spark's default
+    assert J.resolve_adaptive("on", 10) and not J.resolve_adaptive("off", 10 << 30)
+    with pytest.raises(ValueError, match="adaptive must be one of"):
+        J.resolve_adaptive("sometimes", 10)
+
+
+def test_a_static_plan_leaves_the_users_own_settings_alone():
+    assert J.static_plan_conf(True, {}) == {}
+    assert J.static_plan_conf(False, {"spark.sql.shuffle.partitions": "auto"}) == {
+        "spark.sql.adaptive.enabled": "false", "spark.sql.shuffle.partitions": "1"}
+    assert J.static_plan_conf(False, {"spark.sql.shuffle.partitions": "64",
+                                      "spark.sql.adaptive.enabled": "true"}) == {}
+
+
 def test_codegen_settings_leave_the_users_own_alone():
     assert J.codegen_conf(True, {}) == {}
     off = J.codegen_conf(False, {})
@@ -128,7 +145,8 @@ _SESSION = textwrap.dedent("""
                         input_bytes=1000)
     args = list(spark.sparkContext._jvm.java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments())
     rows = spark.range(5).selectExpr("sum(id) as s").collect()[0]["s"]
-    conf = {k: spark.conf.get(k) for k in ("spark.sql.codegen.wholeStage", "spark.sql.codegen.factoryMode")}
+    conf = {k: spark.conf.get(k) for k in ("spark.sql.codegen.wholeStage", "spark.sql.codegen.factoryMode",
+                                           "spark.sql.adaptive.enabled", "spark.sql.shuffle.partitions")}
     stop_spark(spark)
     print(json.dumps({"args": args, "sum": rows, "conf": conf}))
 """)
@@ -158,8 +176,9 @@ def test_the_third_session_makes_the_archive_and_the_next_one_starts_from_it(tmp
     assert (tmp_path / "jvm" / "spark-a.runs").read_text() == "2"
     assert any(a.startswith("-XX:ArchiveClassesAtExit=") for a in first["args"])
     assert "-XX:TieredStopAtLevel=1" in first["args"]
-    # an input of 1,000 bytes: Spark SQL runs interpreted, and the query above still gave its answer
-    assert first["conf"] == {"spark.sql.codegen.wholeStage": "false", "spark.sql.codegen.factoryMode": "NO_CODEGEN"}
+    # an input of 1,000 bytes: Spark SQL runs interpreted and planned once, and the query above still gave its answer
+    assert first["conf"] == {"spark.sql.codegen.wholeStage": "false", "spark.sql.codegen.factoryMode": "NO_CODEGEN",
+                             "spark.sql.adaptive.enabled": "false", "spark.sql.shuffle.partitions": "1"}
     assert first["sum"] == 10
     second = _session(tmp_path)
     assert f"-XX:SharedArchiveFile={made[0]}" in second["args"] and second["sum"] == 10

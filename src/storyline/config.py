@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from storyline.spark.jvm import CODEGEN_MODES, JIT_MODES
+from storyline.spark.jvm import ADAPTIVE_MODES, CODEGEN_MODES, JIT_MODES
 
 # Tables whose keys are free-form (passed through), not checked against the defaults.
 _OPEN_TABLES = {("spark", "conf"), ("ingest", "fields")}
@@ -32,6 +32,7 @@ class SparkConfig:
     jit: str = "auto"
     class_archive: bool = True
     codegen: str = "auto"
+    adaptive: str = "auto"
 
 
 @dataclass(frozen=True)
@@ -164,6 +165,8 @@ def _validate(d: dict[str, Any]) -> None:
     _check(d["spark"]["jit"] in JIT_MODES, "spark.jit", f"must be one of {', '.join(JIT_MODES)}", d["spark"]["jit"])
     _check(d["spark"]["codegen"] in CODEGEN_MODES, "spark.codegen", f"must be one of {', '.join(CODEGEN_MODES)}",
            d["spark"]["codegen"])
+    _check(d["spark"]["adaptive"] in ADAPTIVE_MODES, "spark.adaptive",
+           f"must be one of {', '.join(ADAPTIVE_MODES)}", d["spark"]["adaptive"])
     for k, v in d["spark"]["conf"].items():
         _check(isinstance(v, (str, int, float, bool)), f"spark.conf.{k}", "must be a string or number", v)
 
@@ -197,7 +200,7 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
     s = data["spark"]
     return Config(
         spark=SparkConfig(s["master"], s["app_name"], s["log_level"], {k: str(v) for k, v in s["conf"].items()},
-                          s["jit"], s["class_archive"], s["codegen"]),
+                          s["jit"], s["class_archive"], s["codegen"], s["adaptive"]),
         ingest=IngestConfig(**data["ingest"]),
         clean=CleanConfig(**data["clean"]),
         dedup=DedupConfig(**data["dedup"]),

@@ -30,6 +30,7 @@ JIT_MODES = ("auto", "quick", "full")
 # against 276 s, where C2's faster code has paid for its compiling (in the stories stage's similarity join most).
 QUICK_JIT_MAX_BYTES = 24 << 20
 CODEGEN_MODES = ("auto", "on", "off")
+ADAPTIVE_MODES = CODEGEN_MODES
 # "auto" turns Spark SQL's code generation off below this much input. Measured on 2 cores, interleaved: the sample
 # (105 KB) 23.4-23.8 s without against 25.9-26.9 s with; 300 generated articles (0.5 MB) even; 1,000 (1.7 MB)
 # 32.9-34.8 s without against 30.3-30.7 s with; 10k (17 MB) 113 s against 89 s.
@@ -38,6 +39,12 @@ INTERPRET_MAX_BYTES = 256 << 10
 # key is Spark's own switch between its generated and interpreted expression classes, which its test suites run
 # both ways; it is marked internal, so storyline sets it only where it measured it, and a user's value wins.
 _INTERPRETED = {"spark.sql.codegen.wholeStage": "false", "spark.sql.codegen.factoryMode": "NO_CODEGEN"}
+# "auto" also plans a tiny input's queries once (no adaptive re-planning; every shuffle into one partition), below
+# the same size. Adaptive execution runs each shuffle and broadcast of a query as a job of its own and re-plans
+# the rest after each; on tens of articles that is some hundred jobs of a few rows each. Measured on 2 cores,
+# interleaved, both interpreted: the sample (105 KB) 15.6-18.5 s planned once against 17.0-20.3 s adaptive; 150
+# generated articles (250 KB) 18.4-20.4 s against 19.9-21.5 s; the output the same.
+STATIC_PLAN_MAX_BYTES = INTERPRET_MAX_BYTES
 # the JVM's own notes about an archive it cannot use (another JDK, other jars) are not the user's concern
 _QUIET_CDS = ("-Xlog:cds=off", "-Xlog:cds+dynamic=off")
 _STALE_S = 24 * 3600
@@ -125,11 +132,34 @@ def resolve_jit(mode: str, input_bytes: int | None) -> str:
 
 def resolve_codegen(mode: str, input_bytes: int | None) -> bool:
     """Whether Spark SQL generates code: ``auto`` does, except for an input known to be tiny."""
+    return _by_size("codegen", mode, input_bytes, INTERPRET_MAX_BYTES)
+
+
+def resolve_adaptive(mode: str, input_bytes: int | None) -> bool:
+    """Whether Spark SQL plans adaptively: ``auto`` does, except for an input known to be tiny."""
+    return _by_size("adaptive", mode, input_bytes, STATIC_PLAN_MAX_BYTES)
+
+
+def _by_size(name: str, mode: str, input_bytes: int | None, max_bytes: int) -> bool:
+    """A switch of Spark's (on by default) that ``auto`` turns off for an input known to be under ``max_bytes``."""
     if mode not in CODEGEN_MODES:
-        raise ValueError(f"codegen must be one of {', '.join(CODEGEN_MODES)}, got {mode!r}")
+        raise ValueError(f"{name} must be one of {', '.join(CODEGEN_MODES)}, got {mode!r}")
     if mode != "auto":
         return mode == "on"
-    return not (input_bytes is not None and input_bytes < INTERPRET_MAX_BYTES)
+    return not (input_bytes is not None and input_bytes < max_bytes)
+
+
+def static_plan_conf(adaptive: bool, user: dict[str, str]) -> dict[str, str]:
+    """The Spark settings of a query planned once (none when adaptive): adaptive execution off and every shuffle
+    into one partition, less those the user set (a number of shuffle partitions other than "auto" is theirs)."""
+    if adaptive:
+        return {}
+    conf = {}
+    if "spark.sql.adaptive.enabled" not in user:
+        conf["spark.sql.adaptive.enabled"] = "false"
+    if user.get("spark.sql.shuffle.partitions", "auto") == "auto":
+        conf["spark.sql.shuffle.partitions"] = "1"
+    return conf
 
 
 def codegen_conf(generate: bool, user: dict[str, str]) -> dict[str, str]:

@@ -43,9 +43,9 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
     """A SparkSession for ``master`` (or the configured one). Imported lazily so pure code never needs a JVM.
 
     In local mode the driver JVM gets storyline's JIT and class-archive options (see :mod:`storyline.spark.jvm`):
-    ``input_bytes``, the size of the input when known, picks the JIT of ``jit = "auto"`` and whether Spark SQL
-    generates code under ``codegen = "auto"``. With ``make_archive``,
-    a run that finds no archive has its JVM write one, which :func:`stop_spark` puts in place."""
+    ``input_bytes``, the size of the input when known, picks the JIT of ``jit = "auto"``, whether Spark SQL
+    generates code under ``codegen = "auto"`` and whether it plans adaptively under ``adaptive = "auto"``. With
+    ``make_archive``, a run that finds no archive has its JVM write one, which :func:`stop_spark` puts in place."""
     global _pending
     _set_env()
     from pyspark import SparkContext
@@ -65,7 +65,9 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
         archive = _archive(make_archive)
     jit = J.resolve_jit(cfg.jit, input_bytes) if local else "full"
     generate = J.resolve_codegen(cfg.codegen, input_bytes) if local else True
-    for key, value in J.codegen_conf(generate, cfg.conf).items():
+    adaptive = J.resolve_adaptive(cfg.adaptive, input_bytes) if local else True
+    static = J.static_plan_conf(adaptive, cfg.conf)
+    for key, value in {**J.codegen_conf(generate, cfg.conf), **static}.items():
         builder = builder.config(key, value)
     builder = builder.config("spark.driver.extraJavaOptions", J.java_options(
         jit, archive, log4j if log4j.exists() else None, user_opts))
@@ -74,7 +76,8 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
         builder = builder.config("spark.python.daemon.module", "storyline.spark.pydaemon")
     for key, value in _one_worker_pool(cfg.conf).items():
         builder = builder.config(key, value)
-    auto_partitions = cfg.conf.get("spark.sql.shuffle.partitions") == "auto"
+    auto_partitions = (cfg.conf.get("spark.sql.shuffle.partitions") == "auto"
+                       and "spark.sql.shuffle.partitions" not in static)
     for key, value in cfg.conf.items():
         if key != "spark.driver.extraJavaOptions" and not (key == "spark.sql.shuffle.partitions" and value == "auto"):
             builder = builder.config(key, value)
@@ -84,7 +87,7 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
         log.info("Spark %s, %s: driver JVM with the %s JIT%s%s", spark.version, master, jit,
                  "" if archive is None else ", from the class archive" if archive.ready else
                  ", saving a class archive at the end of the run",
-                 "" if generate else "; Spark SQL interpreted, without generated code (a small input)")
+                 _small_input_note(generate, adaptive))
     if auto_partitions:
         spark.conf.set("spark.sql.shuffle.partitions", str(max(4, 2 * spark.sparkContext.defaultParallelism)))
     spark.sparkContext.setLogLevel(cfg.log_level)
@@ -92,6 +95,16 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
         zpath = _package_zip()
         spark.sparkContext.addPyFile(zpath)
     return spark
+
+
+def _small_input_note(generate: bool, adaptive: bool) -> str:
+    """How Spark SQL runs a small input, for the start-up line: "" when as Spark's defaults."""
+    chosen = [(what, why) for what, why, on in (("interpreted", "no generated code", not generate),
+                                                ("planned once", "no adaptive execution", not adaptive)) if on]
+    if not chosen:
+        return ""
+    return (f"; Spark SQL {' and '.join(w for w, _ in chosen)} "
+            f"(a small input: {', '.join(y for _, y in chosen)})")
 
 
 def _one_worker_pool(conf: dict) -> dict:
