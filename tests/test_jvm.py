@@ -93,22 +93,15 @@ def test_auto_jit_is_quick_only_for_an_input_known_to_be_small():
         J.resolve_jit("fast", 0)
 
 
-def test_auto_codegen_is_off_only_for_an_input_known_to_be_tiny():
-    assert not J.resolve_codegen("auto", 100_000)
-    assert J.resolve_codegen("auto", J.INTERPRET_MAX_BYTES)
-    assert J.resolve_codegen("auto", None)  # size unknown: Spark's default
-    assert J.resolve_codegen("on", 10) and not J.resolve_codegen("off", 10 << 30)
-    with pytest.raises(ValueError, match="codegen must be one of"):
-        J.resolve_codegen("fast", 10)
-
-
-def test_auto_plans_adaptively_except_for_an_input_known_to_be_tiny():
-    assert not J.resolve_adaptive("auto", 100_000)
-    assert J.resolve_adaptive("auto", J.STATIC_PLAN_MAX_BYTES)
-    assert J.resolve_adaptive("auto", None)  # size unknown: Spark's default
-    assert J.resolve_adaptive("on", 10) and not J.resolve_adaptive("off", 10 << 30)
-    with pytest.raises(ValueError, match="adaptive must be one of"):
-        J.resolve_adaptive("sometimes", 10)
+@pytest.mark.parametrize("name, resolve, limit", [("codegen", J.resolve_codegen, J.INTERPRET_MAX_BYTES),
+                                                   ("adaptive", J.resolve_adaptive, J.STATIC_PLAN_MAX_BYTES)])
+def test_auto_turns_codegen_and_adaptive_plans_off_only_for_an_input_known_to_be_tiny(name, resolve, limit):
+    assert not resolve("auto", 100_000)
+    assert resolve("auto", limit)
+    assert resolve("auto", None)  # size unknown: Spark's default
+    assert resolve("on", 10) and not resolve("off", 10 << 30)
+    with pytest.raises(ValueError, match=f"{name} must be one of"):
+        resolve("fast", 10)
 
 
 def test_a_static_plan_leaves_the_users_own_settings_alone():
