@@ -277,7 +277,6 @@ def _atomic(target: Path, write):
 def no_articles(ctx: Context) -> None:
     """Write the rejects and run.json of a run that yielded no article, swap them in, and raise NoArticles."""
     from storyline.spark import output as O
-
     from storyline.spark.schemas import REJECTS
 
     O.write_table(ctx.spark.read.schema(REJECTS).parquet(str(ctx.work / "rejects" / "*")), ctx.out, "rejects")

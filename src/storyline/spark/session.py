@@ -87,7 +87,7 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
         log.info("Spark %s, %s: driver JVM with the %s JIT%s%s", spark.version, master, jit,
                  "" if archive is None else ", from the class archive" if archive.ready else
                  ", saving a class archive at the end of the run",
-                 _small_input_note(generate, adaptive))
+                 _sql_mode_note(generate, adaptive))
     if auto_partitions:
         spark.conf.set("spark.sql.shuffle.partitions", str(max(4, 2 * spark.sparkContext.defaultParallelism)))
     spark.sparkContext.setLogLevel(cfg.log_level)
@@ -97,14 +97,13 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
     return spark
 
 
-def _small_input_note(generate: bool, adaptive: bool) -> str:
-    """How Spark SQL runs a small input, for the start-up line: "" when as Spark's defaults."""
+def _sql_mode_note(generate: bool, adaptive: bool) -> str:
+    """How Spark SQL runs, for the start-up line: "" when as Spark's defaults."""
     chosen = [(what, why) for what, why, on in (("interpreted", "no generated code", not generate),
                                                 ("planned once", "no adaptive execution", not adaptive)) if on]
     if not chosen:
         return ""
-    return (f"; Spark SQL {' and '.join(w for w, _ in chosen)} "
-            f"(a small input: {', '.join(y for _, y in chosen)})")
+    return f"; Spark SQL {' and '.join(w for w, _ in chosen)} ({', '.join(y for _, y in chosen)})"
 
 
 def _one_worker_pool(conf: dict) -> dict:
