@@ -112,6 +112,13 @@ def test_a_static_plan_leaves_the_users_own_settings_alone():
                                       "spark.sql.adaptive.enabled": "true"}) == {}
 
 
+def test_only_a_tiny_input_gets_small_memory_pages_and_the_users_size_wins():
+    assert J.page_conf(1000, {}) == {"spark.buffer.pageSize": J.SMALL_PAGE}
+    assert J.page_conf(J.SMALL_PAGES_MAX_BYTES, {}) == {}
+    assert J.page_conf(None, {}) == {}  # size unknown: Spark sizes the pages from the heap
+    assert J.page_conf(1000, {"spark.buffer.pageSize": "4m"}) == {}
+
+
 def test_codegen_settings_leave_the_users_own_alone():
     assert J.codegen_conf(True, {}) == {}
     off = J.codegen_conf(False, {})
@@ -140,8 +147,9 @@ _SESSION = textwrap.dedent("""
     rows = spark.range(5).selectExpr("sum(id) as s").collect()[0]["s"]
     conf = {k: spark.conf.get(k) for k in ("spark.sql.codegen.wholeStage", "spark.sql.codegen.factoryMode",
                                            "spark.sql.adaptive.enabled", "spark.sql.shuffle.partitions")}
+    pages = spark.sparkContext._jsc.sc().env().memoryManager().pageSizeBytes()
     stop_spark(spark)
-    print(json.dumps({"args": args, "sum": rows, "conf": conf}))
+    print(json.dumps({"args": args, "sum": rows, "conf": conf, "pages": pages}))
 """)
 
 
@@ -169,9 +177,11 @@ def test_the_third_session_makes_the_archive_and_the_next_one_starts_from_it(tmp
     assert (tmp_path / "jvm" / "spark-a.runs").read_text() == "2"
     assert any(a.startswith("-XX:ArchiveClassesAtExit=") for a in first["args"])
     assert "-XX:TieredStopAtLevel=1" in first["args"]
-    # an input of 1,000 bytes: Spark SQL runs interpreted and planned once, and the query above still gave its answer
+    # an input of 1,000 bytes: Spark SQL runs interpreted and planned once, in 512 KB pages, and the query above
+    # still gave its answer
     assert first["conf"] == {"spark.sql.codegen.wholeStage": "false", "spark.sql.codegen.factoryMode": "NO_CODEGEN",
                              "spark.sql.adaptive.enabled": "false", "spark.sql.shuffle.partitions": "1"}
+    assert first["pages"] == 512 * 1024
     assert first["sum"] == 10
     second = _session(tmp_path)
     assert f"-XX:SharedArchiveFile={made[0]}" in second["args"] and second["sum"] == 10

@@ -44,7 +44,8 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
 
     In local mode the driver JVM gets storyline's JIT and class-archive options (see :mod:`storyline.spark.jvm`):
     ``input_bytes``, the size of the input when known, picks the JIT of ``jit = "auto"``, whether Spark SQL
-    generates code under ``codegen = "auto"`` and whether it plans adaptively under ``adaptive = "auto"``. With
+    generates code under ``codegen = "auto"``, whether it plans adaptively under ``adaptive = "auto"``, and
+    whether its memory pages are small (a tiny input's, unless ``spark.buffer.pageSize`` is set). With
     ``make_archive``, a run that finds no archive has its JVM write one, which :func:`stop_spark` puts in place."""
     global _pending
     _set_env()
@@ -67,7 +68,8 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
     generate = J.resolve_codegen(cfg.codegen, input_bytes) if local else True
     adaptive = J.resolve_adaptive(cfg.adaptive, input_bytes) if local else True
     static = J.static_plan_conf(adaptive, cfg.conf)
-    for key, value in {**J.codegen_conf(generate, cfg.conf), **static}.items():
+    pages = J.page_conf(input_bytes, cfg.conf) if local else {}
+    for key, value in {**J.codegen_conf(generate, cfg.conf), **static, **pages}.items():
         builder = builder.config(key, value)
     builder = builder.config("spark.driver.extraJavaOptions", J.java_options(
         jit, archive, log4j if log4j.exists() else None, user_opts))
