@@ -138,18 +138,24 @@ def test_an_archive_is_published_only_from_a_clean_exit(tmp_path):
 
 
 _SESSION = textwrap.dedent("""
-    import json, sys
+    import json, sys, time
     from storyline.config import load_config
     from storyline.spark.session import start_spark, stop_spark
     spark = start_spark(load_config(overrides={"spark.master": "local[1]"}).spark, make_archive=True,
                         input_bytes=1000)
     args = list(spark.sparkContext._jvm.java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments())
+    tracker, deadline, started = spark.sparkContext.statusTracker(), time.time() + 60, None
+    while started is None and time.time() < deadline:  # the job that starts the Python workers, run by no caller
+        ids = tracker.getJobIdsForGroup()
+        info = tracker.getJobInfo(ids[0]) if ids else None
+        started = info.status if info is not None and info.status in ("SUCCEEDED", "FAILED") else None
+        time.sleep(0.05)
     rows = spark.range(5).selectExpr("sum(id) as s").collect()[0]["s"]
     conf = {k: spark.conf.get(k) for k in ("spark.sql.codegen.wholeStage", "spark.sql.codegen.factoryMode",
                                            "spark.sql.adaptive.enabled", "spark.sql.shuffle.partitions")}
     pages = spark.sparkContext._jsc.sc().env().memoryManager().pageSizeBytes()
     stop_spark(spark)
-    print(json.dumps({"args": args, "sum": rows, "conf": conf, "pages": pages}))
+    print(json.dumps({"args": args, "sum": rows, "conf": conf, "pages": pages, "workers": started}))
 """)
 
 
@@ -182,6 +188,7 @@ def test_the_third_session_makes_the_archive_and_the_next_one_starts_from_it(tmp
     assert first["conf"] == {"spark.sql.codegen.wholeStage": "false", "spark.sql.codegen.factoryMode": "NO_CODEGEN",
                              "spark.sql.adaptive.enabled": "false", "spark.sql.shuffle.partitions": "1"}
     assert first["pages"] == 512 * 1024
+    assert first["workers"] == "SUCCEEDED"  # the Python workers were started ahead of the first Python task
     assert first["sum"] == 10
     second = _session(tmp_path)
     assert f"-XX:SharedArchiveFile={made[0]}" in second["args"] and second["sum"] == 10
