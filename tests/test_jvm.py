@@ -77,9 +77,10 @@ def test_java_options_order_and_modes():
     assert "-XX:SharedArchiveFile=/c/spark-k.jsa" in opts and "-Xlog:cds=off" in opts
     # the user's options come last, so that the JVM lets them win
     assert opts.index("-XX:TieredStopAtLevel=1") < opts.index("-XX:TieredStopAtLevel=4") == len(opts) - 1
+    assert J.QUICK_CODE_CACHE in opts  # C1 alone would get 48 MB for its code, which a 10k run nearly fills
     made = J.java_options("full", make, None, None).split()
     assert "-XX:ArchiveClassesAtExit=/c/spark-k.jsa.7.tmp" in made
-    assert not any("TieredStopAtLevel" in o or "SharedArchiveFile" in o for o in made)
+    assert not any("TieredStopAtLevel" in o or "SharedArchiveFile" in o or "CodeCache" in o for o in made)
     assert J.java_options("full", None, None, None) == ""
     with pytest.raises(ValueError, match="quick or full"):
         J.java_options("auto", None, None, None)
@@ -154,8 +155,13 @@ _SESSION = textwrap.dedent("""
     conf = {k: spark.conf.get(k) for k in ("spark.sql.codegen.wholeStage", "spark.sql.codegen.factoryMode",
                                            "spark.sql.adaptive.enabled", "spark.sql.shuffle.partitions")}
     pages = spark.sparkContext._jsc.sc().env().memoryManager().pageSizeBytes()
+    jvm = spark.sparkContext._jvm
+    hotspot = jvm.java.lang.management.ManagementFactory.getPlatformMXBean(
+        jvm.java.lang.Class.forName("com.sun.management.HotSpotDiagnosticMXBean"))
+    code_cache = int(hotspot.getVMOption("ReservedCodeCacheSize").getValue())
     stop_spark(spark)
-    print(json.dumps({"args": args, "sum": rows, "conf": conf, "pages": pages, "workers": started}))
+    print(json.dumps({"args": args, "sum": rows, "conf": conf, "pages": pages, "workers": started,
+                      "code_cache": code_cache}))
 """)
 
 
@@ -183,6 +189,7 @@ def test_the_third_session_makes_the_archive_and_the_next_one_starts_from_it(tmp
     assert (tmp_path / "jvm" / "spark-a.runs").read_text() == "2"
     assert any(a.startswith("-XX:ArchiveClassesAtExit=") for a in first["args"])
     assert "-XX:TieredStopAtLevel=1" in first["args"]
+    assert first["code_cache"] == 240 << 20  # the quick JIT's code cache, as the JVM reports it
     # an input of 1,000 bytes: Spark SQL runs interpreted and planned once, in 512 KB pages, and the query above
     # still gave its answer
     assert first["conf"] == {"spark.sql.codegen.wholeStage": "false", "spark.sql.codegen.factoryMode": "NO_CODEGEN",
