@@ -54,7 +54,8 @@ STATIC_PLAN_MAX_BYTES = INTERPRET_MAX_BYTES
 # join takes at a time) from the heap and cores: 64 MB with the default 4 GB driver on 2 cores. For G1 each such
 # page is a humongous object, allocated zeroed and collected apart, and a run on tens of articles takes hundreds of
 # them for a few rows each. Measured on 2 cores, interleaved, the sample (105 KB): 12.8-13.5 s with 512 KB pages
-# against 14.1-15.5 s; the collector's pauses 0.29 s against 0.58 s, the driver JVM's peak RSS 0.9 GB against 2.3-2.5 GB.
+# against 14.1-15.5 s; the collector's pauses 0.29 s against 0.58 s; the driver JVM's peak RSS 0.9 GB against
+# 2.3-2.5 GB.
 SMALL_PAGE = "512k"
 SMALL_PAGES_MAX_BYTES = INTERPRET_MAX_BYTES
 # the JVM's own notes about an archive it cannot use (another JDK, other jars) are not the user's concern

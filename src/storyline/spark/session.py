@@ -96,9 +96,8 @@ def start_spark(cfg: SparkConfig, master: str | None = None, make_archive: bool 
     spark.sparkContext.setLogLevel(cfg.log_level)
     if local:
         _start_python_workers(spark.sparkContext)
-    if not local:
-        zpath = _package_zip()
-        spark.sparkContext.addPyFile(zpath)
+    else:
+        spark.sparkContext.addPyFile(_package_zip())
     return spark
 
 
@@ -196,7 +195,6 @@ def _stop_accumulator_server(sc) -> None:
     """Stop the driver's accumulator server without waiting for it. SparkContext.stop() waits until the server's
     connection handler next wakes from its one-second poll, 0.5 to 1 s at the end of every run; here the server is
     told to stop and that wait happens on a daemon thread, so the command returns at once."""
-
     server = getattr(sc, "_accumulatorServer", None)
     if server is None:
         return
