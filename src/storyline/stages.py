@@ -232,7 +232,7 @@ def _write(ctx: Context, t: dict) -> Output:
 
     stories = S.story_table(t["articles"], t["story_articles"], t["duplicates"], t["digests"])
     rejects = ctx.spark.read.schema(SC.REJECTS).parquet(str(ctx.work / "rejects" / "*"))
-    facts = {name: (lambda w, name=name: S.fact_tables(w["stories"])[name]) for name in SC.FACT_PARTS}
+    facts = {name: (lambda w, name=name: S.fact_table(w["stories"], name)) for name in SC.FACT_PARTS}
     return Output(
         tables={"stories": stories, **facts,
                 "rejects": ctx.earlier.rejects(rejects)},

@@ -210,9 +210,7 @@ def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFram
     )
 
 
-def fact_tables(stories: DataFrame) -> dict[str, DataFrame]:
-    """One flat table per fact kind (``entities``, ``timeline``, ``corroborated``, ``disputed``), keyed by story."""
-    return {
-        part: stories.select("story_id", F.posexplode(part).alias("rank", "f")).select("story_id", "rank", "f.*")
-        for part in FACT_PARTS
-    }
+def fact_table(stories: DataFrame, part: str) -> DataFrame:
+    """The flat table of one fact kind (``entities``, ``timeline``, ``corroborated`` or ``disputed``), keyed by
+    story."""
+    return stories.select("story_id", F.posexplode(part).alias("rank", "f")).select("story_id", "rank", "f.*")
