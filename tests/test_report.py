@@ -143,7 +143,7 @@ def test_story_page_shows_each_summary_sentence_with_citations(report: Path) -> 
 
 def test_empty_panels_say_none_found(report: Path) -> None:
     page = (report / "stories" / "s-one.html").read_text(encoding="utf-8")
-    for key in ("duplicates", "entities", "timeline", "corroborated", "disputed"):
+    for key in ("duplicates", "entities", "timeline", "corroborated", "single-source", "disputed"):
         section = re.search(rf'<section class="panel" id="{key}">(.*?)</section>', page, re.S)
         assert section and "none found" in section.group(1), key
 
@@ -161,6 +161,7 @@ def test_panels_render_real_content(tmp_path: Path) -> None:
             {"claim": "fired", "text": "Doe was fired.", "outlets": ["beta.example"], "article_ids": ["s-full-a2"],
              "sentences": [{"article_id": "s-full-a2", "outlet": "beta.example", "text": "Doe was fired."},
                            {"article_id": "s-full-a1", "outlet": "alpha.example", "text": "Others say Doe was fired."}]}]}],
+        single_source=[{"text": "The plan costs $4 million.", "article_ids": ["s-full-a2"], "outlets": ["beta.example"]}],
         duplicates=[{"article_id": "s-full-a3", "canonical_id": "s-full-a1", "similarity": 0.9512}])
     render_report([story], {}, tmp_path)
     page = (tmp_path / "stories" / "s-full.html").read_text(encoding="utf-8")
@@ -172,6 +173,8 @@ def test_panels_render_real_content(tmp_path: Path) -> None:
     assert '<div class="about">Jane Doe · departure</div>' in page
     assert '<summary>1 more</summary><ul><li><blockquote>Others say Doe was fired.</blockquote>' in page
     assert "0.951" in page
+    only = re.search(r'<section class="panel" id="single-source"><h2>Only one outlet reports</h2>(.*?)</section>', page, re.S)
+    assert only and "The plan costs $4 million." in only.group(1) and '<a href="#art-2">[2]</a>' in only.group(1)
     assert page.count("none found") == 0
 
 
@@ -211,7 +214,7 @@ def test_unsafe_and_repeated_story_ids_get_their_own_pages(tmp_path: Path) -> No
 def test_missing_optional_fields_render(tmp_path: Path) -> None:
     render_report([{"story_id": "s-bare"}], {"stories": 1}, tmp_path)
     page = (tmp_path / "stories" / "s-bare.html").read_text(encoding="utf-8")
-    assert "(untitled)" in page and page.count("none found") == 7
+    assert "(untitled)" in page and page.count("none found") == 8  # every panel, the single-source one too
 
 
 def test_bad_arguments_are_refused(tmp_path: Path) -> None:

@@ -75,6 +75,7 @@ class SummaryOptions:
 @dataclass(frozen=True)
 class FactsConfig:
     spacy_model: str
+    single_source_max: int = 5
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,9 @@ def _validate(d: dict[str, Any]) -> None:
            d["stories"]["threshold"])
     _check(d["stories"]["window_days"] > 0, "stories.window_days", "must be positive", d["stories"]["window_days"])
     _check(d["summary"]["words"] >= 10, "summary.words", "must be at least 10", d["summary"]["words"])
+    _check(isinstance(d["facts"]["single_source_max"], int) and not isinstance(d["facts"]["single_source_max"], bool)
+           and d["facts"]["single_source_max"] >= 0, "facts.single_source_max", "must be a whole number, 0 or more",
+           d["facts"]["single_source_max"])
     _check(d["report"]["max_stories"] >= 1, "report.max_stories", "must be at least 1", d["report"]["max_stories"])
     _check(d["spark"]["jit"] in JIT_MODES, "spark.jit", f"must be one of {', '.join(JIT_MODES)}", d["spark"]["jit"])
     _check(d["spark"]["codegen"] in CODEGEN_MODES, "spark.codegen", f"must be one of {', '.join(CODEGEN_MODES)}",

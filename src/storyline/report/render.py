@@ -318,6 +318,8 @@ def render_story(story: Mapping[str, Any]) -> str:
                      for ev in _dicts(story.get("timeline"))],
         "corroborated": [{"text": f.get("text"), "cited": _cited(f, number)}
                          for f in _dicts(story.get("corroborated"))],
+        "single_source": [{"text": f.get("text"), "cited": _cited(f, number)}
+                          for f in _dicts(story.get("single_source"))],
         "disputed": [{"head": " · ".join(dict.fromkeys(str(d.get(k)) for k in ("subject", "frame") if d.get(k))),
                       "sides": [_side_view(s, number) for s in _dicts(d.get("sides"))]}
                      for d in _dicts(story.get("disputed"))],

@@ -99,10 +99,12 @@ FACTS = (
     "corroborated:array<struct<text:string,article_ids:array<string>,outlets:array<string>,support:int,"
     f"sentences:{_SOURCE_SENTENCES}>>,"
     "disputed:array<struct<subject:string,frame:string,kind:string,sides:array<struct<claim:string,text:string,"
-    f"article_ids:array<string>,outlets:array<string>,sentences:{_SOURCE_SENTENCES}>>>>"
+    f"article_ids:array<string>,outlets:array<string>,sentences:{_SOURCE_SENTENCES}>>>>,"
+    f"single_source:array<struct<text:string,article_ids:array<string>,outlets:array<string>,"
+    f"sentences:{_SOURCE_SENTENCES}>>"
     ">"
 )
-FACT_PARTS = ("entities", "timeline", "corroborated", "disputed")
+FACT_PARTS = ("entities", "timeline", "corroborated", "disputed", "single_source")
 
 # The digest stage's table: each story's title and summary, and one typed column per fact kind (no JSON strings in
 # between).

@@ -132,25 +132,29 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
     return out
 
 
-def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_model: str = "") -> dict:
-    """Entities, timeline, corroborated and disputed claims of one story, as JSON-ready dicts.
+def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_model: str = "",
+                single_source_max: int = 5) -> dict:
+    """Entities, timeline, corroborated and disputed claims and single-source statements of one story, as
+    JSON-ready dicts.
 
     Entities are analysed once and shared with the claim finder, which needs them to name a dispute's subject.
     Entities mentioned only once are left out of the story's list (they stay available to the claim finder).
     A story of more than ``MAX_STORY_SENTENCES`` sentences is read from the first sentences of its articles
     (:func:`~storyline.core.story.summarize.candidates`), as its summary is.
     """
-    from storyline.core.story.claims import find_claims
+    from storyline.core.story.claims import find_all
     from storyline.core.story.entities import analyse
     from storyline.core.story.timeline import build_timeline
 
     published = {a["article_id"]: a.get("published") for a in articles}
     sentences = candidates(sentences, MAX_STORY_SENTENCES)  # corroboration compares sentence pairs: bounded
     index = analyse(sentences, model=spacy_model or None)
-    corroborated, disputed = find_claims(sentences, published=published, index=index)
+    corroborated, disputed, single = find_all(sentences, published=published, index=index,
+                                              single_max=single_source_max)
     return {
         "entities": [e.to_dict() for e in index.entities if e.mentions >= 2],
         "timeline": [e.to_dict() for e in build_timeline(sentences, published)],
         "corroborated": [c.to_dict() for c in corroborated],
         "disputed": [d.to_dict() for d in disputed],
+        "single_source": single,
     }

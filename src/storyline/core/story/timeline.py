@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from storyline.core.text.clean import sentence_flags
 from storyline.core.story.entities import get
+from storyline.core.story.sources import source_sentence
 from storyline.core.text.text import content_terms, jaccard
 
 _MONTHS = {m: i for i, m in enumerate(
@@ -91,7 +92,7 @@ def _pub_date(value: object) -> date | None:
 
 # tense near a date: the few words before it say whether it is still to come ("is expected to ease on Friday",
 # "will cost $3.00 from Oct. 1") or past ("voted on Monday", "attended a fire on Jan. 14")
-_FUTURE_NEAR = re.compile(r"\b(?:will|won't|shall|expects?|expected|due|scheduled|set to|plans?|planned|intends?|"
+_FUTURE_NEAR = re.compile(r"\b(?:will|won't|shall|expects?|expected|due|scheduled|set to|plans? to|planned|intends?|"
                           r"going to|is to|are to|takes? effect|effective|starting|from now|next|upcoming|until)\b", re.I)
 _PAST_NEAR = re.compile(r"\b(?:\w{3,}ed|was|were|had|said|told|won|lost|met|began|took|came|went|left|rose|fell|saw|"
                         r"paid|made|held|gave|ran|broke|struck|hit|shut|cut|put|set|sold|bought|fought|quit|built|"
@@ -257,7 +258,6 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
     >>> [(e.date, e.article_ids) for e in build_timeline(s, {"b": "2016-10-04"})]
     [('1977-06', ['a', 'b']), ('2015', ['b'])]
     """
-    from storyline.core.story.claims import source_sentence  # claims builds on this module: imported here, not at the top
 
     if not 0.0 <= fold_threshold <= 1.0:
         raise ValueError(f"fold_threshold must be between 0 and 1, got {fold_threshold}")

@@ -1,0 +1,396 @@
+"""Compare: aligned sentences of different outlets whose slots cannot both be true are a dispute.
+
+The three steps: :mod:`~storyline.core.story.slots` extracts from each sentence what a reader compares,
+:mod:`~storyline.core.story.align` pairs sentences of different outlets that report the same fact, and this
+module compares each aligned pair slot by slot:
+
+- **number**: figures of the same thing (the same unit or counted noun; a sentence's only count against the
+  other's only count when the two sentences say nearly the same) whose ranges cannot meet, and that are close
+  enough to be two tellings of one figure (within ``max_ratio``). A hedged figure that agrees with an exact one, a
+  figure the text marks as earlier ("up from 23"), a figure of another time, and figures in different units are
+  never compared;
+- **date**: one date each, at day or month precision, that differ;
+- **place**: one set of places each, disjoint, and neither outlet's article names the other's place at all;
+- **agent**: who acts differs, and neither sentence names the other's actor;
+- **cause**: the stated causes share no term;
+- **polarity**: one sentence asserts what the other negates (closed classes of negation and of negative
+  implicatives, "refused to"), at least one of them in the outlet's own voice.
+
+Modal, conditional and question sentences assert nothing and are not compared. A pair from one outlet is a
+revision, not a dispute. Every other aligned telling of a disputed value joins its side, so a side lists all
+its outlets; an outlet that prints both values stands on both sides, and the dispute names it in ``both``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from storyline.core.grouping.cluster import connected_components
+from storyline.core.story.align import align
+from storyline.core.story.entities import EntityIndex, get
+from storyline.core.story.slots import CURRENCIES, Quantity, Slots, extract
+
+CURRENCY = frozenset(CURRENCIES.values())  # a rise in cents and the fares it moves between are one dispute
+from storyline.core.story.sources import Dispute, Side, attribution, source_sentence
+from storyline.core.text.clean import sentence_flags
+
+
+@dataclass(frozen=True)
+class CompareConfig:
+    """Thresholds of the comparison (cosine of aligned pairs per slot kind, and how far two tellings of one figure
+    may lie apart)."""
+
+    align: float = 0.2
+    number: float = 0.3
+    number_loose: float = 0.5  # different counted nouns: the sentences must say nearly the same
+    date: float = 0.45
+    place: float = 0.3
+    agent: float = 0.5
+    cause: float = 0.35
+    polarity: float = 0.55
+    max_ratio: float = 2.2
+
+
+DEFAULT = CompareConfig()
+
+
+@dataclass(frozen=True)
+class _Val:
+    """One sentence's value in a compared slot."""
+
+    sentence: int
+    kind: str
+    key: str
+    value: Any
+    label: str
+    low: float = 0.0
+    high: float = 0.0
+
+
+def read_slots(sentences: Sequence[object], index: EntityIndex, published: dict[str, Any] | None = None) -> list[Slots]:
+    """The slots of every sentence of a story; flagged sentences (questions, residue) give empty slots."""
+    published = published or {}
+    out = []
+    for i, s in enumerate(sentences):
+        text = str(get(s, "text", "") or "")
+        if not text or sentence_flags(text):
+            out.append(Slots())
+            continue
+        out.append(extract(text, index.mentions[i], published.get(str(get(s, "article_id")))))
+    return out
+
+
+def _counts(s: Slots) -> list[Quantity]:
+    return [q for q in s.quantities if not q.superseded and not q.earlier]
+
+
+def _agree(a: _Val, b: _Val) -> bool:
+    if a.kind == "number":
+        return a.low <= b.high + 1e-9 and b.low <= a.high + 1e-9
+    if a.kind == "date":
+        return a.value.startswith(b.value) or b.value.startswith(a.value)
+    if a.kind == "cause":
+        return bool(a.value & b.value)
+    return a.value == b.value
+
+
+def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareConfig) -> list[tuple[_Val, _Val]]:
+    out: list[tuple[_Val, _Val]] = []
+    if a.dates and b.dates and not set(a.dates) & set(b.dates):
+        return out  # figures of different days
+    if a.places and b.places and not set(a.places) & set(b.places):
+        return out  # figures of different places
+    qa, qb = _counts(a), _counts(b)
+    for x in qa:
+        for y in qb:
+            if x.key == y.key:
+                if sim < cfg.number:
+                    continue
+            elif not (x.noun and y.noun and x.key != "tally" and y.key != "tally" and len(qa) == 1 and len(qb) == 1
+                      and sim >= cfg.number_loose and x.noun not in " ".join(b.terms) and y.noun not in " ".join(a.terms)):
+                continue
+            key = x.key
+            out.append((_Val(i, "number", key, x.value, x.surface, x.low, x.high),
+                        _Val(j, "number", key, y.value, y.surface, y.low, y.high)))
+    return out
+
+
+def _far(a: _Val, b: _Val, cfg: CompareConfig) -> bool:
+    """Two figures this far apart count different things ("at least 900 taken" against "47 returned")."""
+    lo, hi = sorted((a.value, b.value))
+    if a.key == "tally":
+        return False
+    return hi > cfg.max_ratio * max(1.0, lo)
+
+
+def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[str], names_j: frozenset[str],
+            cfg: CompareConfig = DEFAULT) -> list[tuple[_Val, _Val]]:
+    """The values of an aligned pair, slot by slot, that the caller checks for agreement (every pair returned is
+    comparable; whether it conflicts is :func:`_agree`'s to say). ``names_*`` are all the names of each
+    sentence's article."""
+    if a.hedged or b.hedged:
+        return []
+    out = _number_vals(i, j, a, b, sim, cfg)
+    if sim >= cfg.date and len(a.dates) == 1 and len(b.dates) == 1 and min(len(a.dates[0]), len(b.dates[0])) >= 7:
+        out.append((_Val(i, "date", "date", a.dates[0], a.dates[0]), _Val(j, "date", "date", b.dates[0], b.dates[0])))
+    pa = [p for p in a.places if p not in b.places]  # places both name are shared ground ("in Glenmore")
+    pb = [p for p in b.places if p not in a.places]
+    if (sim >= cfg.place and len(pa) == 1 and len(pb) == 1 and pa[0] not in names_j and pb[0] not in names_i
+            and pa[0] not in pb[0] and pb[0] not in pa[0]):
+        out.append((_Val(i, "place", "place", pa[0], pa[0]), _Val(j, "place", "place", pb[0], pb[0])))
+    elif sim >= cfg.place and a.places and a.places == b.places:
+        out.append((_Val(i, "place", "place", a.places[0], a.places[0]),
+                    _Val(j, "place", "place", b.places[0], b.places[0])))
+    if (sim >= cfg.agent and len(a.agents) == 1 and len(b.agents) == 1 and a.agents[0] != b.agents[0]
+            and a.agents[0] not in b.names and b.agents[0] not in a.names):
+        out.append((_Val(i, "agent", "agent", a.agents[0], a.agents[0]), _Val(j, "agent", "agent", b.agents[0], b.agents[0])))
+    if sim >= cfg.cause and a.cause and b.cause:
+        out.append((_Val(i, "cause", "cause", a.cause, " ".join(sorted(a.cause))),
+                    _Val(j, "cause", "cause", b.cause, " ".join(sorted(b.cause)))))
+    return out
+
+
+def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[str], cfg: CompareConfig
+              ) -> tuple[_Val, _Val] | None:
+    if a.hedged or b.hedged or sim < cfg.polarity:
+        return None
+    pa, pb = not (a.negated or a.attributed_denial), not (b.negated or b.attributed_denial)
+    if pa == pb:
+        return None
+    # an attributed denial against an attributed claim: both are reported speech, and the outlets agree on both
+    if attribution(texts[i]) and attribution(texts[j]):
+        return None
+    return (_Val(i, "polarity", "polarity", pa, "asserted" if pa else "denied"),
+            _Val(j, "polarity", "polarity", pb, "asserted" if pb else "denied"))
+
+
+def _values(k: int, s: Slots, kind: str, key: str) -> list[_Val]:
+    """The values sentence ``k`` gives in one slot (as :func:`compare` reads them)."""
+    if s.hedged:
+        return []
+    if kind == "number":
+        return [_Val(k, kind, key, q.value, q.surface, q.low, q.high) for q in _counts(s) if q.key == key]
+    if kind == "date":
+        return [_Val(k, kind, key, d, d) for d in s.dates if len(d) >= 7][:1] if len(s.dates) == 1 else []
+    if kind == "place":
+        return [_Val(k, kind, key, p, p) for p in s.places]
+    if kind == "agent":
+        return [_Val(k, kind, key, a, a) for a in s.agents]
+    if kind == "cause":
+        return [_Val(k, kind, key, s.cause, " ".join(sorted(s.cause)))] if s.cause else []
+    return []
+
+
+def _tellings(kind: str, key: str, members: list[_Val], slots: Sequence[Slots]) -> list[_Val]:
+    """Other sentences of the story that give a disputed value in the same slot and share the disputed sentences'
+    subject (a content term; two for dates and places, which many sentences give): they join that value's side even
+    where their wording is too far from the disputed sentences' to align."""
+    need = 2 if kind in ("date", "place") else 1
+    have = {m.sentence for m in members}
+    terms = [(m, {t for t in slots[m.sentence].terms if t[:1] != "@"}) for m in members]
+    out = []
+    for k, s in enumerate(slots):
+        if k in have:
+            continue
+        for v in _values(k, s, kind, key):
+            own = {t for t in s.terms if t[:1] != "@"}
+            if any(_agree(v, m) and v.value == m.value and len(own & ts) >= need for m, ts in terms):
+                out.append(v)
+                break
+    return out
+
+
+def _cause_pairs(slots: Sequence[Slots], outlet: Sequence[str], pairs: dict[tuple[int, int], float]
+                 ) -> dict[tuple[int, int], float]:
+    """Sentences of different outlets that each state a cause of an effect they share (a term outside the causes):
+    their other words differ most where the causes do, so the general alignment may miss them."""
+    with_cause = [k for k, s in enumerate(slots) if s.cause and not s.hedged]
+    out = {}
+    for n, i in enumerate(with_cause):
+        for j in with_cause[n + 1:]:
+            if outlet[i] == outlet[j] or (i, j) in pairs:
+                continue
+            shared = {t for t in (slots[i].terms - slots[i].cause) & (slots[j].terms - slots[j].cause) if t[:1] != "@"}
+            if shared:
+                out[(i, j)] = 1.0
+    return out
+
+
+def _label(vals: list[_Val]) -> str:
+    """A side's name: its most told wording."""
+    return sorted(Counter(v.label for v in vals).items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]
+
+
+def _subject(kind: str, key: str, members: list[_Val], slots: Sequence[Slots]) -> str:
+    """What the dispute is about, in a reader's words: the counted thing, or the terms its sentences share."""
+    shared = Counter(t for v in {m.sentence: m for m in members}.values() for t in slots[v.sentence].terms)
+    n = len({m.sentence for m in members})
+    common = [t for t, c in shared.most_common() if c >= max(2, n // 2)][:3]
+    what = " ".join(common)
+    if kind == "number":
+        nouns = Counter(m.label.split()[-1] for m in members if m.label and not m.label[-1].isdigit())
+        noun = nouns.most_common(1)[0][0] if nouns and key not in ("tally",) else key
+        return f"{'vote' if key == 'tally' else noun}" + (f" ({what})" if what else "")
+    return f"{kind} ({what})" if what else kind
+
+
+def find_aligned_disputes(sentences: Sequence[object], index: EntityIndex, published: dict[str, Any] | None = None,
+                          cfg: CompareConfig = DEFAULT, slots: list[Slots] | None = None) -> list[Dispute]:
+    """Disputes found by extracting, aligning and comparing the sentences of one story."""
+    return compare_story(sentences, index, published, cfg, slots)[0]
+
+
+_OPENER = re.compile(r"^[\W_]*(?:he|she|it|they|his|her|its|their|this|that|these|those|but|and|so|also|however|"
+                     r"i|we|you|our|my)\b", re.I)
+
+
+def single_source(sentences: Sequence[object], slots: Sequence[Slots], pairs: dict[tuple[int, int], float],
+                  limit: int = 5) -> list[dict[str, Any]]:
+    """Up to ``limit`` notable statements that only one outlet carries: a statement of fact (no quote, question,
+    modal or sentence that leans on the one before) that gives a figure, a date, a place or an actor, and that no
+    sentence of another outlet aligns with. Stories of one outlet have none. Earlier sentences of an article, and
+    sentences that give more of the compared slots, come first."""
+    outlet = [str(get(s, "source") or get(s, "article_id")) for s in sentences]
+    if limit <= 0 or len(set(outlet)) < 2:
+        return []
+    echoed = {k for pair in pairs for k in pair}
+    texts = [str(get(s, "text", "") or "") for s in sentences]
+    ranked = []
+    for k, (s, sl) in enumerate(zip(sentences, slots)):
+        t = texts[k]
+        n_words = len(t.split())
+        if (k in echoed or sl.hedged or not 8 <= n_words <= 45 or any(q in t for q in "“”\"") or _OPENER.match(t)
+                or sl.negated or t.rstrip().endswith("?") or not sl.terms):
+            continue
+        weight = (bool(_counts(sl)) + bool(sl.dates) + bool(sl.places) + bool(sl.agents) + bool(sl.cause))
+        if not weight:
+            continue
+        pos = get(s, "position", k)
+        ranked.append((-weight, pos if isinstance(pos, int) else k, str(get(s, "article_id")), k))
+    ranked.sort()
+    out, seen = [], set()
+    for *_, k in ranked:
+        if texts[k] in seen:
+            continue
+        seen.add(texts[k])
+        src = source_sentence(sentences[k])
+        out.append({"text": texts[k], "article_ids": [src["article_id"]], "outlets": [src["outlet"]] if src["outlet"] else [],
+                    "sentences": [src]})
+        if len(out) == limit:
+            break
+    return out
+
+
+def compare_story(sentences: Sequence[object], index: EntityIndex, published: dict[str, Any] | None = None,
+                  cfg: CompareConfig = DEFAULT, slots: list[Slots] | None = None, single_max: int = 0
+                  ) -> tuple[list[Dispute], list[dict[str, Any]]]:
+    """The story's disputes from aligned slots, and up to ``single_max`` single-source statements."""
+    sentences = list(sentences)
+    slots = slots if slots is not None else read_slots(sentences, index, published)
+    texts = [str(get(s, "text", "") or "") for s in sentences]
+    art = [str(get(s, "article_id")) for s in sentences]
+    outlet = [str(get(s, "source") or get(s, "article_id")) for s in sentences]
+    names_of: dict[str, set[str]] = defaultdict(set)
+    for k, s in enumerate(slots):
+        names_of[art[k]].update(s.names)
+    frozen = {a: frozenset(ns) for a, ns in names_of.items()}
+    # a figure that any outlet marks as an earlier one ("up from 23") is a revision, not a side of a dispute
+    earlier: dict[str, set[float]] = defaultdict(set)
+    for s in slots:
+        for q in s.quantities:
+            if q.superseded:
+                earlier[q.key].add(q.value)
+    pairs = align(slots, outlet, cfg.align)
+    pairs.update(_cause_pairs(slots, outlet, pairs))
+    conflicts: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
+    agreements: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
+    for (i, j), sim in sorted(pairs.items()):
+        a, b = slots[i], slots[j]
+        vals = compare(i, j, a, b, sim, frozen[art[i]], frozen[art[j]], cfg)
+        pol = _polarity(i, j, a, b, sim, texts, cfg)
+        if pol:
+            vals.append(pol)
+        for x, y in vals:
+            if _agree(x, y):
+                agreements[(x.kind, x.key)].append((x, y))
+            elif x.kind != "number" or not (_far(x, y, cfg) or {x.value, y.value} & earlier[x.key]):
+                conflicts[(x.kind, x.key)].append((x, y))
+    out = []
+    for (kind, key), edges in sorted(conflicts.items()):
+        nodes = sorted({v for e in edges for v in e}, key=lambda v: (v.sentence, str(v.value)))
+        ids = {v: k for k, v in enumerate(nodes)}
+        comps = connected_components(range(len(nodes)), [(ids[x], ids[y]) for x, y in edges])
+        groups: dict[int, list[_Val]] = defaultdict(list)
+        for k, root in comps.items():
+            groups[root].append(nodes[k])
+        for members in groups.values():
+            d = _dispute(kind, key, members + _tellings(kind, key, members, slots), agreements[(kind, key)], slots,
+                         sentences, outlet)
+            if d is not None:
+                out.append(d)
+    return out, single_source(sentences, slots, pairs, single_max)
+
+
+def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_Val, _Val]], slots: Sequence[Slots],
+             sentences: Sequence[object], outlet: Sequence[str]) -> Dispute | None:
+    members = list(members)
+    # every other aligned telling of a disputed value joins its side
+    grew = True
+    while grew:
+        grew = False
+        have = set(members)
+        for x, y in agreements:
+            for u, v in ((x, y), (y, x)):
+                if u in have and v not in have and any(_agree(v, m) for m in have if m.sentence == u.sentence):
+                    members.append(v)
+                    have.add(v)
+                    grew = True
+    # sides: values that agree are one side (an exact figure inside a hedged range joins it)
+    uniq = sorted(set(members), key=lambda v: (v.sentence, str(v.value)))
+    ids = {v: k for k, v in enumerate(uniq)}
+    bounded = [v for v in uniq if not (kind == "number" and v.high == float("inf"))]
+    comps = connected_components(range(len(uniq)), [(ids[x], ids[y]) for n, x in enumerate(bounded)
+                                                     for y in bounded[n + 1:] if _agree(x, y)])
+    for v in uniq:  # an open bound ("at least 10") joins the one side it agrees with, else stands alone
+        if v not in bounded:
+            roots = {comps[ids[w]] for w in bounded if _agree(v, w)}
+            comps[ids[v]] = roots.pop() if len(roots) == 1 else ids[v]
+    by_side: dict[int, list[_Val]] = defaultdict(list)
+    for v in uniq:
+        by_side[comps[ids[v]]].append(v)
+    if len(by_side) < 2:
+        return None
+    side_outlets = [{outlet[v.sentence] for v in vs} for vs in by_side.values()]
+    if len(set().union(*side_outlets)) < 2:
+        return None  # one outlet against itself: a revision, not a dispute between outlets
+    sides = []
+    for vs in sorted(by_side.values(), key=lambda vs: (min(v.sentence for v in vs))):
+        idx = sorted({v.sentence for v in vs}, key=lambda k: (str(get(sentences[k], "article_id")), k))
+        sents = [source_sentence(sentences[k]) for k in idx]
+        sides.append(Side(_label(vs), sents[0]["text"], sorted({s["article_id"] for s in sents}),
+                          sorted({s["outlet"] for s in sents if s["outlet"]}), sents))
+    return Dispute(_subject(kind, key, uniq, slots), kind if kind != "number" else key,
+                   "number" if kind == "number" else "predicate", sides)
+
+
+def merge(found: list[Dispute], general: list[Dispute]) -> list[Dispute]:
+    """The disputes of both finders, a general one dropped when it is about sentences a found one already sets
+    against each other."""
+    def figures(d: Dispute) -> set[str]:
+        return {n.replace(",", "") for side in d.sides for n in re.findall(r"\d[\d,.]*\d|\d", side.claim)}
+
+    taken = [(d, {s["text"] for side in d.sides for s in side.sentences}) for d in found]
+    out = list(found)
+    for d in general:
+        texts = [{s["text"] for s in side.sentences} for side in d.sides]
+        if any(sum(bool(t & seen) for t in texts) >= 2 and d.kind == e.kind
+               and (d.kind != "number" or figures(d) & figures(e) or (e.frame == "rise in cents" and d.frame in CURRENCY))
+               for e, seen in taken):
+            continue
+        out.append(d)
+        taken.append((d, set().union(*texts)))
+    out.sort(key=lambda d: (-len({a for s in d.sides for a in s.article_ids}), d.subject, d.frame))
+    return out

@@ -1,0 +1,367 @@
+"""Extract: the slots of a sentence that a reader compares across outlets.
+
+A sentence is read into :class:`Slots`: the figures it gives with what they count or measure (any noun or unit),
+its dates, its places, who acts in it, a stated cause and whether its main predicate is negated. Only closed
+classes of grammar are listed here (number words, hedges, units, negation, modals, auxiliaries, speech verbs,
+cause connectives); what a figure counts is read off the sentence itself, never looked up in a list of nouns.
+
+Figures are read in digits; number words are turned into digits first by ``text2num`` (with our own table for
+the small numbers it leaves as words, "two" and "three").
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from storyline.core.story.entities import GPE, LOC, ORG, PERSON, Mention
+from storyline.core.story.sources import attribution
+from storyline.core.story.timeline import find_dates
+from storyline.core.text.text import STOPWORDS, content_terms, stem
+
+# ------------------------------------------------------------------------------------------------ closed classes
+
+HEDGES_OPEN_ABOVE = ("at least", "more than", "over", "upwards of", "in excess of", "no fewer than", "north of")
+HEDGES_OPEN_BELOW = ("nearly", "almost", "up to", "as many as", "fewer than", "less than", "under", "just under",
+                     "no more than", "not quite")
+HEDGES_ABOUT = ("about", "around", "approximately", "roughly", "some", "an estimated", "estimated", "close to",
+                "nearly", "an approximate", "or so", "more or less")
+_HEDGE_RE = "|".join(sorted({*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT}, key=len, reverse=True))
+NEGATION = frozenset("not n't never no nobody none nothing neither nor cannot without".split())
+# verbs whose complement did not happen ("refused to sign" = did not sign): a closed class of implicatives
+NEGATIVE_IMPLICATIVES = frozenset("refused refuses declined declines failed fails neglected neglects".split())
+MODALS = frozenset("would could might may should must can if unless whether perhaps possibly maybe "
+                   "reportedly allegedly supposedly purportedly expected expects forecast forecasts forecasting "
+                   "predicted predicts projected likely unlikely needed needs required".split())
+AUXILIARIES = frozenset("is are was were be been being has have had do does did will would shall should can could "
+                        "may might must".split())
+SPEECH_VERBS = frozenset("said says say told tells tell added adds announced announces stated states claimed claims "
+                         "insisted insists wrote writes reported reports confirmed confirms denied denies "
+                         "explained explains noted notes argued argues tweeted posted acknowledged admitted "
+                         "understands understood believes estimated estimates according".split())
+UNITS = {"%": "percent", "percent": "percent", "per cent": "percent", "pc": "percent", "cents": "cents",
+         "cent": "cents", "pence": "pence", "p": "pence", "km": "km", "kilometres": "km", "kilometers": "km",
+         "miles": "miles", "mile": "miles", "metres": "m", "meters": "m", "feet": "feet", "foot": "feet",
+         "kg": "kg", "kilograms": "kg", "tonnes": "tonnes", "tons": "tonnes", "mph": "mph", "km/h": "km/h",
+         "degrees": "degrees", "hours": "hours", "minutes": "minutes", "days": "days", "weeks": "weeks",
+         "months": "months", "years": "years", "points": "points", "acres": "acres", "hectares": "hectares"}
+CURRENCIES = {"$": "dollars", "£": "pounds", "€": "euros", "¥": "yen"}
+SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "bn": 1e9, "m": 1e6, "k": 1e3}
+SMALL_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
+                                            "thirteen fourteen fifteen sixteen seventeen eighteen nineteen "
+                                            "twenty".split())}
+# connectives that introduce a stated cause
+CAUSE_MARKERS = re.compile(r"\b(?:caused by|blamed (?:it )?on|due to|because of|as a result of|attributed (?:it )?to"
+                           r"|triggered by|sparked by|the result of|traced to|the cause (?:was|is)|owing to"
+                           r"|brought on by|started by|set off by)\s+|\bblam(?:ed|es|ing)\s+(?:[\w'’-]+\s+){1,5}?on\s+", re.I)
+_TIME_WORDS = frozenset("now later earlier ago last next more less so far then monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow tonight "
+                        "night morning evening afternoon week month year day hour".split())
+
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_FIGURE = re.compile(
+    r"(?<![\w.,/:-])(?:(?P<hedge>" + _HEDGE_RE + r")\s+)?(?P<cur>[$£€¥])?\s?(?P<num>" + _NUM + r")"
+    r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|m|k)\b)?"
+    r"(?:(?P<tally>[-–](?P<num2>\d+)(?![\w%-]))|(?P<unit>\s?%|\s?(?:per cent|percent)\b|[- ](?:cents?|pence)\b"
+    r"|[- ](?:km/h|km|kilometres|kilometers|miles?|metres|meters|feet|foot|kg|kilograms|tonnes|tons|mph|degrees"
+    r"|hours|minutes|days|weeks|months|years|points|acres|hectares)\b)?)",
+    re.I)
+_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+# "up from 23", "rose to 9 from 7", "revised from 12", "from $2.25 to $2.75": the figure after "from" is the earlier one
+_CHANGE_FROM = re.compile(r"\b(?:up|down|revised|rising|falling|increased|decreased|raised|lowered|rose|fell|climbed"
+                          r"|dropped|corrected|changed|jumped|grew|risen|fallen|cut|reduced|lifted|upped)\b"
+                          r"(?:\s+[^\s,;]+){0,4}?\s+from\s+(?:about |around |roughly |an? )?[$£€¥]?$", re.I)
+_FROM_TO = re.compile(r"^\S*\s+(?:to|into)\s+(?:about |around |roughly )?[$£€¥]?\d", re.I)
+_LAST_YEAR = re.compile(r"\b(?:last|previous|a year earlier|a year ago|the year before|prior)\b", re.I)
+_SPEECH_DATE = re.compile(r"\b(?:" + "|".join(sorted(SPEECH_VERBS)) + r")\s+(?:on\s+)?$", re.I)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A figure and what it counts or measures: ``key`` is the unit or the counted noun's stem."""
+
+    key: str
+    low: float
+    high: float
+    value: float
+    surface: str
+    start: int
+    end: int
+    noun: str = ""  # the counted noun as written ("passengers"), "" for a unit
+    exact: bool = True
+    superseded: bool = False
+    earlier: bool = False  # a figure of another time in the sentence ("last year", "in 2019")
+
+    def agrees(self, other: "Quantity") -> bool:
+        """Both can hold: the ranges meet (an exact 43 inside "around 40")."""
+        return self.low <= other.high + 1e-9 and other.low <= self.high + 1e-9
+
+
+@dataclass(frozen=True)
+class Slots:
+    """What a reader compares in one sentence."""
+
+    quantities: tuple[Quantity, ...] = ()
+    dates: tuple[str, ...] = ()
+    places: tuple[str, ...] = ()
+    agents: tuple[str, ...] = ()
+    cause: frozenset[str] = frozenset()
+    negated: bool = False
+    hedged: bool = False  # modal, conditional or question: asserts nothing
+    attributed_denial: bool = False
+    terms: frozenset[str] = field(default_factory=frozenset)  # content terms, figures and names left out
+    names: frozenset[str] = frozenset()
+
+
+def numbers_to_digits(text: str) -> str:
+    """Number words as digits ("forty-seven" -> "47", "three buildings" -> "3 buildings"); the rest unchanged.
+    A scale after digits ("4.5 million") stays for the figure reader, and "one" alone stays a word.
+
+    >>> numbers_to_digits("Forty-seven objects and three buildings; one of them burned, $4.5 million in all.")
+    '47 objects and 3 buildings; one of them burned, $4.5 million in all.'
+    """
+    if not _has_number_word(text):
+        return text
+    return _NUMBER_RUN.sub(_run_to_digits, text)
+
+
+_UNITS_WORDS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen " \
+               "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety"
+_NUMBER_WORDS = frozenset(_UNITS_WORDS.split()) | frozenset("hundred thousand million billion dozen".split())
+_NW = r"(?:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")"
+_NUMBER_RUN = re.compile(r"(?<![\w-])(?<!\d )" + _NW + r"(?:(?:[\s-]+and[\s-]+|[\s-]+)" + _NW + r")*(?![\w-])", re.I)
+
+
+def _run_to_digits(m: re.Match[str]) -> str:
+    run = m.group(0)
+    low = run.lower()
+    if low in ("one", "zero", "dozen", "hundred", "thousand", "million", "billion"):
+        return run
+    if low in SMALL_NUMBERS:
+        return str(SMALL_NUMBERS[low])
+    digits = _alpha2digit(low.replace("-", " "))
+    return digits if re.fullmatch(r"\d+", digits) else run
+
+
+def _has_number_word(text: str) -> bool:
+    return not _NUMBER_WORDS.isdisjoint(w.lower() for w in re.findall(r"[A-Za-z]+", text))
+
+
+@lru_cache(maxsize=1 << 14)
+def _alpha2digit(text: str) -> str:
+    from text_to_num import alpha2digit
+    try:
+        return alpha2digit(text, "en", threshold=0)
+    except Exception:  # a parser failure leaves the words as they are
+        return text
+
+
+def _value(num: str, scale: str | None) -> float:
+    v = float(num.replace(",", ""))
+    return v * SCALE.get((scale or "").lower(), 1.0)
+
+
+def _range(hedge: str | None, v: float) -> tuple[float, float, bool]:
+    h = " ".join((hedge or "").lower().split())
+    if h in HEDGES_OPEN_ABOVE:
+        return v, math.inf, False
+    if h in HEDGES_OPEN_BELOW:
+        return (v * 0.85 if h in ("nearly", "almost", "just under", "not quite") else 0.0), v, False
+    if h:
+        return v * 0.9, v * 1.1, False
+    return v, v, True
+
+
+def _noun_after(text: str, end: int) -> tuple[str, str]:
+    """The counted noun after a figure: the head of the run of words that follows ("210,000 Aura T3 smart
+    thermostats" -> thermostats; "212 passengers on board" -> passengers). Returns (noun, key)."""
+    words = []
+    for m in _WORD.finditer(text, end, min(len(text), end + 60)):
+        gap = text[words[-1][1] if words else end: m.start()]
+        if any(c in gap for c in ",;:()—–\"“”.") and not gap.strip() in ("-",):
+            break
+        w = m.group(0)
+        if w.lower() in STOPWORDS or w.lower() in AUXILIARIES or w.lower() in _TIME_WORDS:
+            break
+        words.append((w, m.end()))
+        if len(words) == 4:
+            break
+    if not words:
+        return "", ""
+    # the head: the first plural-looking word, else the last word of a short run, else the first word
+    for w, _ in words:
+        lw = w.lower()
+        if len(lw) > 3 and lw.endswith("s") and not lw.endswith("ss") and w[:1].islower():
+            return lw, stem(lw)
+    head = words[0][0] if len(words) == 1 or words[0][0][:1].islower() else words[-1][0]
+    if head[:1].isupper() or head.isdigit():
+        return "", ""
+    return head.lower(), stem(head.lower())
+
+
+def _noun_before(text: str, start: int) -> tuple[str, str]:
+    """A measure named before its figure: "a death toll of 104", "turnout of 61%", "fare rises to $2.75"."""
+    head = text[max(0, start - 50): start]
+    m = re.search(r"([A-Za-z][a-z]+)\s+(?:of|at|to|was|is|stood at|reached|rose to|fell to|hit|totalled|totaled|"
+                  r"numbered)\s+(?:about |around |roughly |some |nearly |almost |more than |at least |over |an? )?$",
+                  head)
+    if not m:
+        return "", ""
+    w = m.group(1).lower()
+    if w in STOPWORDS or w in AUXILIARIES or w in _TIME_WORDS:
+        return "", ""
+    return w, stem(w)
+
+
+def quantities(text: str, published: object = None) -> list[Quantity]:
+    """Every figure of ``text`` with what it counts; years, times of day and ordinals are not figures.
+
+    >>> [(q.key, q.value, q.exact) for q in quantities("A ferry carrying 212 passengers sank; about 40 were hurt.")]
+    [('passenger', 212.0, True)]
+    >>> [(q.key, q.low, q.high) for q in quantities("Fares rise by 50 cents to $2.75, a 7.5% increase.")]
+    [('cents', 50.0, 50.0), ('dollars', 2.75, 2.75), ('percent', 7.5, 7.5)]
+    >>> [(q.key, q.surface) for q in quantities("The council voted 27-27, so the motion failed.")]
+    [('tally', '27-27')]
+    >>> [(q.value, q.superseded) for q in quantities("The toll rose to 9 from 7 overnight.")]
+    [(9.0, False), (7.0, True)]
+    """
+    if not re.search(r"\d", text) and not _has_number_word(text):
+        return []
+    t = numbers_to_digits(text)
+    other_time = bool(_LAST_YEAR.search(t))
+    out: list[Quantity] = []
+    for m in _FIGURE.finditer(t):
+        num = m.group("num")
+        raw = num.replace(",", "")
+        after = t[m.end(): m.end() + 12]
+        before = t[max(0, m.start() - 12): m.start()]
+        if (len(raw) == 4 and raw.isdigit() and 1800 <= int(raw) <= 2100 and "," not in num and not m.group("cur")
+                and not m.group("unit") and not m.group("tally")):
+            continue  # a year
+        if re.match(r"\s*(?:a\.m\.|p\.m\.|am\b|pm\b|GMT|UTC|o'clock|st\b|nd\b|rd\b|th\b)", after, re.I) \
+                or re.search(r"(?:No\.|#|number|Route|route|Flight|flight|Highway|aged?|Article|article)\s*$", before):
+            continue
+        if re.match(r"[-–]year[-–]old", after):
+            key, noun = "age", "years old"
+        elif m.group("tally"):
+            a, b = int(raw.split(".")[0]), int(m.group("num2"))
+            if a > 500 or b > 500 or re.match(r"\s*(?:season|year)", after, re.I):
+                continue
+            out.append(Quantity("tally", a + b / 1000, a + b / 1000, a + b / 1000, m.group(0).strip(),
+                                m.start("num"), m.end(), "tally"))
+            continue
+        elif m.group("unit"):
+            key = UNITS[" ".join(m.group("unit").strip(" -").lower().split())]
+            noun = ""
+        elif m.group("cur"):
+            key, noun = CURRENCIES[m.group("cur")], ""
+        else:
+            prev = re.search(r"(?<![A-Za-z’'-])([a-z]+)\s+$", t[max(0, m.start() - 20): m.start()])
+            pw = prev.group(1) if prev else ""
+            if pw and len(pw) > 3 and pw not in STOPWORDS and pw not in AUXILIARIES and pw not in _TIME_WORDS \
+                    and not pw.endswith(("ed", "ing", "ly")) and pw not in SPEECH_VERBS:
+                noun, key = pw, stem(pw)  # a measure named just before its figure: "magnitude 6.1"
+            else:
+                noun, key = _noun_after(t, m.end())
+            if not key:
+                noun, key = _noun_before(t, m.start())
+            if not key:
+                continue
+        if re.search(r"\d\s+of\s+(?:the\s+|its\s+|their\s+)?$", t[max(0, m.start() - 16): m.start()]):
+            key = "of " + key  # "31 of 58 seats": 58 is the whole, not a count of seats won
+        v = _value(num, m.group("scale"))
+        lo, hi, exact = _range(m.group("hedge"), v)
+        sup = _superseded(t, m.start(), m.end())
+        start = m.start("hedge") if m.group("hedge") else m.start()
+        out.append(Quantity(key, lo, hi, v, m.group(0).strip(), start, m.end(), noun, exact, sup, other_time))
+    # a sentence that gives two different figures of one thing is ambiguous about it
+    values: dict[str, set[float]] = {}
+    for q in out:
+        if not q.superseded:
+            values.setdefault(q.key, set()).add(q.value)
+    return [q for q in out if q.superseded or len(values[q.key]) == 1]
+
+
+def _superseded(t: str, start: int, end: int) -> bool:
+    head = t[max(0, start - 60): start]
+    return bool(_CHANGE_FROM.search(head) or (re.search(r"\bfrom\s+[$£€¥]?$", head) and _FROM_TO.match(t[end - 1:])))
+
+
+def _dates(text: str, published: object) -> tuple[str, ...]:
+    found = []
+    for s, _, iso in find_dates(text, published):
+        if _SPEECH_DATE.search(text[max(0, s - 30): s]):
+            continue  # "police said Monday": when it was said, not when it happened
+        found.append(iso)
+    return tuple(dict.fromkeys(found))
+
+
+def _negated(text: str) -> tuple[bool, bool, bool]:
+    """(negated, hedged, attributed denial) of the sentence's main clause, read off closed classes only."""
+    body = re.split(r"\s(?:who|which|that|because|although|though|while|whereas|after|before|when|if|unless)\s", text,
+                    maxsplit=1)[0]
+    words = [w.lower() for w in _WORD.findall(body)]
+    all_words = [w.lower() for w in _WORD.findall(text)]
+    hedged = text.rstrip().endswith("?") or any(w in MODALS for w in words)
+    # "linked to 9 crashes and no injuries": a negated object in a list, not a negated predicate
+    neg = any((w in NEGATION or w.endswith("n't")) and not (w == "no" and k and words[k - 1] in ("and", "or", "but"))
+              for k, w in enumerate(words)) or any(
+        w in NEGATIVE_IMPLICATIVES and nxt == "to" for w, nxt in zip(words, words[1:]))
+    denial = any(w in ("denied", "denies", "deny", "rejected", "rejects", "disputed", "disputes") for w in all_words)
+    return neg, hedged, denial
+
+
+def _agents(text: str, mentions: list[Mention]) -> tuple[str, ...]:
+    """People or organisations in the acting role: the subject of a verb (not of a speech verb, not a possessor),
+    or the agent of a passive ("was arrested by X")."""
+    out = []
+    for mt in mentions:
+        if mt.type not in (PERSON, ORG):
+            continue
+        before = text[max(0, mt.start - 4): mt.start]
+        rest = text[mt.end: mt.end + 60]
+        m = re.match(r"\s*(?:,[^,]{1,60},\s*)?([A-Za-z’']+)(?:\s+([A-Za-z]+))?", rest)
+        if re.search(r"\bby\s+(?:the\s+)?$", text[max(0, mt.start - 8): mt.start]):
+            out.append(mt.name)
+            continue
+        if not m or rest.startswith(("'s", "’s")) or re.search(r"(?:of|for|with|to|from|against|and|or)\s+$", before):
+            continue
+        verb, nxt = m.group(1).lower(), (m.group(2) or "").lower()
+        if verb in SPEECH_VERBS or nxt in SPEECH_VERBS or verb in STOPWORDS and verb not in AUXILIARIES:
+            continue
+        if verb in AUXILIARIES or verb.endswith("ed") or (verb.endswith("s") and not verb.endswith("ss")) or \
+                verb in NEGATIVE_IMPLICATIVES:
+            out.append(mt.name)
+    return tuple(dict.fromkeys(out))
+
+
+def _cause(text: str, negated: bool) -> frozenset[str]:
+    m = CAUSE_MARKERS.search(text)
+    if negated:
+        return frozenset()  # "denied that any crash had been caused by the fault" states no cause
+    if not m:
+        return frozenset()
+    phrase = re.split(r"[,;:.!?—–]|\s(?:and|but|while|which|who|that|after|before|said|according)\s",
+                      text[m.end():])[0]
+    return frozenset(t for t in content_terms(" ".join(phrase.split()[:8])) if not t.isdigit())
+
+
+def extract(text: str, mentions: list[Mention], published: object = None) -> Slots:
+    """The slots of one sentence, its entity ``mentions`` already resolved (offsets into ``text``).
+
+    >>> s = extract("The ferry sank off Kesri on Tuesday after its engine failed, the operator said.", [])
+    >>> s.negated, s.hedged, sorted(s.terms)[:3]
+    (False, False, ['engine', 'fail', 'ferry'])
+    """
+    qs = tuple(quantities(text, published))
+    names = frozenset(m.name for m in mentions)
+    places = tuple(dict.fromkeys(m.name for m in mentions if m.type in (GPE, LOC)))
+    neg, hedged, denial = _negated(text)
+    skip = {t for n in names for t in content_terms(n)} | {t for t in _TIME_WORDS}
+    said = attribution(text)  # who says it is not what is said: "the coast guard said" aligns nothing
+    body = text.replace(said, " ") if said else text
+    terms = frozenset(t for t in content_terms(re.sub(r"\d[\d,.]*", " ", body)) if t not in skip)
+    terms |= frozenset("@" + n for n in names if n not in places)  # shared names anchor a pair
+    return Slots(qs, _dates(text, published), places, _agents(text, mentions), _cause(text, neg or denial), neg, hedged, denial,
+                 terms, names)

@@ -1,0 +1,106 @@
+"""The sources of a fact: a sentence as a fact cites it, with who the sentence says the claim comes from, and the
+records of corroborated facts and disputes that cite them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from storyline.core.story.entities import get
+
+# who says it, inside the sentence: "his agent said", "the club said", "according to Brightwell"
+_ATTRIB_VERBS = (r"said|says|told|tells|announced|announces|confirmed|confirms|reported|reports|understands|insisted|"
+                 r"insists|claimed|claims|added|wrote|stated|estimated|estimates")
+_ATTRIBUTION = (
+    re.compile(r"\baccording to (?P<who>[^,.;]{2,60})", re.I),
+    re.compile(r"(?:^|[,;—–]\s*)(?P<who>(?:(?:the|his|her|their|its|a|an)\s+)?(?:[\w'’.-]+\s+){0,5}?[\w'’.-]+)\s+"
+               r"(?:" + _ATTRIB_VERBS + r")\b(?=\s+(?:on|in|at|that|late|early|last|this|\w+day|its|his|her|their|it|he|she|they|\d[\d,]*)\b|\s+[A-Z]|\s*[.,;]|\s*$)"),
+    re.compile(r"(?:^|[,;—–]\s*)(?:" + _ATTRIB_VERBS + r")\s+(?P<who>(?:the\s+|his\s+|her\s+)?(?:[A-Z][\w'’.-]*\s*){1,5}|the \w+(?: \w+)?)\s*[.,]"),
+)
+
+
+@dataclass
+class Fact:
+    """A fact told by several articles, with every sentence that tells it."""
+
+    text: str
+    article_ids: list[str]
+    outlets: list[str]
+    support: int
+    sentences: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "article_ids": list(self.article_ids), "outlets": list(self.outlets),
+                "support": self.support, "sentences": [dict(s) for s in self.sentences]}
+
+
+@dataclass
+class Side:
+    """One side of a dispute: what it claims and who claims it."""
+
+    claim: str
+    text: str
+    article_ids: list[str]
+    outlets: list[str]
+    sentences: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"claim": self.claim, "text": self.text, "article_ids": list(self.article_ids),
+                "outlets": list(self.outlets), "sentences": [dict(s) for s in self.sentences]}
+
+
+@dataclass
+class Dispute:
+    """Outlets that contradict each other about one subject in one frame."""
+
+    subject: str
+    frame: str
+    kind: str  # "predicate" or "number"
+    sides: list[Side]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"subject": self.subject, "frame": self.frame, "kind": self.kind,
+                "sides": [s.to_dict() for s in self.sides]}
+
+
+_CONTRAST = r"(?:while|whereas|though|although|but|even as|as|and|despite|after|before|when)\b"
+
+
+def source_sentence(sentence: object, text: str | None = None) -> dict[str, Any]:
+    """A sentence as a fact cites it: its article, outlet, text (``text`` when given, e.g. tidied) and who it is
+    attributed to inside the text."""
+    text = str(get(sentence, "text")) if text is None else text
+    return {"article_id": str(get(sentence, "article_id")), "outlet": get(sentence, "source"), "text": text,
+            "attribution": attribution(text)}
+
+
+def attribution(text: str) -> str | None:
+    """Who the sentence says the claim comes from, in its own words, or None when it does not say.
+
+    >>> attribution("Tomas Varga was fired on Monday morning, his agent said, contradicting the club.")
+    'his agent said'
+    >>> attribution("According to Brightwell, 14 fires have been linked to the thermostat.")
+    'according to Brightwell'
+    >>> attribution("Varga was sacked early on Monday, the Evening Post understands, despite the club's insistence.")
+    'the Evening Post understands'
+    >>> attribution("The club said its coach had resigned.")
+    'The club said'
+    >>> attribution("General manager Sandy Alderson said Wally Backman resigned, sources told Newsday.")
+    'General manager Sandy Alderson said'
+    >>> attribution("Storm Ilsa closed the port.") is None
+    True
+    """
+    best: tuple[int, str] | None = None
+    for pat in _ATTRIBUTION:
+        for m in pat.finditer(text):
+            who = " ".join(m.group("who").split())
+            if pat is _ATTRIBUTION[0]:
+                phrase = "according to " + who
+            else:
+                phrase = " ".join(text[m.start("who") if pat is _ATTRIBUTION[1] else m.start(): m.end()].strip(" ,;—–.").split())
+            if len(phrase.split()) > 9 or re.match(_CONTRAST, phrase, re.I):
+                continue  # "..., while the commission says ...": the other side's source, not this claim's
+            if best is None or m.start() < best[0]:
+                best = (m.start(), phrase)
+    return best[1] if best else None

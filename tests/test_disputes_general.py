@@ -1,0 +1,91 @@
+"""The general dispute finder (extract, align, compare) on text written for it, and the development set's score."""
+
+from __future__ import annotations
+
+import pytest
+
+from storyline.bench.digest import DEFAULT_DATA, score
+from storyline.core.story.claims import find_all
+from storyline.core.story.slots import extract, quantities
+
+
+def _s(source: str, text: str, aid: str | None = None) -> dict:
+    return {"article_id": aid or source, "source": source, "text": text}
+
+
+def _kinds(sents: list[dict], published: dict | None = None) -> dict[str, list[set[str]]]:
+    _, disputes, _ = find_all(sents, published or {})
+    return {(d.frame if d.kind != "number" else "number"): [set(s.outlets) for s in d.sides] for d in disputes}
+
+
+@pytest.mark.parametrize("a, b, kind", [
+    ("The ferry was carrying 212 passengers when it sank off the coast.",
+     "The ferry had 180 passengers on board when it sank off the coast.", "number"),
+    ("Investigators said the sinking was caused by a fuel leak in the engine room.",
+     "Investigators blamed the sinking on a collision with a fishing trawler.", "cause"),
+    ("Captain Mira Holt steered the damaged ferry toward the harbour.",
+     "First officer Dan Reyes steered the damaged ferry toward the harbour.", "agent"),
+    ("The port authority approved the salvage plan for the wreck.",
+     "The port authority rejected the salvage plan for the wreck.", "polarity"),
+    ("A fire destroyed a furniture warehouse on Mill Lane in Glenmore.",
+     "A fire destroyed a furniture warehouse on Canal Street in Glenmore.", "place"),
+])
+def test_a_contradiction_in_any_words_is_found_with_each_outlet_on_its_side(a: str, b: str, kind: str) -> None:
+    found = _kinds([_s("alpha.example", a), _s("beta.example", b)])
+    assert kind in found, found
+    assert sorted(map(sorted, found[kind])) == [["alpha.example"], ["beta.example"]]
+
+
+def test_a_date_dispute_is_read_from_weekdays_against_publication() -> None:
+    pub = {"alpha.example": "2025-06-12T09:00:00Z", "beta.example": "2025-06-12T13:00:00Z"}
+    found = _kinds([_s("alpha.example", "Union members backed the pay deal in a ballot that closed on Wednesday."),
+                    _s("beta.example", "Union members backed the pay deal in a ballot that closed on Thursday.")], pub)
+    assert found.get("date") and len(found["date"]) == 2
+
+
+@pytest.mark.parametrize("a, b", [
+    ("About 210 passengers were aboard the ferry when it sank.", "The ferry had 212 passengers aboard when it sank."),
+    ("The death toll rose to 19 from 11 overnight, officials said.", "Officials said 11 people had died by Monday."),
+    ("The ferry had 212 passengers aboard when it sank.", "In 2019 the ferry had 40 passengers aboard when it sank."),
+    ("The company denied that the offer had been withdrawn.", "The union denied that the offer had been withdrawn."),
+    ("If the union refused the offer, a strike would follow.", "The union accepted the offer on Thursday."),
+    ("The warehouse fire needed 60 firefighters on Thursday.", "The warehouse fire cost 60 jobs, the owner said."),
+])
+def test_traps_are_not_disputes(a: str, b: str) -> None:
+    assert _kinds([_s("alpha.example", a), _s("beta.example", b)]) == {}
+
+
+def test_one_outlet_against_itself_is_a_revision_not_a_dispute() -> None:
+    sents = [_s("alpha.example", "The ferry had 180 passengers on board when it sank.", "a1"),
+             _s("alpha.example", "The ferry had 212 passengers on board when it sank.", "a2")]
+    assert _kinds(sents) == {}
+
+
+def test_figures_are_read_for_any_noun_or_unit() -> None:
+    got = [(q.key, q.value) for q in quantities("The council voted 27-27; fares rise 50 cents to $2.75, a 7% rise, "
+                                                "for 2,300 drivers and forty-seven buses.")]
+    assert got == [("tally", 27.027), ("cents", 50.0), ("dollars", 2.75), ("percent", 7.0), ("driver", 2300.0),
+                   ("bus", 47.0)]
+    assert [q.superseded for q in quantities("By Wednesday 26 ships were waiting, up from 23 ships on Tuesday.")] == [False, True]
+
+
+def test_negated_hedged_and_attributed_readings() -> None:
+    assert extract("The union refused to sign the offer.", []).negated
+    assert extract("The union could sign the offer.", []).hedged
+    assert not extract("The defect has been linked to 9 crashes and no injuries.", []).negated
+
+
+def test_single_source_lists_what_only_one_outlet_says() -> None:
+    sents = [_s("alpha.example", "The ferry Orla Star sank off Kesri Island on Tuesday, the coast guard said."),
+             _s("beta.example", "The ferry Orla Star sank off Kesri Island on Tuesday night."),
+             _s("beta.example", "Four passengers were treated in hospital for hypothermia in Varno on Wednesday."),
+             _s("alpha.example", "He said it was a sad day.")]
+    _, _, single = find_all(sents, {}, single_max=5)
+    assert [(x["text"][:4], x["outlets"]) for x in single] == [("Four", ["beta.example"])]
+
+
+def test_the_development_sets_tuning_half_is_found_and_no_trap_is_flagged() -> None:
+    r = score(DEFAULT_DATA, "tune")
+    assert r["traps_flagged"] == 0, r["trap_flags"]
+    assert r["found"] >= 10 and r["precision"] >= 0.85, r
+    assert r["single_source_found"] >= 3, r
