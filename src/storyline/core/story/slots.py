@@ -92,6 +92,7 @@ class Quantity:
     exact: bool = True
     superseded: bool = False
     earlier: bool = False  # a figure of another time in the sentence ("last year", "in 2019")
+    pred: str = ""  # what is said of the counted things ("killed", "wounded", "in custody"), stemmed
 
     def agrees(self, other: "Quantity") -> bool:
         """Both can hold: the ranges meet (an exact 43 inside "around 40")."""
@@ -243,7 +244,10 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
                 or re.search(r"(?:No\.|#|number|Route|route|Flight|flight|Highway|aged?|Article|article)\s*$", before):
             continue
         if re.match(r"[-–]year[-–]old", after):
-            key, noun = "age", "years old"
+            continue  # an age describes a person; ages of different people are not one figure
+        if re.match(r"\s*(?:[\w-]+\s+){0,8}?(?:each|every|per|a)\s+(?:year|day|week|month|season)\b|\s*(?:[\w-]+\s+){0,8}?annually\b",
+                    t[m.end(): m.end() + 60]) and not m.group("cur"):
+            continue  # a rate, not the count of an event
         elif m.group("tally"):
             a, b = int(raw.split(".")[0]), int(m.group("num2"))
             if a > 500 or b > 500 or re.match(r"\s*(?:season|year)", after, re.I):
@@ -274,13 +278,28 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         lo, hi, exact = _range(m.group("hedge"), v)
         sup = _superseded(t, m.start(), m.end())
         start = m.start("hedge") if m.group("hedge") else m.start()
-        out.append(Quantity(key, lo, hi, v, m.group(0).strip(), start, m.end(), noun, exact, sup, other_time))
+        out.append(Quantity(key, lo, hi, v, m.group(0).strip(), start, m.end(), noun, exact, sup, other_time,
+                            _predicate(t, m.end(), noun)))
     # a sentence that gives two different figures of one thing is ambiguous about it
     values: dict[str, set[float]] = {}
     for q in out:
         if not q.superseded:
             values.setdefault(q.key, set()).add(q.value)
     return [q for q in out if q.superseded or len(values[q.key]) == 1]
+
+
+def _predicate(t: str, end: int, noun: str) -> str:
+    """The first content word after a figure and its noun, auxiliaries and hedges skipped: what is said of the
+    counted things ("20 people were killed" -> kill; "4 people are in custody" -> custodi)."""
+    rest = t[end: end + 60]
+    if noun and noun in rest:
+        rest = rest[rest.index(noun) + len(noun):]
+    for w in _WORD.findall(rest)[:5]:
+        lw = w.lower()
+        if lw in STOPWORDS or lw in AUXILIARIES or lw in MODALS or not lw.isalpha():
+            continue
+        return stem(lw)
+    return ""
 
 
 def _superseded(t: str, start: int, end: int) -> bool:
@@ -299,7 +318,8 @@ def _dates(text: str, published: object) -> tuple[str, ...]:
 
 def _negated(text: str) -> tuple[bool, bool, bool]:
     """(negated, hedged, attributed denial) of the sentence's main clause, read off closed classes only."""
-    body = re.split(r"\s(?:who|which|that|because|although|though|while|whereas|after|before|when|if|unless)\s", text,
+    text = text.replace("’", "'")
+    body = re.split(r"\s(?:who|which|because|although|though|while|whereas|after|before|when|if|unless)\s", text,
                     maxsplit=1)[0]
     words = [w.lower() for w in _WORD.findall(body)]
     all_words = [w.lower() for w in _WORD.findall(text)]
