@@ -31,11 +31,12 @@ from typing import Any, Sequence
 from storyline.core.grouping.cluster import connected_components
 from storyline.core.story.align import align
 from storyline.core.story.entities import EntityIndex, get
-from storyline.core.story.slots import CURRENCIES, Quantity, Slots, extract
+from storyline.core.story.slots import CURRENCIES, Quantity, Slots, extract, numbers_to_digits
 
 CURRENCY = frozenset(CURRENCIES.values())  # a rise in cents and the fares it moves between are one dispute
 from storyline.core.story.sources import Dispute, Side, attribution, source_sentence
 from storyline.core.text.clean import sentence_flags
+from storyline.core.text.text import stem
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,8 @@ class CompareConfig:
 
 
 DEFAULT = CompareConfig()
+# a short sentence ("No one was injured.") or one without end punctuation still states a fact to compare
+_SLOT_FLAGS_OK = frozenset({"short", "no_terminal_punct"})
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ def read_slots(sentences: Sequence[object], index: EntityIndex, published: dict[
     out = []
     for i, s in enumerate(sentences):
         text = str(get(s, "text", "") or "")
-        if not text or sentence_flags(text):
+        if not text or set(sentence_flags(text)) - _SLOT_FLAGS_OK:
             out.append(Slots())
             continue
         out.append(extract(text, index.mentions[i], published.get(str(get(s, "article_id")))))
@@ -106,6 +109,8 @@ def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareCon
     qa, qb = _counts(a), _counts(b)
     for x in qa:
         for y in qb:
+            if x.pred and y.pred and x.pred != y.pred and x.noun and y.noun:
+                continue  # "20 people were killed" and "10 people were wounded" count different things
             if x.key == y.key:
                 if sim < cfg.number:
                     continue
@@ -118,23 +123,43 @@ def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareCon
     return out
 
 
+def _near(a: str, b: str, days: int = 45) -> bool:
+    """Two dates close enough to be two tellings of one event's date: outlets that disagree on a date differ by
+    days or weeks; dates years apart ("launch in July 2018", "end in June 2025") are different events."""
+    def month(x: str) -> int:
+        return int(x[:4]) * 12 + int(x[5:7])
+    return abs(month(a) - month(b)) <= max(1, days // 30)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z]+", text.lower())
+
+
+def _mentions_figure(text: str, value: float) -> bool:
+    """The sentence gives this figure somewhere (in digits or words), whatever it says it counts."""
+    digits = numbers_to_digits(text).replace(",", "")
+    v = f"{value:.10g}"
+    return re.search(r"(?<![\d.])" + re.escape(v) + r"(?![\d]|\.\d)", digits) is not None
+
+
 def _far(a: _Val, b: _Val, cfg: CompareConfig) -> bool:
     """Two figures this far apart count different things ("at least 900 taken" against "47 returned")."""
     lo, hi = sorted((a.value, b.value))
     if a.key == "tally":
         return False
-    return hi > cfg.max_ratio * max(1.0, lo)
+    return hi > cfg.max_ratio * (lo if lo > 0 else 1.0)
 
 
 def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[str], names_j: frozenset[str],
-            cfg: CompareConfig = DEFAULT) -> list[tuple[_Val, _Val]]:
+            cfg: CompareConfig = DEFAULT, cause_anchored: bool = False) -> list[tuple[_Val, _Val]]:
     """The values of an aligned pair, slot by slot, that the caller checks for agreement (every pair returned is
     comparable; whether it conflicts is :func:`_agree`'s to say). ``names_*`` are all the names of each
     sentence's article."""
     if a.hedged or b.hedged:
         return []
     out = _number_vals(i, j, a, b, sim, cfg)
-    if sim >= cfg.date and len(a.dates) == 1 and len(b.dates) == 1 and min(len(a.dates[0]), len(b.dates[0])) >= 7:
+    if (sim >= cfg.date and len(a.dates) == 1 and len(b.dates) == 1 and min(len(a.dates[0]), len(b.dates[0])) >= 7
+            and _near(a.dates[0], b.dates[0])):
         out.append((_Val(i, "date", "date", a.dates[0], a.dates[0]), _Val(j, "date", "date", b.dates[0], b.dates[0])))
     pa = [p for p in a.places if p not in b.places]  # places both name are shared ground ("in Glenmore")
     pb = [p for p in b.places if p not in a.places]
@@ -149,7 +174,8 @@ def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[s
             and not set(a.agents[0].lower().split()) & set(b.agents[0].lower().split())
             and not _initials(a.agents[0], b.agents[0])):
         out.append((_Val(i, "agent", "agent", a.agents[0], a.agents[0]), _Val(j, "agent", "agent", b.agents[0], b.agents[0])))
-    if sim >= cfg.cause and a.cause and b.cause:
+    if ((sim >= cfg.cause or cause_anchored) and a.cause and b.cause and not (a.cause & b.terms)
+            and not (b.cause & a.terms)):
         out.append((_Val(i, "cause", "cause", a.cause, " ".join(sorted(a.cause))),
                     _Val(j, "cause", "cause", b.cause, " ".join(sorted(b.cause)))))
     return out
@@ -177,6 +203,9 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
     # an attributed denial against an attributed claim: both are reported speech, and the outlets agree on both
     if attribution(texts[i]) and attribution(texts[j]):
         return None
+    shared = {t for t in a.terms & b.terms if t[:1] != "@"}
+    if len(shared) < 2 and not any(w.endswith("ed") and stem(w) in shared for w in _words(texts[i]) + _words(texts[j])):
+        return None  # "That's for sure." against "Stewart is not so sure.": too little in common to be one claim
     return (_Val(i, "polarity", "polarity", pa, "asserted" if pa else "denied"),
             _Val(j, "polarity", "polarity", pb, "asserted" if pb else "denied"))
 
@@ -217,19 +246,18 @@ def _tellings(kind: str, key: str, members: list[_Val], slots: Sequence[Slots]) 
     return out
 
 
-def _cause_pairs(slots: Sequence[Slots], outlet: Sequence[str], pairs: dict[tuple[int, int], float]
-                 ) -> dict[tuple[int, int], float]:
-    """Sentences of different outlets that each state a cause of an effect they share (a term outside the causes):
-    their other words differ most where the causes do, so the general alignment may miss them."""
+def _cause_pairs(slots: Sequence[Slots], outlet: Sequence[str]) -> set[tuple[int, int]]:
+    """Sentences of different outlets that each state a cause of the same effect ("the sinking was caused by ...",
+    "blamed the sinking on ..."): their other words differ most where the causes do, so the general alignment may
+    miss them."""
     with_cause = [k for k, s in enumerate(slots) if s.cause and not s.hedged]
-    out = {}
+    out = set()
     for n, i in enumerate(with_cause):
         for j in with_cause[n + 1:]:
-            if outlet[i] == outlet[j] or (i, j) in pairs:
+            if outlet[i] == outlet[j]:
                 continue
-            shared = {t for t in (slots[i].terms - slots[i].cause) & (slots[j].terms - slots[j].cause) if t[:1] != "@"}
-            if len(shared) >= 2 or (shared and slots[i].names & slots[j].names):
-                out[(i, j)] = 1.0
+            if slots[i].effect & slots[j].effect:
+                out.add((i, j))
     return out
 
 
@@ -318,20 +346,22 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
             if q.superseded:
                 earlier[q.key].add(q.value)
     pairs = align(slots, outlet, cfg.align)
-    pairs.update(_cause_pairs(slots, outlet, pairs))
+    anchored = _cause_pairs(slots, outlet)
+    pairs.update({p: 0.0 for p in anchored if p not in pairs})
     conflicts: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
     agreements: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
     for (i, j), sim in sorted(pairs.items()):
         a, b = slots[i], slots[j]
-        vals = compare(i, j, a, b, sim, frozen[art[i]], frozen[art[j]], cfg)
+        vals = compare(i, j, a, b, sim, frozen[art[i]], frozen[art[j]], cfg, (i, j) in anchored)
         pol = _polarity(i, j, a, b, sim, texts, cfg)
         if pol:
             vals.append(pol)
         for x, y in vals:
             if _agree(x, y):
                 agreements[(x.kind, x.key)].append((x, y))
-            elif x.kind != "number" or not (_far(x, y, cfg) or {x.value, y.value} & earlier[x.key]):
-                conflicts[(x.kind, x.key)].append((x, y))
+            elif x.kind != "number" or not (_far(x, y, cfg) or {x.value, y.value} & earlier[x.key]
+                                            or _mentions_figure(texts[i], y.value) or _mentions_figure(texts[j], x.value)):
+                conflicts[(x.kind, x.key)].append((x, y))  # a sentence that also gives the other figure is no side
     out = []
     for (kind, key), edges in sorted(conflicts.items()):
         nodes = sorted({v for e in edges for v in e}, key=lambda v: (v.sentence, str(v.value)))

@@ -25,7 +25,7 @@ from storyline.core.text.text import STOPWORDS, content_terms, stem
 
 HEDGES_OPEN_ABOVE = ("at least", "more than", "over", "upwards of", "in excess of", "no fewer than", "north of")
 HEDGES_OPEN_BELOW = ("nearly", "almost", "up to", "as many as", "fewer than", "less than", "under", "just under",
-                     "no more than", "not quite")
+                     "no more than", "not quite", "within")
 HEDGES_ABOUT = ("about", "around", "approximately", "roughly", "some", "an estimated", "estimated", "close to",
                 "nearly", "an approximate", "or so", "more or less")
 _HEDGE_RE = "|".join(sorted({*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT}, key=len, reverse=True))
@@ -47,6 +47,12 @@ UNITS = {"%": "percent", "percent": "percent", "per cent": "percent", "pc": "per
          "kg": "kg", "kilograms": "kg", "tonnes": "tonnes", "tons": "tonnes", "mph": "mph", "km/h": "km/h",
          "degrees": "degrees", "hours": "hours", "minutes": "minutes", "days": "days", "weeks": "weeks",
          "months": "months", "years": "years", "points": "points", "acres": "acres", "hectares": "hectares"}
+PREPOSITIONS = frozenset("""across among amid amongst around along beside besides beyond despite inside including
+    near onto outside per since throughout toward towards upon via within without aboard""".split())
+# English plurals without -s: a count of these is a count ("20 people"), where a figure before a singular noun is a
+# label or address ("the 5500 block", "a 6.1 earthquake")
+IRREGULAR_PLURALS = frozenset("people children men women police staff crew personnel feet teeth mice geese cattle sheep "
+                              "fish deer aircraft data media series species".split())
 CURRENCIES = {"$": "dollars", "£": "pounds", "€": "euros", "¥": "yen"}
 SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "bn": 1e9, "m": 1e6, "k": 1e3}
 SMALL_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
@@ -58,6 +64,9 @@ CAUSE_MARKERS = re.compile(r"\b(?:caused by|blamed (?:it )?on|due to|because of|
                            r"|brought on by|started by|set off by)\s+|\bblam(?:ed|es|ing)\s+(?:[\w'’-]+\s+){1,5}?on\s+", re.I)
 _TIME_WORDS = frozenset("now later earlier ago last next more less so far then monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow tonight "
                         "night morning evening afternoon week month year day hour".split())
+
+_MONTH_NAMES = "january february march april may june july august september october november december"
+_TIME_TERMS = frozenset(content_terms(" ".join(sorted(_TIME_WORDS)) + " " + _MONTH_NAMES)) | _TIME_WORDS
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _FIGURE = re.compile(
@@ -108,6 +117,7 @@ class Slots:
     places: tuple[str, ...] = ()
     agents: tuple[str, ...] = ()
     cause: frozenset[str] = frozenset()
+    effect: frozenset[str] = frozenset()  # what the stated cause caused
     negated: bool = False
     hedged: bool = False  # modal, conditional or question: asserts nothing
     attributed_denial: bool = False
@@ -183,7 +193,7 @@ def _noun_after(text: str, end: int) -> tuple[str, str]:
         if any(c in gap for c in ",;:()—–\"“”.") and not gap.strip() in ("-",):
             break
         w = m.group(0)
-        if w.lower() in STOPWORDS or w.lower() in AUXILIARIES or w.lower() in _TIME_WORDS:
+        if w.lower() in STOPWORDS or w.lower() in AUXILIARIES or w.lower() in _TIME_WORDS or w.lower() in PREPOSITIONS:
             break
         words.append((w, m.end()))
         if len(words) == 4:
@@ -193,7 +203,7 @@ def _noun_after(text: str, end: int) -> tuple[str, str]:
     # the head: the first plural-looking word, else the last word of a short run, else the first word
     for w, _ in words:
         lw = w.lower()
-        if len(lw) > 3 and lw.endswith("s") and not lw.endswith("ss") and w[:1].islower():
+        if (len(lw) > 3 and lw.endswith("s") and not lw.endswith("ss") and w[:1].islower()) or lw in IRREGULAR_PLURALS:
             return lw, stem(lw)
     head = words[0][0] if len(words) == 1 or words[0][0][:1].islower() else words[-1][0]
     if head[:1].isupper() or head.isdigit():
@@ -268,8 +278,14 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
                 noun, key = pw, stem(pw)  # a measure named just before its figure: "magnitude 6.1"
             else:
                 noun, key = _noun_after(t, m.end())
+            if key and noun not in IRREGULAR_PLURALS and not noun.endswith("s") and _value(num, m.group("scale")) > 1 \
+                    and noun != pw:
+                noun, key = "", ""  # "the 5500 block": a figure before a singular noun labels, it does not count
             if not key:
                 noun, key = _noun_before(t, m.start())
+            if not key and out and re.fullmatch(r"\s*(?:,\s*)?(?:up |down )?from\s+(?:about |around )?",
+                                                t[out[-1].end: m.start()]):
+                noun, key = out[-1].noun, out[-1].key  # "rose to 9 from 7": the earlier figure of the same thing
             if not key:
                 continue
         if re.search(r"\d\s+of\s+(?:the\s+|its\s+|their\s+)?$", t[max(0, m.start() - 16): m.start()]):
@@ -277,8 +293,11 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         v = _value(num, m.group("scale"))
         lo, hi, exact = _range(m.group("hedge"), v)
         sup = _superseded(t, m.start(), m.end())
+        # a running count at some time ("32 cases so far", "as of August, 50 cases"): not the event's figure
+        running = bool(re.match(r"[^.;,]{0,80}?\b(?:so far|to date|at the time|by then)\b", t[m.end(): m.end() + 90], re.I)
+                       or re.search(r"\b(?:as of|so far|to date)\b[^.;]{0,70}$", t[max(0, m.start() - 80): m.start()], re.I))
         start = m.start("hedge") if m.group("hedge") else m.start()
-        out.append(Quantity(key, lo, hi, v, m.group(0).strip(), start, m.end(), noun, exact, sup, other_time,
+        out.append(Quantity(key, lo, hi, v, m.group(0).strip(), start, m.end(), noun, exact, sup, other_time or running,
                             _predicate(t, m.end(), noun)))
     # a sentence that gives two different figures of one thing is ambiguous about it
     values: dict[str, set[float]] = {}
@@ -290,16 +309,26 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
 
 def _predicate(t: str, end: int, noun: str) -> str:
     """The first content word after a figure and its noun, auxiliaries and hedges skipped: what is said of the
-    counted things ("20 people were killed" -> kill; "4 people are in custody" -> custodi)."""
+    counted things ("20 people were killed" -> kill; "4 people are in custody" -> custody), else ""."""
     rest = t[end: end + 60]
     if noun and noun in rest:
         rest = rest[rest.index(noun) + len(noun):]
-    for w in _WORD.findall(rest)[:5]:
+    words = _WORD.findall(rest)[:5]
+    if not words or words[0].lower() not in AUXILIARIES:
+        return ""  # only what the sentence predicates of them: "20 people were killed", not "212 passengers when"
+    for w in words:
         lw = w.lower()
         if lw in STOPWORDS or lw in AUXILIARIES or lw in MODALS or not lw.isalpha():
             continue
         return stem(lw)
     return ""
+
+
+# where something happened: a place after a locative preposition ("off Kesri Island", "at a Logan Square daycare",
+# "near the town of Mellis"); "for north Wales", "from a North Street facility" or "of Chicago" name no locus
+_LOCUS = re.compile(r"\b(?:in|at|near|off|on|outside|inside|into|onto|across|along)\s+(?:(?:the|a|an)\s+)?"
+                    r"(?:(?:[a-z]+\s+)?(?:town|village|city|district|county|region|province|state|island|port|area)\s+of"
+                    r"\s+)?(?:(?:north|south|east|west|northern|southern|eastern|western|central)\s+)?$", re.I)
 
 
 def _superseded(t: str, start: int, end: int) -> bool:
@@ -319,17 +348,29 @@ def _dates(text: str, published: object) -> tuple[str, ...]:
 def _negated(text: str) -> tuple[bool, bool, bool]:
     """(negated, hedged, attributed denial) of the sentence's main clause, read off closed classes only."""
     text = text.replace("’", "'")
-    body = re.split(r"\s(?:who|which|because|although|though|while|whereas|after|before|when|if|unless)\s", text,
-                    maxsplit=1)[0]
+    parts = re.split(r"\s(?:who|which|because|although|though|while|whereas|after|before|when|if|unless)\s|\s*[—–;:]\s*"
+                     r"|,\s+(?:and|but)\s+(?=the\b|it\b|he\b|she\b|they\b)", text)
+    # the main clause: the first part long enough to hold one ("The press — the public doesn't believe ...")
+    body = next((p for p in parts if p and len(p.split()) >= 4), parts[0] or text)
     words = [w.lower() for w in _WORD.findall(body)]
     all_words = [w.lower() for w in _WORD.findall(text)]
     hedged = text.rstrip().endswith("?") or any(w in MODALS for w in words)
     # "linked to 9 crashes and no injuries": a negated object in a list, not a negated predicate
-    neg = any((w in NEGATION or w.endswith("n't")) and not (w == "no" and k and words[k - 1] in ("and", "or", "but"))
+    neg = any((w in NEGATION or w.endswith("n't")) and not (w == "no" and k and words[k - 1] in ("and", "or", "but")
+                                                              and _list_end(body, k))
               for k, w in enumerate(words)) or any(
         w in NEGATIVE_IMPLICATIVES and nxt == "to" for w, nxt in zip(words, words[1:]))
-    denial = any(w in ("denied", "denies", "deny", "rejected", "rejects", "disputed", "disputes") for w in all_words)
+    denial = any(w in ("denied", "denies", "deny", "rejected", "rejects", "disputed", "disputes") for w in words)
     return neg, hedged, denial
+
+
+def _list_end(body: str, k: int) -> bool:
+    """The k-th word of ``body`` ("no") opens the last item of a list that ends the clause ("linked to 9 crashes and
+    no injuries."), not a clause of its own ("..., and no officers fired shots")."""
+    words = _WORD.findall(body)
+    tail = body[body.find(words[k], sum(len(w) for w in words[:k])):]
+    clause = re.split(r"[,;:.!?]", tail, maxsplit=1)[0]
+    return len(clause.split()) <= 3
 
 
 def _agents(text: str, mentions: list[Mention]) -> tuple[str, ...]:
@@ -356,15 +397,25 @@ def _agents(text: str, mentions: list[Mention]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def _cause(text: str, negated: bool) -> frozenset[str]:
+def _cause(text: str, negated: bool) -> tuple[frozenset[str], frozenset[str]]:
+    """(cause, effect): the content terms of a stated cause and of what it caused ("the sinking was caused by a fuel
+    leak" -> {fuel, leak}, {sinking}; "blamed the sinking on a collision" -> {collision}, {sinking})."""
     m = CAUSE_MARKERS.search(text)
-    if negated:
-        return frozenset()  # "denied that any crash had been caused by the fault" states no cause
-    if not m:
-        return frozenset()
+    if negated or not m:
+        return frozenset(), frozenset()  # "denied that any crash had been caused by the fault" states no cause
     phrase = re.split(r"[,;:.!?—–]|\s(?:and|but|while|which|who|that|after|before|said|according)\s",
                       text[m.end():])[0]
-    return frozenset(t for t in content_terms(" ".join(phrase.split()[:8])) if not t.isdigit())
+    if any(w.lower() in MODALS for w in _WORD.findall(phrase)):
+        return frozenset(), frozenset()  # "because of fears it might try": a possibility, not a stated cause
+    cause = frozenset(t for t in content_terms(" ".join(phrase.split()[:8])) if not t.isdigit())
+    if m.group(0).lower().startswith("blam"):
+        effect_words = m.group(0).split()[1:-1]  # "blamed [the sinking] on"
+    else:
+        before = [w for w in _WORD.findall(re.split(r"[,;:—–]", text[: m.start()])[-1])
+                  if w.lower() not in AUXILIARIES]
+        effect_words = before[-3:]
+    effect = frozenset(t for t in content_terms(" ".join(effect_words)) if t not in cause)
+    return cause, effect
 
 
 def extract(text: str, mentions: list[Mention], published: object = None) -> Slots:
@@ -374,14 +425,27 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
     >>> s.negated, s.hedged, sorted(s.terms)[:3]
     (False, False, ['engine', 'fail', 'ferry'])
     """
+    said = attribution(text) or _reveal(text)  # who says it is not what is said: "the coast guard said"
+    span = (text.find(said), text.find(said) + len(said)) if said else (-1, -1)
+    # names inside the attribution (the outlet itself: "the Clarion understands") anchor nothing and act in nothing
+    mentions = [m for m in mentions if not (span[0] <= m.start < span[1])]
+    body = text[: span[0]] + " " + text[span[1]:] if said else text
     qs = tuple(quantities(text, published))
     names = frozenset(m.name for m in mentions)
-    places = tuple(dict.fromkeys(m.name for m in mentions if m.type in (GPE, LOC)))
-    neg, hedged, denial = _negated(text)
-    skip = {t for n in names for t in content_terms(n)} | {t for t in _TIME_WORDS}
-    said = attribution(text)  # who says it is not what is said: "the coast guard said" aligns nothing
-    body = text.replace(said, " ") if said else text
+    places = tuple(dict.fromkeys(m.name for m in mentions if m.type in (GPE, LOC) and _LOCUS.search(text[: m.start])))
+    neg, hedged, denial = _negated(body)
+    skip = {t for n in names for t in content_terms(n)} | _TIME_TERMS
     terms = frozenset(t for t in content_terms(re.sub(r"\d[\d,.]*", " ", body)) if t not in skip)
     terms |= frozenset("@" + n for n in names if n not in places)  # shared names anchor a pair
-    return Slots(qs, _dates(text, published), places, _agents(text, mentions), _cause(text, neg or denial), neg, hedged, denial,
+    cause, effect = _cause(body, neg or denial)
+    return Slots(qs, _dates(text, published), places, _agents(text, mentions), cause, effect, neg, hedged, denial,
                  terms, names)
+
+
+_REVEAL = re.compile(r",\s+(?:the\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}\s+(?:can|may)\s+(?:reveal|disclose|confirm)\w*\s*[.!]?$")
+
+
+def _reveal(text: str) -> str | None:
+    """The outlet's own attribution "…, the Clarion can reveal.": a claim of a scoop, not a modal of the claim."""
+    m = _REVEAL.search(text)
+    return m.group(0) if m else None
