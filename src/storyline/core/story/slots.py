@@ -28,6 +28,7 @@ HEDGES_OPEN_BELOW = ("nearly", "almost", "up to", "as many as", "fewer than", "l
                      "no more than", "not quite", "within")
 HEDGES_ABOUT = ("about", "around", "approximately", "roughly", "some", "an estimated", "estimated", "close to",
                 "nearly", "an approximate", "or so", "more or less")
+HEDGE_WORDS = frozenset(w for h in (*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT) for w in h.split())
 _HEDGE_RE = "|".join(sorted({*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT}, key=len, reverse=True))
 NEGATION = frozenset("not n't never no nobody none nothing neither nor cannot without".split())
 # verbs whose complement did not happen ("refused to sign" = did not sign): a closed class of implicatives
@@ -61,7 +62,8 @@ SMALL_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six se
 # connectives that introduce a stated cause
 CAUSE_MARKERS = re.compile(r"\b(?:caused by|blamed (?:it )?on|due to|because of|as a result of|attributed (?:it )?to"
                            r"|triggered by|sparked by|the result of|traced to|the cause (?:was|is)|owing to"
-                           r"|brought on by|started by|set off by)\s+|\bblam(?:ed|es|ing)\s+(?:[\w'’-]+\s+){1,5}?on\s+", re.I)
+                           r"|brought on by|started by|set off by|stemmed from|resulted from|because(?!\s+of))\s+"
+                           r"|\bblam(?:ed|es|ing)\s+(?:[\w'’-]+\s+){1,5}?on\s+", re.I)
 _TIME_WORDS = frozenset("now later earlier ago last next more less so far then monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow tonight "
                         "night morning evening afternoon week month year day hour".split())
 
@@ -102,6 +104,7 @@ class Quantity:
     superseded: bool = False
     earlier: bool = False  # a figure of another time in the sentence ("last year", "in 2019")
     pred: str = ""  # what is said of the counted things ("killed", "wounded", "in custody"), stemmed
+    act: str = ""  # what happened to them: the predicate, else the word before ("killed 19 people" -> kill)
 
     def agrees(self, other: "Quantity") -> bool:
         """Both can hold: the ranges meet (an exact 43 inside "around 40")."""
@@ -116,6 +119,10 @@ class Slots:
     dates: tuple[str, ...] = ()
     places: tuple[str, ...] = ()
     agents: tuple[str, ...] = ()
+    # what each date, place and actor is of: the stem of the act ("closed on Thursday", "sank off X", "X scored")
+    date_acts: tuple[tuple[str, str], ...] = ()
+    place_acts: tuple[tuple[str, str], ...] = ()
+    agent_acts: tuple[tuple[str, str], ...] = ()
     cause: frozenset[str] = frozenset()
     effect: frozenset[str] = frozenset()  # what the stated cause caused
     negated: bool = False
@@ -123,6 +130,8 @@ class Slots:
     attributed_denial: bool = False
     terms: frozenset[str] = field(default_factory=frozenset)  # content terms, figures and names left out
     names: frozenset[str] = frozenset()
+    all_places: frozenset[str] = frozenset()  # every place named, locus or not
+    place_types: tuple[tuple[str, str], ...] = ()  # GPE, LOC or VENUE (a named building or organisation)
 
 
 def numbers_to_digits(text: str) -> str:
@@ -240,7 +249,11 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
     if not re.search(r"\d", text) and not _has_number_word(text):
         return []
     t = numbers_to_digits(text)
+    pub_year = str(published)[:4] if published else ""
     other_time = bool(_LAST_YEAR.search(t))
+    # "a magnitude 6.3 quake near L'Aquila in 2009": a figure of another year, in the year's own clause
+    years = [(s0, d) for s0, _, d in find_dates(t, published) if len(d) == 4 and d != pub_year
+             and re.search(r"\b(?:in|during)\s+$", t[max(0, s0 - 8): s0])]
     out: list[Quantity] = []
     for m in _FIGURE.finditer(t):
         num = m.group("num")
@@ -253,7 +266,7 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         if re.match(r"\s*(?:a\.m\.|p\.m\.|am\b|pm\b|GMT|UTC|o'clock|st\b|nd\b|rd\b|th\b)", after, re.I) \
                 or re.search(r"(?:No\.|#|number|Route|route|Flight|flight|Highway|aged?|Article|article)\s*$", before):
             continue
-        if re.match(r"[-–]year[-–]old", after):
+        if re.match(r"[-–]year[-–]old", after) or re.search(r"\b(?:age|aged)\s+(?:of\s+)?$", t[max(0, m.start() - 12): m.start()], re.I):
             continue  # an age describes a person; ages of different people are not one figure
         if re.match(r"\s*(?:[\w-]+\s+){0,8}?(?:each|every|per|a)\s+(?:year|day|week|month|season)\b|\s*(?:[\w-]+\s+){0,8}?annually\b",
                     t[m.end(): m.end() + 60]) and not m.group("cur"):
@@ -297,14 +310,25 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         running = bool(re.match(r"[^.;,]{0,80}?\b(?:so far|to date|at the time|by then)\b", t[m.end(): m.end() + 90], re.I)
                        or re.search(r"\b(?:as of|so far|to date)\b[^.;]{0,70}$", t[max(0, m.start() - 80): m.start()], re.I))
         start = m.start("hedge") if m.group("hedge") else m.start()
-        out.append(Quantity(key, lo, hi, v, m.group(0).strip(), start, m.end(), noun, exact, sup, other_time or running,
-                            _predicate(t, m.end(), noun)))
+        pred = _predicate(t, m.end(), noun)
+        lo_c, hi_c = _clause_span(t, start, m.end())
+        then = any(lo_c < y0 < hi_c for y0, _ in years)
+        out.append(Quantity(key, lo, hi, v, m.group(0).strip(), start, m.end(), noun, exact, sup,
+                            other_time or running or then,
+                            pred, pred or _word_before(t, start)))
     # a sentence that gives two different figures of one thing is ambiguous about it
     values: dict[str, set[float]] = {}
     for q in out:
         if not q.superseded:
             values.setdefault(q.key, set()).add(q.value)
     return [q for q in out if q.superseded or len(values[q.key]) == 1]
+
+
+def _clause_span(t: str, start: int, end: int) -> tuple[int, int]:
+    """The clause around ``t[start:end]``: from the punctuation before it to the punctuation after it."""
+    before = max(t.rfind(c, 0, start) for c in ",;—–")
+    after = [k for k in (t.find(c, end) for c in ",;—–") if k >= 0]
+    return before, min(after) if after else len(t)
 
 
 def _predicate(t: str, end: int, noun: str) -> str:
@@ -336,13 +360,22 @@ def _superseded(t: str, start: int, end: int) -> bool:
     return bool(_CHANGE_FROM.search(head) or (re.search(r"\bfrom\s+[$£€¥]?$", head) and _FROM_TO.match(t[end - 1:])))
 
 
-def _dates(text: str, published: object) -> tuple[str, ...]:
-    found = []
-    for s, _, iso in find_dates(text, published):
+# aspect: a state that goes on through the date ("remained closed on Wednesday", "still shut on Thursday")
+_ASPECT = re.compile(r"\b(?:remain(?:s|ed)?|stay(?:s|ed)?|continu(?:e|es|ed)|kept|keeps|still|again|for (?:a|the) "
+                     r"(?:second|third|fourth|fifth) (?:day|time|night))\b", re.I)
+
+
+def _dates(text: str, published: object) -> tuple[tuple[str, str], ...]:
+    """Each date of the sentence (ISO) with the stem of what happened then ("closed on Thursday" -> clos)."""
+    found: dict[str, str] = {}
+    for s, e, iso in find_dates(text, published):
         if _SPEECH_DATE.search(text[max(0, s - 30): s]):
             continue  # "police said Monday": when it was said, not when it happened
-        found.append(iso)
-    return tuple(dict.fromkeys(found))
+        lo, hi = _clause_span(text, s, e)
+        if _ASPECT.search(text[lo + 1: hi]):
+            continue  # "remained closed on Wednesday": a day inside a state that lasts, not the day it began
+        found.setdefault(iso, _word_before(text, s))
+    return tuple(found.items())
 
 
 def _negated(text: str) -> tuple[bool, bool, bool]:
@@ -373,28 +406,62 @@ def _list_end(body: str, k: int) -> bool:
     return len(clause.split()) <= 3
 
 
-def _agents(text: str, mentions: list[Mention]) -> tuple[str, ...]:
-    """People or organisations in the acting role: the subject of a verb (not of a speech verb, not a possessor),
-    or the agent of a passive ("was arrested by X")."""
+def _agents(text: str, mentions: list[Mention]) -> tuple[tuple[str, str], ...]:
+    """People or organisations in the acting role, each with the stem of the act: the subject of a verb (not of a
+    speech verb, not a possessor), or the agent of a passive ("was ordered by Mayor X" -> order)."""
     out = []
     for mt in mentions:
         if mt.type not in (PERSON, ORG):
             continue
-        before = text[max(0, mt.start - 4): mt.start]
+        before = text[max(0, mt.start - 9): mt.start]
         rest = text[mt.end: mt.end + 60]
-        m = re.match(r"\s*(?:,[^,]{1,60},\s*)?([A-Za-z’']+)(?:\s+([A-Za-z]+))?", rest)
-        if re.search(r"\bby\s+(?:the\s+)?$", text[max(0, mt.start - 8): mt.start]):
-            out.append(mt.name)
+        by = re.search(r"\bby\s+(?:the\s+)?(?:[a-z]+\s+){0,3}$", text[max(0, mt.start - 40): mt.start])
+        if by:
+            head = text[: max(0, mt.start - 40) + by.start()]
+            part = next((w for w in reversed(_WORD.findall(head)[-5:]) if w.lower().endswith(("ed", "en", "wn"))), "")
+            out.append((mt.name, stem(part.lower()) if part else ""))
             continue
-        if not m or rest.startswith(("'s", "’s")) or re.search(r"(?:of|for|with|to|from|against|and|or)\s+$", before):
+        m = re.match(r"\s*(?:,[^,]{1,60},\s*)?([A-Za-z’']+)(?:\s+([A-Za-z]+))?(?:\s+([A-Za-z]+))?", rest)
+        if not m or rest.startswith(("'s", "’s")) or re.search(r"\b(?:of|for|with|to|from|against|and|or)\s+$", before):
             continue
         verb, nxt = m.group(1).lower(), (m.group(2) or "").lower()
         if verb in SPEECH_VERBS or nxt in SPEECH_VERBS or verb in STOPWORDS and verb not in AUXILIARIES:
             continue
         if verb in AUXILIARIES or verb.endswith("ed") or (verb.endswith("s") and not verb.endswith("ss")) or \
                 verb in NEGATIVE_IMPLICATIVES:
-            out.append(mt.name)
-    return tuple(dict.fromkeys(out))
+            act = next((w for w in (verb, nxt, (m.group(3) or "").lower())
+                        if w and w not in AUXILIARIES and w not in STOPWORDS and not w.endswith("ly")), "")
+            out.append((mt.name, stem(act) if act else ""))
+    role = _ROLE_SUBJECT.match(text)
+    if role and not out and role.group("head").lower() not in STOPWORDS | AUXILIARIES | _TIME_WORDS:
+        verb = role.group("verb").lower()
+        if verb not in SPEECH_VERBS:
+            out.append(("the " + role.group("head").lower(), stem(verb)))  # "The pilot reported smoke"
+    seen: dict[str, str] = {}
+    for name, act in out:
+        seen.setdefault(name, act)
+    return tuple(seen.items())
+
+
+# a definite description as the subject of the sentence's first verb: "The co-pilot reported smoke", "Its driver has
+# admitted"; the head noun names who acted when no name does
+_ROLE_SUBJECT = re.compile(r"^\s*(?:the|its|his|her|their)\s+(?:[a-z][\w-]*\s+){0,2}?(?P<head>[a-z][\w-]+)\s+"
+                           r"(?:(?:has|had|have|was|were|is)\s+)?(?:(?:also|then|later|first)\s+)?(?P<verb>[a-z]+ed)\b", re.I)
+
+
+def _word_before(text: str, pos: int) -> str:
+    """The stem of the last content word before ``pos`` in its clause ("the ballot closed on Thursday" -> clos;
+    "a warehouse on Mill Lane" -> warehous): what a date or a place is the date or place of."""
+    clause = re.split(r"[,;:—–(]", text[:pos])[-1]
+    for w in reversed(_WORD.findall(clause)):
+        lw = w.lower()
+        if (lw in STOPWORDS or lw in AUXILIARIES or lw in _TIME_WORDS or lw in PREPOSITIONS or w[:1].isupper()
+                or not lw.isalpha() or lw in _MONTH_NAMES.split() or lw in HEDGE_WORDS):
+            continue
+        if lw in SPEECH_VERBS:
+            return ""
+        return stem(lw)
+    return ""
 
 
 def _cause(text: str, negated: bool) -> tuple[frozenset[str], frozenset[str]]:
@@ -432,14 +499,25 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
     body = text[: span[0]] + " " + text[span[1]:] if said else text
     qs = tuple(quantities(text, published))
     names = frozenset(m.name for m in mentions)
-    places = tuple(dict.fromkeys(m.name for m in mentions if m.type in (GPE, LOC) and _LOCUS.search(text[: m.start])))
+    place_acts: dict[str, str] = {}
+    place_types: dict[str, str] = {}
+    for m in mentions:
+        if m.type != PERSON:  # a name after "in", "at", "near", "off" is where it happened, whatever else it names
+            locus = _LOCUS.search(text[: m.start])
+            if locus:
+                place_acts.setdefault(m.name, _word_before(text, locus.start()))
+                place_types.setdefault(m.name, m.type if m.type in (GPE, LOC) else "VENUE")
+    places = tuple(place_acts)
+    everywhere = frozenset(m.name for m in mentions if m.type in (GPE, LOC))
     neg, hedged, denial = _negated(body)
     skip = {t for n in names for t in content_terms(n)} | _TIME_TERMS
     terms = frozenset(t for t in content_terms(re.sub(r"\d[\d,.]*", " ", body)) if t not in skip)
     terms |= frozenset("@" + n for n in names if n not in places)  # shared names anchor a pair
     cause, effect = _cause(body, neg or denial)
-    return Slots(qs, _dates(text, published), places, _agents(text, mentions), cause, effect, neg, hedged, denial,
-                 terms, names)
+    dates = _dates(text, published)
+    agents = _agents(text, mentions)
+    return Slots(qs, tuple(d for d, _ in dates), places, tuple(a for a, _ in agents), dates, tuple(place_acts.items()),
+                 agents, cause, effect, neg, hedged, denial, terms, names, everywhere, tuple(place_types.items()))
 
 
 _REVEAL = re.compile(r",\s+(?:the\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}\s+(?:can|may)\s+(?:reveal|disclose|confirm)\w*\s*[.!]?$")

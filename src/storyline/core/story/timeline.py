@@ -34,9 +34,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("my", re.compile(_MONTH_RE + r",?\s+(?:of\s+)?" + _YEAR_RE)),
     ("md", re.compile(r"\b(?:on|since|until|by|from|before|after)\s+" + _MONTH_RE + r"\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?\b(?!,?\s+\d)")),
     ("year", re.compile(r"(?<![\w$#£€.,/-])" + _YEAR_RE + r"(?:-(?:\d\d)\b)?(?!\s*(?:%|percent|per cent))")),
-    ("rel", re.compile(r"\b(?P<rel>yesterday|today|tonight|last year|this year|next year|last season|this season"
+    ("rel", re.compile(r"\b(?P<rel>yesterday|today|tonight|tomorrow|last year|this year|next year|last season|this season"
                        r"|this past season|next season|last month|this month|next month"
-                       r"|(?:on|last|this past)\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))\b", re.I)),
+                       r"|(?:on|last|this past|next|this coming)\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))\b", re.I)),
 )
 # Every pattern but the relative one needs a digit (a year or a day of the month): a sentence without one (most
 # sentences) is scanned by that pattern alone.
@@ -128,6 +128,8 @@ def _resolve_relative(rel: str, pub: date, future: bool = False) -> str | None:
         return pub.isoformat()
     if r == "yesterday":
         return (pub - timedelta(days=1)).isoformat()
+    if r == "tomorrow":
+        return (pub + timedelta(days=1)).isoformat()
     if r in ("this year", "this season", "this past season"):
         return f"{pub.year:04d}"
     if r in ("last year", "last season"):
@@ -140,6 +142,9 @@ def _resolve_relative(rel: str, pub: date, future: bool = False) -> str | None:
         return f"{m // 12:04d}-{m % 12 + 1:02d}"
     day = r.split()[-1]
     if day in _DAYS:
+        if r.startswith(("next", "this coming")):
+            # "next Tuesday": the first Tuesday after the day of writing
+            return (pub + timedelta(days=(_DAYS.index(day) - pub.weekday() - 1) % 7 + 1)).isoformat()
         if future and r.startswith("on"):
             # "is expected to ease on Friday": the coming Friday (today when it is Friday)
             return (pub + timedelta(days=(_DAYS.index(day) - pub.weekday()) % 7)).isoformat()
