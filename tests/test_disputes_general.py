@@ -89,3 +89,36 @@ def test_the_development_sets_tuning_half_is_found_and_no_trap_is_flagged() -> N
     assert r["traps_flagged"] == 0, r["trap_flags"]
     assert r["found"] >= 9 and r["precision"] >= 0.85, r
     assert r["single_source_found"] >= 3, r
+
+
+def test_on_the_development_set_no_statement_cites_an_article_that_contradicts_its_figure() -> None:
+    import re
+
+    from storyline.bench.digest import load, story_sentences
+    from storyline.core.story.digest import digest, story_facts
+    from storyline.core.story.summarize import SummaryConfig
+
+    stories, _ = load(DEFAULT_DATA)
+    figure = r"(?<![\d.])\d[\d,]*(?:\.\d+)?"
+    checked = 0
+    for name, arts in stories.items():
+        sents = story_sentences(arts)
+        meta = [{"article_id": a["id"], "title": a.get("title"), "published": a.get("published"),
+                 "source": a["source"]} for a in arts]
+        facts = story_facts(sents, meta)
+        summary = digest(name, sents, meta, SummaryConfig(words=200), facts["disputed"])["summary"]
+        told = [(x["text"], x["article_ids"]) for x in summary + facts["corroborated"] + facts["timeline"]]
+        for d in facts["disputed"]:
+            if d["kind"] != "number":
+                continue
+            ids = [set(s["article_ids"]) for s in d["sides"]]
+            sides = [({n.replace(",", "") for n in re.findall(figure, s["claim"])},
+                      ids[k] - set().union(*(x for m, x in enumerate(ids) if m != k))) for k, s in enumerate(d["sides"])]
+            for text, cited in told:
+                nums = {n.replace(",", "") for n in re.findall(figure, text)}
+                carried = [k for k, (figs, _) in enumerate(sides) if figs & nums]
+                if len(carried) == 1:
+                    checked += 1
+                    others = set().union(*(only for m, (_, only) in enumerate(sides) if m != carried[0]))
+                    assert not set(cited) & others, (name, text, set(cited) & others)
+    assert checked >= 5

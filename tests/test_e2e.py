@@ -377,3 +377,67 @@ def test_stories_are_byte_identical_with_one_thread_and_other_shuffle_partitions
     proc = run_cli("run", *SAMPLE_INPUTS, "--out", str(other), "--master", "local[1]", "--config", str(cfg), "-q")
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert (other / "stories.jsonl").read_bytes() == (out / "stories.jsonl").read_bytes()
+
+
+# --- citations are honest: no article is cited for a figure it contradicts ----------------------------------------
+
+_FIGURE = r"(?<![\d.])\d[\d,]*(?:\.\d+)?"
+
+
+def _figure_sides(story: dict) -> list[list[tuple[set[str], set[str]]]]:
+    """For each number dispute: each side's figures (digits of its claim) and the articles that stand only there."""
+    out = []
+    for d in story["disputed"]:
+        if d["kind"] != "number":
+            continue
+        ids = [set(s["article_ids"]) for s in d["sides"]]
+        out.append([({n.replace(",", "") for n in re.findall(_FIGURE, s["claim"])},
+                     ids[k] - set().union(*(x for m, x in enumerate(ids) if m != k)))
+                    for k, s in enumerate(d["sides"])])
+    return out
+
+
+def test_no_statement_cites_an_article_for_a_figure_it_contradicts(sample_run, expected):
+    out, _ = sample_run
+    by = _story_by_event(out, expected)
+    checked = 0
+    for name, story in by.items():
+        told = ([(x["text"], x["article_ids"]) for x in story["summary"]]
+                + [(x["text"], x["article_ids"]) for x in story["corroborated"]]
+                + [(x["text"], x["article_ids"]) for x in story["timeline"]])
+        for sides in _figure_sides(story):
+            for text, cited in told:
+                nums = {n.replace(",", "") for n in re.findall(_FIGURE, re.sub(r"(\d)-cent", r"\1 cent", text))}
+                carried = [k for k, (figs, _) in enumerate(sides) if figs & nums]
+                if len(carried) != 1:
+                    continue
+                checked += 1
+                others = set().union(*(only for m, (_, only) in enumerate(sides) if m != carried[0]))
+                assert not set(cited) & others, f"{name}: '{text[:80]}' cites {set(cited) & others}, which say otherwise"
+    assert checked >= 3  # the fare, fires and seats stories each state a disputed figure somewhere
+    fare = by["transit"]
+    first = fare["summary"][0]
+    if "2.75" in first["text"] or "50-cent" in first["text"]:
+        assert "transit-caldercourier" not in first["article_ids"]
+
+
+def test_a_dispute_names_outlets_that_print_both_sides_and_whose_words_each_side_is(sample_run, expected):
+    out, _ = sample_run
+    by = _story_by_event(out, expected)
+    varga = next(d for d in by["football"]["disputed"] if d["kind"] == "predicate")
+    both = {o for o in varga["both"]}
+    on = [set(s["outlets"]) for s in varga["sides"]]
+    assert both == on[0] & on[1]
+    said = {s["claim"]: [x["attribution"] for x in s["sentences"] if "agent said" in x["text"]] for s in varga["sides"]}
+    assert "his agent said" not in said["resigned"], said  # the agent said fired
+
+
+def test_single_source_statements_are_written_and_cite_one_outlet(sample_run):
+    out, _ = sample_run
+    stories = stories_of(out)
+    listed = [x for s in stories for x in s["single_source"]]
+    assert listed and all(len(x["outlets"]) <= 1 and len(x["article_ids"]) == 1 for x in listed)
+    for s in stories:
+        others = {x["text"] for x in s["corroborated"]}
+        assert not others & {x["text"] for x in s["single_source"]}
+    assert (out / "single_source").is_dir()

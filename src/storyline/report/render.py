@@ -321,7 +321,8 @@ def render_story(story: Mapping[str, Any]) -> str:
         "single_source": [{"text": f.get("text"), "cited": _cited(f, number)}
                           for f in _dicts(story.get("single_source"))],
         "disputed": [{"head": " · ".join(dict.fromkeys(str(d.get(k)) for k in ("subject", "frame") if d.get(k))),
-                      "sides": [_side_view(s, number) for s in _dicts(d.get("sides"))]}
+                      "sides": [_side_view(s, number) for s in _dicts(d.get("sides"))],
+                      "both": _names(d.get("both"))}
                      for d in _dicts(story.get("disputed"))],
     }
     return _page("story.html", str(title), "../", ("story.js",), **data)

@@ -99,7 +99,7 @@ FACTS = (
     "corroborated:array<struct<text:string,article_ids:array<string>,outlets:array<string>,support:int,"
     f"sentences:{_SOURCE_SENTENCES}>>,"
     "disputed:array<struct<subject:string,frame:string,kind:string,sides:array<struct<claim:string,text:string,"
-    f"article_ids:array<string>,outlets:array<string>,sentences:{_SOURCE_SENTENCES}>>>>,"
+    f"article_ids:array<string>,outlets:array<string>,sentences:{_SOURCE_SENTENCES}>>,both:array<string>>>,"
     f"single_source:array<struct<text:string,article_ids:array<string>,outlets:array<string>,"
     f"sentences:{_SOURCE_SENTENCES}>>"
     ">"

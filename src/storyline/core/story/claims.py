@@ -727,5 +727,5 @@ def find_all(sentences: Sequence[object], published: dict[str, Any] | None = Non
     sentences = list(sentences)
     index = index or analyse(sentences)
     general, single = compare_story(sentences, index, published, single_max=single_max)
-    disputes = merge(find_disputes(sentences, index, published), general)
+    disputes = [d.attribute() for d in merge(find_disputes(sentences, index, published), general)]
     return find_corroborated(sentences, threshold, max_facts, index), disputes, single

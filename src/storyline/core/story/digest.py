@@ -6,6 +6,7 @@ import logging
 import re
 from typing import Sequence
 
+from storyline.core.story.honest import contradicting, honest_fact
 from storyline.core.story.summarize import MAX_STORY_SENTENCES, Sentence, SummaryConfig, candidates, summarize
 from storyline.core.text.text import content_terms, jaccard, words
 
@@ -111,14 +112,17 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
     disputed = frozenset(x.get("text") for d in disputes for sd in d.get("sides") or []
                          for x in sd.get("sentences") or [])
     chosen = summarize(ordered, cfg, disputed)
-    cited = {a for s in chosen for a in s.sources}
+    # no article is cited for a figure or a predicate it contradicts
+    sources = {id(s): [a for a in s.sources if a == s.article_id or a not in contradicting(s.text, disputes)]
+               for s in chosen}
+    cited = {a for s in chosen for a in sources[id(s)]}
     terms = [set(content_terms(s.text)) if s.article_id in cited else set() for s in ordered]
     summary = [
         {
             "text": s.text,
-            "article_ids": list(s.sources),
-            "support": int(s.support),
-            "evidence": evidence_for(s.text, s.sources, ordered, terms),
+            "article_ids": sources[id(s)],
+            "support": int(s.support) if len(sources[id(s)]) == len(s.sources) else len(sources[id(s)]),
+            "evidence": evidence_for(s.text, sources[id(s)], ordered, terms),
             "dispute": dispute_of(s.text, disputes),
         }
         for s in chosen
@@ -151,10 +155,19 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_m
     index = analyse(sentences, model=spacy_model or None)
     corroborated, disputed, single = find_all(sentences, published=published, index=index,
                                               single_max=single_source_max)
+    disputes = [d.to_dict() for d in disputed]
+    timeline = []
+    for e in build_timeline(sentences, published):
+        row = e.to_dict()
+        told = next((x["text"] for x in row["sentences"] if e.text in x["text"]), row["text"])
+        kept = honest_fact(dict(row, text=told), disputes)  # sided by the sentence the clause comes from
+        if kept is not None:
+            timeline.append(dict(kept, text=row["text"]))
+    facts = [f for c in corroborated if (f := honest_fact(c.to_dict(), disputes, min_outlets=2)) is not None]
     return {
         "entities": [e.to_dict() for e in index.entities if e.mentions >= 2],
-        "timeline": [e.to_dict() for e in build_timeline(sentences, published)],
-        "corroborated": [c.to_dict() for c in corroborated],
-        "disputed": [d.to_dict() for d in disputed],
+        "timeline": timeline,
+        "corroborated": facts,
+        "disputed": disputes,
         "single_source": single,
     }

@@ -61,7 +61,22 @@ class Dispute:
 
     def to_dict(self) -> dict[str, Any]:
         return {"subject": self.subject, "frame": self.frame, "kind": self.kind,
-                "sides": [s.to_dict() for s in self.sides]}
+                "sides": [s.to_dict() for s in self.sides], "both": self.both()}
+
+    def both(self) -> list[str]:
+        """Outlets that print more than one side (each such outlet stands on each side it prints)."""
+        seen: dict[str, int] = {}
+        for side in self.sides:
+            for o in set(side.outlets):
+                seen[o] = seen.get(o, 0) + 1
+        return sorted(o for o, n in seen.items() if n > 1)
+
+    def attribute(self) -> "Dispute":
+        """Each side's sentences attributed to who the sentence says holds that side ("..., his agent said,
+        contradicting the club's statement that he had resigned": the agent for one side, the club for the other)."""
+        for side in self.sides:
+            side.sentences = [dict(x, attribution=attribution_near(x["text"], side.claim)) for x in side.sentences]
+        return self
 
 
 _CONTRAST = r"(?:while|whereas|though|although|but|even as|as|and|despite|after|before|when)\b"
@@ -104,3 +119,38 @@ def attribution(text: str) -> str | None:
             if best is None or m.start() < best[0]:
                 best = (m.start(), phrase)
     return best[1] if best else None
+
+
+_SEGMENTS = re.compile(r",?\s+(?:contradicting|contradicts|despite|although|though|but|while|whereas|even as)\b|;")
+_STATEMENT = re.compile(r"\b((?:the|a|an|his|her|its|their)\s+(?:[\w'’-]+\s+){0,3}?[\w'’-]+['’]s)\s+"
+                        r"(?:statement|insistence|claim|account|announcement|version)\b", re.I)
+_CLAIM_WORD = re.compile(r"[^\W\d_]{4,}|\d[\d,.]*")
+
+
+def attribution_near(text: str, claim: str) -> str | None:
+    """Who the sentence says holds ``claim``: the attribution of the part of the sentence that states it, split at
+    a contrast ("..., contradicting the club's statement that he had resigned").
+
+    >>> t = "Varga was fired on Monday, his agent said, contradicting the club's statement that he had resigned."
+    >>> attribution_near(t, "fired"), attribution_near(t, "resigned")
+    ('his agent said', "the club's statement")
+    """
+    words = _CLAIM_WORD.findall(claim)
+    pos = -1
+    for w in words:
+        stem_ = w[:5] if w[0].isalpha() else w
+        m = re.search(r"(?<![\w.])" + re.escape(stem_), text, re.I)
+        if m:
+            pos = m.start()
+            break
+    cuts = [m.start() for m in _SEGMENTS.finditer(text)]
+    if pos < 0 or not cuts or pos < cuts[0]:
+        return attribution(text[: cuts[0]] if cuts and pos >= 0 else text) or attribution(text)
+    start = max(c for c in cuts if c <= pos)
+    end = min([c for c in cuts if c > pos] + [len(text)])
+    part = text[start:end]
+    said = attribution(part.lstrip(",; "))
+    if said:
+        return said
+    m = _STATEMENT.search(part)
+    return " ".join(m.group(0).split()) if m else None
