@@ -199,7 +199,7 @@ def test_the_count_prefilter_never_hides_a_count_the_patterns_would_find():
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from storyline.core.story.claims import _ANY_COUNT, _NUMBER_PATTERNS
+    from storyline.core.story.frames import _ANY_COUNT, _NUMBER_PATTERNS
 
     @settings(max_examples=2000, derandomize=True, deadline=None)
     @given(st.lists(st.sampled_from(_COUNT_WORDS), min_size=2, max_size=9))
@@ -214,7 +214,7 @@ def test_the_count_prefilter_never_hides_a_count_the_patterns_would_find():
 def _claim_patterns():
     import re
 
-    from storyline.core.story.claims import _FRAMES, _NUMBER_PATTERNS
+    from storyline.core.story.frames import _FRAMES, _NUMBER_PATTERNS
 
     frames = [re.compile(p, re.I) for poles in _FRAMES.values() for before, after in poles.values()
               for p in (*before, *after)]
@@ -229,7 +229,7 @@ def test_the_word_prefilter_never_hides_a_frame_or_a_count_the_patterns_would_fi
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from storyline.core.story.claims import _MATCHERS, _NUMBER_PATTERNS, _may_claim
+    from storyline.core.story.frames import _MATCHERS, _NUMBER_PATTERNS, _may_claim
 
     glue = st.sampled_from(["", " ", "-", "’", "'", ", ", "_", "Backman ", " the club", "7 "])
     odd = st.sampled_from([{}, {"i": "\u0131"}, {"I": "\u0130"}, {"s": "\u017f"}, {"k": "\u212a"}])
@@ -249,7 +249,7 @@ def test_the_word_prefilter_never_hides_a_frame_or_a_count_the_patterns_would_fi
 
 
 def _figure_patterns():
-    from storyline.core.story.claims import _FROM_TO, _MEASURE_PATTERNS, _RISE_PATTERNS, _SHARE, _SUPERSEDED
+    from storyline.core.story.frames import _FROM_TO, _MEASURE_PATTERNS, _RISE_PATTERNS, _SHARE, _SUPERSEDED
 
     return [*_MEASURE_PATTERNS, _SHARE, *_RISE_PATTERNS, *_FROM_TO, _SUPERSEDED]
 
@@ -261,7 +261,7 @@ def test_every_figure_pattern_needs_a_digit_so_the_digit_guard_hides_no_figure(p
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from storyline.core.story.claims import _DIGIT
+    from storyline.core.story.frames import _DIGIT
 
     @settings(max_examples=300, derandomize=True, deadline=None)
     @given(st.from_regex(pattern, fullmatch=True))
@@ -272,7 +272,7 @@ def test_every_figure_pattern_needs_a_digit_so_the_digit_guard_hides_no_figure(p
 
 
 def test_measure_claims_still_read_figures_after_the_digit_guard():
-    from storyline.core.story.claims import _measure_claims
+    from storyline.core.story.frames import _measure_claims
 
     found = _measure_claims(0, "Storm Ilsa cut power to 40,000 homes on Monday.", None, frozenset(), [])
     assert [(c.frame, c.low) for c in found] == [("premises", 40000.0)]
@@ -280,7 +280,7 @@ def test_measure_claims_still_read_figures_after_the_digit_guard():
 
 
 def _matcher_ids():
-    from storyline.core.story.claims import _MATCHERS
+    from storyline.core.story.frames import _MATCHERS
 
     return list(range(len(_MATCHERS)))
 
@@ -295,7 +295,7 @@ def test_each_matcher_runs_on_every_sentence_it_can_match(k):
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from storyline.core.story.claims import _MATCHER_NEEDS, _MATCHERS, _may_claim
+    from storyline.core.story.frames import _MATCHER_NEEDS, _MATCHERS, _may_claim
 
     pat = _MATCHERS[k][3]
     assert _MATCHER_NEEDS[k], pat.pattern  # a matcher needs some frame word

@@ -1,7 +1,7 @@
 """Compare: aligned sentences of different outlets whose slots cannot both be true are a dispute.
 
-The three steps: :mod:`~storyline.core.story.slots` extracts from each sentence what a reader compares,
-:mod:`~storyline.core.story.align` pairs sentences of different outlets that report the same fact, and this
+The three steps: :mod:`~storyline.core.story.extraction` extracts from each sentence what a reader compares,
+:mod:`~storyline.core.story.alignment` pairs sentences of different outlets that report the same fact, and this
 module compares each aligned pair slot by slot:
 
 - **number**: figures of the same thing (the same unit or counted noun; a sentence's only count against the
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from storyline.core.grouping.cluster import connected_components
-from storyline.core.story.align import align
+from storyline.core.story.alignment import align
 from storyline.core.story.entities import EntityIndex, get
-from storyline.core.story.slots import CURRENCIES, Quantity, Slots, extract, numbers_to_digits
+from storyline.core.story.extraction import CURRENCIES, Quantity, Slots, extract, numbers_to_digits
 
 CURRENCY = frozenset(CURRENCIES.values())  # a rise in cents and the fares it moves between are one dispute
 from storyline.core.story.sources import Dispute, Side, attribution, source_sentence

@@ -386,7 +386,6 @@ def _negated(text: str) -> tuple[bool, bool, bool]:
     # the main clause: the first part long enough to hold one ("The press — the public doesn't believe ...")
     body = next((p for p in parts if p and len(p.split()) >= 4), parts[0] or text)
     words = [w.lower() for w in _WORD.findall(body)]
-    all_words = [w.lower() for w in _WORD.findall(text)]
     hedged = text.rstrip().endswith("?") or any(w in MODALS for w in words)
     # "linked to 9 crashes and no injuries": a negated object in a list, not a negated predicate
     neg = any((w in NEGATION or w.endswith("n't")) and not (w == "no" and k and words[k - 1] in ("and", "or", "but")

@@ -13,7 +13,7 @@ import math
 from collections import Counter, defaultdict
 from typing import Sequence
 
-from storyline.core.story.slots import Slots
+from storyline.core.story.extraction import Slots
 
 
 def weights(slots: Sequence[Slots]) -> list[dict[str, float]]:
@@ -37,7 +37,7 @@ def align(slots: Sequence[Slots], outlets: Sequence[str], threshold: float = 0.3
     A term held by more than ``block_share`` of the sentences opens no block (it still counts in the similarity of
     pairs that another term brings together). Sentences of fewer than ``min_terms`` terms are not aligned.
 
-    >>> from storyline.core.story.slots import Slots
+    >>> from storyline.core.story.extraction import Slots
     >>> s = [Slots(terms=frozenset("ferry sank coast storm".split())), Slots(terms=frozenset("ferry sank coast night".split())),
     ...      Slots(terms=frozenset("minister visit school pupils".split()))]
     >>> sorted(align(s, ["a", "b", "c"]))
