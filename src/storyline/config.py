@@ -76,6 +76,7 @@ class SummaryOptions:
 class FactsConfig:
     spacy_model: str
     single_source_max: int = 5
+    compare_sentences: int = 40
 
 
 @dataclass(frozen=True)
@@ -165,6 +166,9 @@ def _validate(d: dict[str, Any]) -> None:
     _check(isinstance(d["facts"]["single_source_max"], int) and not isinstance(d["facts"]["single_source_max"], bool)
            and d["facts"]["single_source_max"] >= 0, "facts.single_source_max", "must be a whole number, 0 or more",
            d["facts"]["single_source_max"])
+    _check(isinstance(d["facts"]["compare_sentences"], int) and not isinstance(d["facts"]["compare_sentences"], bool)
+           and d["facts"]["compare_sentences"] >= 2, "facts.compare_sentences", "must be a whole number, 2 or more",
+           d["facts"]["compare_sentences"])
     _check(d["report"]["max_stories"] >= 1, "report.max_stories", "must be at least 1", d["report"]["max_stories"])
     _check(d["spark"]["jit"] in JIT_MODES, "spark.jit", f"must be one of {', '.join(JIT_MODES)}", d["spark"]["jit"])
     _check(d["spark"]["codegen"] in CODEGEN_MODES, "spark.codegen", f"must be one of {', '.join(CODEGEN_MODES)}",

@@ -223,8 +223,9 @@ def _digest(ctx: Context, t: dict) -> Output:
     scfg = SummaryConfig(words=ctx.cfg.summary.words, focus=ctx.cfg.summary.focus or None)
     # the sentences meet their stories here and cross into Python once, grouped by story, for facts and summary alike
     sents = S.story_sentences(t["sentences"], t["articles"], t["story_articles"])
-    return Output(tables={"digests": S.digest_stories(sents, scfg, ctx.cfg.facts.spacy_model,
-                                                                 ctx.cfg.facts.single_source_max)})
+    facts = ctx.cfg.facts
+    return Output(tables={"digests": S.digest_stories(sents, scfg, facts.spacy_model, facts.single_source_max,
+                                                      facts.compare_sentences)})
 
 
 def _write(ctx: Context, t: dict) -> Output:

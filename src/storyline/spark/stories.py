@@ -92,10 +92,10 @@ def _value(x):
     return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
 
 
-def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5):
+def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5, compare_sentences: int = 40):
     def run(pdf: pd.DataFrame) -> pd.DataFrame:
         story_id, sents, arts = _story_rows(pdf)
-        facts = story_facts(sents, arts, spacy_model, single_source_max)
+        facts = story_facts(sents, arts, spacy_model, single_source_max, compare_sentences)
         check_value(facts, FACTS, f"facts of story {story_id}")  # a renamed field fails here, not as a silent null
         d = digest(story_id, sents, arts, cfg, facts["disputed"])
         return pd.DataFrame([{"story_id": story_id, "title": d["title"], "summary": d["summary"], **facts}])
@@ -120,10 +120,10 @@ def story_runs(ids: list) -> list[tuple[int, int]]:
 _DIGESTS_PER_BATCH = 200  # stories whose digests go back to Spark in one Arrow batch
 
 
-def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5):
+def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5, compare_sentences: int = 40):
     """Digests of the stories of a partition whose rows come sorted by story, so that each story's rows are
     contiguous; a story may span Arrow batches, and its rows are carried until its last one has come."""
-    one = _digest_one(cfg, spacy_model, single_source_max)
+    one = _digest_one(cfg, spacy_model, single_source_max, compare_sentences)
 
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         carry, done = None, []
@@ -157,7 +157,7 @@ def story_sentences(sentences: DataFrame, articles: DataFrame, assignment: DataF
 
 
 def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str = "",
-                   single_source_max: int = 5) -> DataFrame:
+                   single_source_max: int = 5, compare_sentences: int = 40) -> DataFrame:
     """One row per story: its title and cited summary, and its entities, timeline, corroborated and disputed claims
     as typed columns (``STORY_DIGEST``).
 
@@ -172,7 +172,7 @@ def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str 
     # coalesced: this stage is Python work, so every core gets a share.
     parts = 2 * story_sents.sparkSession.sparkContext.defaultParallelism
     return (story_sents.repartition(parts, "story_id").sortWithinPartitions("story_id")
-            .mapInPandas(_digest_batches(cfg, spacy_model, single_source_max), STORY_DIGEST))
+            .mapInPandas(_digest_batches(cfg, spacy_model, single_source_max, compare_sentences), STORY_DIGEST))
 
 
 def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFrame, digests: DataFrame) -> DataFrame:

@@ -137,7 +137,7 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
 
 
 def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_model: str = "",
-                single_source_max: int = 5) -> dict:
+                single_source_max: int = 5, compare_sentences: int = 40) -> dict:
     """Entities, timeline, corroborated and disputed claims and single-source statements of one story, as
     JSON-ready dicts.
 
@@ -154,7 +154,7 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_m
     sentences = candidates(sentences, MAX_STORY_SENTENCES)  # corroboration compares sentence pairs: bounded
     index = analyse(sentences, model=spacy_model or None)
     corroborated, disputed, single = find_all(sentences, published=published, index=index,
-                                              single_max=single_source_max)
+                                              single_max=single_source_max, compare_sentences=compare_sentences)
     disputes = [d.to_dict() for d in disputed]
     timeline = []
     for e in build_timeline(sentences, published):

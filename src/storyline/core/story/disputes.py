@@ -2,17 +2,23 @@
 
 The three steps: :mod:`~storyline.core.story.extraction` extracts from each sentence what a reader compares,
 :mod:`~storyline.core.story.alignment` pairs sentences of different outlets that report the same fact, and this
-module compares each aligned pair slot by slot:
+module compares each aligned pair slot by slot. Besides pairs whose words align, a pair is anchored by the slot
+itself: the act a date, place or actor belongs to ("closed on", "sank off", "X proposed"), the effect of a stated
+cause, or the thing a figure counts, with two more shared words (:func:`anchor_pairs`).
 
-- **number**: figures of the same thing (the same unit or counted noun; a sentence's only count against the
-  other's only count when the two sentences say nearly the same) whose ranges cannot meet, and that are close
-  enough to be two tellings of one figure (within ``max_ratio``). A hedged figure that agrees with an exact one, a
-  figure the text marks as earlier ("up from 23"), a figure of another time, and figures in different units are
-  never compared;
-- **date**: one date each, at day or month precision, that differ;
-- **place**: one set of places each, disjoint, and neither outlet's article names the other's place at all;
-- **agent**: who acts differs, and neither sentence names the other's actor;
-- **cause**: the stated causes share no term;
+- **number**: figures of the same thing (the same unit or counted noun, and the same thing said of it: "killed",
+  "wounded"; a sentence's only count against the other's only count when the two sentences say nearly the same)
+  whose ranges cannot meet, and that are close enough to be two tellings of one figure (within ``max_ratio``). A
+  hedged figure that agrees with an exact one, a figure the text marks as earlier ("up from 23") anywhere in the
+  story, a figure of another day, place or year, a running count, and figures in different units are never
+  compared; nor is a pair whose sentence also gives the other figure;
+- **date**: one date each, at day or month precision, within weeks of each other, that differ (a day inside a
+  lasting state, "remained closed on Wednesday", is no date of the event);
+- **place**: one place each of one kind (two towns, two streets), neither inside the other's name nor two
+  spellings of one, and neither outlet's article naming the other's place at all;
+- **agent**: who acts differs, neither sentence names the other's actor, and a role ("the driver") is compared
+  only with a role;
+- **cause**: the stated causes share no term, and neither sentence names the other's cause;
 - **polarity**: one sentence asserts what the other negates (closed classes of negation and of negative
   implicatives, "refused to"), at least one of them in the outlet's own voice.
 
@@ -32,11 +38,11 @@ from storyline.core.grouping.cluster import connected_components
 from storyline.core.story.alignment import align
 from storyline.core.story.entities import EntityIndex, get
 from storyline.core.story.extraction import CURRENCIES, Quantity, Slots, extract, numbers_to_digits
-
-CURRENCY = frozenset(CURRENCIES.values())  # a rise in cents and the fares it moves between are one dispute
 from storyline.core.story.sources import Dispute, Side, attribution, source_sentence
 from storyline.core.text.clean import sentence_flags
 from storyline.core.text.text import stem
+
+CURRENCY = frozenset(CURRENCIES.values())  # a rise in cents and the fares it moves between are one dispute
 
 
 @dataclass(frozen=True)

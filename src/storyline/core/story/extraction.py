@@ -64,6 +64,9 @@ CAUSE_MARKERS = re.compile(r"\b(?:caused by|blamed (?:it )?on|due to|because of|
                            r"|triggered by|sparked by|the result of|traced to|the cause (?:was|is)|owing to"
                            r"|brought on by|started by|set off by|stemmed from|resulted from|because(?!\s+of))\s+"
                            r"|\bblam(?:ed|es|ing)\s+(?:[\w'’-]+\s+){1,5}?on\s+", re.I)
+# a literal that each cause connective holds: most sentences hold none and skip the pattern
+_CAUSE_HINTS = ("caus", "blam", "due to", "because", "result of", "attribut", "trigger", "spark", "traced to",
+                "owing to", "brought on", "started by", "set off", "stemmed", "resulted")
 _TIME_WORDS = frozenset("now later earlier ago last next more less so far then monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow tonight "
                         "night morning evening afternoon week month year day hour".split())
 
@@ -150,6 +153,7 @@ _UNITS_WORDS = "zero one two three four five six seven eight nine ten eleven twe
                "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety"
 _NUMBER_WORDS = frozenset(_UNITS_WORDS.split()) | frozenset("hundred thousand million billion dozen".split())
 _NW = r"(?:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")"
+_ANY_NUMBER_WORD = re.compile(r"\b" + _NW + r"\b", re.I)
 _NUMBER_RUN = re.compile(r"(?<![\w-])(?<!\d )" + _NW + r"(?:(?:[\s-]+and[\s-]+|[\s-]+)" + _NW + r")*(?![\w-])", re.I)
 
 
@@ -165,7 +169,7 @@ def _run_to_digits(m: re.Match[str]) -> str:
 
 
 def _has_number_word(text: str) -> bool:
-    return not _NUMBER_WORDS.isdisjoint(w.lower() for w in re.findall(r"[A-Za-z]+", text))
+    return _ANY_NUMBER_WORD.search(text) is not None
 
 
 @lru_cache(maxsize=1 << 14)
@@ -246,7 +250,7 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
     >>> [(q.value, q.superseded) for q in quantities("The toll rose to 9 from 7 overnight.")]
     [(9.0, False), (7.0, True)]
     """
-    if not re.search(r"\d", text) and not _has_number_word(text):
+    if not _DIGIT.search(text) and not _has_number_word(text):
         return []
     t = numbers_to_digits(text)
     pub_year = str(published)[:4] if published else ""
@@ -378,11 +382,22 @@ def _dates(text: str, published: object) -> tuple[tuple[str, str], ...]:
     return tuple(found.items())
 
 
+_DIGIT = re.compile(r"\d")
+_FIGURES = re.compile(r"\d[\d,.]*")
+_CLAUSE_MARKS = re.compile(r"[,;:—–(]")
+_CLAUSES = re.compile(r"\s(?:who|which|because|although|though|while|whereas|after|before|when|if|unless)\s"
+                      r"|\s*[—–;:]\s*|,\s+(?:and|but)\s+(?=the\b|it\b|he\b|she\b|they\b)")
+# every word that can negate, hedge or deny a clause (one scan rules most sentences out)
+_POLARITY_WORDS = re.compile(r"\b(?:" + "|".join(sorted(NEGATION | MODALS | NEGATIVE_IMPLICATIVES | frozenset(
+    "denied denies deny rejected rejects disputed disputes".split()))) + r")\b|n[’']t\b", re.I)
+
+
 def _negated(text: str) -> tuple[bool, bool, bool]:
     """(negated, hedged, attributed denial) of the sentence's main clause, read off closed classes only."""
     text = text.replace("’", "'")
-    parts = re.split(r"\s(?:who|which|because|although|though|while|whereas|after|before|when|if|unless)\s|\s*[—–;:]\s*"
-                     r"|,\s+(?:and|but)\s+(?=the\b|it\b|he\b|she\b|they\b)", text)
+    if not _POLARITY_WORDS.search(text):
+        return False, text.rstrip().endswith("?"), False  # most sentences: nothing negated, hedged or denied
+    parts = _CLAUSES.split(text)
     # the main clause: the first part long enough to hold one ("The press — the public doesn't believe ...")
     body = next((p for p in parts if p and len(p.split()) >= 4), parts[0] or text)
     words = [w.lower() for w in _WORD.findall(body)]
@@ -451,7 +466,7 @@ _ROLE_SUBJECT = re.compile(r"^\s*(?:the|its|his|her|their)\s+(?:[a-z][\w-]*\s+){
 def _word_before(text: str, pos: int) -> str:
     """The stem of the last content word before ``pos`` in its clause ("the ballot closed on Thursday" -> clos;
     "a warehouse on Mill Lane" -> warehous): what a date or a place is the date or place of."""
-    clause = re.split(r"[,;:—–(]", text[:pos])[-1]
+    clause = _CLAUSE_MARKS.split(text[max(0, pos - 80): pos])[-1]
     for w in reversed(_WORD.findall(clause)):
         lw = w.lower()
         if (lw in STOPWORDS or lw in AUXILIARIES or lw in _TIME_WORDS or lw in PREPOSITIONS or w[:1].isupper()
@@ -466,8 +481,11 @@ def _word_before(text: str, pos: int) -> str:
 def _cause(text: str, negated: bool) -> tuple[frozenset[str], frozenset[str]]:
     """(cause, effect): the content terms of a stated cause and of what it caused ("the sinking was caused by a fuel
     leak" -> {fuel, leak}, {sinking}; "blamed the sinking on a collision" -> {collision}, {sinking})."""
+    low = text.lower()
+    if negated or not any(w in low for w in _CAUSE_HINTS):
+        return frozenset(), frozenset()
     m = CAUSE_MARKERS.search(text)
-    if negated or not m:
+    if not m:
         return frozenset(), frozenset()  # "denied that any crash had been caused by the fault" states no cause
     phrase = re.split(r"[,;:.!?—–]|\s(?:and|but|while|which|who|that|after|before|said|according)\s",
                       text[m.end():])[0]
@@ -502,7 +520,7 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
     place_types: dict[str, str] = {}
     for m in mentions:
         if m.type != PERSON:  # a name after "in", "at", "near", "off" is where it happened, whatever else it names
-            locus = _LOCUS.search(text[: m.start])
+            locus = _LOCUS.search(text, max(0, m.start - 60), m.start)
             if locus:
                 place_acts.setdefault(m.name, _word_before(text, locus.start()))
                 place_types.setdefault(m.name, m.type if m.type in (GPE, LOC) else "VENUE")
@@ -510,7 +528,7 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
     everywhere = frozenset(m.name for m in mentions if m.type in (GPE, LOC))
     neg, hedged, denial = _negated(body)
     skip = {t for n in names for t in content_terms(n)} | _TIME_TERMS
-    terms = frozenset(t for t in content_terms(re.sub(r"\d[\d,.]*", " ", body)) if t not in skip)
+    terms = frozenset(t for t in content_terms(_FIGURES.sub(" ", body)) if t not in skip)
     terms |= frozenset("@" + n for n in names if n not in places)  # shared names anchor a pair
     cause, effect = _cause(body, neg or denial)
     dates = _dates(text, published)
@@ -524,5 +542,7 @@ _REVEAL = re.compile(r",\s+(?:the\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,
 
 def _reveal(text: str) -> str | None:
     """The outlet's own attribution "…, the Clarion can reveal.": a claim of a scoop, not a modal of the claim."""
+    if "reveal" not in text and "disclose" not in text and "confirm" not in text:
+        return None
     m = _REVEAL.search(text)
     return m.group(0) if m else None

@@ -4,6 +4,7 @@ records of corroborated facts and disputes that cite them."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,6 +91,7 @@ def source_sentence(sentence: object, text: str | None = None) -> dict[str, Any]
             "attribution": attribution(text)}
 
 
+@lru_cache(maxsize=1 << 15)  # a sentence is attributed when read for its slots and again each time it is cited
 def attribution(text: str) -> str | None:
     """Who the sentence says the claim comes from, in its own words, or None when it does not say.
 

@@ -10,6 +10,7 @@ thing are folded into one event that cites every article that told it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Mapping, Sequence
@@ -157,6 +158,13 @@ def _resolve_relative(rel: str, pub: date, future: bool = False) -> str | None:
 
 
 def find_dates(text: str, published: object = None) -> list[tuple[int, int, str]]:
+    """Date expressions of a sentence as ``(start, end, iso)`` (see :func:`_find_dates`); the timeline and the
+    claim finders read the same sentences, so each reading is kept for the next."""
+    return list(_find_dates(text, None if published is None else str(published)))
+
+
+@lru_cache(maxsize=1 << 15)
+def _find_dates(text: str, published: str | None = None) -> tuple[tuple[int, int, str], ...]:
     """Date expressions of a sentence as ``(start, end, iso)``, most precise reading of each span first.
 
     >>> [d for _, _, d in find_dates("On May 8, 2014 he won; in June 1977 he was drafted, and the 2016 season ended.")]
@@ -180,7 +188,7 @@ def find_dates(text: str, published: object = None) -> list[tuple[int, int, str]
             taken.append((s, e))
             out.append((s, e, iso))
     out.sort()
-    return out
+    return tuple(out)
 
 
 def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | None:
