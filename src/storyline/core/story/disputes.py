@@ -389,7 +389,7 @@ def find_aligned_disputes(sentences: Sequence[object], index: EntityIndex, publi
 
 
 _OPENER = re.compile(r"^[\W_]*(?:he|she|it|they|his|her|its|their|this|that|these|those|but|and|so|also|however|"
-                     r"i|we|you|our|my)\b", re.I)
+                     r"i|we|you|our|my|the \d+-year-old)\b", re.I)
 
 
 def single_source(sentences: Sequence[object], slots: Sequence[Slots], pairs: dict[tuple[int, int], float],
@@ -410,8 +410,10 @@ def single_source(sentences: Sequence[object], slots: Sequence[Slots], pairs: di
         if (k in echoed or sl.hedged or not 8 <= n_words <= 45 or any(q in t for q in "“”\"") or _OPENER.match(t)
                 or sl.negated or t.rstrip().endswith("?") or not sl.terms):
             continue
-        weight = (bool(_counts(sl)) + bool(sl.dates) + bool(sl.places) + bool(sl.agents) + bool(sl.cause))
-        if not weight:
+        year = str(get(s, "published") or "")[:4]
+        now = [d for d in sl.dates if not year or d[:4] == year]  # a date of another year is background
+        weight = (bool(_counts(sl)) + bool(now) + bool(sl.places) + bool(sl.agents) + bool(sl.cause))
+        if not weight or (sl.dates and not now and weight == 1 and not _counts(sl)):
             continue
         pos = get(s, "position", k)
         ranked.append((-weight, pos if isinstance(pos, int) else k, str(get(s, "article_id")), k))
@@ -505,13 +507,17 @@ def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_V
     bounded = [v for v in uniq if not (kind == "number" and v.high == float("inf"))]
     comps = connected_components(range(len(uniq)), [(ids[x], ids[y]) for n, x in enumerate(bounded)
                                                      for y in bounded[n + 1:] if _agree(x, y)])
-    for v in uniq:  # an open bound ("at least 10") joins the one side it agrees with, else stands alone
+    vague = set()
+    for v in uniq:  # an open bound ("at least 20") joins the one side it agrees with, else stands alone
         if v not in bounded:
             roots = {comps[ids[w]] for w in bounded if _agree(v, w)}
+            if len(roots) > 1:
+                vague.add(v)  # "at least 20" against "20" and "21": it takes no side
             comps[ids[v]] = roots.pop() if len(roots) == 1 else ids[v]
     by_side: dict[int, list[_Val]] = defaultdict(list)
     for v in uniq:
-        by_side[comps[ids[v]]].append(v)
+        if v not in vague:
+            by_side[comps[ids[v]]].append(v)
     if len(by_side) < 2:
         return None
     side_outlets = [{outlet[v.sentence] for v in vs} for vs in by_side.values()]
@@ -537,8 +543,9 @@ def merge(found: list[Dispute], general: list[Dispute]) -> list[Dispute]:
     out = list(found)
     for d in general:
         texts = [{s["text"] for s in side.sentences} for side in d.sides]
-        if any(sum(bool(t & seen) for t in texts) >= 2 and d.kind == e.kind
-               and (d.kind != "number" or figures(d) & figures(e) or (e.frame == "rise in cents" and d.frame in CURRENCY))
+        if any((sum(bool(t & seen) for t in texts) >= 2 and d.kind == e.kind
+                and (d.kind != "number" or figures(d) & figures(e) or (e.frame == "rise in cents" and d.frame in CURRENCY)))
+               or (d.kind == e.kind == "number" and figures(d) <= figures(e))  # the same figures, told elsewhere too
                for e, seen in taken):
             continue
         out.append(d)
