@@ -29,11 +29,25 @@ def _kinds(sents: list[dict], published: dict | None = None) -> dict[str, list[s
      "The port authority rejected the salvage plan for the wreck.", "polarity"),
     ("A fire destroyed a furniture warehouse on Mill Lane in Glenmore.",
      "A fire destroyed a furniture warehouse on Canal Street in Glenmore.", "place"),
+    ("A gas leak sparked the explosion at the depot, investigators said.",
+     "An electrical fault triggered the explosion at the depot, according to the fire service.", "cause"),
+    ("The council said it would approve the housing plan next month.",
+     "The council said it would not approve the housing plan next month.", "polarity"),
+    ("The bus overturned in Marlow shortly after midnight, police said.",
+     "The bus overturned in Denton shortly after midnight, police said.", "place"),
 ])
 def test_a_contradiction_in_any_words_is_found_with_each_outlet_on_its_side(a: str, b: str, kind: str) -> None:
     found = _kinds([_s("alpha.example", a), _s("beta.example", b)])
     assert kind in found, found
     assert sorted(map(sorted, found[kind])) == [["alpha.example"], ["beta.example"]]
+
+
+def test_a_date_in_reported_speech_is_the_date_of_the_act_it_belongs_to() -> None:
+    pub = {"alpha.example": "2025-03-04T09:00:00Z", "beta.example": "2025-03-04T12:00:00Z"}
+    found = _kinds([_s("alpha.example", "The company told employees on Monday that the Harlow plant would close on March 14."),
+                    _s("beta.example", "Workers were told the Harlow plant would close on March 21, according to a union "
+                                       "representative.")], pub)
+    assert found.get("date") == [{"alpha.example"}, {"beta.example"}]
 
 
 def test_a_date_dispute_is_read_from_weekdays_against_publication() -> None:

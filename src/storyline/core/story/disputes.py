@@ -274,6 +274,8 @@ def anchor_pairs(slots: Sequence[Slots], outlet: Sequence[str]) -> dict[tuple[in
         for key in keys:
             index[key].append(k)
     out: dict[tuple[int, int], set[tuple[str, str]]] = defaultdict(set)
+    df: Counter[str] = Counter(t for s in slots for t in s.terms)
+    common = {t for t, n in df.items() if n > max(2, len(slots) // 2)}  # the story's own topic words and names
     for key, ks in index.items():
         if len(ks) > _ANCHOR_CAP or len({outlet[k] for k in ks}) < 2:
             continue
@@ -281,7 +283,7 @@ def anchor_pairs(slots: Sequence[Slots], outlet: Sequence[str]) -> dict[tuple[in
             for j in ks[n + 1:]:
                 if outlet[i] == outlet[j]:
                     continue
-                other = {t for t in slots[i].terms & slots[j].terms if t != key[1] and t[:1] != "@"}
+                other = {t for t in slots[i].terms & slots[j].terms if t != key[1] and t not in common}
                 if len(other) >= 2 or (other and key[0] == "number" and _same_act(slots[i], slots[j], key[1])):
                     out[(min(i, j), max(i, j))].add(key)
     return out

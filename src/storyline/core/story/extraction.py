@@ -28,7 +28,7 @@ HEDGES_OPEN_BELOW = ("nearly", "almost", "up to", "as many as", "fewer than", "l
                      "no more than", "not quite", "within")
 HEDGES_ABOUT = ("about", "around", "approximately", "roughly", "some", "an estimated", "estimated", "close to",
                 "nearly", "an approximate", "or so", "more or less")
-HEDGE_WORDS = frozenset(w for h in (*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT) for w in h.split())
+HEDGE_WORDS = frozenset(h for h in (*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT) if " " not in h)
 _HEDGE_RE = "|".join(sorted({*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT}, key=len, reverse=True))
 NEGATION = frozenset("not n't never no nobody none nothing neither nor cannot without".split())
 # verbs whose complement did not happen ("refused to sign" = did not sign): a closed class of implicatives
@@ -392,7 +392,7 @@ _POLARITY_WORDS = re.compile(r"\b(?:" + "|".join(sorted(NEGATION | MODALS | NEGA
     "denied denies deny rejected rejects disputed disputes".split()))) + r")\b|n[’']t\b", re.I)
 
 
-def _negated(text: str) -> tuple[bool, bool, bool]:
+def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool]:
     """(negated, hedged, attributed denial) of the sentence's main clause, read off closed classes only."""
     text = text.replace("’", "'")
     if not _POLARITY_WORDS.search(text):
@@ -401,7 +401,9 @@ def _negated(text: str) -> tuple[bool, bool, bool]:
     # the main clause: the first part long enough to hold one ("The press — the public doesn't believe ...")
     body = next((p for p in parts if p and len(p.split()) >= 4), parts[0] or text)
     words = [w.lower() for w in _WORD.findall(body)]
-    hedged = text.rstrip().endswith("?") or any(w in MODALS for w in words)
+    # "the company said the plant would close": reported speech shifts "will" to "would"; that asserts, not hedges
+    backshift = reported or (any(w in SPEECH_VERBS for w in words[: words.index("would")]) if "would" in words else False)
+    hedged = text.rstrip().endswith("?") or any(w in MODALS and not (w == "would" and backshift) for w in words)
     # "linked to 9 crashes and no injuries": a negated object in a list, not a negated predicate
     neg = any((w in NEGATION or w.endswith("n't")) and not (w == "no" and k and words[k - 1] in ("and", "or", "but")
                                                               and _list_end(body, k))
@@ -502,6 +504,21 @@ def _cause(text: str, negated: bool) -> tuple[frozenset[str], frozenset[str]]:
     return cause, effect
 
 
+_ACTIVE_CAUSE = re.compile(r"^(?:[^,;]*?,\s*)?(?:(?:the|a|an)\s+)?(?P<cause>(?:[\w'’-]+\s+){0,4}?[\w'’-]+)\s+"
+                           r"(?:(?:was|is)\s+(?:what|the\s+\w+\s+that)\s+)?(?:caused|sparked|triggered|started|led to"
+                           r"|set off|brought down)\s+(?:the|a|an)\s+(?P<effect>(?:[\w'’-]+\s*){1,3})", re.I)
+
+
+def _active_cause(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """A cause as the subject of a causal verb: "A gas leak sparked the explosion" -> {gas, leak}, {explosion}."""
+    m = _ACTIVE_CAUSE.search(text)
+    if not m or any(w.lower() in MODALS or w.lower() in NEGATION for w in _WORD.findall(m.group("cause"))):
+        return frozenset(), frozenset()
+    cause = frozenset(t for t in content_terms(m.group("cause")) if not t.isdigit())
+    effect = frozenset(t for t in content_terms(m.group("effect")) if t not in cause)
+    return (cause, effect) if cause and effect else (frozenset(), frozenset())
+
+
 def extract(text: str, mentions: list[Mention], published: object = None) -> Slots:
     """The slots of one sentence, its entity ``mentions`` already resolved (offsets into ``text``).
 
@@ -519,18 +536,23 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
     place_acts: dict[str, str] = {}
     place_types: dict[str, str] = {}
     for m in mentions:
-        if m.type != PERSON:  # a name after "in", "at", "near", "off" is where it happened, whatever else it names
+        # a name after "in", "at", "near", "off" is where it happened, whatever else it names; one typed as a person
+        # counts after "in", "near", "off" or "outside" only (a town's name may be a surname: "in Marlow")
+        if m.type != PERSON or re.search(r"\b(?:in|near|off|outside)\s+$", text[max(0, m.start - 9): m.start]):
             locus = _LOCUS.search(text, max(0, m.start - 60), m.start)
             if locus:
                 place_acts.setdefault(m.name, _word_before(text, locus.start()))
                 place_types.setdefault(m.name, m.type if m.type in (GPE, LOC) else "VENUE")
     places = tuple(place_acts)
     everywhere = frozenset(m.name for m in mentions if m.type in (GPE, LOC))
-    neg, hedged, denial = _negated(body)
+    neg, hedged, denial = _negated(body, reported=bool(said))
     skip = {t for n in names for t in content_terms(n)} | _TIME_TERMS
     terms = frozenset(t for t in content_terms(_FIGURES.sub(" ", body)) if t not in skip)
     terms |= frozenset("@" + n for n in names if n not in places)  # shared names anchor a pair
     cause, effect = _cause(body, neg or denial)
+    if not cause and not (neg or denial) and any(w in body for w in ("caused", "sparked", "triggered", "started", "led to",
+                                                                     "set off", "brought down")):
+        cause, effect = _active_cause(body)
     dates = _dates(text, published)
     agents = _agents(text, mentions)
     return Slots(qs, tuple(d for d, _ in dates), places, tuple(a for a, _ in agents), dates, tuple(place_acts.items()),

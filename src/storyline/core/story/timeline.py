@@ -93,7 +93,7 @@ def _pub_date(value: object) -> date | None:
 
 # tense near a date: the few words before it say whether it is still to come ("is expected to ease on Friday",
 # "will cost $3.00 from Oct. 1") or past ("voted on Monday", "attended a fire on Jan. 14")
-_FUTURE_NEAR = re.compile(r"\b(?:will|won't|shall|expects?|expected|due|scheduled|set to|plans? to|planned|intends?|"
+_FUTURE_NEAR = re.compile(r"\b(?:will|won't|would|shall|expects?|expected|due|scheduled|set to|plans? to|planned|intends?|"
                           r"going to|is to|are to|takes? effect|effective|starting|from now|next|upcoming|until)\b", re.I)
 _PAST_NEAR = re.compile(r"\b(?:\w{3,}ed|was|were|had|said|told|won|lost|met|began|took|came|went|left|rose|fell|saw|"
                         r"paid|made|held|gave|ran|broke|struck|hit|shut|cut|put|set|sold|bought|fought|quit|built|"
