@@ -10,14 +10,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Sequence
 
 from storyline.core.story.corroboration import find_corroborated
 from storyline.core.story.disputes import compare_story, merge
-from storyline.core.story.entities import EntityIndex, analyse, get
+from storyline.core.story.entities import EntityIndex, analyse
 from storyline.core.story.frames import find_disputes
 from storyline.core.story.sources import Dispute, Fact
+from storyline.core.story.summarize import candidates
 
 __all__ = ["find_all", "find_claims", "find_corroborated", "find_disputes"]
 
@@ -25,37 +25,6 @@ __all__ = ["find_all", "find_claims", "find_corroborated", "find_disputes"]
 # the bound allows. Outlets state what they dispute high in their stories; the bound keeps the digest's cost per
 # article flat for long articles.
 COMPARE_SENTENCES = 40  # the default of facts.compare_sentences
-
-
-def leading(sentences: Sequence[object], limit: int) -> list[int]:
-    """Indices of at most ``limit`` sentences: all when they fit, else each article's first ones, depth by depth
-    (a depth that does not fit whole is left out), in their order.
-
-    >>> s = [{"article_id": a, "position": i} for a in "ab" for i in range(3)]
-    >>> leading(s, 6), leading(s, 5), leading(s, 1)
-    ([0, 1, 2, 3, 4, 5], [0, 1, 3, 4], [0])
-    """
-    if len(sentences) <= limit:
-        return list(range(len(sentences)))
-    depth: dict[str, int] = {}
-    pos = []
-    for s in sentences:
-        p = get(s, "position")
-        a = str(get(s, "article_id"))
-        if not isinstance(p, int):
-            p = depth.get(a, 0)
-            depth[a] = p + 1
-        pos.append(p)
-    by_depth = Counter(pos)
-    kept, cut = 0, 0
-    for d in sorted(by_depth):
-        if kept + by_depth[d] > limit:
-            break
-        kept += by_depth[d]
-        cut = d + 1
-    if not cut:
-        return list(range(limit))
-    return [k for k, p in enumerate(pos) if p < cut]
 
 
 def find_claims(sentences: Sequence[object], published: dict[str, Any] | None = None, index: EntityIndex | None = None,
@@ -79,7 +48,9 @@ def find_all(sentences: Sequence[object], published: dict[str, Any] | None = Non
     """Corroborated facts, disputed claims and up to ``single_max`` single-source statements of one story."""
     sentences = list(sentences)
     index = index or analyse(sentences)
-    keep = leading(sentences, compare_sentences)
+    # every article's leading sentences, as deep as the bound allows: the summary's own selection
+    chosen = {id(s) for s in candidates(sentences, compare_sentences)}
+    keep = [k for k, s in enumerate(sentences) if id(s) in chosen]
     view = [sentences[k] for k in keep]
     general, single = compare_story(view, EntityIndex(index.entities, [index.mentions[k] for k in keep], index.types),
                                     published, single_max=single_max)

@@ -108,10 +108,8 @@ def _agree(a: _Val, b: _Val) -> bool:
 
 def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareConfig) -> list[tuple[_Val, _Val]]:
     out: list[tuple[_Val, _Val]] = []
-    if a.dates and b.dates and not set(a.dates) & set(b.dates):
-        return out  # figures of different days
-    if a.all_places and b.all_places and not a.all_places & b.all_places:
-        return out  # figures of different places
+    if _other_occasion(a, b):
+        return out
     qa, qb = _counts(a), _counts(b)
     for x in qa:
         for y in qb:
@@ -174,11 +172,8 @@ def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[s
     elif sim >= cfg.place and a.places and a.places == b.places:
         out.append((_Val(i, "place", "place", a.places[0], a.places[0]),
                     _Val(j, "place", "place", b.places[0], b.places[0])))
-    if (sim >= cfg.agent and len(a.agents) == 1 and len(b.agents) == 1 and a.agents[0] != b.agents[0]
-            and a.agents[0] not in b.names and b.agents[0] not in a.names
-            and not set(a.agents[0].lower().split()) & set(b.agents[0].lower().split())
-            and not _initials(a.agents[0], b.agents[0]) and not a.agents[0].startswith("the ")
-            and not b.agents[0].startswith("the ")):
+    if (sim >= cfg.agent and len(a.agents) == 1 and len(b.agents) == 1
+            and _other_actors(a.agents[0], b.agents[0], a, b, names_i, names_j)):
         out.append((_Val(i, "agent", "agent", a.agents[0], a.agents[0]), _Val(j, "agent", "agent", b.agents[0], b.agents[0])))
     if ((sim >= cfg.cause or cause_anchored) and a.cause and b.cause and not (a.cause & b.terms)
             and not (b.cause & a.terms)):
@@ -199,7 +194,6 @@ _SPEECH_MARKS = re.compile(r"[“”\"]|(?:^|\s)(?:I|I'm|I’m|we|We|my|My|our|O
 
 def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[str], cfg: CompareConfig
               ) -> tuple[_Val, _Val] | None:
-    slots = {i: a, j: b}
     if a.hedged or b.hedged or sim < cfg.polarity:
         return None
     if _SPEECH_MARKS.search(texts[i]) or _SPEECH_MARKS.search(texts[j]):
@@ -209,8 +203,8 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
         return None
     # a denial someone voices ("X denied ...") against a claim someone else voices: both are reported speech, and
     # each outlet can report both; a denial counts against a claim an outlet makes in its own voice
-    neg_side, pos_side = (i, j) if not pa else (j, i)
-    if slots[neg_side].attributed_denial and attribution(texts[pos_side]):
+    neg, pos = (a, j) if not pa else (b, i)
+    if neg.attributed_denial and attribution(texts[pos]):
         return None
     shared = {t for t in a.terms & b.terms if t[:1] != "@"}
     if len(shared) < 2 and not any(w.endswith("ed") and stem(w) in shared for w in _words(texts[i]) + _words(texts[j])):
@@ -305,6 +299,21 @@ def _variants(x: str, y: str) -> bool:
     return bool(a and b and len(a & b) * 2 >= min(len(a), len(b)))
 
 
+def _other_occasion(a: Slots, b: Slots) -> bool:
+    """Figures of different days or places."""
+    return bool((a.dates and b.dates and not set(a.dates) & set(b.dates))
+                or (a.all_places and b.all_places and not a.all_places & b.all_places))
+
+
+def _other_actors(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], names_j: frozenset[str]) -> bool:
+    """Two actors that cannot both have done it: different people or bodies, neither named in the other's sentence
+    or article (in any spelling or as initials), and not a role ("the driver") against a name it may stand for."""
+    return (x != y and x not in b.names and y not in a.names and x not in names_j and y not in names_i
+            and not set(x.lower().split()) & set(y.lower().split()) and not _variants(x, y) and not _initials(x, y)
+            and not any(_variants(x, n) for n in names_j) and not any(_variants(y, n) for n in names_i)
+            and x.startswith("the ") == y.startswith("the "))
+
+
 def _other_places(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], names_j: frozenset[str]) -> bool:
     """Two places that cannot both be where it happened: of one kind (two towns, two streets, two venues), neither
     inside the other's name, not two spellings of one name, and neither outlet's article naming the other's."""
@@ -324,9 +333,8 @@ def _anchored(i: int, j: int, a: Slots, b: Slots, kind: str, act: str, names_i: 
         qb = [q for q in _counts(b) if q.key == act]
         if len(qa) != 1 or len(qb) != 1 or (qa[0].pred and qb[0].pred and qa[0].pred != qb[0].pred):
             return []
-        if (a.dates and b.dates and not set(a.dates) & set(b.dates)) or (
-                a.all_places and b.all_places and not a.all_places & b.all_places):
-            return []  # figures of different days or places
+        if _other_occasion(a, b):
+            return []
         x, y = qa[0], qb[0]
         if x.act and y.act and x.act != y.act:
             return []
@@ -342,11 +350,7 @@ def _anchored(i: int, j: int, a: Slots, b: Slots, kind: str, act: str, names_i: 
     if kind == "date":
         if min(len(x), len(y)) < 7 or not _near(x, y):
             return []
-    elif kind == "place" and x != y and not _other_places(x, y, a, b, names_i, names_j):
-        return []
-    elif x != y and (x in names_j or y in names_i or x in y or y in x or _variants(x, y) or _initials(x, y)
-                     or any(_variants(x, n) for n in names_j) or any(_variants(y, n) for n in names_i)
-                     or (kind == "agent" and x.startswith("the ") != y.startswith("the "))):
+    elif x != y and not (_other_places if kind == "place" else _other_actors)(x, y, a, b, names_i, names_j):
         return []  # one name in two spellings, or a role ("the driver") that may be the person the other names
     return [(_Val(i, kind, kind, x, x), _Val(j, kind, kind, y, y))]
 

@@ -119,10 +119,8 @@ class Slots:
     """What a reader compares in one sentence."""
 
     quantities: tuple[Quantity, ...] = ()
-    dates: tuple[str, ...] = ()
-    places: tuple[str, ...] = ()
-    agents: tuple[str, ...] = ()
-    # what each date, place and actor is of: the stem of the act ("closed on Thursday", "sank off X", "X scored")
+    # each date (ISO), place and actor with what it is of: the stem of the act ("closed on Thursday", "sank off X",
+    # "X scored")
     date_acts: tuple[tuple[str, str], ...] = ()
     place_acts: tuple[tuple[str, str], ...] = ()
     agent_acts: tuple[tuple[str, str], ...] = ()
@@ -135,6 +133,18 @@ class Slots:
     names: frozenset[str] = frozenset()
     all_places: frozenset[str] = frozenset()  # every place named, locus or not
     place_types: tuple[tuple[str, str], ...] = ()  # GPE, LOC or VENUE (a named building or organisation)
+
+    @property
+    def dates(self) -> tuple[str, ...]:
+        return tuple(d for d, _ in self.date_acts)
+
+    @property
+    def places(self) -> tuple[str, ...]:
+        return tuple(p for p, _ in self.place_acts)
+
+    @property
+    def agents(self) -> tuple[str, ...]:
+        return tuple(a for a, _ in self.agent_acts)
 
 
 def numbers_to_digits(text: str) -> str:
@@ -553,10 +563,8 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
     if not cause and not (neg or denial) and any(w in body for w in ("caused", "sparked", "triggered", "started", "led to",
                                                                      "set off", "brought down")):
         cause, effect = _active_cause(body)
-    dates = _dates(text, published)
-    agents = _agents(text, mentions)
-    return Slots(qs, tuple(d for d, _ in dates), places, tuple(a for a, _ in agents), dates, tuple(place_acts.items()),
-                 agents, cause, effect, neg, hedged, denial, terms, names, everywhere, tuple(place_types.items()))
+    return Slots(qs, _dates(text, published), tuple(place_acts.items()), _agents(text, mentions), cause, effect, neg,
+                 hedged, denial, terms, names, everywhere, tuple(place_types.items()))
 
 
 _REVEAL = re.compile(r",\s+(?:the\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}\s+(?:can|may)\s+(?:reveal|disclose|confirm)\w*\s*[.!]?$")

@@ -46,6 +46,7 @@ from typing import Sequence
 import numpy as np
 
 from storyline.core.grouping.cluster import event_keys
+from storyline.core.story.entities import get
 from storyline.core.text.clean import sentence_flags
 from storyline.core.text.text import STOPWORDS, content_terms, tfidf, words
 
@@ -489,7 +490,7 @@ def candidates(sentences: Sequence[Sentence], limit: int) -> list[Sentence]:
     """
     if len(sentences) <= limit:
         return list(sentences)
-    at_depth = Counter(s.position for s in sentences)
+    at_depth = Counter(get(s, "position") for s in sentences)
     depth, kept = 0, 0
     for d in sorted(at_depth):
         if d != depth or kept + at_depth[d] > limit:
@@ -497,8 +498,9 @@ def candidates(sentences: Sequence[Sentence], limit: int) -> list[Sentence]:
         kept += at_depth[d]
         depth = d + 1
     if depth:
-        return [s for s in sentences if s.position < depth]
-    firsts = sorted((s for s in sentences if s.position == 0), key=lambda s: (s.published or "~", s.article_id))
+        return [s for s in sentences if get(s, "position") < depth]
+    firsts = sorted((s for s in sentences if get(s, "position") == 0),
+                    key=lambda s: (get(s, "published") or "~", str(get(s, "article_id"))))
     return firsts[:limit]
 
 
