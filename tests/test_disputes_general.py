@@ -101,7 +101,7 @@ def test_single_source_lists_what_only_one_outlet_says() -> None:
 def test_the_development_sets_tuning_half_is_found_and_no_trap_is_flagged() -> None:
     r = score(DEFAULT_DATA, "tune")
     assert r["traps_flagged"] == 0, r["trap_flags"]
-    assert r["found"] >= 9 and r["precision"] >= 0.85, r
+    assert r["found"] >= 18 and r["precision"] >= 0.85, r
     assert r["single_source_found"] >= 3, r
 
 
@@ -136,3 +136,55 @@ def test_on_the_development_set_no_statement_cites_an_article_that_contradicts_i
                     others = set().union(*(only for m, (_, only) in enumerate(sides) if m != carried[0]))
                     assert not set(cited) & others, (name, text, set(cited) & others)
     assert checked >= 5
+
+
+def _lead(source: str, text: str, position: int = 0, published: str = "2025-06-11T08:00:00Z") -> dict:
+    return {"article_id": source, "source": source, "text": text, "position": position, "published": published}
+
+
+def test_leads_of_one_day_tell_one_event_however_differently_they_are_worded() -> None:
+    sents = [_lead("alpha.example", "The ferry Orla Star sank off Kesri Island on Tuesday after taking on water."),
+             _lead("beta.example", "Holidaymakers scrambled for lifeboats as the Orla Star went down near Pellan Point "
+                                   "on Tuesday night."),
+             _lead("beta.example", "The crew were praised by the coast guard.", 2)]
+    pub = {s["article_id"]: s["published"] for s in sents}
+    assert {k: sorted(map(sorted, v)) for k, v in _kinds(sents, pub).items()} == {
+        "place": [["alpha.example"], ["beta.example"]]}
+
+
+def test_leads_of_different_days_or_tenses_are_not_set_against_each_other() -> None:
+    later = [_lead("alpha.example", "Eleven miners were trapped at the Halden colliery on Sunday."),
+             _lead("beta.example", "Rescuers reached the last of the trapped miners on Tuesday.",
+                   published="2025-06-13T08:00:00Z")]
+    assert "date" not in _kinds(later, {s["article_id"]: s["published"] for s in later})
+    tenses = [_lead("alpha.example", "The grid operator ordered rolling outages across the region on Wednesday."),
+              _lead("beta.example", "The grid operator is asking people across the region to save power on Thursday.")]
+    assert "date" not in _kinds(tenses, {s["article_id"]: s["published"] for s in tenses})
+
+
+def test_same_day_leads_that_date_the_event_differently_are_a_date_dispute() -> None:
+    sents = [_lead("alpha.example", "Eleven miners were trapped after a gas explosion at the Halden colliery on Sunday.",
+                   published="2025-03-03T07:00:00Z"),
+             _lead("beta.example", "Thirteen miners are trapped after the roof collapsed at the Halden colliery on "
+                                   "Saturday night.", published="2025-03-03T09:00:00Z"),
+             _lead("gamma.example", "Families kept vigil as rescuers worked to free the men trapped at the pit since "
+                                    "Sunday.", published="2025-03-03T18:00:00Z")]
+    found = _kinds(sents, {s["article_id"]: s["published"] for s in sents})
+    assert sorted(map(sorted, found["date"])) == [["alpha.example", "gamma.example"], ["beta.example"]]
+
+
+def test_a_place_a_flight_was_sent_to_is_a_place_whatever_its_name() -> None:
+    s = extract("A Skyvale Airways flight from Corrin was diverted to Marrow on Friday.",
+                [m for ms in __import__("storyline.core.story.entities", fromlist=["analyse"]).analyse(
+                    [{"text": "A Skyvale Airways flight from Corrin was diverted to Marrow on Friday."}]).mentions
+                 for m in ms])
+    assert dict(s.place_acts).get("Marrow") == "divert"
+
+
+def test_two_pairs_that_set_the_same_places_against_each_other_are_one_dispute() -> None:
+    sents = [_lead("alpha.example", "Skyvale flight SV218 from Corrin is diverting to Brenna, flight tracking data shows."),
+             _lead("alpha.example", "The Skyvale flight has landed safely at Brenna.", 1),
+             _lead("beta.example", "A Skyvale flight from Corrin was diverted to Marrow on Friday, the airline said."),
+             _lead("beta.example", "The Skyvale flight landed at Marrow airport shortly after 7 p.m.", 1)]
+    _, disputes, _ = find_all(sents, {s["article_id"]: s["published"] for s in sents})
+    assert [(d.frame, sorted(x.claim for x in d.sides)) for d in disputes] == [("place", ["Brenna", "Marrow"])]

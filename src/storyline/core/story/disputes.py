@@ -39,6 +39,7 @@ from storyline.core.story.alignment import align
 from storyline.core.story.entities import EntityIndex, get
 from storyline.core.story.extraction import CURRENCIES, Quantity, Slots, extract, numbers_to_digits
 from storyline.core.story.sources import Dispute, Side, attribution, source_sentence
+from storyline.core.story.timeline import date_tense, find_dates
 from storyline.core.text.clean import sentence_flags
 from storyline.core.text.text import stem
 
@@ -236,13 +237,14 @@ def _tellings(kind: str, key: str, members: list[_Val], slots: Sequence[Slots]) 
     where their wording is too far from the disputed sentences' to align."""
     need = 2 if kind in ("date", "place") else 1
     have = {m.sentence for m in members}
-    terms = [(m, {t for t in slots[m.sentence].terms if t[:1] != "@"}) for m in members]
+    names = kind in ("date", "place")  # a date or place is told of a named thing ("the Skyvale jet landed at X")
+    terms = [(m, {t for t in slots[m.sentence].terms if names or t[:1] != "@"}) for m in members]
     out = []
     for k, s in enumerate(slots):
         if k in have:
             continue
         for v in _values(k, s, kind, key):
-            own = {t for t in s.terms if t[:1] != "@"}
+            own = {t for t in s.terms if names or t[:1] != "@"}
             if any(_agree(v, m) and v.value == m.value and len(own & ts) >= need for m, ts in terms):
                 out.append(v)
                 break
@@ -265,6 +267,7 @@ def anchor_pairs(slots: Sequence[Slots], outlet: Sequence[str]) -> dict[tuple[in
         keys |= {("place", act) for _, act in s.place_acts if act}
         keys |= {("agent", act) for _, act in s.agent_acts if act}
         keys |= {("number", q.key) for q in _counts(s) if q.noun}
+        keys |= _event_keys(s)
         for key in keys:
             index[key].append(k)
     out: dict[tuple[int, int], set[tuple[str, str]]] = defaultdict(set)
@@ -278,8 +281,31 @@ def anchor_pairs(slots: Sequence[Slots], outlet: Sequence[str]) -> dict[tuple[in
                 if outlet[i] == outlet[j]:
                     continue
                 other = {t for t in slots[i].terms & slots[j].terms if t != key[1] and t not in common}
-                if len(other) >= 2 or (other and key[0] == "number" and _same_act(slots[i], slots[j], key[1])):
+                if (len(other) >= 2 or key[1].startswith(_EVENT)
+                        or (other and key[0] == "number" and _same_act(slots[i], slots[j], key[1]))):
                     out[(min(i, j), max(i, j))].add(key)
+    return out
+
+
+_EVENT = "@event "
+
+
+def _event_keys(s: Slots) -> set[tuple[str, str]]:
+    """Anchors of one event told with its who, when and where: a sentence that names the event's subject and gives
+    one day is keyed by both for its one place, one that names the subject and one place by both for its one date,
+    and one with one day and one place by both for its one actor. Two outlets that agree on two of the three and
+    differ on the third tell one event two ways, whatever verbs they use ("sank off X", "went down near Y")."""
+    days = [d for d in s.dates if len(d) == 10]
+    day = days[0] if len(s.dates) == 1 and days else ""
+    place = s.places[0] if len(s.places) == 1 else ""
+    subjects = s.names - s.all_places - set(s.agents)
+    out = set()
+    if day and place:
+        out |= {("place", f"{_EVENT}{day} {n}") for n in subjects}
+        if len(s.agents) == 1:
+            out.add(("agent", f"{_EVENT}{day} {place}"))
+    if place and len(s.dates) == 1 and len(s.dates[0]) >= 7:
+        out |= {("date", f"{_EVENT}{place} {n}") for n in subjects}
     return out
 
 
@@ -342,8 +368,8 @@ def _anchored(i: int, j: int, a: Slots, b: Slots, kind: str, act: str, names_i: 
                  _Val(j, "number", act, y.value, y.surface, y.low, y.high))]
     acts = {"date": (a.date_acts, b.date_acts), "place": (a.place_acts, b.place_acts),
             "agent": (a.agent_acts, b.agent_acts)}[kind]
-    va = [v for v, x in acts[0] if x == act]
-    vb = [v for v, x in acts[1] if x == act]
+    va = [v for v, x in acts[0] if x == act or act.startswith(_EVENT)]
+    vb = [v for v, x in acts[1] if x == act or act.startswith(_EVENT)]
     if len(va) != 1 or len(vb) != 1:
         return []
     x, y = va[0], vb[0]
@@ -353,6 +379,57 @@ def _anchored(i: int, j: int, a: Slots, b: Slots, kind: str, act: str, names_i: 
     elif x != y and not (_other_places if kind == "place" else _other_actors)(x, y, a, b, names_i, names_j):
         return []  # one name in two spellings, or a role ("the driver") that may be the person the other names
     return [(_Val(i, kind, kind, x, x), _Val(j, kind, kind, y, y))]
+
+
+LEAD = 2  # an article's first sentences state its event: who, what, when, where, how many
+
+
+def lead_pairs(position: Sequence[int], outlet: Sequence[str], slots: Sequence[Slots], day: Sequence[str] = ()
+               ) -> set[tuple[int, int]]:
+    """Pairs of lead sentences of different outlets published on the same day (``day``, when known). Every report
+    of one day leads with the story's event, in whatever words its outlet uses, so two leads tell one event even
+    where their wording shares little ("sank off X" and "went down near Y"); a report of a later day leads with
+    what happened since. The bound on the sentences compared bounds these pairs too."""
+    leads = [k for k, p in enumerate(position) if p < LEAD and not slots[k].hedged]
+    return {(i, j) for n, i in enumerate(leads) for j in leads[n + 1:]
+            if outlet[i] != outlet[j] and (not day or day[i] == day[j])}
+
+
+def _told_as(text: str, published: object) -> str | None:
+    """Whether the sentence dates something done ("was fired on Monday") or still to come ("will reopen on
+    Monday"); None when its tense does not say ("is asking ... on Thursday")."""
+    told = {date_tense(text, start) for start, _, _ in find_dates(text, published)}
+    return told.pop() if len(told) == 1 else None
+
+
+def _lead_vals(i: int, j: int, a: Slots, b: Slots, names_i: frozenset[str], names_j: frozenset[str],
+               same_tense: bool = True) -> list[tuple[_Val, _Val]]:
+    """The values two leads give of the event: a figure of the same counted thing (each lead's only one), its one
+    date (when both tell it as done, or both as to come: ``same_tense``), its one place and its stated cause."""
+    out: list[tuple[_Val, _Val]] = []
+    if not a.terms & b.terms:
+        return out  # an article's second sentence may move on ("the suspect was held on Friday")
+    if not _other_occasion(a, b):
+        qa, qb = Counter(q.key for q in _counts(a)), Counter(q.key for q in _counts(b))
+        for x in _counts(a):
+            for y in _counts(b):
+                if (x.key == y.key and x.noun and y.noun and qa[x.key] == 1 and qb[y.key] == 1
+                        and (not x.pred or not y.pred or x.pred == y.pred)):
+                    out.append((_Val(i, "number", x.key, x.value, x.surface, x.low, x.high),
+                                _Val(j, "number", y.key, y.value, y.surface, y.low, y.high)))
+    words = {t for t in a.terms & b.terms if t[:1] != "@"}  # what happened, beyond whom it happened to
+    if (words and same_tense and len(a.dates) == 1 and len(b.dates) == 1 and min(len(a.dates[0]), len(b.dates[0])) == 10
+            and _near(a.dates[0], b.dates[0])):
+        out.append((_Val(i, "date", "date", a.dates[0], a.dates[0]), _Val(j, "date", "date", b.dates[0], b.dates[0])))
+    pa = [p for p in a.places if p not in b.places]
+    pb = [p for p in b.places if p not in a.places]
+    if len(a.places) == 1 and len(b.places) == 1 and pa and pb and _other_places(pa[0], pb[0], a, b, names_i, names_j):
+        out.append((_Val(i, "place", "place", pa[0], pa[0]), _Val(j, "place", "place", pb[0], pb[0])))
+    if (a.cause and b.cause and not (a.cause & b.terms) and not (b.cause & a.terms)
+            and not (a.effect and b.effect and not a.effect & b.effect)):  # causes of one thing, not of two
+        out.append((_Val(i, "cause", "cause", a.cause, " ".join(sorted(a.cause))),
+                    _Val(j, "cause", "cause", b.cause, " ".join(sorted(b.cause)))))
+    return out
 
 
 def _cause_pairs(slots: Sequence[Slots], outlet: Sequence[str]) -> set[tuple[int, int]]:
@@ -461,6 +538,11 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
     pairs.update({p: 0.0 for p in anchored if p not in pairs})
     by_anchor = anchor_pairs(slots, outlet)
     pairs.update({p: 0.0 for p in by_anchor if p not in pairs})
+    position = [p if isinstance(p := get(s, "position", k), int) else k for k, s in enumerate(sentences)]
+    echoed = dict(pairs)  # leads that share no fact are no echo of each other
+    day = [str((published or {}).get(a) or get(s, "published") or "")[:10] for a, s in zip(art, sentences)]
+    leads = lead_pairs(position, outlet, slots, day)
+    pairs.update({p: 0.0 for p in leads if p not in pairs})
     conflicts: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
     agreements: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
     for (i, j), sim in sorted(pairs.items()):
@@ -471,6 +553,10 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
             vals.append(pol)
         for kind, act in by_anchor.pop((i, j), ()):
             vals.extend(v for v in _anchored(i, j, a, b, kind, act, frozen[art[i]], frozen[art[j]]) if v not in vals)
+        if (i, j) in leads:
+            told = {_told_as(texts[k], (published or {}).get(art[k])) if slots[k].dates else None for k in (i, j)}
+            vals.extend(v for v in _lead_vals(i, j, a, b, frozen[art[i]], frozen[art[j]], len(told) == 1 and None not in told)
+                        if v not in vals)
         for x, y in vals:
             if _agree(x, y):
                 agreements[(x.kind, x.key)].append((x, y))
@@ -485,12 +571,15 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
         groups: dict[int, list[_Val]] = defaultdict(list)
         for k, root in comps.items():
             groups[root].append(nodes[k])
+        told: dict[frozenset[str], list[_Val]] = {}  # two pairs that set the same values against each other: one dispute
         for members in groups.values():
+            told.setdefault(frozenset(str(v.value) for v in members), []).extend(members)
+        for members in told.values():
             d = _dispute(kind, key, members + _tellings(kind, key, members, slots), agreements[(kind, key)], slots,
                          sentences, outlet)
             if d is not None:
                 out.append(d)
-    return out, single_source(sentences, slots, pairs, single_max)
+    return out, single_source(sentences, slots, echoed, single_max)
 
 
 def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_Val, _Val]], slots: Sequence[Slots],

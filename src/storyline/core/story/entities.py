@@ -62,7 +62,7 @@ _ORG_SUFFIX = frozenset(
     partners capital systems technologies labs motors records studios media magazine""".split()
 )
 _ORG_NEXT = frozenset("organization organisation team club franchise company firm spokesman spokeswoman officials".split())
-_PLACE_PREP = frozenset("in from near outside across throughout".split())
+_PLACE_PREP = frozenset("in from near outside across throughout to at into towards toward via off".split())
 _CONNECTORS = frozenset("of de del della la le van von der den da di du dos das y al bin".split())
 # "of" joins a name only after heads like these ("Bank of America"), not after a person ("Klapisch of Newsday")
 _OF_HEADS = _ORG_SUFFIX | frozenset("republic kingdom state states city gulf bay isle isles duke duchess bishop house".split())

@@ -364,7 +364,7 @@ def _predicate(t: str, end: int, noun: str) -> str:
 
 # where something happened: a place after a locative preposition ("off Kesri Island", "at a Logan Square daycare",
 # "near the town of Mellis"); "for north Wales", "from a North Street facility" or "of Chicago" name no locus
-_LOCUS = re.compile(r"\b(?:in|at|near|off|on|outside|inside|into|onto|across|along)\s+(?:(?:the|a|an)\s+)?"
+_LOCUS = re.compile(r"\b(?:in|at|near|off|on|outside|inside|into|onto|across|along|to|towards|toward)\s+(?:(?:the|a|an)\s+)?"
                     r"(?:(?:[a-z]+\s+)?(?:town|village|city|district|county|region|province|state|island|port|area)\s+of"
                     r"\s+)?(?:(?:north|south|east|west|northern|southern|eastern|western|central)\s+)?$", re.I)
 
@@ -386,7 +386,7 @@ def _dates(text: str, published: object) -> tuple[tuple[str, str], ...]:
         if _SPEECH_DATE.search(text[max(0, s - 30): s]):
             continue  # "police said Monday": when it was said, not when it happened
         lo, hi = _clause_span(text, s, e)
-        if _ASPECT.search(text[lo + 1: hi]):
+        if not text[s:e].lower().startswith("since") and _ASPECT.search(text[lo + 1: hi]):
             continue  # "remained closed on Wednesday": a day inside a state that lasts, not the day it began
         found.setdefault(iso, _word_before(text, s))
     return tuple(found.items())

@@ -37,7 +37,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("year", re.compile(r"(?<![\w$#£€.,/-])" + _YEAR_RE + r"(?:-(?:\d\d)\b)?(?!\s*(?:%|percent|per cent))")),
     ("rel", re.compile(r"\b(?P<rel>yesterday|today|tonight|tomorrow|last year|this year|next year|last season|this season"
                        r"|this past season|next season|last month|this month|next month"
-                       r"|(?:on|last|this past|next|this coming)\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))\b", re.I)),
+                       r"|(?:on|since|last|this past|next|this coming)\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))\b", re.I)),
 )
 # Every pattern but the relative one needs a digit (a year or a day of the month): a sentence without one (most
 # sentences) is scanned by that pattern alone.
@@ -101,14 +101,14 @@ _PAST_NEAR = re.compile(r"\b(?:\w{3,}ed|was|were|had|said|told|won|lost|met|bega
 _NEAR_WORDS = 8
 
 
-def _tense(text: str, start: int) -> str | None:
+def date_tense(text: str, start: int) -> str | None:
     """``"future"``, ``"past"`` or None, from the words just before a date expression at ``start``.
 
-    >>> _tense("The heat is expected to ease on Friday.", 29), _tense("The council voted on Monday.", 18)
+    >>> date_tense("The heat is expected to ease on Friday.", 29), date_tense("The council voted on Monday.", 18)
     ('future', 'past')
-    >>> _tense("The port closed on Tuesday and is scheduled to reopen on Thursday.", 16)
+    >>> date_tense("The port closed on Tuesday and is scheduled to reopen on Thursday.", 16)
     'past'
-    >>> _tense("The port closed on Tuesday and is scheduled to reopen on Thursday.", 54)
+    >>> date_tense("The port closed on Tuesday and is scheduled to reopen on Thursday.", 54)
     'future'
     """
     clause = re.split(r"[,;:]|\band\b|\bbut\b|\bafter\b|\bbefore\b|\bwhen\b", text[:start])[-1]
@@ -194,7 +194,10 @@ def _find_dates(text: str, published: str | None = None) -> tuple[tuple[int, int
 def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | None:
     g = m.groupdict()
     if kind == "rel":
-        return _resolve_relative(g["rel"], pub, _tense(text, m.start()) == "future") if pub else None
+        rel = g["rel"]
+        if rel.lower().startswith("since "):
+            rel = "on " + rel.split()[-1]  # "trapped since Sunday": the day it began
+        return _resolve_relative(rel, pub, date_tense(text, m.start()) == "future") if pub else None
     if kind == "year":
         raw_after = text[m.end():].lstrip().split(" ", 1)[0].strip(".,;:’'")
         after = raw_after.lower()
@@ -221,7 +224,7 @@ def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | N
         return None
     if kind == "md" and pub and not (month == 2 and d.day == 29):
         # no year given: the year that puts the date where the tense says, else the nearest to publication
-        tense = _tense(text, m.start())
+        tense = date_tense(text, m.start())
         options = [d.replace(year=year - 1), d, d.replace(year=year + 1)]
         if tense == "future":
             options = [o for o in options if o >= pub - timedelta(days=7)] or options
