@@ -188,3 +188,21 @@ def test_two_pairs_that_set_the_same_places_against_each_other_are_one_dispute()
              _lead("beta.example", "The Skyvale flight landed at Marrow airport shortly after 7 p.m.", 1)]
     _, disputes, _ = find_all(sents, {s["article_id"]: s["published"] for s in sents})
     assert [(d.frame, sorted(x.claim for x in d.sides)) for d in disputes] == [("place", ["Brenna", "Marrow"])]
+
+
+@pytest.mark.parametrize("a, b, kind", [
+    ("Investigators blamed the derailment on a broken rail near Halton.",
+     "The derailment near Halton was caused by driver error, officials said.", "cause"),
+    ("The motion was proposed by Councillor Ada Pryce.", "Councillor Tom Ashby proposed the motion.", "agent"),
+])
+def test_a_place_or_a_title_beside_the_value_does_not_hide_the_contradiction(a: str, b: str, kind: str) -> None:
+    assert kind in _kinds([_s("alpha.example", a), _s("beta.example", b)])
+
+
+def test_same_day_leads_one_refusing_what_the_other_accepts_are_a_polarity_dispute_beside_their_figures() -> None:
+    sents = [_lead("alpha.example", "Train drivers at Northline Rail have accepted a 6.5% pay offer, ending the threat "
+                                    "of a summer strike."),
+             _lead("beta.example", "The drivers' union ASTD refused to sign the Northline pay offer on Thursday, "
+                                   "union officials said.")]
+    found = _kinds(sents, {s["article_id"]: s["published"] for s in sents})
+    assert sorted(map(sorted, found["polarity"])) == [["alpha.example"], ["beta.example"]]

@@ -37,7 +37,7 @@ from typing import Any, Sequence
 from storyline.core.grouping.cluster import connected_components
 from storyline.core.story.alignment import align
 from storyline.core.story.entities import EntityIndex, get
-from storyline.core.story.extraction import CURRENCIES, Quantity, Slots, extract, numbers_to_digits
+from storyline.core.story.extraction import CURRENCIES, SPEECH_VERBS, Quantity, Slots, extract, numbers_to_digits
 from storyline.core.story.sources import Dispute, Side, attribution, source_sentence
 from storyline.core.story.timeline import date_tense, find_dates
 from storyline.core.text.clean import sentence_flags
@@ -176,11 +176,15 @@ def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[s
     if (sim >= cfg.agent and len(a.agents) == 1 and len(b.agents) == 1
             and _other_actors(a.agents[0], b.agents[0], a, b, names_i, names_j)):
         out.append((_Val(i, "agent", "agent", a.agents[0], a.agents[0]), _Val(j, "agent", "agent", b.agents[0], b.agents[0])))
-    if ((sim >= cfg.cause or cause_anchored) and a.cause and b.cause and not (a.cause & b.terms)
-            and not (b.cause & a.terms)):
+    if (sim >= cfg.cause or cause_anchored) and _causes(a, b):
         out.append((_Val(i, "cause", "cause", a.cause, " ".join(sorted(a.cause))),
                     _Val(j, "cause", "cause", b.cause, " ".join(sorted(b.cause)))))
     return out
+
+
+def _causes(a: Slots, b: Slots) -> bool:
+    """Two stated causes that may exclude each other: neither sentence names the other's cause."""
+    return bool(a.cause and b.cause) and not (a.cause & b.terms) and not (b.cause & a.terms)
 
 
 def _initials(a: str, b: str) -> bool:
@@ -205,13 +209,24 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
     # a denial someone voices ("X denied ...") against a claim someone else voices: both are reported speech, and
     # each outlet can report both; a denial counts against a claim an outlet makes in its own voice
     neg, pos = (a, j) if not pa else (b, i)
-    if neg.attributed_denial and attribution(texts[pos]):
-        return None
+    said = attribution(texts[pos])
+    if neg.attributed_denial and said and _speaker(said) != _speaker(texts[i if pos == j else j]):
+        return None  # one voice denies what another claims; the same voice confirming and denying is a dispute
     shared = {t for t in a.terms & b.terms if t[:1] != "@"}
     if len(shared) < 2 and not any(w.endswith("ed") and stem(w) in shared for w in _words(texts[i]) + _words(texts[j])):
         return None  # "That's for sure." against "Stewart is not so sure.": too little in common to be one claim
     return (_Val(i, "polarity", "polarity", pa, "asserted" if pa else "denied"),
             _Val(j, "polarity", "polarity", pb, "asserted" if pb else "denied"))
+
+
+_VOICE = re.compile(r"^(.{1,60}?)\s+(?:has\s+|have\s+|had\s+)?(?:" + "|".join(sorted(SPEECH_VERBS)) +
+                    r"|denied|denies|rejected|rejects|disputed|disputes)\b", re.I)
+
+
+def _speaker(text: str) -> frozenset[str]:
+    """Who speaks at the head of a sentence ("The club confirmed ...", "The club denied ..."): their words."""
+    m = _VOICE.match(text.strip())
+    return frozenset(_words(m.group(1))) - {"the", "a", "an"} if m else frozenset()
 
 
 def _values(k: int, s: Slots, kind: str, key: str) -> list[_Val]:
@@ -425,8 +440,7 @@ def _lead_vals(i: int, j: int, a: Slots, b: Slots, names_i: frozenset[str], name
     pb = [p for p in b.places if p not in a.places]
     if len(a.places) == 1 and len(b.places) == 1 and pa and pb and _other_places(pa[0], pb[0], a, b, names_i, names_j):
         out.append((_Val(i, "place", "place", pa[0], pa[0]), _Val(j, "place", "place", pb[0], pb[0])))
-    if (a.cause and b.cause and not (a.cause & b.terms) and not (b.cause & a.terms)
-            and not (a.effect and b.effect and not a.effect & b.effect)):  # causes of one thing, not of two
+    if _causes(a, b) and not (a.effect and b.effect and not a.effect & b.effect):  # causes of one thing, not of two
         out.append((_Val(i, "cause", "cause", a.cause, " ".join(sorted(a.cause))),
                     _Val(j, "cause", "cause", b.cause, " ".join(sorted(b.cause)))))
     return out
@@ -548,7 +562,10 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
     for (i, j), sim in sorted(pairs.items()):
         a, b = slots[i], slots[j]
         vals = compare(i, j, a, b, sim, frozen[art[i]], frozen[art[j]], cfg, (i, j) in anchored)
-        pol = _polarity(i, j, a, b, sim, texts, cfg)
+        # two leads of one day, one negating in the outlet's own voice what the other asserts ("refused to sign the
+        # pay offer", "accepted the pay offer"); a denial someone voices may be of something else (that they backed it)
+        lead = (i, j) in leads and not (a.attributed_denial or b.attributed_denial)
+        pol = _polarity(i, j, a, b, 1.0 if lead else sim, texts, cfg)
         if pol:
             vals.append(pol)
         for kind, act in by_anchor.pop((i, j), ()):
@@ -634,16 +651,17 @@ def merge(found: list[Dispute], general: list[Dispute]) -> list[Dispute]:
     def figures(d: Dispute) -> set[str]:
         return {n.replace(",", "") for side in d.sides for n in re.findall(r"\d[\d,.]*\d|\d", side.claim)}
 
-    taken = [(d, {s["text"] for side in d.sides for s in side.sentences}) for d in found]
+    taken = [(d, {s["text"] for side in d.sides for s in side.sentences}, True) for d in found]
     out = list(found)
     for d in general:
         texts = [{s["text"] for s in side.sentences} for side in d.sides]
-        if any((sum(bool(t & seen) for t in texts) >= 2 and d.kind == e.kind
+        # a general dispute of another slot over the same sentences (a date and a polarity of one lead) is its own
+        if any((sum(bool(t & seen) for t in texts) >= 2 and d.kind == e.kind and (framed or d.frame == e.frame)
                 and (d.kind != "number" or figures(d) & figures(e) or (e.frame == "rise in cents" and d.frame in CURRENCY)))
                or (d.kind == e.kind == "number" and figures(d) <= figures(e))  # the same figures, told elsewhere too
-               for e, seen in taken):
+               for e, seen, framed in taken):
             continue
         out.append(d)
-        taken.append((d, set().union(*texts)))
+        taken.append((d, set().union(*texts), False))
     out.sort(key=lambda d: (-len({a for s in d.sides for a in s.article_ids}), d.subject, d.frame))
     return out

@@ -441,7 +441,7 @@ def _agents(text: str, mentions: list[Mention]) -> tuple[tuple[str, str], ...]:
             continue
         before = text[max(0, mt.start - 9): mt.start]
         rest = text[mt.end: mt.end + 60]
-        by = re.search(r"\bby\s+(?:the\s+)?(?:[a-z]+\s+){0,3}$", text[max(0, mt.start - 40): mt.start])
+        by = re.search(r"\bby\s+(?:the\s+)?(?:(?:[a-z]+|[A-Z][a-z]+\.?)\s+){0,3}$", text[max(0, mt.start - 40): mt.start])
         if by:
             head = text[: max(0, mt.start - 40) + by.start()]
             part = next((w for w in reversed(_WORD.findall(head)[-5:]) if w.lower().endswith(("ed", "en", "wn"))), "")
@@ -499,8 +499,8 @@ def _cause(text: str, negated: bool) -> tuple[frozenset[str], frozenset[str]]:
     m = CAUSE_MARKERS.search(text)
     if not m:
         return frozenset(), frozenset()  # "denied that any crash had been caused by the fault" states no cause
-    phrase = re.split(r"[,;:.!?—–]|\s(?:and|but|while|which|who|that|after|before|said|according)\s",
-                      text[m.end():])[0]
+    phrase = re.split(r"[,;:.!?—–]|\s(?:and|but|while|which|who|that|after|before|said|according|in|at|on|near|off"
+                      r"|outside|inside|into|onto|across|along)\s", text[m.end():])[0]
     if any(w.lower() in MODALS for w in _WORD.findall(phrase)):
         return frozenset(), frozenset()  # "because of fears it might try": a possibility, not a stated cause
     cause = frozenset(t for t in content_terms(" ".join(phrase.split()[:8])) if not t.isdigit())
@@ -508,12 +508,13 @@ def _cause(text: str, negated: bool) -> tuple[frozenset[str], frozenset[str]]:
         effect_words = m.group(0).split()[1:-1]  # "blamed [the sinking] on"
     else:
         before = [w for w in _WORD.findall(re.split(r"[,;:—–]", text[: m.start()])[-1])
-                  if w.lower() not in AUXILIARIES]
+                  if w.lower() not in AUXILIARIES and w.lower() not in _LOCATIVES]
         effect_words = before[-3:]
     effect = frozenset(t for t in content_terms(" ".join(effect_words)) if t not in cause)
     return cause, effect
 
 
+_LOCATIVES = frozenset("in at on near off outside inside into onto across along to from".split())  # "near Halton"
 _ACTIVE_CAUSE = re.compile(r"^(?:[^,;]*?,\s*)?(?:(?:the|a|an)\s+)?(?P<cause>(?:[\w'’-]+\s+){0,4}?[\w'’-]+)\s+"
                            r"(?:(?:was|is)\s+(?:what|the\s+\w+\s+that)\s+)?(?:caused|sparked|triggered|started|led to"
                            r"|set off|brought down)\s+(?:the|a|an)\s+(?P<effect>(?:[\w'’-]+\s*){1,3})", re.I)
