@@ -199,10 +199,20 @@ def test_a_place_or_a_title_beside_the_value_does_not_hide_the_contradiction(a: 
     assert kind in _kinds([_s("alpha.example", a), _s("beta.example", b)])
 
 
-def test_same_day_leads_one_refusing_what_the_other_accepts_are_a_polarity_dispute_beside_their_figures() -> None:
-    sents = [_lead("alpha.example", "Train drivers at Northline Rail have accepted a 6.5% pay offer, ending the threat "
-                                    "of a summer strike."),
-             _lead("beta.example", "The drivers' union ASTD refused to sign the Northline pay offer on Thursday, "
-                                   "union officials said.")]
+def test_two_slots_disputed_in_the_same_sentences_are_two_disputes() -> None:
+    sents = [_lead("alpha.example", "The ferry Orla Star sank off Kesri Island on Tuesday, the coast guard said."),
+             _lead("beta.example", "The ferry Orla Star sank near Pellan Point on Monday, the coast guard said.")]
     found = _kinds(sents, {s["article_id"]: s["published"] for s in sents})
-    assert sorted(map(sorted, found["polarity"])) == [["alpha.example"], ["beta.example"]]
+    assert {"date", "place"} <= set(found), found
+
+
+@pytest.mark.parametrize("a, b", [
+    ("No one was injured in the fire at the bus depot on Mill Road, the fire service said.",
+     "The fire at the bus depot on Mill Road destroyed 12 buses, the fire service said."),
+    ("Rubio said on Sunday on NBC's Meet the Press that the bill was a start.",
+     "Rubio said on Sunday on CBS's Face the Nation that the bill was not drafted yet."),
+    ("Harlow Foods has 4,000 staff.", "The combined company will have 6,500 staff."),
+])
+def test_leads_that_say_different_things_are_no_dispute(a: str, b: str) -> None:
+    sents = [_lead("alpha.example", a), _lead("beta.example", b)]
+    assert _kinds(sents, {s["article_id"]: s["published"] for s in sents}) == {}

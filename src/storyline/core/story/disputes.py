@@ -215,10 +215,16 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
     shared = {t for t in a.terms & b.terms if t[:1] != "@"}
     if len(shared) < 2 and not any(w.endswith("ed") and stem(w) in shared for w in _words(texts[i]) + _words(texts[j])):
         return None  # "That's for sure." against "Stewart is not so sure.": too little in common to be one claim
+    none_did = _NONE_DID.search(texts[i if neg is a else j])
+    if none_did and stem(none_did.group(1).lower()) not in (b if neg is a else a).terms:
+        return None  # "No one was injured in the fire" denies injuries, not "the fire destroyed 12 buses"
     return (_Val(i, "polarity", "polarity", pa, "asserted" if pa else "denied"),
             _Val(j, "polarity", "polarity", pb, "asserted" if pb else "denied"))
 
 
+# a negative quantifier as the subject ("no one was hurt", "nothing has been found"): what it denies is its verb
+_NONE_DID = re.compile(r"\b(?:no one|no-one|nobody|none|nothing|no \w+)\s+(?:(?:was|were|is|are|has|have|had|been|be|"
+                       r"being|reported|yet)\s+)*([a-z]{3,})", re.I)
 _VOICE = re.compile(r"^(.{1,60}?)\s+(?:has\s+|have\s+|had\s+)?(?:" + "|".join(sorted(SPEECH_VERBS)) +
                     r"|denied|denies|rejected|rejects|disputed|disputes)\b", re.I)
 
@@ -312,7 +318,7 @@ def _event_keys(s: Slots) -> set[tuple[str, str]]:
     differ on the third tell one event two ways, whatever verbs they use ("sank off X", "went down near Y")."""
     days = [d for d in s.dates if len(d) == 10]
     day = days[0] if len(s.dates) == 1 and days else ""
-    place = s.places[0] if len(s.places) == 1 else ""
+    place = s.places[0] if len(s.places) == 1 and _located(s, s.places[0]) else ""
     subjects = s.names - s.all_places - set(s.agents)
     out = set()
     if day and place:
@@ -353,6 +359,12 @@ def _other_actors(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], n
             and not set(x.lower().split()) & set(y.lower().split()) and not _variants(x, y) and not _initials(x, y)
             and not any(_variants(x, n) for n in names_j) and not any(_variants(y, n) for n in names_i)
             and x.startswith("the ") == y.startswith("the "))
+
+
+def _located(s: Slots, place: str) -> bool:
+    """The place is a town, a region or a street, not an organisation named after a locative ("on NBC's show", "at
+    the University of X"): where an event is told to have happened without its act to tie two sentences together."""
+    return dict(s.place_types).get(place) in ("GPE", "LOC")
 
 
 def _other_places(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], names_j: frozenset[str]) -> bool:
@@ -413,7 +425,13 @@ def lead_pairs(position: Sequence[int], outlet: Sequence[str], slots: Sequence[S
 def _told_as(text: str, published: object) -> str | None:
     """Whether the sentence dates something done ("was fired on Monday") or still to come ("will reopen on
     Monday"); None when its tense does not say ("is asking ... on Thursday")."""
-    told = {date_tense(text, start) for start, _, _ in find_dates(text, published)}
+    told = set()
+    for start, _, _ in find_dates(text, published):
+        tense, k = date_tense(text, start), start
+        while tense is None and k > 0:  # "trapped after a gas explosion on Sunday": the verb of the clause before
+            k = max(text.rfind(sep, 0, k) for sep in (" after ", " before ", " when ", ", "))
+            tense = date_tense(text, k) if k > 0 else None
+        told.add(tense)
     return told.pop() if len(told) == 1 else None
 
 
@@ -424,7 +442,7 @@ def _lead_vals(i: int, j: int, a: Slots, b: Slots, names_i: frozenset[str], name
     out: list[tuple[_Val, _Val]] = []
     if not a.terms & b.terms:
         return out  # an article's second sentence may move on ("the suspect was held on Friday")
-    if not _other_occasion(a, b):
+    if not _other_occasion(a, b) and len(a.terms & b.terms) >= 2:  # the counted thing and what is said of it
         qa, qb = Counter(q.key for q in _counts(a)), Counter(q.key for q in _counts(b))
         for x in _counts(a):
             for y in _counts(b):
@@ -438,7 +456,8 @@ def _lead_vals(i: int, j: int, a: Slots, b: Slots, names_i: frozenset[str], name
         out.append((_Val(i, "date", "date", a.dates[0], a.dates[0]), _Val(j, "date", "date", b.dates[0], b.dates[0])))
     pa = [p for p in a.places if p not in b.places]
     pb = [p for p in b.places if p not in a.places]
-    if len(a.places) == 1 and len(b.places) == 1 and pa and pb and _other_places(pa[0], pb[0], a, b, names_i, names_j):
+    if (len(a.places) == 1 and len(b.places) == 1 and pa and pb and _located(a, pa[0]) and _located(b, pb[0])
+            and _other_places(pa[0], pb[0], a, b, names_i, names_j)):
         out.append((_Val(i, "place", "place", pa[0], pa[0]), _Val(j, "place", "place", pb[0], pb[0])))
     if _causes(a, b) and not (a.effect and b.effect and not a.effect & b.effect):  # causes of one thing, not of two
         out.append((_Val(i, "cause", "cause", a.cause, " ".join(sorted(a.cause))),
@@ -562,10 +581,7 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
     for (i, j), sim in sorted(pairs.items()):
         a, b = slots[i], slots[j]
         vals = compare(i, j, a, b, sim, frozen[art[i]], frozen[art[j]], cfg, (i, j) in anchored)
-        # two leads of one day, one negating in the outlet's own voice what the other asserts ("refused to sign the
-        # pay offer", "accepted the pay offer"); a denial someone voices may be of something else (that they backed it)
-        lead = (i, j) in leads and not (a.attributed_denial or b.attributed_denial)
-        pol = _polarity(i, j, a, b, 1.0 if lead else sim, texts, cfg)
+        pol = _polarity(i, j, a, b, sim, texts, cfg)
         if pol:
             vals.append(pol)
         for kind, act in by_anchor.pop((i, j), ()):
