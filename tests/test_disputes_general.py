@@ -216,3 +216,38 @@ def test_two_slots_disputed_in_the_same_sentences_are_two_disputes() -> None:
 def test_leads_that_say_different_things_are_no_dispute(a: str, b: str) -> None:
     sents = [_lead("alpha.example", a), _lead("beta.example", b)]
     assert _kinds(sents, {s["article_id"]: s["published"] for s in sents}) == {}
+
+
+@pytest.mark.parametrize("a, b", [
+    ("Heston conceded defeat to Farouk shortly after the count in Fenwick.",
+     "Heston refused to concede defeat to Farouk in Fenwick and asked for a recount."),
+    ("No one was injured in the fire at the Dunmore depot, the fire service said.",
+     "Two firefighters were injured in the fire at the Dunmore depot."),
+])
+def test_one_outlet_saying_what_another_says_did_not_happen_is_a_polarity_dispute(a: str, b: str) -> None:
+    assert "polarity" in _kinds([_s("alpha.example", a), _s("beta.example", b)])
+
+
+@pytest.mark.parametrize("a, b", [
+    ("It is not clear how many people were hurt in the crash.", "Twelve people were hurt in the crash."),
+    ("Police have not named the driver of the lorry.", "Police named the driver of the lorry as Tom Reid, 45."),
+    ("The school will not reopen until Monday, the head teacher said.", "The school reopened on Monday."),
+    ("The mayor, who did not attend the meeting, said the plan was a mistake.",
+     "The mayor said the plan was a mistake at the meeting."),
+    ("The company said it does not expect further delays to the project.",
+     "The project has been delayed by two months."),
+    ("Officials at the Transit Authority told councillors that without it the agency faces a $14.2 million gap.",
+     "The Transit Authority asked for the rise, warning councillors that it faced a $14.2 million gap."),
+    ("The outage did not affect emergency services in the city.", "The outage affected 40,000 homes across the region."),
+])
+def test_a_negation_of_something_else_or_of_what_is_not_known_yet_is_no_dispute(a: str, b: str) -> None:
+    assert "polarity" not in _kinds([_s("alpha.example", a), _s("beta.example", b)])
+
+
+def test_a_live_blogs_time_stamp_is_not_part_of_the_sentence_and_hides_no_attribution() -> None:
+    from storyline.core.story.sources import attribution
+    from storyline.core.text.clean import tidy_sentence
+
+    text = tidy_sentence("21:10 - The opposition says libraries in three wards will close.")
+    assert text == "The opposition says libraries in three wards will close."
+    assert attribution(text) == "The opposition says"

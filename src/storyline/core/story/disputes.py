@@ -37,7 +37,7 @@ from typing import Any, Sequence
 from storyline.core.grouping.cluster import connected_components
 from storyline.core.story.alignment import align
 from storyline.core.story.entities import EntityIndex, get
-from storyline.core.story.extraction import CURRENCIES, SPEECH_VERBS, Quantity, Slots, extract, numbers_to_digits
+from storyline.core.story.extraction import CURRENCIES, SPEECH_VERBS, Quantity, Slots, extract, numbers_to_digits, root
 from storyline.core.story.sources import Dispute, Side, attribution, source_sentence
 from storyline.core.story.timeline import date_tense, find_dates
 from storyline.core.text.clean import sentence_flags
@@ -199,8 +199,8 @@ _SPEECH_MARKS = re.compile(r"[“”\"]|(?:^|\s)(?:I|I'm|I’m|we|We|my|My|our|O
 
 def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[str], cfg: CompareConfig
               ) -> tuple[_Val, _Val] | None:
-    if a.hedged or b.hedged or sim < cfg.polarity:
-        return None
+    if a.hedged or b.hedged or (a.dates and b.dates and not set(a.dates) & set(b.dates)):
+        return None  # "no trains ran on Tuesday" and "trains ran again on Wednesday" are two days
     if _SPEECH_MARKS.search(texts[i]) or _SPEECH_MARKS.search(texts[j]):
         return None  # a quote or a speaker's own words: what someone said, not what the outlet asserts
     pa, pb = not (a.negated or a.attributed_denial), not (b.negated or b.attributed_denial)
@@ -212,8 +212,14 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
     said = attribution(texts[pos])
     if neg.attributed_denial and said and _speaker(said) != _speaker(texts[i if pos == j else j]):
         return None  # one voice denies what another claims; the same voice confirming and denying is a dispute
-    shared = {t for t in a.terms & b.terms if t[:1] != "@"}
-    if len(shared) < 2 and not any(w.endswith("ed") and stem(w) in shared for w in _words(texts[i]) + _words(texts[j])):
+    # one says P, the other not P: what the negation is of is said by the other ("conceded defeat", "refused to
+    # concede"), and the two share a subject or object besides
+    other = b if neg is a else a
+    said_there = {root(t) for t in other.terms if t[:1] != "@"}
+    if not neg.denied & said_there:
+        return None
+    shared = len({root(t) for t in a.terms & b.terms if t[:1] != "@"}) + len(a.names & b.names)
+    if shared < 2 or (sim < cfg.polarity and shared < 3):
         return None  # "That's for sure." against "Stewart is not so sure.": too little in common to be one claim
     none_did = _NONE_DID.search(texts[i if neg is a else j])
     if none_did and stem(none_did.group(1).lower()) not in (b if neg is a else a).terms:

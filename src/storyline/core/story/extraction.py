@@ -35,7 +35,8 @@ NEGATION = frozenset("not n't never no nobody none nothing neither nor cannot wi
 NEGATIVE_IMPLICATIVES = frozenset("refused refuses declined declines failed fails neglected neglects".split())
 MODALS = frozenset("would could might may should must can if unless whether perhaps possibly maybe "
                    "reportedly allegedly supposedly purportedly expected expects forecast forecasts forecasting "
-                   "predicted predicts projected likely unlikely needed needs required".split())
+                   "predicted predicts projected likely unlikely needed needs required expect anticipate anticipates "
+                   "anticipated hope hopes hoped".split())
 AUXILIARIES = frozenset("is are was were be been being has have had do does did will would shall should can could "
                         "may might must".split())
 SPEECH_VERBS = frozenset("said says say told tells tell added adds announced announces stated states claimed claims "
@@ -133,6 +134,7 @@ class Slots:
     names: frozenset[str] = frozenset()
     all_places: frozenset[str] = frozenset()  # every place named, locus or not
     place_types: tuple[tuple[str, str], ...] = ()  # GPE, LOC or VENUE (a named building or organisation)
+    denied: frozenset[str] = frozenset()  # roots of what a negation or denial is of ("refused to concede" -> conced)
 
     @property
     def dates(self) -> tuple[str, ...]:
@@ -407,6 +409,7 @@ def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool]:
     text = text.replace("’", "'")
     if not _POLARITY_WORDS.search(text):
         return False, text.rstrip().endswith("?"), False  # most sentences: nothing negated, hedged or denied
+    text = _ASIDE.sub(" ", text)  # "The mayor, who did not attend, said ...": an aside is not the main clause
     parts = _CLAUSES.split(text)
     # the main clause: the first part long enough to hold one ("The press — the public doesn't believe ...")
     body = next((p for p in parts if p and len(p.split()) >= 4), parts[0] or text)
@@ -420,7 +423,43 @@ def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool]:
               for k, w in enumerate(words)) or any(
         w in NEGATIVE_IMPLICATIVES and nxt == "to" for w, nxt in zip(words, words[1:]))
     denial = any(w in ("denied", "denies", "deny", "rejected", "rejects", "disputed", "disputes") for w in words)
+    if neg and _NOT_YET.search(body):
+        # "it is not clear how many were hurt", "police have not named the driver", "will not reopen until Monday":
+        # what is not known yet, or not before a time, asserts nothing that a later or fuller report contradicts
+        return False, True, denial
     return neg, hedged, denial
+
+
+_NEGATOR = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor|cannot|denied|denies|deny|"
+                      r"rejected|rejects|disputed|disputes|refused|refuses|declined|declines|failed|fails)\b|n[’']t\b",
+                      re.I)
+_NEG_SKIP = frozenset("to that the a an any one be been being was were is are has have had do does did will would "
+                      "yet ever again also even so reports claims".split())
+
+
+def root(term: str) -> str:
+    """A stem without the endings that tell forms of one word apart ("concede", "conceded": conced)."""
+    return re.sub(r"(?:e|y|i)$", "", term) if len(term) > 4 else term
+
+
+def _denied(text: str) -> frozenset[str]:
+    """Roots of the first content words after the main clause's negation or denial: what it says did not happen
+    ("refused to concede" -> conced; "no one was injured" -> injur; "denied that the plant would close" -> plant,
+    clos)."""
+    body = _ASIDE.sub(" ", text.replace("’", "'"))
+    m = _NEGATOR.search(body)
+    if not m:
+        return frozenset()
+    words = [w.lower() for w in _WORD.findall(body[m.end():])[:8]]
+    heads = [w for w in words if w not in _NEG_SKIP and w not in STOPWORDS and not w.endswith("ly")][:3]
+    return frozenset(root(stem(w)) for w in heads)
+
+
+_ASIDE = re.compile(r",\s+(?:who|which|whose|whom|where)\s[^,;]*,")
+_NOT_YET = re.compile(r"\b(?:not|n't)\s+(?:(?:yet|been|immediately|entirely|fully|publicly|officially)\s+)*"
+                      r"(?:clear|known|certain|sure|confirmed|determined|established|disclosed|released|identified)\b"
+                      r"|\bnot\s+yet\b|\b(?:has|have|had)\s*(?:not|n't)\s+(?:yet\s+)?(?:been\s+)?[a-z]+ed\b"
+                      r"|\b(?:not|n't)\b[^.;]*?\b(?:until|till|before)\b|\bunclear\b|\bunknown\b", re.I)
 
 
 def _list_end(body: str, k: int) -> bool:
@@ -565,7 +604,8 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
                                                                      "set off", "brought down")):
         cause, effect = _active_cause(body)
     return Slots(qs, _dates(text, published), tuple(place_acts.items()), _agents(text, mentions), cause, effect, neg,
-                 hedged, denial, terms, names, everywhere, tuple(place_types.items()))
+                 hedged, denial, terms, names, everywhere, tuple(place_types.items()),
+                 _denied(body) if neg or denial else frozenset())
 
 
 _REVEAL = re.compile(r",\s+(?:the\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}\s+(?:can|may)\s+(?:reveal|disclose|confirm)\w*\s*[.!]?$")

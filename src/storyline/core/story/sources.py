@@ -16,7 +16,8 @@ _ATTRIB_VERBS = (r"said|says|told|tells|announced|announces|confirmed|confirms|r
 _ATTRIBUTION = (
     re.compile(r"\baccording to (?P<who>[^,.;]{2,60})", re.I),
     re.compile(r"(?:^|[,;—–]\s*)(?P<who>(?:(?:the|his|her|their|its|a|an)\s+)?(?:[\w'’.-]+\s+){0,5}?[\w'’.-]+)\s+"
-               r"(?:" + _ATTRIB_VERBS + r")\b(?=\s+(?:on|in|at|that|late|early|last|this|\w+day|its|his|her|their|it|he|she|they|the|a|an|reporters|journalists|\d[\d,]*)\b|\s+[A-Z]|\s*[.,;]|\s*$)"),
+               r"(?:" + _ATTRIB_VERBS + r")\b(?=\s+(?:on|in|at|that|late|early|last|this|\w+day|its|his|her|their|it|he|she|they|the|a|an|reporters|journalists|\d[\d,]*)\b|\s+[A-Z]|\s*[.,;]|\s*$"
+               r"|(?<=says|said)\s+[a-z]+\s+(?:[a-z]+\s+){0,4}?(?:will|would|had|has|have|were|was|are|is|could|must|should|did)\b)"),
     re.compile(r"(?:^|[,;—–]\s*)(?:" + _ATTRIB_VERBS + r")\s+(?P<who>(?:the\s+|his\s+|her\s+)?(?:[A-Z][\w'’.-]*\s*){1,5}|the \w+(?: \w+)?)\s*[.,]"),
 )
 

@@ -397,6 +397,10 @@ _OPEN_Q, _CLOSE_Q = "“", "”"
 _QUOTE_MARK = re.compile('[“”"]')
 
 
+# a live blog's time stamp before an entry: "21:10 - ", "10.42am: ", "8:15 p.m. ET —"
+_LIVE_STAMP = re.compile(r"^\d{1,2}[:.]\d{2}\s*(?:[ap]\.?m\.?\s*)?(?:[A-Z]{2,4}\s*)?[-—–:|]\s+(?=[A-Z\"“‘'])")
+
+
 def tidy_sentence(text: str) -> str:
     """A sentence as a summary may print it: dateline and outlet tag, caption glue and unbalanced quote marks removed.
 
@@ -414,8 +418,10 @@ def tidy_sentence(text: str) -> str:
     '“We are shattered.”'
     >>> tidy_sentence("The U.S. — and Canada — agreed.")
     'The U.S. — and Canada — agreed.'
+    >>> tidy_sentence("21:10 - The opposition says libraries will close.")
+    'The opposition says libraries will close.'
     """
-    s = text.strip()
+    s = _LIVE_STAMP.sub("", text.strip())
     m = _DATELINE.match(s)
     if m and m.end() < len(s) and sum(c.isupper() for c in m.group(0)) >= 3 and s[m.end():][:1].isupper():
         head = m.group(0)
