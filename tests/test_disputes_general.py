@@ -219,8 +219,8 @@ def test_leads_that_say_different_things_are_no_dispute(a: str, b: str) -> None:
 
 
 @pytest.mark.parametrize("a, b", [
-    ("Heston conceded defeat to Farouk shortly after the count in Fenwick.",
-     "Heston refused to concede defeat to Farouk in Fenwick and asked for a recount."),
+    ("Carl Heston conceded defeat in the Fenwick mayoral race.",
+     "Carl Heston refused to concede defeat in the Fenwick mayoral race."),
     ("No one was injured in the fire at the Dunmore depot, the fire service said.",
      "Two firefighters were injured in the fire at the Dunmore depot."),
 ])

@@ -219,7 +219,7 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
     if not neg.denied & said_there:
         return None
     shared = len({root(t) for t in a.terms & b.terms if t[:1] != "@"}) + len(a.names & b.names)
-    if shared < 2 or (sim < cfg.polarity and shared < 3):
+    if shared < 2 or sim < cfg.polarity:
         return None  # "That's for sure." against "Stewart is not so sure.": too little in common to be one claim
     none_did = _NONE_DID.search(texts[i if neg is a else j])
     if none_did and stem(none_did.group(1).lower()) not in (b if neg is a else a).terms:

@@ -597,12 +597,14 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
     everywhere = frozenset(m.name for m in mentions if m.type in (GPE, LOC))
     neg, hedged, denial = _negated(body, reported=bool(said))
     skip = {t for n in names for t in content_terms(n)} | _TIME_TERMS
-    terms = frozenset(t for t in content_terms(_FIGURES.sub(" ", body)) if t not in skip)
+    # terms by root, so two forms of one word meet ("conceded", "concede")
+    terms = frozenset(root(t) for t in content_terms(_FIGURES.sub(" ", body)) if t not in skip)
     terms |= frozenset("@" + n for n in names if n not in places)  # shared names anchor a pair
     cause, effect = _cause(body, neg or denial)
     if not cause and not (neg or denial) and any(w in body for w in ("caused", "sparked", "triggered", "started", "led to",
                                                                      "set off", "brought down")):
         cause, effect = _active_cause(body)
+    cause, effect = frozenset(map(root, cause)), frozenset(map(root, effect))
     return Slots(qs, _dates(text, published), tuple(place_acts.items()), _agents(text, mentions), cause, effect, neg,
                  hedged, denial, terms, names, everywhere, tuple(place_types.items()),
                  _denied(body) if neg or denial else frozenset())
