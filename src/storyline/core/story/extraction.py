@@ -574,7 +574,7 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
 
     >>> s = extract("The ferry sank off Kesri on Tuesday after its engine failed, the operator said.", [])
     >>> s.negated, s.hedged, sorted(s.terms)[:3]
-    (False, False, ['engine', 'fail', 'ferry'])
+    (False, False, ['engin', 'fail', 'ferr'])
     """
     said = attribution(text) or _reveal(text)  # who says it is not what is said: "the coast guard said"
     span = (text.find(said), text.find(said) + len(said)) if said else (-1, -1)
