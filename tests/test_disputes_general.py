@@ -251,3 +251,13 @@ def test_a_live_blogs_time_stamp_is_not_part_of_the_sentence_and_hides_no_attrib
     text = tidy_sentence("21:10 - The opposition says libraries in three wards will close.")
     assert text == "The opposition says libraries in three wards will close."
     assert attribution(text) == "The opposition says"
+
+
+@pytest.mark.parametrize("text, places", [
+    ("A Skyvale Airways flight from Corrin was diverted to Marrow on Friday.", {"Marrow"}),
+    ("The story was a response to a Washington Post report, according to U.S. officials.", set()),
+])
+def test_to_names_a_destination_not_a_source_or_a_modifier(text: str, places: set[str]) -> None:
+    from storyline.core.story.entities import analyse
+
+    assert set(extract(text, analyse([{"text": text}]).mentions[0]).places) == places

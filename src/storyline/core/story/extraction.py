@@ -590,6 +590,8 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
         # counts after "in", "near", "off" or "outside" only (a town's name may be a surname: "in Marlow")
         if m.type != PERSON or re.search(r"\b(?:in|near|off|outside)\s+$", text[max(0, m.start - 9): m.start]):
             locus = _LOCUS.search(text, max(0, m.start - 60), m.start)
+            if locus and locus.group(0).split()[0].lower().startswith("to") and not _destination(text, locus, m.end):
+                locus = None
             if locus:
                 place_acts.setdefault(m.name, _word_before(text, locus.start()))
                 place_types.setdefault(m.name, m.type if m.type in (GPE, LOC) else "VENUE")
@@ -611,6 +613,15 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
 
 
 _REVEAL = re.compile(r",\s+(?:the\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}\s+(?:can|may)\s+(?:reveal|disclose|confirm)\w*\s*[.!]?$")
+
+
+def _destination(text: str, locus: re.Match[str], end: int) -> bool:
+    """"to X" names where something went ("diverted to Marrow on Friday"), not whose words they are ("according to
+    U.S. officials") nor a name that modifies a noun ("in response to a Washington Post story")."""
+    after = re.match(r"\s*([A-Za-z]+)?", text[end:]).group(1) or ""
+    return (not re.search(r"\b(?:according|response|thanks|due|compared|contrary|close|next|similar|related|"
+                          r"linked|owing|prior)\s+$", text[max(0, locus.start() - 12): locus.start()], re.I)
+            and not (after[:1].islower() and after.lower() not in STOPWORDS and after.lower() not in PREPOSITIONS))
 
 
 def _reveal(text: str) -> str | None:
