@@ -261,3 +261,11 @@ def test_to_names_a_destination_not_a_source_or_a_modifier(text: str, places: se
     from storyline.core.story.entities import analyse
 
     assert set(extract(text, analyse([{"text": text}]).mentions[0]).places) == places
+
+
+def test_single_source_lists_a_statement_once_however_often_its_outlet_prints_it() -> None:
+    sents = [_s("alpha.example", "A wounded teenager lies on a bed at a hospital in Puli Khumri on Monday, July 27, 2015."),
+             _s("alpha.example", "A wounded teenager lies on a bed in a hospital in Puli Khumri on Monday, July 27, 2015."),
+             _s("beta.example", "The clashes erupted late on Sunday in Deh Salah district in Baghlan province.")]
+    _, _, single = find_all(sents, {}, single_max=5)
+    assert sum("teenager" in x["text"] for x in single) == 1, single

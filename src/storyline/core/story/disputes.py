@@ -540,11 +540,11 @@ def single_source(sentences: Sequence[object], slots: Sequence[Slots], pairs: di
         pos = get(s, "position", k)
         ranked.append((-weight, pos if isinstance(pos, int) else k, str(get(s, "article_id")), k))
     ranked.sort()
-    out, seen = [], set()
+    out, seen = [], []
     for *_, k in ranked:
-        if texts[k] in seen:
-            continue
-        seen.add(texts[k])
+        if any(len(slots[k].terms & t) >= 0.8 * max(len(slots[k].terms), len(t)) for t in seen):
+            continue  # the same statement twice ("lies on a bed at a hospital", "... in a hospital")
+        seen.append(slots[k].terms)
         src = source_sentence(sentences[k])
         out.append({"text": texts[k], "article_ids": [src["article_id"]], "outlets": [src["outlet"]] if src["outlet"] else [],
                     "sentences": [src]})
