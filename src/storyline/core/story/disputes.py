@@ -584,6 +584,7 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
     pairs.update({p: 0.0 for p in leads if p not in pairs})
     conflicts: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
     agreements: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
+    tenses: dict[int, str | None] = {}  # each lead's tense, read once
     for (i, j), sim in sorted(pairs.items()):
         a, b = slots[i], slots[j]
         vals = compare(i, j, a, b, sim, frozen[art[i]], frozen[art[j]], cfg, (i, j) in anchored)
@@ -593,7 +594,10 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
         for kind, act in by_anchor.pop((i, j), ()):
             vals.extend(v for v in _anchored(i, j, a, b, kind, act, frozen[art[i]], frozen[art[j]]) if v not in vals)
         if (i, j) in leads:
-            told = {_told_as(texts[k], (published or {}).get(art[k])) if slots[k].dates else None for k in (i, j)}
+            for k in (i, j):
+                if k not in tenses:
+                    tenses[k] = _told_as(texts[k], (published or {}).get(art[k])) if slots[k].dates else None
+            told = {tenses[i], tenses[j]}
             vals.extend(v for v in _lead_vals(i, j, a, b, frozen[art[i]], frozen[art[j]], len(told) == 1 and None not in told)
                         if v not in vals)
         for x, y in vals:
