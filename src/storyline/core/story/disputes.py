@@ -4,7 +4,10 @@ The three steps: :mod:`~storyline.core.story.extraction` extracts from each sent
 :mod:`~storyline.core.story.alignment` pairs sentences of different outlets that report the same fact, and this
 module compares each aligned pair slot by slot. Besides pairs whose words align, a pair is anchored by the slot
 itself: the act a date, place or actor belongs to ("closed on", "sank off", "X proposed"), the effect of a stated
-cause, or the thing a figure counts, with two more shared words (:func:`anchor_pairs`).
+cause, or the thing a figure counts, with two more shared words, or two of an event's subject, day and place that
+agree while the third differs (:func:`anchor_pairs`). The first sentences of reports of one day are compared too,
+for the event's figures, date, town or street and cause (:func:`lead_pairs`): each outlet leads with the event in
+its own words.
 
 - **number**: figures of the same thing (the same unit or counted noun, and the same thing said of it: "killed",
   "wounded"; a sentence's only count against the other's only count when the two sentences say nearly the same)
@@ -20,7 +23,8 @@ cause, or the thing a figure counts, with two more shared words (:func:`anchor_p
   only with a role;
 - **cause**: the stated causes share no term, and neither sentence names the other's cause;
 - **polarity**: one sentence asserts what the other negates (closed classes of negation and of negative
-  implicatives, "refused to"), at least one of them in the outlet's own voice.
+  implicatives, "refused to"), the other saying what the negation is of, at least one of them in the outlet's own
+  voice; what is not known yet ("not clear", "have not named") asserts nothing.
 
 Modal, conditional and question sentences assert nothing and are not compared. A pair from one outlet is a
 revision, not a dispute. Every other aligned telling of a disputed value joins its side, so a side lists all
@@ -612,12 +616,12 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
         ids = {v: k for k, v in enumerate(nodes)}
         comps = connected_components(range(len(nodes)), [(ids[x], ids[y]) for x, y in edges])
         groups: dict[int, list[_Val]] = defaultdict(list)
-        for k, root in comps.items():
-            groups[root].append(nodes[k])
-        told: dict[frozenset[str], list[_Val]] = {}  # two pairs that set the same values against each other: one dispute
+        for k, top in comps.items():
+            groups[top].append(nodes[k])
+        by_values: dict[frozenset[str], list[_Val]] = {}  # two pairs setting the same values against each other: one
         for members in groups.values():
-            told.setdefault(frozenset(str(v.value) for v in members), []).extend(members)
-        for members in told.values():
+            by_values.setdefault(frozenset(str(v.value) for v in members), []).extend(members)
+        for members in by_values.values():
             d = _dispute(kind, key, members + _tellings(kind, key, members, slots), agreements[(kind, key)], slots,
                          sentences, outlet)
             if d is not None:

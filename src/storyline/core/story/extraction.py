@@ -439,7 +439,7 @@ _NEG_SKIP = frozenset("to that the a an any one be been being was were is are ha
 
 def root(term: str) -> str:
     """A stem without the endings that tell forms of one word apart ("concede", "conceded": conced)."""
-    return re.sub(r"(?:e|y|i)$", "", term) if len(term) > 4 else term
+    return term[:-1] if len(term) > 4 and term[-1] in "eyi" else term
 
 
 def _denied(text: str) -> frozenset[str]:
