@@ -269,3 +269,17 @@ def test_single_source_lists_a_statement_once_however_often_its_outlet_prints_it
              _s("beta.example", "The clashes erupted late on Sunday in Deh Salah district in Baghlan province.")]
     _, _, single = find_all(sents, {}, single_max=5)
     assert sum("teenager" in x["text"] for x in single) == 1, single
+
+
+def test_a_part_told_by_direction_or_order_is_a_place_to_compare() -> None:
+    found = _kinds([_s("alpha.example", "The blast happened in the north shaft, deep below the Halden colliery."),
+                    _s("beta.example", "The blast happened in the south shaft, deep below the Halden colliery, a miner said.")])
+    assert sorted(map(sorted, found["place"])) == [["alpha.example"], ["beta.example"]]
+
+
+@pytest.mark.parametrize("a, b", [
+    ("Rovers scored the winning goal in the first half at Holt Park.", "Rovers scored the winning goal in the second half at Holt Park."),
+    ("The fire started in the north wing of the hospital.", "The fire started in the north and south wings of the hospital."),
+])
+def test_a_time_or_a_part_both_outlets_name_is_no_place_dispute(a: str, b: str) -> None:
+    assert "place" not in _kinds([_s("alpha.example", a), _s("beta.example", b)])

@@ -41,7 +41,7 @@ from typing import Any, Sequence
 from storyline.core.grouping.cluster import connected_components
 from storyline.core.story.alignment import align
 from storyline.core.story.entities import EntityIndex, get
-from storyline.core.story.extraction import CURRENCIES, SPEECH_VERBS, Quantity, Slots, extract, numbers_to_digits, root
+from storyline.core.story.extraction import CURRENCIES, PART, SPEECH_VERBS, Quantity, Slots, extract, numbers_to_digits, root
 from storyline.core.story.sources import Dispute, Side, attribution, source_sentence
 from storyline.core.story.timeline import date_tense, find_dates
 from storyline.core.text.clean import sentence_flags
@@ -382,6 +382,9 @@ def _other_places(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], n
     inside the other's name, not two spellings of one name, and neither outlet's article naming the other's."""
     kinds = dict(a.place_types) | dict(b.place_types)
     same_kind = kinds.get(x) == kinds.get(y) or x.split()[-1] == y.split()[-1]  # two "... Square"s
+    if PART in (kinds.get(x), kinds.get(y)):  # "the north shaft" against "the south shaft", not against a town
+        return (kinds.get(x) == kinds.get(y) and x != y and x.split()[-1] == y.split()[-1]
+                and root(y.split()[0]) not in a.terms and root(x.split()[0]) not in b.terms)
     return (same_kind and x not in y and y not in x and not _variants(x, y) and not _initials(x, y)
             and x not in names_j and y not in names_i and not any(_variants(x, n) for n in names_j)
             and not any(_variants(y, n) for n in names_i))

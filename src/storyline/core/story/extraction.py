@@ -595,6 +595,11 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
             if locus:
                 place_acts.setdefault(m.name, _word_before(text, locus.start()))
                 place_types.setdefault(m.name, m.type if m.type in (GPE, LOC) else "VENUE")
+    for part in _PART.finditer(text):  # "in the north shaft": a part told by a closed class of direction or order
+        if part.group(2).lower() not in _TIME_TERMS and part.group(2).lower() not in _NOT_PARTS:
+            name = f"{part.group(1).lower()} {part.group(2).lower()}"
+            place_acts.setdefault(name, _word_before(text, part.start()))
+            place_types.setdefault(name, PART)
     places = tuple(place_acts)
     everywhere = frozenset(m.name for m in mentions if m.type in (GPE, LOC))
     neg, hedged, denial = _negated(body, reported=bool(said))
@@ -613,6 +618,13 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
 
 
 _REVEAL = re.compile(r",\s+(?:the\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}\s+(?:can|may)\s+(?:reveal|disclose|confirm)\w*\s*[.!]?$")
+
+
+PART = "PART"  # a place named by a direction or an order and a common noun: "the north shaft", "the second floor"
+_PART = re.compile(r"\b(?:in|at|on|near|inside|into|from|off)\s+the\s+(north|south|east|west|northern|southern|eastern|"
+                   r"western|upper|lower|left|right|front|rear|back|top|bottom|inner|outer|first|second|third|fourth|"
+                   r"fifth)\s+([a-z]{3,})\b(?!\s+(?:of|to)\b)", re.I)
+_NOT_PARTS = frozenset("half quarter round period leg time stage place row line lane minute".split())
 
 
 def _destination(text: str, locus: re.Match[str], end: int) -> bool:
