@@ -283,3 +283,12 @@ def test_a_part_told_by_direction_or_order_is_a_place_to_compare() -> None:
 ])
 def test_a_time_or_a_part_both_outlets_name_is_no_place_dispute(a: str, b: str) -> None:
     assert "place" not in _kinds([_s("alpha.example", a), _s("beta.example", b)])
+
+
+def test_an_event_that_an_article_tells_over_both_days_is_no_date_dispute() -> None:
+    pub = "2025-05-06T12:00:00Z"
+    sents = [_lead("alpha.example", "Nine people were killed in the floods in Dorvik on Monday.", published=pub),
+             _lead("alpha.example", "Heavy rain fell across Dorvik on Tuesday.", 3, published=pub),
+             _lead("beta.example", "Four people were killed in the floods in Dorvik on Tuesday, officials said.",
+                   published=pub)]
+    assert "date" not in _kinds(sents, {s["article_id"]: s["published"] for s in sents})

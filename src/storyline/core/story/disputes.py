@@ -570,8 +570,10 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
     art = [str(get(s, "article_id")) for s in sentences]
     outlet = [str(get(s, "source") or get(s, "article_id")) for s in sentences]
     names_of: dict[str, set[str]] = defaultdict(set)
+    days_of: dict[str, set[str]] = defaultdict(set)  # the days each article tells of
     for k, s in enumerate(slots):
         names_of[art[k]].update(s.names)
+        days_of[art[k]].update(s.dates)
     frozen = {a: frozenset(ns) for a, ns in names_of.items()}
     # a figure that any outlet marks as an earlier one ("up from 23") is a revision, not a side of a dispute
     earlier: dict[str, set[float]] = defaultdict(set)
@@ -610,6 +612,8 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
         for x, y in vals:
             if _agree(x, y):
                 agreements[(x.kind, x.key)].append((x, y))
+            elif x.kind == "date" and (y.value in days_of[art[i]] or x.value in days_of[art[j]]):
+                continue  # an article that tells of both days tells of an event that lasted them, not of another date
             elif x.kind != "number" or not (_far(x, y, cfg) or {x.value, y.value} & earlier[x.key]
                                             or _mentions_figure(texts[i], y.value) or _mentions_figure(texts[j], x.value)):
                 conflicts[(x.kind, x.key)].append((x, y))  # a sentence that also gives the other figure is no side
