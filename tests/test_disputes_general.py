@@ -223,6 +223,7 @@ def test_leads_that_say_different_things_are_no_dispute(a: str, b: str) -> None:
      "Carl Heston refused to concede defeat in the Fenwick mayoral race."),
     ("No one was injured in the fire at the Dunmore depot, the fire service said.",
      "Two firefighters were injured in the fire at the Dunmore depot."),
+    ("No one was injured.", "One worker was injured, the Clarion understands."),
 ])
 def test_one_outlet_saying_what_another_says_did_not_happen_is_a_polarity_dispute(a: str, b: str) -> None:
     assert "polarity" in _kinds([_s("alpha.example", a), _s("beta.example", b)])

@@ -222,8 +222,10 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
     said_there = {root(t) for t in other.terms if t[:1] != "@"}
     if not neg.denied & said_there:
         return None
-    shared = len({root(t) for t in a.terms & b.terms if t[:1] != "@"}) + len(a.names & b.names)
-    if shared < 2 or sim < cfg.polarity:
+    common = {root(t) for t in a.terms & b.terms if t[:1] != "@"}
+    shared = len(common) + len(a.names & b.names)
+    # two words in common, or one that is what the negation is of ("No one was injured." / "One worker was injured.")
+    if (shared < 2 and not neg.denied & common) or sim < cfg.polarity:
         return None  # "That's for sure." against "Stewart is not so sure.": too little in common to be one claim
     none_did = _NONE_DID.search(texts[i if neg is a else j])
     if none_did and stem(none_did.group(1).lower()) not in (b if neg is a else a).terms:
