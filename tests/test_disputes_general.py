@@ -223,7 +223,6 @@ def test_leads_that_say_different_things_are_no_dispute(a: str, b: str) -> None:
      "Carl Heston refused to concede defeat in the Fenwick mayoral race."),
     ("No one was injured in the fire at the Dunmore depot, the fire service said.",
      "Two firefighters were injured in the fire at the Dunmore depot."),
-    ("No one was injured.", "One worker was injured, the Clarion understands."),
 ])
 def test_one_outlet_saying_what_another_says_did_not_happen_is_a_polarity_dispute(a: str, b: str) -> None:
     assert "polarity" in _kinds([_s("alpha.example", a), _s("beta.example", b)])
@@ -293,3 +292,9 @@ def test_an_event_that_an_article_tells_over_both_days_is_no_date_dispute() -> N
              _lead("beta.example", "Four people were killed in the floods in Dorvik on Tuesday, officials said.",
                    published=pub)]
     assert "date" not in _kinds(sents, {s["article_id"]: s["published"] for s in sents})
+
+
+def test_a_short_denial_and_its_contrary_share_only_what_is_denied() -> None:
+    sents = [_s("alpha.example", "No one was injured."), _s("beta.example", "One worker was injured, the Clarion understands."),
+             _s("gamma.example", "The warehouse on Mill Lane was destroyed by the fire.")]
+    assert sorted(map(sorted, _kinds(sents)["polarity"])) == [["alpha.example"], ["beta.example"]]
