@@ -298,3 +298,19 @@ def test_a_short_denial_and_its_contrary_share_only_what_is_denied() -> None:
     sents = [_s("alpha.example", "No one was injured."), _s("beta.example", "One worker was injured, the Clarion understands."),
              _s("gamma.example", "The warehouse on Mill Lane was destroyed by the fire.")]
     assert sorted(map(sorted, _kinds(sents)["polarity"])) == [["alpha.example"], ["beta.example"]]
+
+
+@pytest.mark.parametrize("text, cause, effect", [
+    ("Police blamed driver fatigue for the crash on the A40.", {"driver", "fatigu"}, {"crash"}),
+    ("A faulty valve was to blame for the gas leak, engineers said.", {"fault", "valv"}, {"gas", "leak"}),
+    ("Police said the crash on the A40 on Monday was caused by a tyre blowout.", {"tyre", "blowout"}, {"crash"}),
+])
+def test_a_cause_told_before_or_after_its_effect_is_read_with_its_effect(text: str, cause: set, effect: set) -> None:
+    s = extract(text, [])
+    assert (set(s.cause), set(s.effect)) == (cause, effect)
+
+
+def test_two_causes_of_one_crash_told_in_opposite_orders_are_a_dispute() -> None:
+    found = _kinds([_s("alpha.example", "Police blamed driver fatigue for the crash on the A40 on Monday."),
+                    _s("beta.example", "Police said the crash on the A40 on Monday was caused by a tyre blowout.")])
+    assert sorted(map(sorted, found["cause"])) == [["alpha.example"], ["beta.example"]]

@@ -64,9 +64,9 @@ SMALL_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six se
 CAUSE_MARKERS = re.compile(r"\b(?:caused by|blamed (?:it )?on|due to|because of|as a result of|attributed (?:it )?to"
                            r"|triggered by|sparked by|the result of|traced to|the cause (?:was|is)|owing to"
                            r"|brought on by|started by|set off by|stemmed from|resulted from|because(?!\s+of))\s+"
-                           r"|\bblam(?:ed|es|ing)\s+(?:[\w'’-]+\s+){1,5}?on\s+", re.I)
+                           r"|\bblam(?:ed|es|ing)\s+(?:(?!for\b)[\w'’-]+\s+){1,5}?on\s+", re.I)
 # a literal that each cause connective holds: most sentences hold none and skip the pattern
-_CAUSE_HINTS = ("caus", "blam", "due to", "because", "result of", "attribut", "trigger", "spark", "traced to",
+_CAUSE_HINTS = ("caus", "blam", "responsible", "due to", "because", "result of", "attribut", "trigger", "spark", "traced to",
                 "owing to", "brought on", "started by", "set off", "stemmed", "resulted")
 _TIME_WORDS = frozenset("now later earlier ago last next more less so far then monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow tonight "
                         "night morning evening afternoon week month year day hour".split())
@@ -537,7 +537,7 @@ def _cause(text: str, negated: bool) -> tuple[frozenset[str], frozenset[str]]:
         return frozenset(), frozenset()
     m = CAUSE_MARKERS.search(text)
     if not m:
-        return frozenset(), frozenset()  # "denied that any crash had been caused by the fault" states no cause
+        return _blamed_for(text)  # "denied that any crash had been caused by the fault" states no cause
     phrase = re.split(r"[,;:.!?—–]|\s(?:and|but|while|which|who|that|after|before|said|according|in|at|on|near|off"
                       r"|outside|inside|into|onto|across|along)\s", text[m.end():])[0]
     if any(w.lower() in MODALS for w in _WORD.findall(phrase)):
@@ -547,13 +547,32 @@ def _cause(text: str, negated: bool) -> tuple[frozenset[str], frozenset[str]]:
         effect_words = m.group(0).split()[1:-1]  # "blamed [the sinking] on"
     else:
         before = [w for w in _WORD.findall(re.split(r"[,;:—–]", text[: m.start()])[-1])
-                  if w.lower() not in AUXILIARIES and w.lower() not in _LOCATIVES]
+                  if w.lower() not in AUXILIARIES and w.lower() not in _LOCATIVES and w.lower() not in _TIME_WORDS
+                  and not (w[:1].isupper() and w != text[:len(w)])]  # "the crash on the A40 on Monday was"
         effect_words = before[-3:]
     effect = frozenset(t for t in content_terms(" ".join(effect_words)) if t not in cause)
     return cause, effect
 
 
 _LOCATIVES = frozenset("in at on near off outside inside into onto across along to from".split())  # "near Halton"
+# the cause before its effect: "blamed driver fatigue for the crash", "a faulty valve was to blame for the leak",
+# "ice on the road was responsible for the pile-up"
+_BLAMED_FOR = re.compile(r"\bblam(?:ed|es|ing)\s+(?P<cause>(?:[\w'’-]+\s+){1,6}?)for\s+(?P<effect>(?:[\w'’-]+\s*){1,4})"
+                         r"|^(?:[^,;]*?,\s*)?(?P<cause2>(?:[\w'’-]+\s+){1,6}?)(?:was|were|is|are)\s+(?:to blame|"
+                         r"responsible)\s+for\s+(?P<effect2>(?:[\w'’-]+\s*){1,4})", re.I)
+
+
+def _blamed_for(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(cause, effect) told cause first with "blamed ... for" or "was to blame / responsible for"."""
+    m = _BLAMED_FOR.search(text) if "blam" in text or "responsible" in text else None
+    if not m:
+        return frozenset(), frozenset()
+    said, did = (m.group("cause"), m.group("effect")) if m.group("cause") else (m.group("cause2"), m.group("effect2"))
+    if any(w.lower() in MODALS or w.lower() in NEGATION for w in _WORD.findall(said)):
+        return frozenset(), frozenset()
+    cause = frozenset(t for t in content_terms(said) if not t.isdigit())
+    effect = frozenset(t for t in content_terms(did) if t not in cause)
+    return (cause, effect) if cause and effect else (frozenset(), frozenset())
 _ACTIVE_CAUSE = re.compile(r"^(?:[^,;]*?,\s*)?(?:(?:the|a|an)\s+)?(?P<cause>(?:[\w'’-]+\s+){0,4}?[\w'’-]+)\s+"
                            r"(?:(?:was|is)\s+(?:what|the\s+\w+\s+that)\s+)?(?:caused|sparked|triggered|started|led to"
                            r"|set off|brought down)\s+(?:the|a|an)\s+(?P<effect>(?:[\w'’-]+\s*){1,3})", re.I)
