@@ -11,10 +11,17 @@ from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
 from storyline.config import StoriesConfig
-from storyline.core.text.clean import tidy_sentence
+from storyline.core.story.claims import COMPARE_SENTENCES
 from storyline.core.story.digest import digest, story_facts
 from storyline.core.story.summarize import Sentence, SummaryConfig
-from storyline.spark.schemas import FACT_PARTS, FACTS, STORY_DIGEST, check_value, require_columns
+from storyline.core.text.clean import tidy_sentence
+from storyline.spark.schemas import (
+    FACT_PARTS,
+    FACTS,
+    STORY_DIGEST,
+    check_value,
+    require_columns,
+)
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +99,8 @@ def _value(x):
     return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
 
 
-def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5, compare_sentences: int = 40):
+def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5,
+                compare_sentences: int = COMPARE_SENTENCES):
     def run(pdf: pd.DataFrame) -> pd.DataFrame:
         story_id, sents, arts = _story_rows(pdf)
         facts = story_facts(sents, arts, spacy_model, single_source_max, compare_sentences)
@@ -120,7 +128,8 @@ def story_runs(ids: list) -> list[tuple[int, int]]:
 _DIGESTS_PER_BATCH = 200  # stories whose digests go back to Spark in one Arrow batch
 
 
-def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5, compare_sentences: int = 40):
+def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5,
+                    compare_sentences: int = COMPARE_SENTENCES):
     """Digests of the stories of a partition whose rows come sorted by story, so that each story's rows are
     contiguous; a story may span Arrow batches, and its rows are carried until its last one has come."""
     one = _digest_one(cfg, spacy_model, single_source_max, compare_sentences)
@@ -157,7 +166,7 @@ def story_sentences(sentences: DataFrame, articles: DataFrame, assignment: DataF
 
 
 def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str = "",
-                   single_source_max: int = 5, compare_sentences: int = 40) -> DataFrame:
+                   single_source_max: int = 5, compare_sentences: int = COMPARE_SENTENCES) -> DataFrame:
     """One row per story: its title and cited summary, and its entities, timeline, corroborated and disputed claims
     as typed columns (``STORY_DIGEST``).
 

@@ -6,8 +6,15 @@ import logging
 import re
 from typing import Sequence
 
+from storyline.core.story.claims import COMPARE_SENTENCES
 from storyline.core.story.honest import contradicting, honest_fact
-from storyline.core.story.summarize import MAX_STORY_SENTENCES, Sentence, SummaryConfig, candidates, summarize
+from storyline.core.story.summarize import (
+    MAX_STORY_SENTENCES,
+    Sentence,
+    SummaryConfig,
+    candidates,
+    summarize,
+)
 from storyline.core.text.text import content_terms, jaccard, words
 
 log = logging.getLogger(__name__)
@@ -137,7 +144,7 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
 
 
 def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_model: str = "",
-                single_source_max: int = 5, compare_sentences: int = 40) -> dict:
+                single_source_max: int = 5, compare_sentences: int = COMPARE_SENTENCES) -> dict:
     """Entities, timeline, corroborated and disputed claims and single-source statements of one story, as
     JSON-ready dicts.
 

@@ -41,7 +41,17 @@ from typing import Any, Sequence
 from storyline.core.grouping.cluster import connected_components
 from storyline.core.story.alignment import align
 from storyline.core.story.entities import EntityIndex, get
-from storyline.core.story.extraction import CURRENCIES, PART, SPEECH_VERBS, Quantity, Slots, extract, numbers_to_digits, root
+from storyline.core.story.extraction import (
+    CURRENCIES,
+    DENIALS,
+    PART,
+    SPEECH_VERBS,
+    Quantity,
+    Slots,
+    extract,
+    numbers_to_digits,
+    root,
+)
 from storyline.core.story.sources import Dispute, Side, attribution, source_sentence
 from storyline.core.story.timeline import date_tense, find_dates
 from storyline.core.text.clean import sentence_flags
@@ -237,8 +247,8 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
 # a negative quantifier as the subject ("no one was hurt", "nothing has been found"): what it denies is its verb
 _NONE_DID = re.compile(r"\b(?:no one|no-one|nobody|none|nothing|no \w+)\s+(?:(?:was|were|is|are|has|have|had|been|be|"
                        r"being|reported|yet)\s+)*([a-z]{3,})", re.I)
-_VOICE = re.compile(r"^(.{1,60}?)\s+(?:has\s+|have\s+|had\s+)?(?:" + "|".join(sorted(SPEECH_VERBS)) +
-                    r"|denied|denies|rejected|rejects|disputed|disputes)\b", re.I)
+_VOICE = re.compile(r"^(.{1,60}?)\s+(?:has\s+|have\s+|had\s+)?(?:" + "|".join(sorted(SPEECH_VERBS | DENIALS)) + r")\b",
+                    re.I)
 
 
 def _speaker(text: str) -> frozenset[str]:

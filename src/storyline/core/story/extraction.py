@@ -33,6 +33,7 @@ _HEDGE_RE = "|".join(sorted({*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABO
 NEGATION = frozenset("not n't never no nobody none nothing neither nor cannot without".split())
 # verbs whose complement did not happen ("refused to sign" = did not sign): a closed class of implicatives
 NEGATIVE_IMPLICATIVES = frozenset("refused refuses declined declines failed fails neglected neglects".split())
+DENIALS = frozenset("denied denies deny rejected rejects disputed disputes".split())  # X denied that ...
 MODALS = frozenset("would could might may should must can if unless whether perhaps possibly maybe "
                    "reportedly allegedly supposedly purportedly expected expects forecast forecasts forecasting "
                    "predicted predicts projected likely unlikely needed needs required expect anticipate anticipates "
@@ -400,8 +401,8 @@ _CLAUSE_MARKS = re.compile(r"[,;:—–(]")
 _CLAUSES = re.compile(r"\s(?:who|which|because|although|though|while|whereas|after|before|when|if|unless)\s"
                       r"|\s*[—–;:]\s*|,\s+(?:and|but)\s+(?=the\b|it\b|he\b|she\b|they\b)")
 # every word that can negate, hedge or deny a clause (one scan rules most sentences out)
-_POLARITY_WORDS = re.compile(r"\b(?:" + "|".join(sorted(NEGATION | MODALS | NEGATIVE_IMPLICATIVES | frozenset(
-    "denied denies deny rejected rejects disputed disputes".split()))) + r")\b|n[’']t\b", re.I)
+_POLARITY_WORDS = re.compile(r"\b(?:" + "|".join(sorted(NEGATION | MODALS | NEGATIVE_IMPLICATIVES | DENIALS)) +
+                             r")\b|n[’']t\b", re.I)
 
 
 def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool]:
@@ -422,7 +423,7 @@ def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool]:
                                                               and _list_end(body, k))
               for k, w in enumerate(words)) or any(
         w in NEGATIVE_IMPLICATIVES and nxt == "to" for w, nxt in zip(words, words[1:]))
-    denial = any(w in ("denied", "denies", "deny", "rejected", "rejects", "disputed", "disputes") for w in words)
+    denial = any(w in DENIALS for w in words)
     if neg and _NOT_YET.search(body):
         # "it is not clear how many were hurt", "police have not named the driver", "will not reopen until Monday":
         # what is not known yet, or not before a time, asserts nothing that a later or fuller report contradicts
@@ -430,9 +431,9 @@ def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool]:
     return neg, hedged, denial
 
 
-_NEGATOR = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor|cannot|denied|denies|deny|"
-                      r"rejected|rejects|disputed|disputes|refused|refuses|declined|declines|failed|fails)\b|n[’']t\b",
-                      re.I)
+# what opens a negated predicate: the closed classes above ("without" negates a noun phrase, not a predicate)
+_NEGATOR = re.compile(r"\b(?:" + "|".join(sorted((NEGATION - {"without"}) | NEGATIVE_IMPLICATIVES | DENIALS)) +
+                      r")\b|n[’']t\b", re.I)
 _NEG_SKIP = frozenset("to that the a an any one be been being was were is are has have had do does did will would "
                       "yet ever again also even so reports claims".split())
 
@@ -529,6 +530,12 @@ def _word_before(text: str, pos: int) -> str:
     return ""
 
 
+_LOCATIVES = frozenset("in at on near off outside inside into onto across along to from".split())  # "near Halton"
+# where a stated cause ends: a clause break, a speech verb or a place ("a broken rail | near Halton")
+_CAUSE_END = re.compile(r"[,;:.!?—–]|\s(?:and|but|while|which|who|that|after|before|said|according|"
+                        + "|".join(sorted(_LOCATIVES - {"to", "from"})) + r")\s")
+
+
 def _cause(text: str, negated: bool) -> tuple[frozenset[str], frozenset[str]]:
     """(cause, effect): the content terms of a stated cause and of what it caused ("the sinking was caused by a fuel
     leak" -> {fuel, leak}, {sinking}; "blamed the sinking on a collision" -> {collision}, {sinking})."""
@@ -538,8 +545,7 @@ def _cause(text: str, negated: bool) -> tuple[frozenset[str], frozenset[str]]:
     m = CAUSE_MARKERS.search(text)
     if not m:
         return _blamed_for(text)  # "denied that any crash had been caused by the fault" states no cause
-    phrase = re.split(r"[,;:.!?—–]|\s(?:and|but|while|which|who|that|after|before|said|according|in|at|on|near|off"
-                      r"|outside|inside|into|onto|across|along)\s", text[m.end():])[0]
+    phrase = _CAUSE_END.split(text[m.end():])[0]
     if any(w.lower() in MODALS for w in _WORD.findall(phrase)):
         return frozenset(), frozenset()  # "because of fears it might try": a possibility, not a stated cause
     cause = frozenset(t for t in content_terms(" ".join(phrase.split()[:8])) if not t.isdigit())
@@ -554,7 +560,6 @@ def _cause(text: str, negated: bool) -> tuple[frozenset[str], frozenset[str]]:
     return cause, effect
 
 
-_LOCATIVES = frozenset("in at on near off outside inside into onto across along to from".split())  # "near Halton"
 # the cause before its effect: "blamed driver fatigue for the crash", "a faulty valve was to blame for the leak",
 # "ice on the road was responsible for the pile-up"
 _BLAMED_FOR = re.compile(r"\bblam(?:ed|es|ing)\s+(?P<cause>(?:[\w'’-]+\s+){1,6}?)for\s+(?P<effect>(?:[\w'’-]+\s*){1,4})"
