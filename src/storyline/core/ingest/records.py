@@ -253,8 +253,12 @@ def derive_title(text: str) -> str | None:
     'Wally Backman named manager of Acereros'
     >>> derive_title("A full sentence that ends like one.\\nMore.") is None
     True
+    >>> derive_title("Published on May 20, 2016\\nThe mayor resigned.") is None
+    True
     """
     first = text.lstrip().split("\n", 1)[0].strip()
     if not first or len(first.split()) > 20 or first.endswith((".", "!", "?", ":", ";", ",")):
         return None
-    return first
+    from storyline.core.text.clean import title_residue
+
+    return None if title_residue(first) else first

@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass, field
 
+from storyline.core.text.furniture import furniture, residue_title, without_highlights
 from storyline.core.text.text import fold_for_hash, normalize_ws, stable_id, words
 
 # --- in-line residue: removed from inside a line, the rest of the line is kept -------------------------------
@@ -184,6 +185,10 @@ def clean_line(line: str) -> tuple[str, list[Removal]]:
     []
     >>> clean_line("Subscribe now for just $1 a week to keep reading the Gazette.")[0]
     ''
+    >>> clean_line("FILE - In this June 14, 2012 file photo, the president speaks in Cleveland.")[1][0].reason
+    'caption'
+    >>> clean_line("Story highlights Burt Reynolds went to a hospital")
+    ('Burt Reynolds went to a hospital', [Removal(reason='menu', text='Story highlights')])
     """
     removed: list[Removal] = []
     text = line.strip()
@@ -215,7 +220,37 @@ def clean_line(line: str) -> tuple[str, list[Removal]]:
     if n_words >= 8 and _CAPTION.match(text):
         removed.append(Removal("caption", text))
         return "", removed
-    return text, removed
+    if n_words <= _CAPTION_MAX_WORDS:
+        kind = furniture(text)
+        if kind is not None:
+            removed.append(Removal(_FURNITURE_REASON[kind], text))
+            return "", removed
+    bare = without_highlights(text)
+    if bare != text:
+        removed.append(Removal("menu", text[: len(text) - len(bare)].strip()))
+    return bare, removed
+
+
+# the reasons under which the rejects table lists each kind of page furniture
+_FURNITURE_REASON = {"caption": "caption", "credit": "photo_credit", "bar": "menu", "stamp": "timestamp",
+                     "heading": "heading"}
+
+
+def title_residue(title: str | None) -> str | None:
+    """Why a title is no headline: page furniture by its shape
+    (:func:`~storyline.core.text.furniture.residue_title`), or a line the cleaning rules would remove.
+
+    >>> title_residue("Sign up for our daily newsletter today")
+    'newsletter'
+    >>> title_residue("Council backs fare rise after a long debate") is None
+    True
+    """
+    why = residue_title(title)
+    if why is None and title:
+        kept, removed = clean_line(title)
+        if not kept and removed:
+            return removed[-1].reason
+    return why
 
 
 def clean_text(text: str) -> CleanResult:
@@ -382,6 +417,8 @@ def _flags(sentence: str) -> tuple[str, ...]:
         flags.append("fragment")
     if n <= 14 and _SIGNPOST.match(s):
         flags.append("signpost")
+    if n <= _CAPTION_MAX_WORDS and furniture(s):
+        flags.append("furniture")
     return tuple(flags)
 
 

@@ -1,0 +1,200 @@
+"""Page furniture by its shape: captions, credits, share and listen bars, time stamps, datelines and bylines.
+
+A scraper keeps what sits around an article as if it were the article: the caption under a photo, the agency's
+credit, the bar of share buttons, the line with the publication time. Each site words them its own way, so they
+are recognised here by form, not by one site's strings:
+
+- a *caption* describes a picture: it opens with a picture marker ("Image caption", "FILE -", "In this 2015 file
+  photo,"), has a picture noun as its subject ("A handout photo ... shows"), or dates itself the way photo desks
+  do, with weekday, month, day and year in one line ("..., Monday, July 13, 2015.");
+- a *credit* names who made or owns a picture or text: "(European Pressphoto Agency)", "Source: X / Y",
+  "Photo: AFP", "Yann Gamblin / Paris Match / Getty";
+- a *bar* is a run of interface words (share, tweet, listen, play, icon ...) with no sentence around them;
+- a *stamp* is a line made of a date or time, a place and a name, and no verb ("Published on May 20, 2016",
+  "NEW YORK (CNNMoney)").
+
+The words used are closed classes (picture nouns, interface words, month and weekday names), not strings of
+pages. Lines that recur across unrelated stories are learned from the corpus by the clean stage as well.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_WEEKDAY = r"(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?"
+_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|"
+          r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
+_DAY_DATE = rf"(?:{_MONTH}\s+\d{{1,2}}|\d{{1,2}}\s+{_MONTH})"
+_FULL_DATE = rf"{_DAY_DATE},?\s+\d{{4}}"
+_PICTURE = r"(?:photo(?:graph)?s?|images?|pictures?|video(?:\s+still)?|screen\s?(?:shot|grab)s?|handout|file\s+image|still)"
+# interface words: what buttons and bars say
+_UI = frozenset("share shares shared sharing tweet tweets pin email e-mail print comment comments facebook twitter "
+                "whatsapp linkedin pinterest reddit messenger telegram icon close open play listen watch replay "
+                "subscribe follow like save copy link menu search more next previous gallery enlarge expand "
+                "article video videos audio minute minutes min read advertisement continue reading photo photos embed "
+                "caption hide show".split())
+
+# a picture marker opening the line: "Image caption ...", "Media playback is unsupported ...", "FILE - In this ..."
+_CAPTION_OPEN = re.compile(
+    rf"^(?:(?:image|media|photo|video|picture)\s+(?:caption|copyright|credit|playback)\b|(?:hide\s+)?caption\b\s*[:\d]|"
+    rf"photos?\s*:|file\s*[-–—:]\s|(?:in\s+)?(?:this|these|a|an)\s+(?:(?:undated|handout|file|aerial|\w+,?\s+\d{{4}},?)\s+)*"
+    rf"(?:file\s+)?{_PICTURE}\b(?:\s+(?!appear|seem|is\b|was\b|were\b|are\b|notice)[\w.'’-]+){{0,8}}?\s+"
+    rf"(?:shows?|released|provided|taken|made\s+available|obtained|posted)\b|"
+    rf"(?:in\s+)?this\s+(?:{_WEEKDAY},?\s+)?(?:{_FULL_DATE}|{_DAY_DATE}|\d{{4}}),?\s+(?:file\s+)?{_PICTURE}\b)",
+    re.I)
+# a credit: "(European Pressphoto Agency)", "(AP Photo/Jason DeCrow)", "Photo: AFP", "Source: X / Y",
+# "Thumbnail image courtesy of YouTube", "Yann Gamblin / Paris Match / Getty"
+_CREDIT_PAREN = re.compile(r"\((?:[^()/.!?]*/[^()]*|(?:[A-Z][\w.&'’-]*\s*){1,6}|(?i:(?:[^()\s.!?]+\s+){0,6}?"
+                           r"(?:photo|images?|pictures?|press|agency|wire|tv|video|courtesy|via|file)\b[^().!?]{0,40}))\)")
+# a line ending in a picture's credit: a slashed pair or a picture word in brackets
+_CREDIT_END = re.compile(r"(?:\.\.\.|…)\s*\([^()]{1,60}\)\s*$|\((?:[^()]*[A-Za-z][^()]*/[^()]*[A-Za-z][^()]*|(?i:[^()]{0,40}\b(?:photo|image|picture|file)\b[^()]{0,40}))\)\s*$")
+# a video player's button left before its caption: "CLOSE Police departments ...", "EMBED More News Videos ..."
+_UI_OPEN = re.compile(r"^(?:CLOSE|EMBED|PLAY|REPLAY|WATCH|VIDEO|PHOTOS?|GALLERY|ENLARGE)\b(?!\s*[:.,])(?=\s+\S)")
+_CREDIT_LINE = re.compile(rf"^(?:{_PICTURE}|credits?|source|courtesy|via)\s*(?::|by\b|courtesy\s+of\b)|"
+                          rf"\b{_PICTURE}\s+courtesy\s+of\b", re.I)
+_NAMES_SLASHED = re.compile(r"^/?\s*[A-Z][\w.'’-]*(?:\s+[\w.'’&-]+){0,4}(?:\s*/\s*[A-Z][\w.'’-]*(?:\s+[\w.'’&-]+){0,4})+\s*$")
+# a time stamp or dateline standing alone: "Published on Feb 23, 2016", "Posted Tuesday, November 21, 2017 5:27 pm",
+# "Tuesday, October 16, 2018", "March 10, 2012 10:54 am ET by MMFA Staff", "NEW YORK (CNNMoney)"
+_STAMP_WORDS = re.compile(rf"\b(?:{_WEEKDAY}|{_MONTH}|\d{{1,4}}|[ap]\.?m\.?|ET|GMT|UTC|EST|EDT|PST|PDT|BST|CET|"
+                          rf"updated|published|posted|last|modified|on|at|by|staff|and|\|)(?=\W|$)", re.I)
+_DATELINE_ONLY = re.compile(r"^[A-Z][A-Z.'’-]+(?:\s+[A-Z][A-Z.'’-]+){0,3}(?:,\s*[A-Z][\w.]+(?:\s+[A-Z][\w.]+){0,2})?"
+                            r"\s*(?:\([^()]{1,40}\))?\s*[|:–—-]?\s*$")
+_PHOTO_DATE = re.compile(rf"\b{_WEEKDAY},?\s+{_FULL_DATE}\b")
+_PAST_OR_SPEECH = re.compile(r"\b(?:said|says|told|was|were|had|has|have|did|according)\b")
+# a finite past tense in prose: "the council approved", not a participle ("is rescued", "a flooded home", "hit by")
+_PAST_VERB = re.compile(r"\b(?!(?:is|are|be|been|being|get|gets|a|an|the|and|or|her|his|their|its|our|my|of|with|"
+                        r"was|were)\b)[A-Za-z]+\s+[a-z]{3,}ed\b(?!\s+by\b)")
+_WORD = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*\.?")
+_VERBISH = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|may|might|must|should|did|does|"
+                      r"do|says?|said|\w+(?:ed|es|ing))\b", re.I)
+
+
+@lru_cache(maxsize=1 << 15)
+def furniture(text: str) -> str | None:
+    """Why a line or sentence is page furniture (``caption``, ``credit``, ``bar``, ``stamp``, ``heading``), or None.
+
+    >>> furniture("Image copyright Reuters Image caption Toilet paper has been in short supply")
+    'caption'
+    >>> furniture("FILE - In this June 14, 2012 file photo, President Barack Obama speaks in Cleveland.")
+    'caption'
+    >>> furniture("A handout photo from the embassy shows the activist speaking into a phone in Beijing.")
+    'caption'
+    >>> furniture("A man uses his phone to photograph a flooded subway station in New York, Tuesday, Oct. 30, 2012.")
+    'caption'
+    >>> furniture("(European Pressphoto Agency)"), furniture("Yann Gamblin / Paris Match / Getty")
+    ('credit', 'credit')
+    >>> furniture("Thumbnail image courtesy of YouTube, Budweiser")
+    'credit'
+    >>> furniture("NNN SHARES Share Tweet"), furniture("LISTEN TO ARTICLE 4:34 SHARE THIS ARTICLE")
+    ('bar', 'bar')
+    >>> furniture("Published on May 20, 2016"), furniture("NEW YORK (CNNMoney)")
+    ('stamp', 'credit')
+    >>> furniture("The council approved the photo ban on Tuesday, March 3, 2015, after a long debate.") is None
+    True
+    >>> furniture("A Very Weird Photo Of Ulysses S. Grant") is None
+    True
+    >>> furniture("Police said the thieves got in through a skylight.") is None
+    True
+    >>> [furniture(s) for s in ("The baby was born at 16:45 (04:45 GMT).", "(She escaped.)", "green veg (eg spinach)",
+    ...  "In this picture, notice he has three stars showing his rank.", "A picture with that tweet appeared to show it.")]
+    [None, None, None, None, None]
+    >>> furniture("The hotel is seen on March 18, 2014. (File/FOX5)"), furniture("CLOSE Police responded to threats.")
+    ('caption', 'caption')
+    >>> furniture("Hernandez, 39, was shot... (Associated Press)")
+    'caption'
+    >>> furniture("HOPES AND FRUSTRATIONS")
+    'heading'
+    """
+    if text.lstrip().startswith("|") and text.rstrip().endswith("|"):
+        return None  # a row of a table the extractor kept: content
+    t = text.strip().strip("*•·-–— ").strip()
+    if not t:
+        return None
+    if _CAPTION_OPEN.match(t) or _UI_OPEN.match(t):
+        return "caption"
+    words = _WORD.findall(t)
+    n = len(words)
+    if n == 0:
+        return "bar"
+    bare = _CREDIT_PAREN.sub(" ", t).strip(" .,;")
+    if bare == "" or (_CREDIT_PAREN.search(t) and not _VERBISH.search(bare) and len(bare.split()) <= 6):
+        return "credit"
+    if n <= 20 and (_CREDIT_LINE.search(t) or _NAMES_SLASHED.match(t)) and not _PAST_OR_SPEECH.search(t):
+        return "credit"
+    if n <= 25 and not re.search(r"[.!?]\s*$", t) or n <= 12:
+        ui = sum(w.lower().strip(".") in _UI for w in words)
+        if ui >= 2 and ui + sum(w[:1].isdigit() or w.isupper() for w in words if w.lower() not in _UI) >= 0.6 * n:
+            return "bar"
+        if (n <= 14 and len(_STAMP_WORDS.findall(t)) >= 0.6 * n and re.search(r"\d|" + _WEEKDAY, t)
+                and not _PAST_OR_SPEECH.search(t)):
+            return "stamp"
+        if _DATELINE_ONLY.match(t):
+            return "stamp" if re.search(r"[,(|]", t) else "heading"
+    if n <= 60 and _CREDIT_END.search(t):
+        return "caption"  # a line signed by a photo credit: "... is seen on March 18, 2014. (File/FOX5)"
+    if (n <= 60 and _PHOTO_DATE.search(t) and not _PAST_OR_SPEECH.search(t) and not _PAST_VERB.search(t)
+            and not re.match(r"(?:on|by|since|until|from|in|at)\b", t, re.I)):
+        return "caption"  # photo desks date a picture by weekday, month, day and year; prose rarely does all four
+    return None
+
+
+_HIGHLIGHTS = re.compile(r"^(?:story\s+highlights|highlights|key\s+points|in\s+brief|at\s+a\s+glance)\s*:?\s+(?=[A-Z\"“‘'])",
+                         re.I)
+
+
+def without_highlights(text: str) -> str:
+    """A line without the "Story highlights" label a page puts before its bullet points.
+
+    >>> without_highlights("Story highlights Burt Reynolds went to a hospital")
+    'Burt Reynolds went to a hospital'
+    """
+    return _HIGHLIGHTS.sub("", text.strip())
+
+
+# a name, then an outlet or a place: "Lauren Krugel, The Canadian Press", "BBC News, Lima"
+_BYLINE = re.compile(r"^[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3},\s+[A-Z]")
+_CUT = re.compile(r"(?:\.\.\.|…)\s*$")
+_URL_OR_HANDLE = re.compile(r"https?://|www\.|@\w{2,}|\w+:\d+:\d+")
+
+
+def residue_title(title: str | None) -> str | None:
+    """Why an article title is not a headline, or None when it is one.
+
+    A headline has at least two words, opens with a word or a quote (not with ``)`` or ``- ``), is not cut off
+    with an ellipsis, carries no address or handle, and is not page furniture.
+
+    >>> residue_title("Story highlights Burt Reynolds went to a hospital after developing flu symptoms")
+    'furniture'
+    >>> residue_title("Photo"), residue_title("Play Facebook"), residue_title("Tuesday, October 16, 2018")
+    ('short', 'bar', 'stamp')
+    >>> residue_title("An Orange County man laid down in front of a car driven …")
+    'cut'
+    >>> residue_title("Michael Douglas and Catherine Zeta-Jones Separate") is None
+    True
+    >>> residue_title("(This story has been updated with comments from the plaintiff's attorney.)")
+    'note'
+    >>> residue_title("Lauren Krugel, The Canadian Press"), residue_title("Port backlog schedule, in full")
+    ('byline', None)
+    """
+    t = (title or "").strip()
+    if not t:
+        return "empty"
+    if _HIGHLIGHTS.match(t):
+        return "furniture"
+    if _CUT.search(t):
+        return "cut"
+    if len(_WORD.findall(t)) < 2:
+        return "short"
+    if t.startswith("(") and t.endswith(")"):
+        return "note"
+    if not (t[:1].isalnum() or t[:1] in "\"“‘'"):
+        return "fragment"
+    if t[:1].islower():
+        return "fragment"
+    if _URL_OR_HANDLE.search(t):
+        return "url"
+    why = furniture(t)
+    if why is None and len(_WORD.findall(t)) <= 6 and _BYLINE.match(t) and not _VERBISH.search(t):
+        return "byline"  # "Lauren Krugel, The Canadian Press", "BBC News, Lima"
+    return why
