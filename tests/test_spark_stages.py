@@ -187,7 +187,7 @@ def test_stage_rejects_bad_schema_before_running(spark):
 
 def test_group_by_stories_and_summaries(spark):
     arts = spark.createDataFrame(
-        [("a1", "g1", "herald", "2024-01-01", "Storm", BODY), ("a2", "g1", "gazette", "2024-01-01", None, BODY),
+        [("a1", "g1", "herald", "2024-01-01", "Storm closes port", BODY), ("a2", "g1", "gazette", "2024-01-01", None, BODY),
          ("b1", None, "post", None, "Other", BODY)],
         "article_id string, `group` string, outlet string, published string, title string, text string")
     cfg = load_config(overrides={"stories.group_by": "group"}).stories
@@ -203,7 +203,7 @@ def test_group_by_stories_and_summaries(spark):
     summ = S.digest_stories(S.story_sentences(sents, arts, assign), SummaryConfig(words=40)).collect()
     by = {r["story_id"]: r for r in summ}
     s = by[ids["a1"]]
-    assert s["title"] == "Storm"
+    assert s["title"] == "Storm closes port"
     assert len(s["summary"]) == 1 and sorted(s["summary"][0]["article_ids"]) == ["a1", "a2"]
 
 

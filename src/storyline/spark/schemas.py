@@ -81,7 +81,8 @@ REJECTS = (
 )
 
 STORY_SUMMARY = (
-    "story_id string, title string, summary array<struct<text:string,article_ids:array<string>,support:int,"
+    "story_id string, title string, summary array<struct<text:string,article_id:string,position:int,"
+    "article_ids:array<string>,support:int,"
     "evidence:array<struct<article_id:string,text:string>>,"
     "dispute:struct<subject:string,frame:string,sides:array<struct<claim:string,outlets:array<string>,"
     "article_ids:array<string>>>>>>"

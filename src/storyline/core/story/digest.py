@@ -15,6 +15,7 @@ from storyline.core.story.summarize import (
     candidates,
     summarize,
 )
+from storyline.core.text.clean import tidy_sentence, title_residue
 from storyline.core.text.text import content_terms, jaccard, words
 
 log = logging.getLogger(__name__)
@@ -74,25 +75,72 @@ def _asserts(title: str, disputes: Sequence[dict]) -> bool:
     return False
 
 
-def choose_title(articles: Sequence[dict], fallback: str | None, disputes: Sequence[dict] = ()) -> str:
-    """The title of the earliest article that has one (ties: smallest id) and takes no side in a dispute the story
-    has; else the fallback (the summary's lead), shortened.
+def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None, disputes: Sequence[dict] = ()) -> str:
+    """The title of the earliest article whose title is a headline (:func:`~storyline.core.text.clean.title_residue`:
+    not a share bar, a caption, a credit, a time stamp or a sentence cut short) and takes no side in a dispute the
+    story has (ties: smallest id); else a headline written from the first of the summary's sentences
+    (``fallback``) that takes no side, or from its first.
 
-    >>> choose_title([{"article_id": "b", "title": "B", "published": "2016-10-05"},
-    ...               {"article_id": "a", "title": "A", "published": "2016-10-04"}], None)
-    'A'
-    >>> choose_title([{"article_id": "a", "title": None, "published": None}], "One two three four five six "
-    ...              "seven eight nine ten eleven twelve thirteen fourteen fifteen.")
-    'One two three four five six seven eight nine ten eleven twelve …'
+    >>> choose_title([{"article_id": "b", "title": "B wins the cup final", "published": "2016-10-05"},
+    ...               {"article_id": "a", "title": "A wins the cup final", "published": "2016-10-04"}], None)
+    'A wins the cup final'
+    >>> choose_title([{"article_id": "a", "title": "Story highlights The mayor resigned on Monday", "published": None}],
+    ...              "The mayor of Eastbridge resigned on Monday after a row over the budget, officials said.")
+    'The mayor of Eastbridge resigned on Monday after a row over the budget'
     """
-    titled = [a for a in articles if a.get("title") and not _asserts(str(a["title"]), disputes)]
+    titled = [a for a in articles if a.get("title") and title_residue(str(a["title"])) is None
+              and not _asserts(str(a["title"]), disputes)]
     if titled:
         first = min(titled, key=lambda a: (a.get("published") or "9999", a["article_id"]))
         return str(first["title"])
-    if not fallback:
+    texts = [fallback] if isinstance(fallback, str) else list(fallback or [])
+    heads = [h for h in (headline(t) for t in texts) if h]
+    if not heads:
         return "(untitled story)"
-    w = words(fallback)
-    return " ".join(w[:12]) + (" …" if len(w) > 12 else "")
+    clean = [h for h in heads if title_residue(h) is None] or heads
+    return next((h for h in clean if not _asserts(h, disputes)), clean[0])
+
+
+# an outlet's tag before the lead, with or without its dateline: "(CNN) ", "Seoul, South Korea (CNN) ",
+# "LAHORE: ", "Los Angeles: "
+_SOURCE_TAG = re.compile(r"^\s*(?:(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3},\s*(?:[A-Z][\w.'’-]*\s*){1,3})?"
+                         r"\([^()]{1,40}\)\s*(?:[-—–]+\s*)?|[A-Z][\w.'’/-]*(?:\s+[A-Z][\w.'’/-]*){0,2}:\s+(?=[A-Z]))")
+_DANGLING = re.compile(r"(?:[\s,;]+(?:and|or|but|the|a|an|of|to|in|on|for|with|by|at|from|as|that|than|is|are|was|were))+$",
+                       re.I)
+_ATTRIBUTION_TAIL = re.compile(r",?\s+(?:(?:[\w.'’-]+\s+){0,6}?(?:said|says|told|reported|reports|announced|confirmed)"
+                               r"(?:\s+[\w.'’-]+){0,3}|according\s+to\s+[^,;]{1,80})\s*[.!]?\s*$")
+_CLAUSE_BREAK = re.compile(r";|\s[—–]\s|,\s+(?:which|who|whose|where|when|while|as|but|and|saying|according)\b|"
+                           r"\s(?:after|before|because|although|though|while|amid|despite|following|when|where)\s")
+_HEADLINE_WORDS = 16
+
+
+def headline(sentence: str | None) -> str | None:
+    """A headline written from a lead sentence: without its source tag and trailing attribution, cut at the first
+    clause break that leaves a whole statement of at most 16 words, never with an ellipsis. A lead with no such
+    break keeps its main clause whole.
+
+    >>> headline("(CNN) Actor Burt Reynolds is in intensive care in a Florida hospital, where he went for treatment "
+    ...          "of flu symptoms, one of his representatives said Friday.")
+    'Actor Burt Reynolds is in intensive care in a Florida hospital'
+    >>> headline("Wally Backman has been named manager of the Acereros de Monclova.")
+    'Wally Backman has been named manager of the Acereros de Monclova'
+    """
+    if not sentence:
+        return None
+    t = _SOURCE_TAG.sub("", tidy_sentence(sentence.strip()).lstrip(")]}|*•·-–—,;: "))
+    t = _ATTRIBUTION_TAIL.sub("", t).strip().rstrip(".!,;: ")
+    if not t:
+        return None
+    if len(words(t)) <= _HEADLINE_WORDS:
+        return t
+    for m in _CLAUSE_BREAK.finditer(t):
+        head = _DANGLING.sub("", t[: m.start()]).rstrip(" ,;")
+        n = len(words(head))
+        if 6 <= n <= _HEADLINE_WORDS:
+            return head
+        if n > _HEADLINE_WORDS:
+            break
+    return t
 
 
 def dispute_of(text: str, disputes: Sequence[dict]) -> dict | None:
@@ -127,6 +175,8 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
     summary = [
         {
             "text": s.text,
+            "article_id": s.article_id,  # where the sentence is taken from, and its place in that article
+            "position": int(s.position),
             "article_ids": sources[id(s)],
             "support": int(s.support) if len(sources[id(s)]) == len(s.sources) else len(sources[id(s)]),
             "evidence": evidence_for(s.text, sources[id(s)], ordered, terms),
@@ -134,10 +184,10 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
         }
         for s in chosen
     ]
-    lead = next((x["text"] for x in summary if not x["dispute"]), summary[0]["text"] if summary else None)
+    leads = [x["text"] for x in summary if not x["dispute"]] or [x["text"] for x in summary[:1]]
     out = {
         "story_id": story_id,
-        "title": choose_title(articles, lead, disputes),
+        "title": choose_title(articles, leads, disputes),
         "summary": summary,
     }
     return out
