@@ -152,6 +152,13 @@ def cmd_extract(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_reads(args: argparse.Namespace) -> int:
+    from storyline.bench.reads import main as reads_main
+
+    argv = ["--data", args.data, "--examples", str(args.examples)] + (["--json", args.json] if args.json else [])
+    return reads_main(argv)
+
+
 def cmd_claims(args: argparse.Namespace) -> int:
     from storyline.bench.claims import main as claims_main
 
@@ -238,7 +245,10 @@ def preflight(args: argparse.Namespace) -> None:
         raise ValueError(f"bench {args.bench}: --data {data} does not exist")
     if args.bench == "extract" and not (data.is_dir() and (data / "evaldata.jsonl").is_file()):
         raise ValueError(f"bench extract: --data {data} must be a folder holding evaldata.jsonl and html/")
-    if args.bench != "extract" and not data.is_file():
+    if args.bench == "reads" and not (data / "stories.jsonl" if data.is_dir() else data).is_file():
+        raise ValueError(f"bench reads: --data {data} must be a run's output folder (holding stories.jsonl) or a "
+                         f"stories.jsonl")
+    if args.bench not in ("extract", "reads") and not data.is_file():
         raise ValueError(f"bench {args.bench}: --data {data} must be a JSONL file")
     for opt in ("runs", "baseline_runs"):
         if getattr(args, opt, 1) < 1:
@@ -355,3 +365,13 @@ def add_bench_parser(sub) -> None:
     c.add_argument("--sample", type=int, default=20, help="how many flags to print (default 20)")
     c.add_argument("--json", metavar="OUT.json", help="also write the result as JSON")
     c.set_defaults(bench_func=cmd_claims)
+
+    r = bsub.add_parser("reads", help="how a run's stories read: residue titles, captions, context openers, restatements",
+                        description="Count, over any run's output, the faults an editor sees first: residue titles, "
+                                    "caption and furniture sentences in summaries, sentences that open needing "
+                                    "context, and pairs of summary sentences that restate each other; each with "
+                                    "examples.")
+    r.add_argument("--data", required=True, metavar="OUT_DIR", help="a run's output folder, or its stories.jsonl")
+    r.add_argument("--examples", type=int, default=5, help="examples printed per count (default 5)")
+    r.add_argument("--json", metavar="OUT.json", help="also write the counts and examples as JSON")
+    r.set_defaults(bench_func=cmd_reads)

@@ -1,0 +1,122 @@
+"""How stories read: page furniture is recognised by its shape, titles are headlines, and `bench reads` counts each
+fault it is shown."""
+
+import json
+
+import pytest
+
+from storyline.bench.reads import count, main
+from storyline.core.story.digest import choose_title, headline
+from storyline.core.text.clean import clean_text, title_residue
+from storyline.core.text.furniture import furniture
+
+# page furniture in the words of several kinds of site; none of these strings appears in the rules
+FURNITURE = [
+    "Image copyright Harbour Trust Image caption Volunteers cleared the slipway before dawn",
+    "FILE - In this March 3, 2019 file photo, the mayor speaks to reporters in Eastbridge.",
+    "This undated photo provided by the county sheriff shows the missing hiker.",
+    "Firefighters hose down the roof of the depot in Kelso, Thursday, Feb. 6, 2020.",
+    "(Northern Press Agency)",
+    "(Maria Lund/The Evening Courier)",
+    "Source: Port authority / Harbour Trust",
+    "Share Tweet Email Pinterest",
+    "Posted Wednesday, July 1, 2020 4:12 pm",
+]
+
+PROSE = [
+    "The council approved the photo ban on Tuesday, March 3, 2015, after a long debate.",
+    "Police said the thieves got in through a skylight.",
+    "The baby was born at 16:45 (04:45 GMT).",
+    "A picture with that tweet appeared to show the group on the roof.",
+    "Shares in the company fell 4% on Monday after the recall.",
+]
+
+
+@pytest.mark.parametrize("line", FURNITURE)
+def test_furniture_is_recognised_by_its_shape(line):
+    assert furniture(line) is not None, line
+
+
+@pytest.mark.parametrize("line", PROSE)
+def test_prose_is_not_furniture(line):
+    assert furniture(line) is None, line
+
+
+def test_furniture_lines_are_removed_before_summaries_and_each_is_listed_with_a_reason():
+    text = "\n".join(["The ferry ran aground off Kelso on Monday, the coastguard said."] + FURNITURE
+                     + ["All 212 passengers were brought ashore."])
+    r = clean_text(text)
+    assert r.text.splitlines() == ["The ferry ran aground off Kelso on Monday, the coastguard said.",
+                                   "All 212 passengers were brought ashore."]
+    assert sorted(x.text for x in r.removed) == sorted(FURNITURE)
+    assert all(x.reason for x in r.removed)
+
+
+@pytest.mark.parametrize("title", [
+    "NNN SHARES Share Tweet", "Story highlights The ferry ran aground", "LISTEN TO ARTICLE 4:34 SHARE THIS ARTICLE",
+    "(European Pressphoto Agency)", "In this Aug. 11, 2015 file photo, a ferry leaves Kelso",
+    "The ferry ran aground off Kelso on Monday, and …", "Photo", "Published on May 20, 2016",
+])
+def test_a_residue_title_is_never_a_story_title(title):
+    assert title_residue(title) is not None
+    arts = [{"article_id": "a", "title": title, "published": "2020-07-01"},
+            {"article_id": "b", "title": "Ferry runs aground off Kelso", "published": "2020-07-02"}]
+    assert choose_title(arts, None) == "Ferry runs aground off Kelso"
+
+
+def test_without_a_headline_the_title_is_written_from_the_lead_whole_and_uncut():
+    lead = ("KELSO, Scotland (Northern Press Agency) - A ferry carrying 212 passengers ran aground off Kelso on Monday "
+            "after its steering failed in heavy seas, the coastguard said.")
+    title = choose_title([{"article_id": "a", "title": "Photo", "published": None}], [lead])
+    assert title == "A ferry carrying 212 passengers ran aground off Kelso on Monday"
+    assert "…" not in title and "..." not in title
+    assert headline("The mayor resigned.") == "The mayor resigned"
+
+
+def test_the_title_takes_no_side_of_a_dispute():
+    disputes = [{"kind": "number", "sides": [{"claim": "212 passengers"}, {"claim": "240 passengers"}]}]
+    leads = ["A ferry carrying 212 passengers ran aground off Kelso on Monday.",
+             "The coastguard led a rescue off Kelso through the night."]
+    assert choose_title([], leads, disputes) == "The coastguard led a rescue off Kelso through the night"
+
+
+def _story(sid, title, summary):
+    return {"story_id": sid, "title": title,
+            "summary": [{"text": t, "article_ids": [a]} for t, a in summary]}
+
+
+def test_bench_reads_counts_each_planted_fault(tmp_path):
+    stories = [
+        _story("s1", "Share Tweet Email", [("A ferry ran aground off Kelso on Monday.", "a"),
+                                           ("(Maria Lund/The Evening Courier)", "b"),
+                                           ("He had warned of the fault for a year.", "c")]),
+        _story("s2", "Council backs fare rise after long debate",
+               [("The council approved a fare rise of 50 cents on Tuesday.", "d"),
+                ("On Tuesday the council approved a fare rise of fifty cents.", "e"),
+                ("Riders will pay $2.75 from July.", "d")]),
+        _story("s3", "Storm closes the coast road", [("The coast road closed on Friday after the storm.", "f")]),
+    ]
+    result = count(stories)
+    assert result["residue_titles"]["count"] == 1
+    assert result["residue_titles"]["examples"][0]["story_id"] == "s1"
+    assert result["furniture_sentences"]["count"] == 1
+    assert result["context_openers"]["count"] == 1
+    assert result["context_openers"]["examples"][0]["text"].startswith("He had warned")
+    assert result["restatement_pairs"]["count"] == 1
+    assert result["restatement_pairs"]["examples"][0]["story_id"] == "s2"
+
+    clean = count([stories[2]])
+    assert all(clean[k]["count"] == 0 for k in ("residue_titles", "furniture_sentences", "context_openers",
+                                                  "restatement_pairs"))
+
+    (tmp_path / "stories.jsonl").write_text("".join(json.dumps(s) + "\n" for s in stories), encoding="utf-8")
+    assert main(["--data", str(tmp_path), "--json", str(tmp_path / "reads.json")]) == 0
+    assert json.loads((tmp_path / "reads.json").read_text())["restatement_pairs"]["count"] == 1
+
+
+def test_a_sentence_in_the_summaries_of_unrelated_stories_is_furniture():
+    line = "Get the day's news straight from our desk, every morning."
+    stories = [_story("s1", "Ferry runs aground off Kelso", [("The ferry ran aground off Kelso.", "a"), (line, "a")]),
+               _story("s2", "Council backs fare rise after debate", [("The council approved a fare rise.", "b"),
+                                                                    (line, "b")])]
+    assert count(stories)["furniture_sentences"]["count"] == 2
