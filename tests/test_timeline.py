@@ -163,3 +163,32 @@ def test_sentences_without_a_digit_find_the_dates_every_pattern_finds(text, publ
         assert fast == T.find_dates(text, published)
     finally:
         T._NO_DIGIT_PATTERNS = every
+
+
+# relative dates, written on Tuesday 8 April 2025, as the story's reader would date them
+@pytest.mark.parametrize("text, want", [
+    ("The club will name a new manager next Tuesday.", "2025-04-15"),
+    ("The hearing resumes tomorrow.", "2025-04-09"),
+    ("The board met last Friday.", "2025-04-04"),
+    ("She will lead the side in the league game against Holt Town on Saturday.", "2025-04-12"),
+    ("The club lost the cup final on Saturday.", "2025-04-05"),
+    ("The council voted on Tuesday.", "2025-04-08"),
+    ("Voting closes March 3, officials said.", "2025-03-03"),
+    ("Tickets go on sale June 2, the organisers said.", "2025-06-02"),
+])
+def test_relative_dates_resolve_against_the_day_of_writing_and_the_tense(text, want):
+    assert [d for _, _, d in find_dates(text, "2025-04-08T09:00:00Z")] == [want]
+
+
+@pytest.mark.parametrize("text", ["The Euro 2024 final was played in Berlin on July 14, 2024.",
+                                  "The plan, Vision 2030, was launched on July 14, 2024."])
+def test_a_year_after_a_name_is_not_a_date_either(text):
+    assert [d for _, _, d in find_dates(text, None)] == ["2024-07-14"]
+
+
+def test_each_event_records_the_precision_of_its_date():
+    s = [{"article_id": "a", "source": "x", "position": 0, "text": "The bridge opened in 2019 after long delays."},
+         {"article_id": "a", "source": "x", "position": 1, "text": "It was closed in March 2024 for repairs."},
+         {"article_id": "a", "source": "x", "position": 2, "text": "It reopened yesterday to all traffic."}]
+    got = {e.to_dict()["date"]: e.to_dict()["precision"] for e in build_timeline(s, {"a": "2025-04-08"})}
+    assert got == {"2019": "year", "2024-03": "month", "2025-04-07": "day"}

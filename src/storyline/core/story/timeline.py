@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, Mapping, Sequence
 
 from storyline.core.text.clean import sentence_flags
@@ -33,7 +33,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("mdy", re.compile(_MONTH_RE + r"\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?,?\s+" + _YEAR_RE)),
     ("dmy", re.compile(r"(?<!\d)(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_RE + r",?\s+" + _YEAR_RE)),
     ("my", re.compile(_MONTH_RE + r",?\s+(?:of\s+)?" + _YEAR_RE)),
-    ("md", re.compile(r"\b(?:on|since|until|by|from|before|after)\s+" + _MONTH_RE + r"\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?\b(?!,?\s+\d)")),
+    ("md", re.compile(r"(?<![\w.])" + _MONTH_RE + r"\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?\b(?!,?\s+\d)(?![.,]\d)")),
     ("year", re.compile(r"(?<![\w$#£€.,/-])" + _YEAR_RE + r"(?:-(?:\d\d)\b)?(?!\s*(?:%|percent|per cent))")),
     ("rel", re.compile(r"\b(?P<rel>yesterday|today|tonight|tomorrow|last year|this year|next year|last season|this season"
                        r"|this past season|next season|last month|this month|next month"
@@ -98,7 +98,7 @@ _FUTURE_NEAR = re.compile(r"\b(?:will|won't|would|shall|expects?|expected|due|sc
 _PAST_NEAR = re.compile(r"\b(?:\w{3,}ed|was|were|had|said|told|won|lost|met|began|took|came|went|left|rose|fell|saw|"
                         r"paid|made|held|gave|ran|broke|struck|hit|shut|cut|put|set|sold|bought|fought|quit|built|"
                         r"sent|spent|began|became|ago)\b", re.I)
-_NEAR_WORDS = 8
+_NEAR_WORDS = 16
 
 
 def date_tense(text: str, start: int) -> str | None:
@@ -124,37 +124,52 @@ def date_tense(text: str, start: int) -> str | None:
 
 
 def _resolve_relative(rel: str, pub: date, future: bool = False) -> str | None:
+    """A relative date resolved against the day of writing, at the precision it has: a day ("yesterday", "on
+    Friday", "next Tuesday"), a month ("last month") or a year ("next year", "last season").
+
+    dateparser reads the expression; the tense of the sentence says which way a bare weekday points ("voted on
+    Monday": the Monday before; "is expected to ease on Friday": the coming one), and a weekday that is the day of
+    writing is that day. Seasons are sport's, not the calendar's: the season of the year of writing.
+
+    >>> pub = date(2025, 4, 8)  # a Tuesday
+    >>> [_resolve_relative(r, pub) for r in ("yesterday", "on Saturday", "last Tuesday", "next Tuesday", "on Tuesday")]
+    ['2025-04-07', '2025-04-05', '2025-04-01', '2025-04-15', '2025-04-08']
+    >>> _resolve_relative("on Saturday", pub, future=True), _resolve_relative("tomorrow", pub)
+    ('2025-04-12', '2025-04-09')
+    >>> _resolve_relative("last month", pub), _resolve_relative("next year", pub), _resolve_relative("last season", pub)
+    ('2025-03', '2026', '2024')
+    """
     r = " ".join(rel.lower().split())
-    if r in ("today", "tonight"):
-        return pub.isoformat()
-    if r == "yesterday":
-        return (pub - timedelta(days=1)).isoformat()
-    if r == "tomorrow":
-        return (pub + timedelta(days=1)).isoformat()
-    if r in ("this year", "this season", "this past season"):
-        return f"{pub.year:04d}"
-    if r in ("last year", "last season"):
-        return f"{pub.year - 1:04d}"
-    if r in ("next year", "next season"):
-        return f"{pub.year + 1:04d}"
+    if r.endswith("season"):  # "this past season", "last season", "next season"
+        shift = -1 if r.startswith("last") else 1 if r.startswith("next") else 0
+        return f"{pub.year + shift:04d}"
+    words = r.split()
+    if words[-1] in _DAYS and words[0] not in ("last", "next", "this"):
+        if _DAYS.index(words[-1]) == pub.weekday():
+            return pub.isoformat()  # "on Tuesday", written on a Tuesday: that day
+        r = words[-1]  # "on Friday", "Friday": which way it points is the tense's to say
+    r = {"this coming": "next", "this past": "last"}.get(" ".join(words[:2]), words[0]) + " " + words[-1] \
+        if len(words) == 3 else r
+    d = _parse_relative(r, pub, "future" if future else "past")
+    if d is None:
+        return None
+    if r.endswith("year"):
+        return f"{d.year:04d}"
     if r.endswith("month"):
-        shift = {"last": -1, "this": 0, "next": 1}[r.split()[0]]
-        m = pub.year * 12 + pub.month - 1 + shift
-        return f"{m // 12:04d}-{m % 12 + 1:02d}"
-    day = r.split()[-1]
-    if day in _DAYS:
-        if r.startswith(("next", "this coming")):
-            # "next Tuesday": the first Tuesday after the day of writing
-            return (pub + timedelta(days=(_DAYS.index(day) - pub.weekday() - 1) % 7 + 1)).isoformat()
-        if future and r.startswith("on"):
-            # "is expected to ease on Friday": the coming Friday (today when it is Friday)
-            return (pub + timedelta(days=(_DAYS.index(day) - pub.weekday()) % 7)).isoformat()
-        # news usage: "on Tuesday" is the latest such day on or before publication; "last Tuesday" strictly before
-        back = (pub.weekday() - _DAYS.index(day)) % 7
-        if back == 0 and not r.startswith("on"):
-            back = 7
-        return (pub - timedelta(days=back)).isoformat()
-    return None
+        return f"{d.year:04d}-{d.month:02d}"
+    return d.isoformat()
+
+
+@lru_cache(maxsize=1 << 12)
+def _parse_relative(expr: str, pub: date, prefer: str) -> date | None:
+    """dateparser's reading of a relative date or a month and day, written on ``pub``; ``prefer``: "past" or
+    "future", for an expression that could be either ("Friday", "March 3")."""
+    import dateparser
+
+    base = datetime(pub.year, pub.month, pub.day, 12)
+    d = dateparser.parse(expr, languages=["en"], settings={"RELATIVE_BASE": base, "PREFER_DATES_FROM": prefer,
+                                                          "REQUIRE_PARTS": []})
+    return d.date() if d else None
 
 
 def find_dates(text: str, published: object = None) -> list[tuple[int, int, str]]:
@@ -211,6 +226,10 @@ def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | N
             return None  # "the 1986 Mets", "world champion 1986 Mets": a name; "in 1986 Backman ..." is a date
         if re.search(r"\b(?:Class|class) of$", before):
             return None
+        raw_prev = before.split()[-1] if before.split() else ""
+        if (raw_prev[:1].isupper() and raw_prev.isalpha() and len(before.split()) > 1 and prev_word not in _DATE_PREPS
+                and prev_word not in _MONTHS and prev_word[:3] not in _MONTH_ABBR and prev_word not in _DAYS):
+            return None  # "Euro 2024", "Vision 2030": the name of an event or a plan, not the time of this one
         return g["year"]
     month = int(g["mnum"]) if g.get("mnum") else _month(g["month"])
     if kind == "my":
@@ -222,15 +241,15 @@ def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | N
         d = date(year, month, int(g["day"]))
     except ValueError:
         return None
-    if kind == "md" and pub and not (month == 2 and d.day == 29):
-        # no year given: the year that puts the date where the tense says, else the nearest to publication
+    if kind == "md" and pub:
+        # no year given: the year that puts the date where the tense says, else the nearest to the day of writing
         tense = date_tense(text, m.start())
-        options = [d.replace(year=year - 1), d, d.replace(year=year + 1)]
-        if tense == "future":
-            options = [o for o in options if o >= pub - timedelta(days=7)] or options
-        elif tense == "past":
-            options = [o for o in options if o <= pub + timedelta(days=1)] or options
-        d = min(options, key=lambda o: (abs((o - pub).days), o))
+        expr = f"{date(2000, month, 1):%B} {d.day}"
+        past, coming = _parse_relative(expr, pub, "past"), _parse_relative(expr, pub, "future")
+        options = {"future": [coming], "past": [past]}.get(tense or "", [past, coming])
+        options = [o for o in options if o is not None]
+        if options:
+            d = min(options, key=lambda o: (abs((o - pub).days), o))
     return d.isoformat()
 
 
