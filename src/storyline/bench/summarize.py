@@ -28,6 +28,7 @@ from typing import Callable, Iterator, Mapping, Sequence
 
 from storyline.bench.baselines import lead_summary, n_words, oracle_summary, sumy_summary
 from storyline.bench.rouge import METRICS, rouge
+from storyline.core.ingest.records import derive_title, drop_headline
 from storyline.core.text.clean import clean_text, non_article_reason, tidy_sentence
 from storyline.core.text.sentences import split_sentences
 from storyline.core.story.summarize import Sentence, SummaryConfig, summarize
@@ -46,6 +47,7 @@ class Story:
     sentences: tuple[Sentence, ...]
     docs: tuple[tuple[str, ...], ...]
     reference: str
+    titles: tuple[tuple[str, str], ...] = ()  # (article id, headline) where an article's first line is one
 
 
 def read_stories(path: str | Path, limit: int | None = None) -> Iterator[dict]:
@@ -76,21 +78,26 @@ def prepare_story(rec: Mapping) -> Story:
     sid = str(rec["id"])
     sentences: list[Sentence] = []
     docs: list[tuple[str, ...]] = []
+    titles: list[tuple[str, str]] = []
     for k, raw in enumerate(rec["documents"]):
         cleaned = clean_text(raw or "").text
         if non_article_reason(cleaned):
             continue
-        spans = split_sentences(cleaned)
         aid = f"{sid}#{k}"
+        title = derive_title(cleaned)
+        if title:
+            titles.append((aid, title))
+            cleaned = drop_headline(cleaned, title) or cleaned
+        spans = split_sentences(cleaned)
         sentences.extend(Sentence(aid, i, tidy_sentence(sp.text), None, None) for i, sp in enumerate(spans))
         if spans:
             docs.append(tuple(sp.text for sp in spans))
-    return Story(sid, tuple(sentences), tuple(docs), rec["summary"])
+    return Story(sid, tuple(sentences), tuple(docs), rec["summary"], tuple(titles))
 
 
 def storyline_summary(story: Story, config: SummaryConfig) -> list[str]:
     """storyline's summary of one prepared story, as sentence strings."""
-    return [s.text for s in summarize(story.sentences, config)]
+    return [s.text for s in summarize(story.sentences, config, titles=dict(story.titles))]
 
 
 def _system_fn(name: str, words: int, config: SummaryConfig) -> Callable[[Story], list[str]]:

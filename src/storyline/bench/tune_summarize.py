@@ -81,7 +81,7 @@ def cross_validate(data: str | Path, words: int = 250, folds: int = 5, limit: in
         raise ValueError(f"{len(stories)} stories cannot be split into {folds} folds; lower --folds")
     configs = grid_configs(words)
     base = SummaryConfig(words=words)
-    feats = [story_features(st.sentences, base) for st in stories]
+    feats = [story_features(st.sentences, base, titles=dict(st.titles)) for st in stories]
     scorers = [NgramScorer(st.reference) for st in stories]
     toks = [[rouge_tokens(s.text) for s in f.sentences] for f in feats]
     log.info("tuning: %d stories, %d configurations", len(stories), len(configs))

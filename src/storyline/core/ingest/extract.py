@@ -34,7 +34,7 @@ from typing import Iterator
 
 from storyline.core.text.clean import Removal, binary_reason, clean_text, decode_bytes
 from storyline.core.ingest.htmlmeta import extract_metadata
-from storyline.core.ingest.records import Reject
+from storyline.core.ingest.records import Reject, drop_headline
 
 log = logging.getLogger(__name__)
 
@@ -275,22 +275,6 @@ def _main_text(tree, url: str | None, fast: bool) -> str | None:
     return getattr(doc, "text", None) if doc is not None else None
 
 
-def _fold(text: str) -> str:
-    return re.sub(r"\W+", " ", text).strip().casefold()
-
-
-def _drop_headline(body: str, title: str | None) -> str:
-    """The text without a first line that repeats the headline (kept in ``title``), as text from other inputs.
-
-    >>> _drop_headline("Fares rise\\nThe council voted.", "Fares rise")
-    'The council voted.'
-    """
-    if not title:
-        return body
-    first, sep, rest = body.lstrip().partition("\n")
-    return rest.lstrip() if sep and _fold(first) == _fold(title) else body
-
-
 def extract_html(raw: bytes | str, url: str | None = None, *, declared_charset: str | None = None,
                  max_bytes: int = DEFAULT_MAX_BYTES, timeout_s: float | None = DEFAULT_TIMEOUT_S,
                  allow_truncated: bool = False, fast: bool = False, clean: bool = True) -> Extracted | Reject:
@@ -358,7 +342,7 @@ def extract_html(raw: bytes | str, url: str | None = None, *, declared_charset: 
                     timeout_s)
     if not body or not body.strip():
         return Reject("no_text", "the extractor found no main text")
-    body = _drop_headline(body, meta["title"])
+    body = drop_headline(body, meta["title"])
     removed: list[Removal] = []
     if clean:
         result = clean_text(body)

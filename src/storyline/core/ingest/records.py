@@ -262,3 +262,19 @@ def derive_title(text: str) -> str | None:
     from storyline.core.text.clean import title_residue
 
     return None if title_residue(first) else first
+
+
+def _fold(text: str) -> str:
+    return re.sub(r"\W+", " ", text).strip().casefold()
+
+
+def drop_headline(body: str, title: str | None) -> str:
+    """The text without a first line that repeats the headline (kept in ``title``).
+
+    >>> drop_headline("Fares rise\\nThe council voted.", "Fares rise")
+    'The council voted.'
+    """
+    if not title:
+        return body
+    first, sep, rest = body.lstrip().partition("\n")
+    return rest.lstrip() if sep and _fold(first) == _fold(title) else body

@@ -166,7 +166,8 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
     ordered = sorted(sentences, key=lambda s: (s.article_id, s.position))
     disputed = frozenset(x.get("text") for d in disputes for sd in d.get("sides") or []
                          for x in sd.get("sentences") or [])
-    chosen = summarize(ordered, cfg, disputed)
+    chosen = summarize(ordered, cfg, disputed, {a["article_id"]: a.get("title") for a in articles
+                                                if title_residue(a.get("title")) is None})
     # no article is cited for a figure or a predicate it contradicts
     sources = {id(s): [a for a in s.sources if a == s.article_id or a not in contradicting(s.text, disputes)]
                for s in chosen}

@@ -41,7 +41,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -104,6 +104,7 @@ class SummaryConfig:
     support_weight: float = 0.3
     quote_weight: float = 0.2
     focus_weight: float = 1.0
+    lead_weight: float = 2.0  # how much the story's other leads and headlines weigh in choosing the opening lead
     max_sentences: int = MAX_STORY_SENTENCES
     extra: dict = field(default_factory=dict)
 
@@ -115,7 +116,7 @@ class SummaryConfig:
             if not 0.0 <= v <= 1.0:
                 raise ValueError(f"summary {name} must be between 0 and 1, got {v}")
         for name in ("centrality_weight", "cross_weight", "position_weight", "support_weight", "quote_weight",
-                     "focus_weight"):
+                     "focus_weight", "lead_weight"):
             v = getattr(self, name)
             if not (isinstance(v, (int, float)) and math.isfinite(v) and v >= 0):
                 raise ValueError(f"summary {name} must be a finite number >= 0, got {v!r}")
@@ -388,6 +389,7 @@ class StoryFeatures:
     needs: list[tuple[str, frozenset[str]] | None] = field(default_factory=list)
     lead: np.ndarray | None = None
     on_side: np.ndarray | None = None
+    lead_support: np.ndarray | None = None  # how closely the other outlets' leads tell what this lead tells
 
     def salience(self, cfg: SummaryConfig) -> np.ndarray:
         """Weighted salience of every sentence under ``cfg``."""
@@ -430,6 +432,7 @@ _RESTATED_SIM = 0.2  # two sentences giving the same names and figures restate o
 _FIRST_HOURS = 30  # the story's first reports: leads from them state the event, later ones follow it up
 _CALM_LEAD = 0.95  # an undisputed lead within this share of the best lead's score opens the summary instead
 _LEAD_MIN_WORDS = 12
+_LEAD_SPAN = 3  # an article's first sentences: where its lead is
 _CHAIN = 2  # sentences a context-dependent sentence may bring in before it  # a lead states who did what, when: a short line ("The club said ...") cannot
 
 
@@ -505,11 +508,12 @@ def candidates(sentences: Sequence[Sentence], limit: int) -> list[Sentence]:
 
 
 def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
-                   disputed: frozenset[str] = frozenset()) -> StoryFeatures:
+                   disputed: frozenset[str] = frozenset(), titles: Mapping[str, str] | None = None) -> StoryFeatures:
     """Compute the weight-independent features of one story (depends only on thresholds and focus).
 
     ``disputed`` holds the texts of sentences that tell one side of a dispute: they do not open a summary when
-    another lead can."""
+    another lead can. ``titles`` (article id -> headline) tell each article's news: a lead that other articles'
+    headlines state is the story's news."""
     length: dict[str, int] = {}  # each article's length, before any bound on the candidates
     for s in sentences:
         length[s.article_id] = max(length.get(s.article_id, 0), s.position + 1)
@@ -594,11 +598,28 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
         if focus.max() > 0:
             focus /= focus.max()
 
+    # a lead's support: for each other outlet, its closest lead sentence; the mean over the outlets. The lead the
+    # other outlets' own leads retell is the story's event, not one outlet's angle on it
+    opening = np.array([s.position < _LEAD_SPAN for s in sents], dtype=bool)
+    lead_support = np.zeros(n)
+    if n_out > 1:
+        for k in range(n_out):
+            m = (outlet == k) & opening
+            if m.any():
+                lead_support += np.where(outlet != k, sim[:, m].max(axis=1), 0.0)
+        lead_support /= n_out - 1
+    heads = {a: frozenset(content_terms(t)) for a, t in (titles or {}).items() if t}
+    heads = {a: t for a, t in heads.items() if t}
+    if len(heads) > 1:  # the share of each headline of the story that the lead states, averaged
+        for i, s in enumerate(sents):
+            if opening[i]:
+                lead_support[i] += sum(len(set(terms[i]) & t) / len(t) for t in heads.values()) / len(heads)
+
     return StoryFeatures(
         sentences=sents, n_words=np.array([len(words(s.text)) for s in sents], dtype=np.int64),
         term_sets=[frozenset(t) for t in terms], eligible=eligible, sim=sim, outlet=outlet, n_outlets=n_out,
         centrality=centrality, cross=cross, support=support, position=position, quote=quote, focus=focus,
-        carriers=carriers, needs=needs, lead=lead, on_side=on_side,
+        carriers=carriers, needs=needs, lead=lead, on_side=on_side, lead_support=lead_support,
     )
 
 
@@ -679,6 +700,9 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
         if not fits.any():
             break
         val = np.where(fits, cfg.mmr_lambda * score - (1 - cfg.mmr_lambda) * max_sim, -np.inf)
+        if not chosen and feats.lead_support is not None and feats.n_outlets > 1:
+            # the lead that the other outlets' leads retell and the story's headlines state: the story's news
+            val = np.where(fits, score + cfg.lead_weight * feats.lead_support, -np.inf)
         best = int(np.argmax(val))  # first maximum: ties go to the earlier (article id, position)
         if not chosen and feats.on_side is not None and feats.on_side[best]:
             # open with a lead that takes no side in a dispute when one is nearly as salient
@@ -759,7 +783,7 @@ def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:
 
 
 def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None,
-              disputed: frozenset[str] = frozenset()) -> list[SummarySentence]:
+              disputed: frozenset[str] = frozenset(), titles: Mapping[str, str] | None = None) -> list[SummarySentence]:
     """Summarise one story's sentences within ``config.words`` words.
 
     >>> s = [Sentence("a", 0, "The Mets said Wally Backman resigned from his job on Monday."),
@@ -772,7 +796,7 @@ def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None
     cfg = config or SummaryConfig()
     if not sentences:
         return []
-    feats = story_features(sentences, cfg, disputed)
+    feats = story_features(sentences, cfg, disputed, titles)
     chosen = brief_order(feats, select(feats, cfg))
     sents = feats.sentences
     out = []
