@@ -367,3 +367,15 @@ def test_the_summary_opens_with_the_lead_that_the_headlines_state_not_with_a_cen
     assert "Lund" in summarize(sents, SummaryConfig(words=60), titles=titles)[0].text
     # the mechanism, not the data: without the lead's weight the central background opens
     assert summarize(sents, replace(SummaryConfig(words=60), lead_weight=0.0), titles=titles)[0].text == bg
+
+
+def test_no_two_summary_sentences_state_one_fact_in_other_words_or_figures():
+    sents = [
+        Sentence("a", 0, "Forty-seven objects were returned to the Harbour Museum on Friday.", "gazette"),
+        Sentence("a", 1, "The objects had been held in a private collection since 1962.", "gazette"),
+        Sentence("b", 0, "The Harbour Museum got back 47 objects on Friday, officials said.", "herald"),
+        Sentence("b", 1, "A ceremony with the donors is planned for the spring.", "herald"),
+    ]
+    texts = [s.text for s in summarize(sents, SummaryConfig(words=200))]
+    assert not ("Forty-seven objects were returned to the Harbour Museum on Friday." in texts
+                and "The Harbour Museum got back 47 objects on Friday, officials said." in texts), texts

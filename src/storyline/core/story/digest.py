@@ -185,7 +185,8 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
         }
         for s in chosen
     ]
-    leads = [x["text"] for x in summary if not x["dispute"]] or [x["text"] for x in summary[:1]]
+    leads = ([x["text"] for x in summary if not x["dispute"]] or [x["text"] for x in summary[:1]]
+             or [s.text for s in sorted(ordered, key=lambda s: (s.position, s.article_id))[:3]])
     out = {
         "story_id": story_id,
         "title": choose_title(articles, leads, disputes),

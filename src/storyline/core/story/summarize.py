@@ -47,6 +47,7 @@ import numpy as np
 
 from storyline.core.grouping.cluster import event_keys
 from storyline.core.story.entities import get
+from storyline.core.story.extraction import numbers_to_digits
 from storyline.core.text.clean import sentence_flags
 from storyline.core.text.text import STOPWORDS, content_terms, tfidf, words
 
@@ -152,6 +153,22 @@ def restates(a: frozenset[str], b: frozenset[str]) -> bool:
     """
     shared = len(a & b)
     return shared >= 2 and shared >= 0.6 * min(len(a), len(b))
+
+
+_RESTATE_SHARE = 0.7  # two sentences state one fact when the shorter's words, numbers in digits, are this much in
+_RESTATE_MIN = 4  # the other, and at least this many of them
+
+
+def _restated(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Two sentences that state the same fact in other words or figures ("a 50-cent rise" and "fares will go up
+    fifty cents"): most of the shorter one's words are in the other.
+
+    >>> _restated(frozenset("council approv fare rise 50 cent tuesday".split()),
+    ...           frozenset("tuesday council approv 50 cent fare rise".split()))
+    True
+    """
+    shared = len(a & b)
+    return shared >= _RESTATE_MIN and shared >= _RESTATE_SHARE * min(len(a), len(b))
 
 
 def containment(a: set[str], b: set[str]) -> float:
@@ -656,12 +673,17 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
         return any(t[:5] in chosen_stems for t in need[1])  # "increase" and "increased"
 
     @lru_cache(maxsize=None)
+    def facts(i: int) -> frozenset[str]:  # its words, with numbers in digits: "fifty cents" and "50 cents" agree
+        return frozenset(content_terms(numbers_to_digits(feats.sentences[i].text)))
+
+    @lru_cache(maxsize=None)
     def keys(i: int) -> frozenset[str]:  # only the sentences compared for a restatement need theirs
         return frozenset(event_keys(None, feats.sentences[i].text))
 
     def redundant(i: int) -> bool:
         return bool(max_sim[i] >= cfg.redundancy_threshold or any(
             containment(feats.term_sets[i], feats.term_sets[j]) >= cfg.containment_threshold
+            or _restated(facts(i), facts(j))
             or (feats.sim[i, j] >= _RESTATED_SIM and restates(keys(i), keys(j)))
             for j in chosen))
 

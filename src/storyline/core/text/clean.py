@@ -77,7 +77,7 @@ _SHORT_LINE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("newsletter", re.compile(r"(?:sign up for our [\w' ]{0,40}(?:newsletter|briefing|bulletin|digest|alerts)|"
                               r"sign up for the [\w' ]{0,40}newsletter|"
                               r"get our [\w' ]{0,30}newsletter|subscribe to (?:our|the) [\w' ]{0,30}(?:newsletter|briefing)|"
-                              r"(?:delivered|straight) to your inbox|in your inbox|enter your e-?mail(?: address)?|"
+                              r"(?:delivered|straight|directly|right) to your inbox|in your inbox|enter your e-?mail(?: address)?|"
                               r"newsletter sign[- ]?up|thanks? (?:you )?for signing up)", re.I)),
     ("photo_credit", re.compile(r"(?:^(?:photo|image|photograph|file photo)s?\b.{0,80}(?:ap|getty images|reuters|afp|"
                                 r"associated press|shutterstock)\.?$)|(?:-usa today sports\s*$)|"
@@ -414,8 +414,8 @@ def _flags(sentence: str) -> tuple[str, ...]:
         flags.append("shouting")
     if re.match(r"^(?:click|tap|subscribe|sign up|follow us|share|download)\b", s, re.I):
         flags.append("call_to_action")
-    if s.count("“") + s.count('"') == 1 and n < 12:
-        flags.append("fragment")
+    if (s.count("“") + s.count('"') == 1 and n < 12) or s[:1] in ")]},;:":
+        flags.append("fragment")  # an unpaired quote, or the tail of a sentence split inside its brackets
     if n <= 14 and _SIGNPOST.match(s):
         flags.append("signpost")
     if n <= _CAPTION_MAX_WORDS and furniture(s):
