@@ -105,6 +105,17 @@ def test_csp_forbids_inline_scripts(report: Path) -> None:
         assert "unsafe-inline" not in policy
 
 
+def test_index_cards_show_the_lead_line_the_last_update_and_a_badge_when_outlets_disagree(report: Path) -> None:
+    index = (report / "index.html").read_text(encoding="utf-8")
+    rows = re.findall(r'<tr data-i=.*?</tr>', index, re.S)
+    one = next(r for r in rows if "s-one.html" in r)
+    assert '<p class="lead">Harbour plan: the council approved the harbour plan.</p>' in one
+    assert "2016-10-05 09:00 UTC" in one and "2016-10-04 – 2016-10-05" in one
+    assert "outlets disagree" not in one
+    evil = next(r for r in rows if "s-evil.html" in r)
+    assert '<span class="badge"' in evil and "outlets disagree" in evil
+
+
 def test_index_lists_every_story_with_counts(report: Path) -> None:
     index = (report / "index.html").read_text(encoding="utf-8")
     for name, title in (("s-one", "Harbour plan"), ("s-two", "Rail strike")):

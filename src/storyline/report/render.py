@@ -198,15 +198,28 @@ def _run_view(run_info: Mapping[str, Any]) -> dict:
 
 
 def _index_row(story: Mapping[str, Any], name: str) -> dict:
+    """One story as the index shows it, the way a news aggregator's card does: headline, lead line, its outlets,
+    its last update with time and zone, and a badge when its outlets disagree.
+
+    >>> row = _index_row({"title": "Ferry runs aground", "outlets": ["Wire", "Gazette"], "n_articles": 3,
+    ...                   "first_published": "2025-04-07T08:00:00Z", "last_published": "2025-04-08T09:30:00+01:00",
+    ...                   "summary": [{"text": "A ferry ran aground off Kelso on Monday."}],
+    ...                   "disputed": [{"subject": "passengers"}]}, "s-1")
+    >>> row["lead"], row["updated"], row["disputes"], row["outlets"]
+    ('A ferry ran aground off Kelso on Monday.', '2025-04-08 09:30 UTC+01:00', 1, 'Wire, Gazette')
+    """
     outlets = [str(o) for o in _list(story.get("outlets")) if o]
     dates = _day(story.get("first_published"))
     last = _day(story.get("last_published"))
     if last and last != dates:
         dates = f"{dates} – {last}"
+    lead = next((str(s.get("text")) for s in _dicts(story.get("summary")) if s.get("text")), "")
     return {
         "name": name, "title": story.get("title") or "(untitled)", "group": story.get("group"),
         "n_articles": story.get("n_articles", len(_list(story.get("articles")))), "n_outlets": len(outlets),
         "outlets": ", ".join(outlets[:4]) + (f" +{len(outlets) - 4}" if len(outlets) > 4 else ""), "dates": dates,
+        "lead": lead, "updated": _when(story.get("last_published") or story.get("first_published")),
+        "disputes": len(_dicts(story.get("disputed"))),
     }
 
 
