@@ -240,3 +240,26 @@ def test_row_counts_of_several_tables_in_one_query(spark):
     a = spark.createDataFrame([("x",), ("y",), ("z",)], "id string")
     empty = spark.createDataFrame([], "id string")
     assert _row_counts({"a": a, "empty": empty, "b": a.limit(1)}) == {"a": 3, "empty": 0, "b": 1}
+
+
+def test_one_name_has_one_type_across_the_stories_of_a_run(spark):
+    from storyline.spark import schemas as SC
+    from storyline.spark.stories import agree_entity_types
+
+    def ent(name, typ, n):
+        return {"name": name, "type": typ, "mentions": n, "outlets": ["x"], "article_ids": ["a"], "variants": []}
+
+    rows = [
+        {"story_id": "s1", "title": "t", "summary": [], "entities": [ent("Eastmarch", "GPE", 5), ent("Lund", "PERSON", 2)],
+         "timeline": [], "corroborated": [], "disputed": [], "single_source": []},
+        {"story_id": "s2", "title": "t", "summary": [], "entities": [ent("Selwick", "GPE", 1), ent("Eastmarch", "ORG", 2)],
+         "timeline": [], "corroborated": [], "disputed": [], "single_source": []},
+        {"story_id": "s3", "title": "t", "summary": [], "entities": [], "timeline": [], "corroborated": [],
+         "disputed": [], "single_source": []},
+    ]
+    digests = spark.createDataFrame(rows, SC.STORY_DIGEST)
+    out = {r["story_id"]: [(e["name"], e["type"], e["mentions"]) for e in r["entities"]]
+           for r in agree_entity_types(digests).collect()}
+    assert out == {"s1": [("Eastmarch", "GPE", 5), ("Lund", "PERSON", 2)],
+                   "s2": [("Selwick", "GPE", 1), ("Eastmarch", "GPE", 2)], "s3": []}
+    assert agree_entity_types(digests).columns == digests.columns

@@ -232,7 +232,7 @@ def _write(ctx: Context, t: dict) -> Output:
     from storyline.spark import output as O
     from storyline.spark import stories as S
 
-    stories = S.story_table(t["articles"], t["story_articles"], t["duplicates"], t["digests"])
+    stories = S.story_table(t["articles"], t["story_articles"], t["duplicates"], S.agree_entity_types(t["digests"]))
     rejects = ctx.spark.read.schema(SC.REJECTS).parquet(str(ctx.work / "rejects" / "*"))
     facts = {name: (lambda w, name=name: S.fact_table(w["stories"], name)) for name in SC.FACT_PARTS}
     return Output(

@@ -184,6 +184,30 @@ def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str 
             .mapInPandas(_digest_batches(cfg, spacy_model, single_source_max, compare_sentences), STORY_DIGEST))
 
 
+def agree_entity_types(digests: DataFrame) -> DataFrame:
+    """One name, one type in a run: each entity name takes the type that most of its mentions carry across every
+    story (ties: the greater type name, the same on every run and cluster), so a town is not a person in one story
+    and a place in the next. Built-in Spark SQL: the entities are exploded, joined to the vote and gathered back in
+    their order."""
+    ents = digests.select("story_id", F.posexplode("entities").alias("pos", "e"))
+    votes = ents.groupBy(F.col("e.name").alias("name"), F.col("e.type").alias("type")).agg(
+        F.sum("e.mentions").alias("n"))
+    best = votes.groupBy("name").agg(F.max(F.struct("n", "type")).alias("m")).select(
+        F.col("name").alias("vote_name"), F.col("m.type").alias("run_type"))
+    fields = [f.name for f in digests.schema["entities"].dataType.elementType.fields]
+    entity = F.struct(*[(F.coalesce("run_type", "e.type") if f == "type" else F.col(f"e.{f}")).alias(f)
+                        for f in fields])
+    agreed = (
+        ents.join(best, F.col("e.name") == F.col("vote_name"), "left")
+        .groupBy("story_id")
+        .agg(F.array_sort(F.collect_list(F.struct("pos", entity.alias("entity")))).alias("es"))
+        .select(F.col("story_id").alias("sid"), F.transform("es", lambda x: x["entity"]).alias("agreed"))
+    )
+    cols = [F.coalesce("agreed", F.col("entities")).alias("entities") if c == "entities" else F.col(c)
+            for c in digests.columns]
+    return digests.join(agreed, digests["story_id"] == agreed["sid"], "left").select(*cols)
+
+
 def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFrame, digests: DataFrame) -> DataFrame:
     """The ``stories`` table: membership, outlets, dates, duplicates, summary and facts, one row per story."""
     a = articles.join(assignment, "article_id")

@@ -96,13 +96,13 @@ class SummaryConfig:
     words: int = 250
     focus: str | None = None
     paraphrase_threshold: float = 0.5
-    redundancy_threshold: float = 0.5
+    redundancy_threshold: float = 0.3
     containment_threshold: float = 0.8
     mmr_lambda: float = 0.5
     centrality_weight: float = 1.0
     cross_weight: float = 0.5
     position_weight: float = 0.6
-    support_weight: float = 0.3
+    support_weight: float = 1.2
     quote_weight: float = 0.2
     focus_weight: float = 1.0
     lead_weight: float = 2.0  # how much the story's other leads and headlines weigh in choosing the opening lead
@@ -524,6 +524,15 @@ def candidates(sentences: Sequence[Sentence], limit: int) -> list[Sentence]:
     return firsts[:limit]
 
 
+_DECK_WORDS = 12
+
+
+def _deck(s: Sentence, flags: Sequence[str]) -> bool:
+    """A standfirst: an article's opening line of a dozen words or more that states its news without a full stop
+    ("After a contentious breakup with the club, X's career has landed him in Mexico")."""
+    return list(flags) == ["no_terminal_punct"] and s.position <= 1 and len(words(s.text)) >= _DECK_WORDS
+
+
 def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
                    disputed: frozenset[str] = frozenset(), titles: Mapping[str, str] | None = None) -> StoryFeatures:
     """Compute the weight-independent features of one story (depends only on thresholds and focus).
@@ -549,7 +558,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
              else context_need(s.text) for s in sents]
     at = {(s.article_id, s.position): i for i, s in enumerate(sents)}
     _settle_quotes(sents, needs, at)
-    eligible = np.array([bool(terms[i]) and not sentence_flags(s.text)
+    eligible = np.array([bool(terms[i]) and (not (fl := sentence_flags(s.text)) or _deck(s, fl))
                          and (needs[i] is None or needs[i][0] != "never")
                          for i, s in enumerate(sents)], dtype=bool)
     if not eligible.any():

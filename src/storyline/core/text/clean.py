@@ -376,7 +376,6 @@ def is_boilerplate_candidate(line: str, max_words: int) -> bool:
 _SIGNPOST = re.compile(r"^(?:here(?:'s|’s|\s+is|\s+are)|below\s+(?:is|are)|the\s+following\s+(?:is|are))\s+"
                        r"(?:what|how|why|where|who|when|a\s+look|the\s+(?:details|latest|key|main|full|timeline|list))\b",
                        re.I)
-_DECK_WORDS = 12
 _TERMINAL = re.compile(r"[.!?…\"'”’)\]]$")
 _URLISH = re.compile(r"(?:https?://|www\.|\.com/|@\w{2,})", re.I)
 
@@ -405,8 +404,8 @@ def _flags(sentence: str) -> tuple[str, ...]:
         flags.append("long")
     if s.endswith("?"):
         flags.append("question")
-    if not _TERMINAL.search(s) and n < _DECK_WORDS:
-        flags.append("no_terminal_punct")  # a longer line without a full stop is a deck or a lost stop: a sentence
+    if not _TERMINAL.search(s):
+        flags.append("no_terminal_punct")
     if _URLISH.search(s):
         flags.append("url")
     letters = sum(map(str.isalpha, s))
