@@ -112,16 +112,20 @@ _ATTRIBUTION_TAIL = re.compile(r",?\s+(?:(?:[\w.'’-]+\s+){0,6}?(?:said|says|to
 _CLAUSE_BREAK = re.compile(r";|\s[—–]\s|,\s+(?:which|who|whose|where|when|while|as|but|and|saying|according)\b|"
                            r"\s(?:after|before|because|although|though|while|amid|despite|following|when|where)\s")
 _HEADLINE_WORDS = 16
+_LONG_HEADLINE_WORDS = 24
 
 
 def headline(sentence: str | None) -> str | None:
     """A headline written from a lead sentence: without its source tag and trailing attribution, cut at the first
-    clause break that leaves a whole statement of at most 16 words, never with an ellipsis. A lead with no such
-    break keeps its main clause whole.
+    clause break that leaves a whole statement of at most 16 words (else 24), never with an ellipsis. A lead with
+    no such break stays whole.
 
     >>> headline("(CNN) Actor Burt Reynolds is in intensive care in a Florida hospital, where he went for treatment "
     ...          "of flu symptoms, one of his representatives said Friday.")
     'Actor Burt Reynolds is in intensive care in a Florida hospital'
+    >>> headline("Donald Trump's campaign shocked the political world by saying Tuesday night that Trump would skip "
+    ...          "Fox News's Thursday debate, which is the final debate before the Iowa caucuses on February 1.")
+    "Donald Trump's campaign shocked the political world by saying Tuesday night that Trump would skip Fox News's Thursday debate"
     >>> headline("Wally Backman has been named manager of the Acereros de Monclova.")
     'Wally Backman has been named manager of the Acereros de Monclova'
     """
@@ -133,13 +137,11 @@ def headline(sentence: str | None) -> str | None:
         return None
     if len(words(t)) <= _HEADLINE_WORDS:
         return t
-    for m in _CLAUSE_BREAK.finditer(t):
-        head = _DANGLING.sub("", t[: m.start()]).rstrip(" ,;")
-        n = len(words(head))
-        if 6 <= n <= _HEADLINE_WORDS:
+    heads = [_DANGLING.sub("", t[: m.start()]).rstrip(" ,;") for m in _CLAUSE_BREAK.finditer(t)]
+    for most in (_HEADLINE_WORDS, _LONG_HEADLINE_WORDS):  # the first whole clause of a headline's length, else longer
+        head = next((h for h in heads if 6 <= len(words(h)) <= most), None)
+        if head:
             return head
-        if n > _HEADLINE_WORDS:
-            break
     return t
 
 

@@ -50,7 +50,8 @@ _CREDIT_PAREN = re.compile(r"\((?:[^()/.!?]*/[^()]*|(?:[A-Z][\w.&'’-]*\s*){1,6
 # a line ending in a picture's credit: a slashed pair or a picture word in brackets
 _CREDIT_END = re.compile(r"(?:\.\.\.|…)\s*\([^()]{1,60}\)\s*$|\((?:[^()]*[A-Za-z][^()]*/[^()]*[A-Za-z][^()]*|(?i:[^()]{0,40}\b(?:photo|image|picture|file)\b[^()]{0,40}))\)\s*$")
 # a video player's button left before its caption: "CLOSE Police departments ...", "EMBED More News Videos ..."
-_UI_OPEN = re.compile(r"^(?:CLOSE|EMBED|PLAY|REPLAY|WATCH|VIDEO|PHOTOS?|GALLERY|ENLARGE)\b(?!\s*[:.,])(?=\s+\S)")
+_UI_OPEN = re.compile(r"^(?:CLOSE|EMBED|PLAY|REPLAY|WATCH|VIDEO|PHOTOS?|GALLERY|ENLARGE|[A-Z]{2,6}(?:/[A-Z]{2,6})? (?:Photo|Images?))"
+                      r"\b(?!\s*[:.,])(?=\s+\S)")  # an agency's credit glued on: "AP Photo Pelosi flexes ..."
 _CREDIT_LINE = re.compile(rf"^(?:{_PICTURE}|credits?|source|courtesy|via)\s*(?::|by\b|courtesy\s+of\b)|"
                           rf"\b{_PICTURE}\s+courtesy\s+of\b", re.I)
 _NAMES_SLASHED = re.compile(r"^/?\s*[A-Z][\w.'’-]*(?:\s+[\w.'’&-]+){0,4}(?:\s*/\s*[A-Z][\w.'’-]*(?:\s+[\w.'’&-]+){0,4})+\s*$")
@@ -101,8 +102,8 @@ def furniture(text: str) -> str | None:
     [None, None, None, None, None]
     >>> furniture("The hotel is seen on March 18, 2014. (File/FOX5)"), furniture("CLOSE Police responded to threats.")
     ('caption', 'caption')
-    >>> furniture("Hernandez, 39, was shot... (Associated Press)")
-    'caption'
+    >>> furniture("Hernandez, 39, was shot... (Associated Press)"), furniture("AP Photo Pelosi flexes muscle in talks")
+    ('caption', 'caption')
     >>> furniture("HOPES AND FRUSTRATIONS")
     'heading'
     """
