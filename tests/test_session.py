@@ -81,26 +81,3 @@ def test_one_worker_pool_unless_the_user_chose():
     assert _one_worker_pool({}) == {key: "1"}
     assert _one_worker_pool({key: "0"}) == {}
     assert _one_worker_pool({"spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled": "false"}) == {}
-
-
-def test_the_accumulator_server_is_stopped_without_waiting_for_it():
-    import threading
-
-    from storyline.spark.session import _stop_accumulator_server
-
-    stopped, release = threading.Event(), threading.Event()
-
-    class Server:
-        server_shutdown = False
-
-        def shutdown(self):
-            release.wait(5)  # as slow as the real one, which waits for its handler's poll
-            stopped.set()
-
-    server = Server()
-    sc = SimpleNamespace(_accumulatorServer=server)
-    _stop_accumulator_server(sc)  # returns while the server's shutdown still waits
-    assert sc._accumulatorServer is None and server.server_shutdown and not stopped.is_set()
-    release.set()
-    assert stopped.wait(5)
-    _stop_accumulator_server(sc)  # a context without a server: nothing to do

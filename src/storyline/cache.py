@@ -1,7 +1,6 @@
 """Machine-local cache: files storyline can always make again, kept so that later runs need not.
 
-The driver JVM's class archive lives here (:mod:`storyline.spark.jvm`), and so do lists that every Python worker
-would otherwise rebuild from an installed package's data (the place names of :mod:`storyline.core.story.entities`).
+It holds lists that every Python worker would otherwise rebuild from an installed package's data (the place names of :mod:`storyline.core.story.entities`).
 A cache that cannot be read or written is skipped: the caller's value is computed as if there were none.
 """
 

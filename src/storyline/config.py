@@ -30,7 +30,6 @@ class SparkConfig:
     log_level: str
     conf: dict[str, str] = field(default_factory=dict)
     jit: str = "auto"
-    class_archive: bool = True
     codegen: str = "auto"
     adaptive: str = "auto"
 
@@ -208,7 +207,7 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
     s = data["spark"]
     return Config(
         spark=SparkConfig(s["master"], s["app_name"], s["log_level"], {k: str(v) for k, v in s["conf"].items()},
-                          s["jit"], s["class_archive"], s["codegen"], s["adaptive"]),
+                          s["jit"], s["codegen"], s["adaptive"]),
         ingest=IngestConfig(**data["ingest"]),
         clean=CleanConfig(**data["clean"]),
         dedup=DedupConfig(**data["dedup"]),

@@ -81,7 +81,7 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     t0 = time.perf_counter()
     listing = _input_files(files, parquet)
     size = sum(n for _, n, _ in listing) + (_tree_bytes(prev / "articles") if prev else 0)
-    spark = spark or start_spark(cfg.spark, make_archive=True, input_bytes=size)
+    spark = spark or start_spark(cfg.spark, input_bytes=size)
     startup = round(time.perf_counter() - t0, 3)
     ctx = Context(spark, cfg, list(inputs), staging, final_out, Earlier(spark, prev), started)
     result = RunResult(out=final_out, started=started)

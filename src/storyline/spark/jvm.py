@@ -1,31 +1,21 @@
 """Options for the driver JVM of a local run, where that JVM also does the executors' work.
 
-Three things make a short local run slow besides its work, all measured on 2 cores:
+Two things make a short local run slow besides its work, both measured on 2 cores:
 
 - the optimising JIT compiler (C2) compiles Spark, Janino and serialisation code for most of a short run, on a
   core that the Python workers need (``jit = "quick"`` keeps the fast C1 compiler only);
-- the JVM loads and verifies some twenty thousand classes at start-up and at each first query. A class-data
-  archive (JVM class data sharing, ``-XX:SharedArchiveFile``) of the classes an earlier run loaded maps them
-  instead. storyline keeps one in the user's cache, made by the third run that finds none;
 - Spark SQL generates Java code for every new query and compiles it with Janino; a run of tens of articles
   spends more time compiling than running that code (``codegen = "off"`` runs Spark's interpreted operators).
 
-An archive is written by the JVM as it exits, under a temporary name, and renamed into place only when the JVM
-exited cleanly (a truncated archive can crash the JVM that maps it). One whose JVM or classes differ is ignored by
-the JVM, silently. Nothing here imports pyspark.
+Nothing here imports pyspark.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
-import shutil
-import time
-from dataclasses import dataclass
 from pathlib import Path
 
 JIT_MODES = ("auto", "quick", "full")
-# "auto" keeps to C1 below this much input. Measured on 2 cores, both with the class archive, quick against full:
+# "auto" keeps to C1 below this much input. Measured on 2 cores, quick against full:
 # the sample 26-30 s against 34-35 s; 10k generated articles (17 MB) 116 s against 131 s; 40k (68 MB) 302 s
 # against 276 s, where C2's faster code has paid for its compiling (in the stories stage's similarity join most).
 QUICK_JIT_MAX_BYTES = 24 << 20
@@ -58,82 +48,6 @@ STATIC_PLAN_MAX_BYTES = INTERPRET_MAX_BYTES
 # 2.3-2.5 GB.
 SMALL_PAGE = "512k"
 SMALL_PAGES_MAX_BYTES = INTERPRET_MAX_BYTES
-# the JVM's own notes about an archive it cannot use (another JDK, other jars) are not the user's concern
-_QUIET_CDS = ("-Xlog:cds=off", "-Xlog:cds+dynamic=off")
-_STALE_S = 24 * 3600
-# Recording and writing an archive made the sample's first run 35-40 s slower (84 s against about 45 s; the JVM
-# starts slowly when it records, and writes 180 MB as it exits), so the archive is made by the third local run.
-MAKE_AFTER_RUNS = 2
-
-
-@dataclass(frozen=True)
-class Archive:
-    """The class-data archive of one JVM and Spark installation: ``path`` when it exists (use it), else ``tmp``,
-    where this run's JVM writes one as it exits (see :func:`publish_archive`)."""
-
-    path: Path
-    tmp: Path | None = None
-
-    @property
-    def ready(self) -> bool:
-        return self.tmp is None
-
-
-def java_binary(env: dict | None = None) -> Path | None:
-    """The java that spark-submit starts: ``$JAVA_HOME/bin/java``, else the first on the PATH."""
-    env = os.environ if env is None else env
-    if env.get("JAVA_HOME"):
-        java = Path(env["JAVA_HOME"]) / "bin" / "java"
-        return java if java.is_file() else None
-    found = shutil.which("java", path=env.get("PATH"))
-    return Path(found) if found else None
-
-
-def archive_key(java: Path, spark_home: Path, spark_version: str) -> str:
-    """Names the archive of one java binary (its real path, size and time) and one Spark installation, so that
-    runs with another JDK or Spark keep their own archive instead of replacing each other's."""
-    real = java.resolve()
-    st = real.stat()
-    doc = f"{real}|{st.st_size}|{int(st.st_mtime)}|{spark_home.resolve()}|{spark_version}"
-    return hashlib.sha256(doc.encode()).hexdigest()[:16]
-
-
-def plan_archive(folder: Path, key: str, create: bool, now: float | None = None,
-                 after_runs: int = MAKE_AFTER_RUNS) -> Archive | None:
-    """The archive to start from, or (with ``create``, from the run after ``after_runs`` runs that found none)
-    the temporary file to write one into; None when there is none and none is to be made, or ``folder`` cannot
-    be written. Making one slows its run, so a single try of storyline never pays for it. Leftovers of runs that
-    never finished their archive (older than a day) are removed."""
-    path = folder / f"spark-{key}.jsa"
-    if path.is_file() and path.stat().st_size > 0:
-        return Archive(path)
-    if not create:
-        return None
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        now = time.time() if now is None else now
-        for old in folder.glob("spark-*.jsa.*.tmp"):
-            if now - old.stat().st_mtime > _STALE_S:
-                old.unlink(missing_ok=True)
-        counter = folder / f"spark-{key}.runs"
-        try:
-            runs = int(counter.read_text(encoding="utf-8").strip() or 0)
-        except (OSError, ValueError):
-            runs = 0
-        counter.write_text(str(runs + 1), encoding="utf-8")
-    except OSError:
-        return None
-    if runs < after_runs:
-        return None
-    return Archive(path, folder / f"{path.name}.{os.getpid()}.tmp")
-
-
-def shares_classes(options: str | None) -> bool:
-    """Whether JVM ``options`` set class data sharing themselves (the JVM refuses two archives' options)."""
-    return any(o.startswith(("-XX:SharedArchiveFile", "-XX:ArchiveClassesAtExit", "-Xshare"))
-               for o in (options or "").split())
-
-
 def resolve_jit(mode: str, input_bytes: int | None) -> str:
     """``quick`` or ``full``: ``auto`` is quick for an input known to be small, else full."""
     if mode not in JIT_MODES:
@@ -187,9 +101,9 @@ def codegen_conf(generate: bool, user: dict[str, str]) -> dict[str, str]:
     return {} if generate else {k: v for k, v in _INTERPRETED.items() if k not in user}
 
 
-def java_options(jit: str, archive: Archive | None, log4j: Path | None, user: str | None) -> str:
-    """The driver's ``spark.driver.extraJavaOptions``: storyline's logging, JIT and archive options, then the
-    user's own, which come last so that the JVM lets them win."""
+def java_options(jit: str, log4j: Path | None, user: str | None) -> str:
+    """The driver's ``spark.driver.extraJavaOptions``: storyline's logging and JIT options, then the user's own,
+    which come last so that the JVM lets them win."""
     if jit not in ("quick", "full"):
         raise ValueError(f"jit must be quick or full, got {jit!r}")
     opts: list[str] = []
@@ -197,24 +111,6 @@ def java_options(jit: str, archive: Archive | None, log4j: Path | None, user: st
         opts.append(f"-Dlog4j2.configurationFile=file:{log4j}")
     if jit == "quick":
         opts += ["-XX:TieredStopAtLevel=1", QUICK_CODE_CACHE]
-    if archive is not None:
-        opts.append(f"-XX:SharedArchiveFile={archive.path}" if archive.ready else
-                    f"-XX:ArchiveClassesAtExit={archive.tmp}")
-        opts.extend(_QUIET_CDS)
     if user:
         opts.append(user)
     return " ".join(opts)
-
-
-def publish_archive(archive: Archive, exit_code: int | None) -> bool:
-    """Rename the archive a JVM wrote as it exited (``archive.tmp`` of a planned archive) into place, if it
-    exited cleanly and wrote one; else remove what it left. True when the archive is in place."""
-    tmp = archive.tmp
-    try:
-        if exit_code == 0 and tmp.is_file() and tmp.stat().st_size > 0:
-            os.replace(tmp, archive.path)
-            return True
-        tmp.unlink(missing_ok=True)
-    except OSError:
-        pass
-    return False
