@@ -10,7 +10,8 @@
   outside quotation marks, a bare name ("Hartley said ...") that neither the title nor an earlier summary sentence
   introduced, or a short elliptical sentence ("Having three in a row certainly is.");
 - **restatement pairs**: two sentences of one summary that state the same fact: most of the content words of the
-  shorter one, with numbers written as digits, are in the other.
+  shorter one, with numbers written as digits, are in the other (the summariser's own test,
+  :func:`storyline.core.story.summarize.restated`).
 
     storyline bench reads --data OUT_DIR [--examples 5] [--json OUT.json]
 """
@@ -25,22 +26,13 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Iterable
 
-from storyline.core.story.extraction import numbers_to_digits
-from storyline.core.story.summarize import context_need
+from storyline.core.story.summarize import context_need, fact_terms, restated
 from storyline.core.text.clean import title_residue
 from storyline.core.text.furniture import furniture
 from storyline.core.text.text import content_terms, fold_for_hash
 
 _ELLIPTICAL = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|should|may|might)"
                          r"(?:\s+(?:not|n't|too|so|certainly|really|indeed))?\s*[.!]?[”\"]?$", re.I)
-_RESTATE_SHARE = 0.7  # share of the shorter sentence's content words found in the other
-_RESTATE_MIN = 4  # and at least this many shared
-
-
-def _terms(text: str) -> frozenset[str]:
-    return frozenset(content_terms(numbers_to_digits(text)))
-
-
 def residue(title: str | None) -> str | None:
     """Why a story title is no headline, or None.
 
@@ -87,15 +79,9 @@ def restating(texts: list[str]) -> list[tuple[int, int]]:
     ...            "Across North America, Monday's eclipse will be visible.", "Tickets sold out in an hour."])
     [(0, 1)]
     """
-    terms = [_terms(t) for t in texts]
-    out = []
-    for i in range(len(texts)):
-        for j in range(i + 1, len(texts)):
-            a, b = terms[i], terms[j]
-            shared = len(a & b)
-            if a and b and shared >= _RESTATE_MIN and shared >= _RESTATE_SHARE * min(len(a), len(b)):
-                out.append((i, j))
-    return out
+    terms = [fact_terms(t) for t in texts]
+    return [(i, j) for i in range(len(texts)) for j in range(i + 1, len(texts))
+            if terms[i] and terms[j] and restated(terms[i], terms[j])]
 
 
 def read_stories(path: Path) -> list[dict]:

@@ -28,7 +28,7 @@ from typing import Callable, Iterator, Mapping, Sequence
 
 from storyline.bench.baselines import lead_summary, n_words, oracle_summary, sumy_summary
 from storyline.bench.rouge import METRICS, rouge
-from storyline.core.ingest.records import derive_title, drop_headline
+from storyline.core.ingest.records import headline_and_body
 from storyline.core.text.clean import clean_text, non_article_reason, tidy_sentence
 from storyline.core.text.sentences import split_sentences
 from storyline.core.story.summarize import Sentence, SummaryConfig, summarize
@@ -84,10 +84,9 @@ def prepare_story(rec: Mapping) -> Story:
         if non_article_reason(cleaned):
             continue
         aid = f"{sid}#{k}"
-        title = derive_title(cleaned)
+        title, cleaned = headline_and_body(cleaned)
         if title:
             titles.append((aid, title))
-            cleaned = drop_headline(cleaned, title) or cleaned
         spans = split_sentences(cleaned)
         sentences.extend(Sentence(aid, i, tidy_sentence(sp.text), None, None) for i, sp in enumerate(spans))
         if spans:

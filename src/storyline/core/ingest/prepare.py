@@ -9,7 +9,7 @@ import logging
 from dataclasses import dataclass
 
 from storyline.core.text.clean import Removal, clean_text, non_article_reason
-from storyline.core.ingest.records import article_id, derive_title, drop_headline, outlet_from_url, parse_date
+from storyline.core.ingest.records import article_id, headline_and_body, outlet_from_url, parse_date
 from storyline.core.text.text import content_terms, stable_id
 
 log = logging.getLogger(__name__)
@@ -79,9 +79,8 @@ def prepare_record(raw: dict, opts: PrepareOptions) -> tuple[dict, list[Removal]
     out["text"] = cleaned.text
     out["published"] = parse_date(out["published"]) if out["published"] else None
     out["source"] = out["source"] or outlet_from_url(out["url"])
-    out["title"] = (out["title"] or derive_title(cleaned.text) or "").strip() or None
     # a first line that repeats the headline is the headline, not the article's first sentence
-    out["text"] = drop_headline(cleaned.text, out["title"]) or cleaned.text
+    out["title"], out["text"] = headline_and_body(cleaned.text, out["title"])
     out["topic_key"] = topic_key(cleaned.text)
     out["kind"] = "article"
     return out, removals

@@ -246,6 +246,17 @@ def _utc(dt: datetime) -> str:
     return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def headline_and_body(text: str, title: str | None = None) -> tuple[str | None, str]:
+    """The article's headline (``title``, else one its first line gives: :func:`derive_title`) and its text without
+    a first line that repeats that headline.
+
+    >>> headline_and_body("Council backs fare rise\\nThe council voted on Monday.")
+    ('Council backs fare rise', 'The council voted on Monday.')
+    """
+    head = (title or derive_title(text) or "").strip() or None
+    return head, drop_headline(text, head) or text
+
+
 def derive_title(text: str) -> str | None:
     """A title taken from the text when none was given: a short first line without a closing full stop.
 

@@ -101,10 +101,8 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
     return next((h for h in clean if not _asserts(h, disputes)), clean[0])
 
 
-# an outlet's tag before the lead, with or without its dateline: "(CNN) ", "Seoul, South Korea (CNN) ",
-# "LAHORE: ", "Los Angeles: "
-_SOURCE_TAG = re.compile(r"^\s*(?:(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3},\s*(?:[A-Z][\w.'’-]*\s*){1,3})?"
-                         r"\([^()]{1,40}\)\s*(?:[-—–]+\s*)?|[A-Z][\w.'’/-]*(?:\s+[A-Z][\w.'’/-]*){0,2}:\s+(?=[A-Z]))")
+# a place before a colon that opens a lead: "LAHORE: ", "Los Angeles: " (outlet tags go in tidy_sentence)
+_SOURCE_TAG = re.compile(r"^\s*[A-Z][\w.'’/-]*(?:\s+[A-Z][\w.'’/-]*){0,2}:\s+(?=[A-Z])")
 _DANGLING = re.compile(r"(?:[\s,;]+(?:and|or|but|the|a|an|of|to|in|on|for|with|by|at|from|as|that|than|is|are|was|were))+$",
                        re.I)
 _ATTRIBUTION_TAIL = re.compile(r",?\s+(?:(?:[\w.'’-]+\s+){0,6}?(?:said|says|told|reported|reports|announced|confirmed)"

@@ -159,11 +159,16 @@ _RESTATE_SHARE = 0.7  # two sentences state one fact when the shorter's words, n
 _RESTATE_MIN = 4  # the other, and at least this many of them
 
 
-def _restated(a: frozenset[str], b: frozenset[str]) -> bool:
+def fact_terms(text: str) -> frozenset[str]:
+    """A sentence's content terms with its numbers as digits: "fifty cents" and "50 cents" agree."""
+    return frozenset(content_terms(numbers_to_digits(text)))
+
+
+def restated(a: frozenset[str], b: frozenset[str]) -> bool:
     """Two sentences that state the same fact in other words or figures ("a 50-cent rise" and "fares will go up
     fifty cents"): most of the shorter one's words are in the other.
 
-    >>> _restated(frozenset("council approv fare rise 50 cent tuesday".split()),
+    >>> restated(frozenset("council approv fare rise 50 cent tuesday".split()),
     ...           frozenset("tuesday council approv 50 cent fare rise".split()))
     True
     """
@@ -682,8 +687,8 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
         return any(t[:5] in chosen_stems for t in need[1])  # "increase" and "increased"
 
     @lru_cache(maxsize=None)
-    def facts(i: int) -> frozenset[str]:  # its words, with numbers in digits: "fifty cents" and "50 cents" agree
-        return frozenset(content_terms(numbers_to_digits(feats.sentences[i].text)))
+    def facts(i: int) -> frozenset[str]:
+        return fact_terms(feats.sentences[i].text)
 
     @lru_cache(maxsize=None)
     def keys(i: int) -> frozenset[str]:  # only the sentences compared for a restatement need theirs
@@ -692,7 +697,7 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
     def redundant(i: int) -> bool:
         return bool(max_sim[i] >= cfg.redundancy_threshold or any(
             containment(feats.term_sets[i], feats.term_sets[j]) >= cfg.containment_threshold
-            or _restated(facts(i), facts(j))
+            or restated(facts(i), facts(j))
             or (feats.sim[i, j] >= _RESTATED_SIM and restates(keys(i), keys(j)))
             for j in chosen))
 

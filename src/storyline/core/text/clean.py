@@ -428,6 +428,10 @@ def _flags(sentence: str) -> tuple[str, ...]:
 _DATELINE = re.compile(
     r"^(?:[A-Z][A-Z.'’-]+(?:\s+[A-Z][A-Z.'’-]+){0,3}(?:,\s*[A-Z][A-Za-z.]+(?:\s+[A-Z][A-Za-z.]+)?)?"
     r"(?:,\s*(?i:" + _MONTHS_RE + r")\.?\s+\d{1,2})?\s*(?:\([^()]{1,40}\))?|\([^()]{1,40}\))\s*[-—–]+\s+")
+# an outlet's tag before the first sentence, with its dateline or without, and no dash: "(CNN) It was ...",
+# "Seoul, South Korea (CNN) North Korea ..."
+_OUTLET_TAG = re.compile(r"^(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3},\s*(?:[A-Z][\w.'’-]*\s*){1,3})?"
+                         r"\((?:[A-Z][\w.&'’-]*\s?){1,3}\)\s+(?=[A-Z\"“])")
 # caption or credit text glued to the sentence: "Terry Collins polaroidWally Backman was ..."
 _GLUE = re.compile(r"\b[a-z]{4,}(?=[A-Z][a-z])")
 _OPEN_Q, _CLOSE_Q = "“", "”"
@@ -457,6 +461,8 @@ def tidy_sentence(text: str) -> str:
     'The U.S. — and Canada — agreed.'
     >>> tidy_sentence("21:10 - The opposition says libraries will close.")
     'The opposition says libraries will close.'
+    >>> tidy_sentence("(CNN) It was an oddly familiar scene."), tidy_sentence("Seoul, South Korea (CNN) Rain fell.")
+    ('It was an oddly familiar scene.', 'Rain fell.')
     """
     s = _LIVE_STAMP.sub("", text.strip())
     m = _DATELINE.match(s)
@@ -465,6 +471,8 @@ def tidy_sentence(text: str) -> str:
         caps = re.sub(r"\([^()]*\)|,.*", "", head)
         if caps.strip(" -—–").replace(" ", "").replace(".", "").isupper() or head.startswith("("):
             s = s[m.end():]
+    else:
+        s = _OUTLET_TAG.sub("", s)
     g = _GLUE.search(s)
     if g and len(s[: g.start()].split()) <= 8 and not re.search(r"[.!?,;:]", s[: g.end()]):
         s = s[g.end():]
