@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from storyline.spark.cluster import article_keys, cluster_stories, similar_pairs
+from storyline.spark.cluster import article_keys, cluster_stories, join_lone, similar_pairs
 
 pytestmark = pytest.mark.spark
 
@@ -96,3 +96,25 @@ def test_rejects_bad_arguments_before_running(spark):
         cluster_stories(df, threshold=0)
     with pytest.raises(ValueError, match="lacks column"):
         cluster_stories(df.drop("text"))
+
+
+def test_a_lone_article_joins_the_story_it_is_clearly_nearest_to(spark):
+    """After clustering: stories s (s1, s2) and t (t1, t2), and lone articles. Cosines are quantised (x 10^12)."""
+    e12 = 10 ** 12
+    label = spark.createDataFrame([(a, None, lab) for a, lab in [
+        ("s1", "s1"), ("s2", "s1"), ("t1", "t1"), ("t2", "t1"),
+        ("brief", "brief"), ("both", "both"), ("far", "far"), ("p", "p"), ("q", "q")]],
+        "article_id string, ts timestamp, label string")
+    similar = spark.createDataFrame([
+        ("brief", "s2", int(0.15 * e12), 0), ("brief", "t1", int(0.06 * e12), 0),  # clearly nearer story s
+        ("both", "s1", int(0.14 * e12), 1), ("both", "t2", int(0.13 * e12), 1),  # about as near to s as to t
+        ("far", "t1", int(0.08 * e12), 0),  # near t, but under the threshold
+        ("p", "q", int(0.2 * e12), 0),  # two lone articles that are each other's match
+    ], "a string, b string, q long, n int")
+    got = {r.article_id: r.label for r in join_lone(label, similar, threshold=0.1, margin=0.03).collect()}
+    assert got["brief"] == got["s1"] == got["s2"] != got["t1"] == got["t2"]
+    assert len({got[a] for a in ("both", "far", "s1", "t1", "p")}) == 5  # "both" and "far" stay alone
+    assert got["p"] == got["q"]
+    # off, nothing moves
+    kept = cluster_stories(spark.createDataFrame(_rows(), SCHEMA), threshold=0.1, lone_margin=None).collect()
+    assert len({r.story_key for r in kept}) == 4

@@ -63,6 +63,7 @@ class StoriesConfig:
     group_by: str
     threshold: float
     window_days: float
+    lone_margin: float
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,8 @@ def _validate(d: dict[str, Any]) -> None:
     _check(0.0 < d["stories"]["threshold"] < 1.0, "stories.threshold", "must be in (0, 1)",
            d["stories"]["threshold"])
     _check(d["stories"]["window_days"] > 0, "stories.window_days", "must be positive", d["stories"]["window_days"])
+    _check(0.0 <= d["stories"]["lone_margin"] <= 10.0, "stories.lone_margin", "must be between 0 (off) and 10 "
+           "(multiples of stories.threshold)", d["stories"]["lone_margin"])
     _check(d["summary"]["words"] >= 10, "summary.words", "must be at least 10", d["summary"]["words"])
     _check(isinstance(d["facts"]["single_source_max"], int) and not isinstance(d["facts"]["single_source_max"], bool)
            and d["facts"]["single_source_max"] >= 0, "facts.single_source_max", "must be a whole number, 0 or more",

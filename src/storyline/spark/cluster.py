@@ -14,7 +14,8 @@ Stages:
 4. connected components over pairs with similarity >= ``threshold``;
 5. per component (``applyInPandas`` -> :func:`storyline.core.grouping.cluster.average_linkage`): average linkage at the
    same threshold over every computed pair of the component, so A~B and B~C cannot glue A to C on their own;
-6. story_key = ``article_id`` of the story's seed: earliest published (unknown dates last), then smallest id.
+6. a lone article joins the story it is clearly nearest to (:func:`join_lone`), names shared or not;
+7. story_key = ``article_id`` of the story's seed: earliest published (unknown dates last), then smallest id.
 """
 
 from __future__ import annotations
@@ -205,17 +206,49 @@ def capped_keys(keys: DataFrame, max_postings: int) -> DataFrame:
     return keys.join(kept, "term").select("article_id", "term")
 
 
+def join_lone(label: DataFrame, similar: DataFrame, threshold: float, margin: float) -> DataFrame:
+    """``article_id, ts, label`` with each lone article (a story of one) moved into the story of the article it is
+    most similar to, when that similarity reaches ``threshold`` (``similar``: the article pairs and their cosines,
+    whatever names they share) and beats its similarity to any other story by ``margin`` (a cosine). Short reports (a tweet, a video's caption,
+    a brief) name too little for the shared-names rule of :func:`same_event`, but the story they belong to is still
+    the one they are clearly nearest to; a lone article about as near to two stories joins neither. Two lone
+    articles that are each other's clearest match become one story, and the moves are followed through
+    (a lone article that joins one that joins a story joins that story)."""
+    size = label.groupBy("label").agg(F.count(F.lit(1)).alias("size"))
+    sized = label.join(size, "label").select("article_id", "label", "size")
+    ends = similar.select("a", "b", "q").unionByName(
+        similar.select(F.col("b").alias("a"), F.col("a").alias("b"), "q"))
+    lone = sized.where(F.col("size") == 1).select(F.col("article_id").alias("a"), F.col("label").alias("own"))
+    other = sized.select(F.col("article_id").alias("b"), F.col("label").alias("to"))
+    near = (ends.join(lone, "a").join(other, "b").where(F.col("to") != F.col("own"))
+            .groupBy("own", "to").agg(F.max("q").alias("q")))
+    rank = Window.partitionBy("own").orderBy(F.col("q").desc(), F.col("to"))
+    top = near.withColumn("r", F.row_number().over(rank)).where(F.col("r") <= 2)
+    best = top.where(F.col("r") == 1).select("own", "to", "q")
+    second = top.where(F.col("r") == 2).select("own", F.col("q").alias("q2"))
+    gap = int(margin * _SCALE * _SCALE)
+    moves = (best.join(second, "own", "left")
+             .where((F.col("q") >= F.lit(int(threshold * _SCALE * _SCALE)))
+                    & (F.col("q2").isNull() | (F.col("q") - F.col("q2") >= F.lit(gap))))
+             .select(F.col("own").alias("a"), F.col("to").alias("b")))
+    # the moved lone articles and the stories they join, as components labelled by their smallest label
+    merged = connected_components(moves).select(F.col("node").alias("label"), F.col("component"))
+    return (label.join(merged, "label", "left")
+            .select("article_id", "ts", F.coalesce("component", "label").alias("label")))
+
+
 def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: int | None = 3,
                     lead_words: int = 400, title_weight: float = 3.0, entity_weight: float = 1.5,
                     body_weight: float = 1.0, vector_terms: int = 100, max_df: float = 0.05,
-                    max_postings: int = 100, link_floor: float = 0.5) -> DataFrame:
+                    max_postings: int = 100, link_floor: float = 0.5, lone_margin: float | None = 0.3) -> DataFrame:
     """``article_id, story_key`` for every input article; ``story_key`` is the ``article_id`` of the story's
     seed (earliest published, unknown dates last, then smallest id), so it is stable for a given input.
 
     Input columns: ``article_id`` (string, unique), ``text`` (string); optional ``title``, ``published`` (ISO
     string or null) and ``source``. ``threshold`` is the cosine similarity of TF-IDF vectors (title, lead, body and
     entity-like phrases) at which two articles tell the same story; average linkage inside each connected
-    component needs the same mean similarity, over pairs down to ``link_floor * threshold``.
+    component needs the same mean similarity, over pairs down to ``link_floor * threshold``. A lone article then
+    joins the story it is clearly nearest to (:func:`join_lone`; ``lone_margin`` times the threshold; None: never).
     """
     _validate(threshold, window_days, vector_terms, max_df, max_postings, link_floor)
     _check_input(articles, _REQUIRED, optional=("published", "source", "title"))
@@ -236,15 +269,14 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     # checkpoint: the pair table is the expensive part and is read three times (components,
     # per-component edges, nodes); the checkpoint keeps it and cuts its lineage before the iterative
     # components loop. Nothing reads the persisted term tables after it, so they are released.
+    strong_q = int(threshold * _SCALE * _SCALE)
     try:
-        pairs = same_event(similar_pairs(vectors, days, window_days, link_floor * threshold,
-                                         capped_keys(keys, max_postings), hashed),
-                           threshold)
-        pairs = checkpoint(pairs)
+        similar = checkpoint(similar_pairs(vectors, days, window_days, link_floor * threshold,
+                                           capped_keys(keys, max_postings), hashed))
     finally:
         vectors.unpersist()
         raw.unpersist()
-    strong_q = int(threshold * _SCALE * _SCALE)
+    pairs = same_event(similar, threshold)
     comps = connected_components(pairs.where(F.col("q") >= strong_q))
     ca = comps.select(F.col("node").alias("a"), F.col("component"))
     cb = comps.select(F.col("node").alias("b"), F.col("component").alias("cb"))
@@ -253,6 +285,8 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     labels = edges.groupBy("component").applyInPandas(_label_groups(threshold), schema=_LABEL_SCHEMA)
     label = (dated.join(labels, dated.article_id == labels.node, "left")
              .select("article_id", "ts", F.coalesce("label", "article_id").alias("label")))
+    if lone_margin is not None:
+        label = join_lone(label, similar, threshold, lone_margin * threshold)
     seeds = (label.groupBy("label")
              .agg(F.min(F.struct(F.col("ts").isNull().alias("no_date"), F.col("ts"), F.col("article_id")))
                   .alias("s"))

@@ -51,6 +51,7 @@ def assign_stories(articles: DataFrame, cfg: StoriesConfig) -> DataFrame:
         articles.select("article_id", "title", "text", "published", F.col("outlet").alias("source")),
         threshold=cfg.threshold,
         window_days=cfg.window_days,
+        lone_margin=cfg.lone_margin or None,
     )
     return clustered.select("article_id", _story_id(F.concat(F.lit("seed:"), "story_key")).alias("story_id"))
 
