@@ -80,6 +80,46 @@ def test_the_title_takes_no_side_of_a_dispute():
     assert choose_title([], leads, disputes) == "The coastguard led a rescue off Kelso through the night"
 
 
+def _digest_title(reports):
+    """The title storyline gives a story of ``(id, outlet, published, headline, text)`` reports, with no dispute
+    found: what it knows of the sides is only what each outlet tells."""
+    from storyline.core.story.digest import digest
+    from storyline.core.story.summarize import Sentence, SummaryConfig
+    from storyline.core.text.sentences import split_sentences
+
+    sents = [Sentence(a, k, sp.text, outlet, pub) for a, outlet, pub, _, text in reports
+             for k, sp in enumerate(split_sentences(text))]
+    arts = [{"article_id": a, "source": outlet, "published": pub, "title": head} for a, outlet, pub, head, _ in reports]
+    return digest("s", sents, arts, SummaryConfig(words=60))["title"]
+
+
+def test_the_title_gives_no_figure_the_outlets_tell_otherwise_even_when_no_dispute_was_found():
+    title = _digest_title([
+        ("a", "Harbour Wire", "2025-03-03T07:00:00Z", "Nine crew rescued as trawler sinks off Orkhill",
+         "Nine crew were rescued when the trawler Sea Wren sank off Orkhill on Sunday, the coastguard said. "
+         "A lifeboat crew reached them within an hour."),
+        ("b", "Island Radio", "2025-03-03T09:00:00Z", "Trawler Sea Wren sinks off Orkhill",
+         "The trawler Sea Wren sank off Orkhill on Sunday and seven crew were pulled from the sea, the coastguard said. "
+         "The cause of the sinking is not yet known."),
+        ("c", "Coast Live", "2025-03-03T06:30:00Z", "LIVE: Orkhill sea rescue",
+         "Lifeboats are searching the sea off Orkhill after the trawler Sea Wren sank on Sunday. "
+         "Crew members have been brought ashore, the coastguard said."),
+    ])
+    assert title == "Trawler Sea Wren sinks off Orkhill"  # not the wire's nine, nor the live page's label
+
+
+def test_the_title_takes_neither_side_of_a_fixed_pair_and_drops_a_page_label():
+    reports = [
+        ("a", "Sports Radio", "2025-04-06T19:00:00Z", "Lind resigns as Harbour FC coach",
+         "Mara Lind has resigned as Harbour FC coach, the club said on Sunday. Her assistant takes over for now."),
+        ("b", "The Bugle", "2025-04-07T06:00:00Z", "Harbour FC sack Lind after derby defeat",
+         "Harbour FC have sacked coach Mara Lind after Saturday's derby defeat. The board met late on Sunday."),
+        ("c", "Harbour Live", "2025-04-06T18:00:00Z", "LIVE: Lind and Harbour FC part company",
+         "Harbour FC and coach Mara Lind parted company on Sunday. Her assistant takes the team on Wednesday."),
+    ]
+    assert _digest_title(reports) == "Lind and Harbour FC part company"
+
+
 def _story(sid, title, summary):
     return {"story_id": sid, "title": title,
             "summary": [{"text": t, "article_ids": [a]} for t, a in summary]}

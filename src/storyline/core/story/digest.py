@@ -4,21 +4,28 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from storyline.core.story.claims import COMPARE_SENTENCES
 from storyline.core.story.honest import contradicting, honest_fact
 from storyline.core.story.summarize import (
+    FIRST_HOURS,
     MAX_STORY_SENTENCES,
     Sentence,
     SummaryConfig,
     candidates,
+    fact_terms,
+    instant,
     summarize,
 )
 from storyline.core.text.clean import tidy_sentence, title_residue
+from storyline.core.story.extraction import numbers_to_digits
+from storyline.core.story.frames import pole_frames
 from storyline.core.text.text import content_terms, jaccard, words
 
 log = logging.getLogger(__name__)
+
+TOLD_SENTENCES = 5  # an outlet's headline and first sentences: what it tells up front
 
 
 def evidence_for(summary_text: str, source_ids: Sequence[str], sentences: Sequence[Sentence],
@@ -59,8 +66,10 @@ def _asserts(title: str, disputes: Sequence[dict]) -> bool:
     >>> d = [{"kind": "number", "sides": [{"claim": "50-cent increase"}, {"claim": "by 75 cents"}]}]
     >>> _asserts("Council approves 50-cent fare increase", d), _asserts("Council raises fares", d)
     (True, False)
+    >>> _asserts("Former mayor jailed for eight years", [{"kind": "number", "sides": [{"claim": "8 years"}]}])
+    True
     """
-    low = title.lower()
+    low = numbers_to_digits(title).lower()  # "eight years" states "8 years"
     for d in disputes:
         for side in d.get("sides") or []:
             claim = str(side.get("claim") or "")
@@ -75,11 +84,111 @@ def _asserts(title: str, disputes: Sequence[dict]) -> bool:
     return False
 
 
-def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None, disputes: Sequence[dict] = ()) -> str:
-    """The title of the earliest article whose title is a headline (:func:`~storyline.core.text.clean.title_residue`:
-    not a share bar, a caption, a credit, a time stamp or a sentence cut short) and takes no side in a dispute the
-    story has (ties: smallest id); else a headline written from the first of the summary's sentences
-    (``fallback``) that takes no side, or from its first.
+def told_by(sentences: Sequence[Sentence], articles: Sequence[dict], lead: int = TOLD_SENTENCES) -> dict[str, str]:
+    """What each outlet tells up front: its articles' headlines and first ``lead`` sentences, as one text per
+    outlet (an article without one counts as an outlet of its own)."""
+    outlet = {a["article_id"]: a.get("source") or a["article_id"] for a in articles}
+    told: dict[str, list[str]] = {}
+    for a in articles:
+        if a.get("title"):
+            told.setdefault(outlet[a["article_id"]], []).append(str(a["title"]))
+    for s in sentences:
+        if s.position < lead and s.article_id in outlet:
+            told.setdefault(outlet[s.article_id], []).append(s.text)
+    return {o: " \n".join(t) for o, t in told.items()}
+
+
+_YEAR = re.compile(r"^(?:1[89]|20)\d\d$")
+_FIGURE = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _figures(text: str) -> set[str]:
+    """The figures a text gives, numbers as digits, without thousands separators ("2.1bn" and "2.1 billion" both
+    give 2.1; "Eleven" gives 11).
+
+    >>> sorted(_figures("Eleven miners; a 2.1bn budget; 3,400 homes."))
+    ['11', '2.1', '3400']
+    """
+    return {m.group().replace(",", "") for m in _FIGURE.finditer(numbers_to_digits(text))}
+_NAME_WORD = re.compile(r"(?<=\s)[A-Z][a-z][\w'’-]*")
+
+
+def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, int]:
+    """What a headline says that another outlet of the story may tell otherwise, as two counts:
+
+    - figures (numbers as digits; not a year) that some other outlet does not give in its headlines and first
+      sentences (outlets differ on figures more than on anything else), and acts of a fixed pair ("resigned" / "was fired", "accepted" / "rejected") whose other side some
+      other outlet states: the sides of a dispute, found or not;
+    - names (capitalised words after the first) that some other outlet does not give: a place or a person one
+      outlet names otherwise, or that it leaves out.
+
+    A headline that scores (0, 0) says only what every outlet tells, so it takes no side.
+
+    >>> told = {"a": "Eleven miners trapped at Halden. The blast hit on Sunday.",
+    ...         "b": "13 miners trapped after a blast at Halden colliery, 200 metres down, rescuers say."}
+    >>> contested("Eleven miners trapped after blast at Halden", "a", told)
+    (1, 0)
+    >>> contested("Miners trapped after blast at Halden", "a", told), contested("Miners trapped at Dorvik", "a", told)
+    ((0, 0), (0, 1))
+    >>> contested("Keane resigns as Carrow manager", "a", {"c": "Carrow sacked Keane on Monday."})
+    (1, 0)
+    """
+    others = [t for o, t in told.items() if o != outlet]
+    if not others:
+        return 0, 0
+    terms = [set(fact_terms(t)) for t in others]
+    figures = [_figures(t) for t in others]
+    sides = sum(any(fig not in f for f in figures) for fig in _figures(title) if not _YEAR.match(fig))
+    told_poles = [pole_frames(t) for t in others]
+    for frame, pole in pole_frames(title):
+        sides += any(any(f == frame and p != pole for f, p in poles) for poles in told_poles)
+    names = sum(any(name not in t for t in terms)
+                for name in {content_terms(w)[0] for w in _NAME_WORD.findall(title) if content_terms(w)})
+    return sides, names
+
+
+_FORMAT = re.compile(r"^(?:live|watch|video|photos?|breaking|updated?|explainer|analysis|opinion|comment|q&a)\b\s*"
+                     r"[:|–—-]|^(?:why|what|how|who|where|when|is|are|can|should|will|does|do)\b|\?\s*$|"
+                     r":\s*(?:what|why|how|who|where|your|everything|all you|as it happened)\b|"
+                     r"^(?-i:[A-Z][A-Z'’ -]{3,})[!?:]", re.I)
+
+
+_LABEL = re.compile(r"^(?:live|watch|video|photos?|breaking|updated?|explainer|analysis|opinion|comment|q&a)\s*[:|–—-]\s*"
+                    r"(?=\S)|\s+[|–—-]\s+(?:as it happened|live(?: updates)?|latest(?: updates)?)\s*$", re.I)
+
+
+def without_label(title: str) -> str:
+    """A headline without its page's format label ("LIVE:", "WATCH:", "- as it happened"): the story's title names
+    the event, not the page it was first told on.
+
+    >>> without_label("LIVE: Harbour Road vote - as it happened"), without_label("Live music returns to Leeds")
+    ('Harbour Road vote', 'Live music returns to Leeds')
+    """
+    return _LABEL.sub("", title).strip() or title
+
+
+def headline_format(title: str) -> bool:
+    """A headline of a format rather than of the event: a live page's label, a question, an explainer's "what we
+    know", a shouted kicker ("AXED!", "TERROR AT SEA:"); these tell the reader what the page is or how to feel,
+    not what happened.
+
+    >>> [headline_format(t) for t in ("LIVE: Fenwick mayoral count", "Tavros earthquake: what we know so far",
+    ...                                "Is your Velta Orbit affected? Recall explained", "AXED! Rovers boot Keane",
+    ...                                "Farouk elected Fenwick mayor", "NASA plans a new Moon landing")]
+    [True, True, True, True, False, False]
+    """
+    return bool(_FORMAT.search(title.strip()))
+
+
+def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None, disputes: Sequence[dict] = (),
+                 told: Mapping[str, str] | None = None) -> str:
+    """The story's headline: of the headlines of its first reports (those within a day of the earliest) that are
+    headlines (:func:`~storyline.core.text.clean.title_residue`: not a share bar, a caption, a credit, a time stamp
+    or a sentence cut short) and take no side in a dispute the story has, the one that gives fewest figures and
+    acts another outlet may tell otherwise (:func:`contested`, against ``told``: each outlet's headlines and first
+    sentences), then one of the event rather than of a format (:func:`headline_format`), then the one with fewest
+    names another outlet does not give, then the earliest, then the smallest id. Without one, a headline written from
+    the first of the summary's sentences (``fallback``) that takes no side, or from its first.
 
     >>> choose_title([{"article_id": "b", "title": "B wins the cup final", "published": "2016-10-05"},
     ...               {"article_id": "a", "title": "A wins the cup final", "published": "2016-10-04"}], None)
@@ -90,9 +199,18 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
     """
     titled = [a for a in articles if a.get("title") and title_residue(str(a["title"])) is None
               and not _asserts(str(a["title"]), disputes)]
+    stamps = {a["article_id"]: instant(a.get("published")) for a in titled}
+    known = [t for t in stamps.values() if t is not None]
+    if known:  # the story's first reports: a later headline follows the story up
+        first = min(known)
+        titled = [a for a in titled if stamps[a["article_id"]] is None
+                  or (stamps[a["article_id"]] - first).total_seconds() <= FIRST_HOURS * 3600]
     if titled:
-        first = min(titled, key=lambda a: (a.get("published") or "9999", a["article_id"]))
-        return str(first["title"])
+        def rank(a: dict) -> tuple:
+            title = str(a["title"])
+            sides, names = contested(title, a.get("source") or a["article_id"], told) if told else (0, 0)
+            return sides, headline_format(title), names, a.get("published") or "9999", a["article_id"]
+        return without_label(str(min(titled, key=rank)["title"]))
     texts = [fallback] if isinstance(fallback, str) else list(fallback or [])
     heads = [h for h in (headline(t) for t in texts) if h]
     if not heads:
@@ -189,7 +307,7 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
              or [s.text for s in sorted(ordered, key=lambda s: (s.position, s.article_id))[:3]])
     out = {
         "story_id": story_id,
-        "title": choose_title(articles, leads, disputes),
+        "title": choose_title(articles, leads, disputes, told_by(ordered, articles)),
         "summary": summary,
     }
     return out

@@ -40,7 +40,7 @@ _FRAMES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "departure": {
         "resigned": ((r"resigned", r"resigns", r"(?:has|had|have) resigned", r"stepped down", r"steps down", r"quit"), ()),
         "fired": ((_PASSIVE + r"(?:fired|dismissed|sacked|ousted|terminated|axed|let go|forced out)",),
-                  (r"(?:fired|dismissed|sacked|ousted|axed)",)),
+                  (r"(?:fired|dismissed|sacked|ousted|axed|sack|sacks|oust|ousts|dismiss|dismisses)",)),  # "City sack Lind"
     },
     "confirmation": {"confirmed": ((r"confirmed", r"confirms"), ()), "denied": ((r"denied", r"denies"), ())},
     "outcome": {"won": ((r"won", r"wins"), ()), "lost": ((r"lost", r"loses"), ())},
@@ -183,6 +183,7 @@ _MATCHERS = _compile(_FRAMES)
 # words once; four in five hold none of them and skip every scan. A test checks every pattern.
 _FRAME_WORDS = frozenset(
     """resigned resigns stepped steps quit fired dismissed sacked ousted terminated axed let forced confirmed confirms
+    sack sacks oust ousts dismiss dismisses
     denied denies won wins lost loses accepted accepts rejected rejects declined turned refused alive survived died
     dead killed arrested detained taken released freed convicted found pleaded acquitted cleared""".split())
 _COUNT_NEEDS = frozenset({"death", *_VERB_CLASS})
@@ -204,6 +205,18 @@ def _may_claim(text: str) -> tuple[frozenset[str], bool]:
         return _FRAME_WORDS, True
     words = set(_WORD_RUN.findall(text.lower()))
     return _FRAME_WORDS.intersection(words), not _COUNT_NEEDS.isdisjoint(words)
+
+def pole_frames(text: str) -> frozenset[tuple[str, str]]:
+    """The (frame, pole) pairs whose predicate a text uses in any form ("resigns", "was sacked", "AXED"), unread
+    for subject, negation or time: what a headline says of a fixed pair, or an outlet's opening tells of it.
+
+    >>> sorted(pole_frames("Keane resigns as manager")), sorted(pole_frames("AXED! Rovers have sacked Keane"))
+    ([('departure', 'resigned')], [('departure', 'fired')])
+    """
+    words, _ = _may_claim(text)
+    return frozenset((frame, pole) for (frame, pole, _, pat), needs in zip(_MATCHERS, _MATCHER_NEEDS)
+                     if not needs.isdisjoint(words) and pat.search(text))
+
 
 # ---------------------------------------------------------------------------------------------------- results
 

@@ -451,17 +451,17 @@ def _tfidf(terms: Sequence[list[str]]) -> tuple[np.ndarray, np.ndarray, list[dic
 
 
 _RESTATED_SIM = 0.2  # two sentences giving the same names and figures restate one fact at this cosine or more
-_FIRST_HOURS = 30  # the story's first reports: leads from them state the event, later ones follow it up
+FIRST_HOURS = 30  # the story's first reports: leads from them state the event, later ones follow it up
 _CALM_LEAD = 0.95  # an undisputed lead within this share of the best lead's score opens the summary instead
 _LEAD_MIN_WORDS = 12
 _LEAD_SPAN = 3  # an article's first sentences: where its lead is
 _CHAIN = 2  # sentences a context-dependent sentence may bring in before it  # a lead states who did what, when: a short line ("The club said ...") cannot
 
 
-def _instant(value: object):
+def instant(value: object):
     """A publication time as an aware UTC datetime (a bare date is its midnight UTC), or None.
 
-    >>> str(_instant("2024-08-19T21:30:00-04:00")), _instant("soon") is None
+    >>> str(instant("2024-08-19T21:30:00-04:00")), instant("soon") is None
     ('2024-08-20 01:30:00+00:00', True)
     """
     from datetime import datetime, timezone
@@ -573,7 +573,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     # one side of a dispute when another lead will do
     lead = np.zeros(n, dtype=bool)
     seen_articles: set[str] = set()
-    stamps = [_instant(s.published) for s in sents]
+    stamps = [instant(s.published) for s in sents]
     known = [t for t in stamps if t is not None]
     first = min(known) if known else None
     for i, s in enumerate(sents):
@@ -584,7 +584,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
             seen_articles.add(s.article_id)
     full = [i for i in range(n) if lead[i] and len(sents[i].text.split()) >= _LEAD_MIN_WORDS]
     for keep in ([i for i in full if first is not None and stamps[i] is not None
-                  and (stamps[i] - first).total_seconds() <= _FIRST_HOURS * 3600], full):
+                  and (stamps[i] - first).total_seconds() <= FIRST_HOURS * 3600], full):
         if keep:
             lead[:] = False
             lead[keep] = True
