@@ -379,3 +379,34 @@ def test_no_two_summary_sentences_state_one_fact_in_other_words_or_figures():
     texts = [s.text for s in summarize(sents, SummaryConfig(words=200))]
     assert not ("Forty-seven objects were returned to the Harbour Museum on Friday." in texts
                 and "The Harbour Museum got back 47 objects on Friday, officials said." in texts), texts
+
+
+def test_the_first_reports_lead_opens_when_later_reports_lead_with_a_follow_up():
+    """Three reports of one day: the first tells the event; the later two lead with what followed (an interim coach)
+    and retell each other. The summary opens with the event as it broke."""
+    reports = [
+        ("a", "Harbour Wire", "2025-04-06T06:00:00Z",
+         ["Harbour FC coach Mara Lind left the club on Sunday after the derby defeat, the club said.",
+          "Lind had been in charge for three seasons and won the cup in 2023."]),
+        ("b", "City Sport", "2025-04-06T14:00:00Z",
+         ["Harbour FC named Tom Ash as interim coach on Sunday after Mara Lind left the club.",
+          "Ash, the under-21 coach, takes charge for Wednesday's game against Holt Town."]),
+        ("c", "Radio Harbour", "2025-04-06T15:00:00Z",
+         ["Tom Ash will take charge of Harbour FC as interim coach for the game against Holt Town on Wednesday.",
+          "Lind left after the derby defeat, and the board met on Sunday to name Ash as interim coach."]),
+    ]
+    sents = [Sentence(a, k, t, o, p) for a, o, p, texts in reports for k, t in enumerate(texts)]
+    assert summarize(sents, SummaryConfig(words=40))[0].text.startswith("Harbour FC coach Mara Lind left the club")
+
+
+def test_a_lead_that_quotes_a_phrase_still_leads():
+    """The first report's lead calls the plan "a disgrace": it reports the vote all the same, and opens."""
+    sents = [Sentence("a", 0, 'The council called the Harbour Road plan "a disgrace" and voted it down 27-27 on the '
+                              "mayor's casting vote on Monday night.", "Herald", "2025-06-10T18:00:00Z"),
+             Sentence("a", 1, "The plan would have built 400 homes on the old dock site.", "Herald", None),
+             Sentence("b", 0, "Brennock council voted down the Harbour Road housing plan on the mayor's casting vote "
+                              "on Monday night.", "Ledger", "2025-06-11T06:00:00Z"),
+             Sentence("b", 1, '"We will bring the plan back," said developer Tallis Homes after the vote.', "Ledger",
+                      None)]
+    first = summarize(sents, SummaryConfig(words=30))[0].text
+    assert first.startswith("The council called the Harbour Road plan")

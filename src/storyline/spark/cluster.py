@@ -14,7 +14,8 @@ Stages:
 4. connected components over pairs with similarity >= ``threshold``;
 5. per component (``applyInPandas`` -> :func:`storyline.core.grouping.cluster.average_linkage`): average linkage at the
    same threshold over every computed pair of the component, so A~B and B~C cannot glue A to C on their own;
-6. a lone article joins the story it is clearly nearest to (:func:`join_lone`), names shared or not;
+6. a lone article joins the story of several articles it is clearly nearest to (:func:`join_lone`), names
+   shared or not;
 7. story_key = ``article_id`` of the story's seed: earliest published (unknown dates last), then smallest id.
 """
 
@@ -207,34 +208,29 @@ def capped_keys(keys: DataFrame, max_postings: int) -> DataFrame:
 
 
 def join_lone(label: DataFrame, similar: DataFrame, threshold: float, margin: float) -> DataFrame:
-    """``article_id, ts, label`` with each lone article (a story of one) moved into the story of the article it is
-    most similar to, when that similarity reaches ``threshold`` (``similar``: the article pairs and their cosines,
-    whatever names they share) and beats its similarity to any other story by ``margin`` (a cosine). Short reports (a tweet, a video's caption,
-    a brief) name too little for the shared-names rule of :func:`same_event`, but the story they belong to is still
-    the one they are clearly nearest to; a lone article about as near to two stories joins neither. Two lone
-    articles that are each other's clearest match become one story, and the moves are followed through
-    (a lone article that joins one that joins a story joins that story)."""
+    """``article_id, ts, label`` with each lone article (a story of one) moved into the story of several articles
+    that it is most similar to, when that similarity reaches ``threshold`` (``similar``: the article pairs and their
+    cosines, whatever names they share) and beats its similarity to any other such story by ``margin`` (a cosine).
+    Short reports (a tweet, a video's caption, a brief) name too little for the shared-names rule of
+    :func:`same_event`, but the story they belong to is still the one they are clearly nearest to. A lone article
+    about as near to two stories joins neither, and two lone articles never make a story on their own: that is
+    what the shared-names rule is for (a heatwave and a fare rise in one city)."""
     size = label.groupBy("label").agg(F.count(F.lit(1)).alias("size"))
     sized = label.join(size, "label").select("article_id", "label", "size")
     ends = similar.select("a", "b", "q").unionByName(
         similar.select(F.col("b").alias("a"), F.col("a").alias("b"), "q"))
     lone = sized.where(F.col("size") == 1).select(F.col("article_id").alias("a"), F.col("label").alias("own"))
-    other = sized.select(F.col("article_id").alias("b"), F.col("label").alias("to"))
-    near = (ends.join(lone, "a").join(other, "b").where(F.col("to") != F.col("own"))
-            .groupBy("own", "to").agg(F.max("q").alias("q")))
+    stories = sized.where(F.col("size") >= 2).select(F.col("article_id").alias("b"), F.col("label").alias("to"))
+    near = ends.join(lone, "a").join(stories, "b").groupBy("own", "to").agg(F.max("q").alias("q"))
     rank = Window.partitionBy("own").orderBy(F.col("q").desc(), F.col("to"))
     top = near.withColumn("r", F.row_number().over(rank)).where(F.col("r") <= 2)
     best = top.where(F.col("r") == 1).select("own", "to", "q")
     second = top.where(F.col("r") == 2).select("own", F.col("q").alias("q2"))
-    gap = int(margin * _SCALE * _SCALE)
     moves = (best.join(second, "own", "left")
              .where((F.col("q") >= F.lit(int(threshold * _SCALE * _SCALE)))
-                    & (F.col("q2").isNull() | (F.col("q") - F.col("q2") >= F.lit(gap))))
-             .select(F.col("own").alias("a"), F.col("to").alias("b")))
-    # the moved lone articles and the stories they join, as components labelled by their smallest label
-    merged = connected_components(moves).select(F.col("node").alias("label"), F.col("component"))
-    return (label.join(merged, "label", "left")
-            .select("article_id", "ts", F.coalesce("component", "label").alias("label")))
+                    & (F.col("q2").isNull() | (F.col("q") - F.col("q2") >= F.lit(int(margin * _SCALE * _SCALE)))))
+             .select(F.col("own").alias("label"), "to"))
+    return label.join(moves, "label", "left").select("article_id", "ts", F.coalesce("to", "label").alias("label"))
 
 
 def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: int | None = 3,

@@ -412,6 +412,7 @@ class StoryFeatures:
     lead: np.ndarray | None = None
     on_side: np.ndarray | None = None
     lead_support: np.ndarray | None = None  # how closely the other outlets' leads tell what this lead tells
+    hours: np.ndarray | None = None  # hours since the story's first report (NaN: not dated)
 
     def salience(self, cfg: SummaryConfig) -> np.ndarray:
         """Weighted salience of every sentence under ``cfg``."""
@@ -452,6 +453,7 @@ def _tfidf(terms: Sequence[list[str]]) -> tuple[np.ndarray, np.ndarray, list[dic
 
 _RESTATED_SIM = 0.2  # two sentences giving the same names and figures restate one fact at this cosine or more
 FIRST_HOURS = 30  # the story's first reports: leads from them state the event, later ones follow it up
+_EARLY_LEAD = 0.8  # the earliest report's lead opens when its score is within this share of the best lead's
 _CALM_LEAD = 0.95  # an undisputed lead within this share of the best lead's score opens the summary instead
 _LEAD_MIN_WORDS = 12
 _LEAD_SPAN = 3  # an article's first sentences: where its lead is
@@ -473,6 +475,27 @@ def instant(value: object):
     except ValueError:
         return None
     return (t if t.tzinfo else t.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
+
+
+_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
+
+
+def quoted_lead(text: str) -> bool:
+    """A sentence that is a quotation rather than a report: it opens with a quote, or half its words are quoted.
+    A report that quotes a phrase or names a ship in quotes still states the event.
+
+    >>> quoted_lead('"We will rebuild," the mayor said after the fire destroyed the market on Monday.')
+    True
+    >>> quoted_lead('The council called the vote "a disgrace" after the plan for the Harbour Road site failed on Monday.')
+    False
+    >>> quoted_lead('The trawler “Sea Wren” sank off Orkhill on Sunday, the coastguard said.')
+    False
+    """
+    t = text.lstrip()
+    if t[:1] in _QUOTES or t[:1] == "‘":
+        return True
+    inside = sum(len(m.group().split()) for m in _QUOTED.finditer(t))
+    return inside * 2 >= len(t.split())
 
 
 def _names_speaker(text: str) -> bool:
@@ -568,7 +591,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
                          for i, s in enumerate(sents)], dtype=bool)
     if not eligible.any():
         eligible = has_terms.copy()
-    # each article's lead: its first sentence that can open a summary (stands alone, no quotation); the summary
+    # each article's lead: its first sentence that can open a summary (stands alone, not a quotation); the summary
     # opens with the lead of an article of the story's first day (the event, not a later follow-up), and not with
     # one side of a dispute when another lead will do
     lead = np.zeros(n, dtype=bool)
@@ -579,7 +602,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     for i, s in enumerate(sents):
         if s.article_id in seen_articles or not eligible[i]:
             continue
-        if needs[i] is None and not any(q in s.text for q in _QUOTES) and s.position <= 3:
+        if needs[i] is None and not quoted_lead(s.text) and s.position <= 3:
             lead[i] = True
             seen_articles.add(s.article_id)
     full = [i for i in range(n) if lead[i] and len(sents[i].text.split()) >= _LEAD_MIN_WORDS]
@@ -651,6 +674,8 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
         term_sets=[frozenset(t) for t in terms], eligible=eligible, sim=sim, outlet=outlet, n_outlets=n_out,
         centrality=centrality, cross=cross, support=support, position=position, quote=quote, focus=focus,
         carriers=carriers, needs=needs, lead=lead, on_side=on_side, lead_support=lead_support,
+        hours=np.array([(t - first).total_seconds() / 3600 if t is not None and first is not None else np.nan
+                        for t in stamps]),
     )
 
 
@@ -740,6 +765,12 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
             # the lead that the other outlets' leads retell and the story's headlines state: the story's news
             val = np.where(fits, score + cfg.lead_weight * feats.lead_support, -np.inf)
         best = int(np.argmax(val))  # first maximum: ties go to the earlier (article id, position)
+        if not chosen and feats.hours is not None and np.isfinite(val[best]):
+            # the first report's lead, when the other outlets retell it nearly as well: the event as it broke
+            near = fits & (val >= _EARLY_LEAD * val[best]) & np.isfinite(feats.hours)
+            if near.any():
+                first_told = np.where(near, feats.hours, np.inf)
+                best = int(np.argmax(np.where(first_told == first_told.min(), val, -np.inf)))
         if not chosen and feats.on_side is not None and feats.on_side[best]:
             # open with a lead that takes no side in a dispute when one is nearly as salient
             calm = np.where(fits & ~feats.on_side, val, -np.inf)
