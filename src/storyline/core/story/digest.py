@@ -188,7 +188,9 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
     acts another outlet may tell otherwise (:func:`contested`, against ``told``: each outlet's headlines and first
     sentences), then one of the event rather than of a format (:func:`headline_format`), then the one with fewest
     names another outlet does not give, then the earliest, then the smallest id. Without one, a headline written from
-    the first of the summary's sentences (``fallback``) that takes no side, or from its first.
+    the summary's sentences (``fallback``, in order; the lead's also without the figure it ends on,
+    :func:`without_figure`): the first that takes no side of a dispute found and gives fewest figures and acts that
+    another outlet may tell otherwise.
 
     >>> choose_title([{"article_id": "b", "title": "B wins the cup final", "published": "2016-10-05"},
     ...               {"article_id": "a", "title": "A wins the cup final", "published": "2016-10-04"}], None)
@@ -216,7 +218,29 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
     if not heads:
         return "(untitled story)"
     clean = [h for h in heads if title_residue(h) is None] or heads
-    return next((h for h in clean if not _asserts(h, disputes)), clean[0])
+    cut = without_figure(clean[0])  # the lead's headline without the figure it ends on, after the lead's own
+    clean = clean[:1] + ([cut] if cut and len(words(cut)) >= 4 else []) + clean[1:]
+    # the first that takes no side of a dispute found, and gives least that another outlet may tell otherwise
+    return min(enumerate(clean), key=lambda kh: (_asserts(kh[1], disputes),
+                                                contested(kh[1], "", told)[0] if told else 0, kh[0]))[1]
+
+
+_FIGURE_TAIL = re.compile(r",?\s+(?:for|of|by|to|at|in|with|from|worth)\s+(?:an?\s+|the\s+)?(?:about\s+|around\s+|"
+                          r"nearly\s+|some\s+|more than\s+|up to\s+)?[$£€]?\d[\d,.]*(?:\s*%|\s*[$£€\w-]+){0,3}$")
+
+
+def without_figure(head: str) -> str | None:
+    """A headline without the figure that ends it ("Halvard Foods will buy Pinecrest for $2.4 billion" ->
+    "Halvard Foods will buy Pinecrest"): the event, told without the detail outlets may tell otherwise. None when no
+    figure ends it.
+
+    >>> without_figure("Snack maker Halvard Foods will buy Pinecrest for $2.4 billion")
+    'Snack maker Halvard Foods will buy Pinecrest'
+    >>> without_figure("Council tax in Carlow Bay will rise by 3.9%"), without_figure("Ferry sinks off Kesri")
+    ('Council tax in Carlow Bay will rise', None)
+    """
+    cut = _FIGURE_TAIL.sub("", numbers_to_digits(head)).strip()
+    return cut if cut and cut != numbers_to_digits(head).strip() else None
 
 
 # a place before a colon that opens a lead: "LAHORE: ", "Los Angeles: " (outlet tags go in tidy_sentence)
@@ -303,7 +327,7 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
         }
         for s in chosen
     ]
-    leads = ([x["text"] for x in summary if not x["dispute"]] or [x["text"] for x in summary[:1]]
+    leads = ([x["text"] for x in summary]  # a lead on one side may still give a headline without its side
              or [s.text for s in sorted(ordered, key=lambda s: (s.position, s.article_id))[:3]])
     out = {
         "story_id": story_id,
