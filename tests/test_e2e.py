@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
 import re
 import subprocess
 from pathlib import Path
@@ -156,6 +157,8 @@ def bad_run(tmp_path_factory):
     for f in ("bad.jsonl", "binary.txt", "empty.txt"):
         (inp / f).write_bytes((SAMPLE / "bad" / f).read_bytes())
     make_bad.write_large_article(inp / "huge.txt", n_bytes=20_000_000, fmt="txt")
+    make_bad.write_long_article(inp / "long5.jsonl", n_bytes=5_000_000, article_id="bad-long-5mb")
+    make_bad.write_long_article(inp / "long9.jsonl", n_bytes=9_000_000, article_id="bad-long-9mb")
     evil = ("<script>window.__pwned = 1</script> Storm Ilsa <img src=x onerror=alert(1)> closed the port of Merrow "
             "Bay for two days, officials said on Tuesday, as waves broke over the sea wall and ferries stayed in "
             "harbour. Dock workers were sent home and shipping lines warned of a backlog lasting a week or more, "
@@ -163,12 +166,13 @@ def bad_run(tmp_path_factory):
     (inp / "evil.jsonl").write_text(json.dumps({"id": "evil-1", "title": "<script>alert('t')</script>Port shut",
                                                 "source": "<b>Evil Outlet</b>", "text": evil}) + "\n")
     out = d / "out"
+    t0 = time.perf_counter()
     proc = run_cli("run", str(inp), "--out", str(out), "--master", "local[2]")
-    return inp, out, proc
+    return inp, out, proc, time.perf_counter() - t0
 
 
 def test_bad_input_never_crashes_and_every_record_is_accounted(bad_run):
-    inp, out, proc = bad_run
+    inp, out, proc, _ = bad_run
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "Traceback" not in proc.stderr
     assert re.search(r"rejects: \d+ records \(", proc.stdout), proc.stdout
@@ -177,14 +181,14 @@ def test_bad_input_never_crashes_and_every_record_is_accounted(bad_run):
     assert c["records_in"] == c["articles"] + c["duplicates"] + c["rejects"]
     reasons = run["rejects"]["record"]
     for r in ("invalid_json", "not_an_object", "binary", "empty", "too_large", "crawl_notice",
-              "javascript_disabled", "duplicate_id", "too_short", "invalid_utf8"):
+              "javascript_disabled", "duplicate_id", "too_short", "invalid_utf8", "too_long"):
         assert reasons.get(r, 0) >= 1, (r, reasons)
 
 
 def test_bad_sample_outcome_of_every_line(bad_run, spark):
     import make_bad  # sample/bad is on sys.path (bad_run)
 
-    _, out, _ = bad_run
+    _, out, _, _ = bad_run
     rejects = spark.read.parquet(str(out / "rejects")).filter("level = 'record'").collect()
     by_line = {r["locator"]: r["reason"] for r in rejects if r["source_path"].endswith("bad.jsonl")}
     kept = {r["article_id"] for r in spark.read.parquet(str(out / "articles")).collect()}
@@ -195,10 +199,21 @@ def test_bad_sample_outcome_of_every_line(bad_run, spark):
             assert by_line.get(f"line {line}") == outcome, (line, rid, by_line.get(f"line {line}"))
     files = {r["source_path"].rsplit("/", 1)[1]: r["reason"] for r in rejects}
     assert files["binary.txt"] == "binary" and files["empty.txt"] == "empty" and files["huge.txt"] == "too_large"
+    assert files["long5.jsonl"] == files["long9.jsonl"] == "too_long"
+
+
+def test_a_huge_valid_article_is_refused_with_its_reason_and_stalls_nothing(bad_run):
+    """Valid articles of 5 MB and 9 MB (under ingest.max_bytes) go through reading and cleaning in linear time and
+    are refused for their length; the whole run, 20 MB of other input included, takes well under two minutes."""
+    _, out, proc, seconds = bad_run
+    assert proc.returncode == 0
+    assert seconds < 120, seconds
+    run = json.loads((out / "run.json").read_text())
+    assert run["rejects"]["record"]["too_long"] == 2
 
 
 def test_rejects_name_file_and_line(bad_run, spark):
-    inp, out, _ = bad_run
+    inp, out, _, _ = bad_run
     rows = spark.read.parquet(str(out / "rejects")).filter("level = 'record'").collect()
     bad_json = [r for r in rows if r["reason"] == "invalid_json"]
     assert bad_json and bad_json[0]["source_path"].endswith("bad.jsonl")
@@ -207,7 +222,7 @@ def test_rejects_name_file_and_line(bad_run, spark):
 
 
 def test_report_escapes_article_html(bad_run):
-    _, out, _ = bad_run
+    _, out, _, _ = bad_run
     pages = [p.read_text() for p in (out / "report").rglob("*.html")]
     assert any("Port shut" in p for p in pages)
     for p in pages:

@@ -350,10 +350,16 @@ def test_bad_jsonl_invalid_lines_really_are_invalid(make_bad):
     lines = (BAD / "bad.jsonl").read_bytes().split(b"\n")
     by_id = {aid: lines[num - 1] for num, aid, _ in make_bad.EXPECTED if aid}
     by_want = {want: lines[num - 1] for num, aid, want in make_bad.EXPECTED}
+    invalid = by_id["bad-invalid-utf8"]
     with pytest.raises(UnicodeDecodeError):
-        by_want["invalid_utf8"].decode("utf-8")
+        invalid.decode("utf-8")
     with pytest.raises(UnicodeDecodeError):
-        by_want["invalid_utf8"].decode("cp1252")
+        invalid.decode("cp1252")
+    mojibake = by_id["bad-mojibake"]  # cp1252 decodes every byte of it, yet it is no text
+    with pytest.raises(UnicodeDecodeError):
+        mojibake.decode("utf-8")
+    mojibake.decode("cp1252")
+    assert decode_bytes(mojibake)[1] == "invalid_utf8"
     cp = by_id["bad-good-cp1252"]
     with pytest.raises(UnicodeDecodeError):
         cp.decode("utf-8")
@@ -396,7 +402,7 @@ def test_bad_readme_lists_every_record(make_bad):
         label = "article" if want == "ok" else want
         assert re.search(rf"^\| {num} \| {re.escape(f'`{aid}`') if aid else '–'} \|.*{label}", readme, re.M), num
     for name, want in make_bad.EXPECTED_FILES.items():
-        assert want in readme and (name in readme or name == "large_article.txt")
+        assert want in readme and (name in readme or name in ("large_article.txt", "long_article.jsonl"))
 
 
 # --- the sample as a whole -------------------------------------------------------------------------------

@@ -81,6 +81,14 @@ def _invalid_utf8_line() -> bytes:
     return head + b"Port report " + garbage + b' end of page"}'
 
 
+def _mojibake_line() -> bytes:
+    """A JSON line whose text is bytes that cp1252 decodes (every one is assigned) but that read as no text in
+    any charset: what a mangled page looks like. Decoded as cp1252 it would be kept as mojibake."""
+    garbage = bytes((i * 73 + 41) % 96 + 0xA0 for i in range(300))
+    head = b'{"id": "bad-mojibake", "url": "https://www.harborgazette.example/x/mangled", "title": "Mangled", "text": "'
+    return head + b"Harbour notice " + garbage + b' end of page"}'
+
+
 def bad_jsonl_bytes() -> bytes:
     """The bytes of ``bad.jsonl``: good lines mixed with every defect. No newline after the last line."""
     lines = [
@@ -114,6 +122,7 @@ def bad_jsonl_bytes() -> bytes:
         _line({"id": "bad-good-2", "url": "https://epr.example/news/gull-island-school-stays-open",
                "source": "Eastmarch Public Radio", "title": "Gull Island school saved",
                "published": "2024-08-22T10:00:00-04:00", "text": GOOD_2}),
+        _mojibake_line(),
     ]
     return b"\n".join(lines)
 
@@ -135,11 +144,13 @@ EXPECTED: list[tuple[int, str | None, str]] = [
     (13, "bad-good-1", "duplicate_id"),
     (14, "bad-too-short", "too_short"),
     (15, "bad-good-2", "ok"),
+    (16, "bad-mojibake", "invalid_utf8"),
 ]
 EXPECTED_FILES: dict[str, str] = {
     "binary.txt": "binary",
     "empty.txt": "empty",
     "large_article.txt": "too_large",  # written by write_large_article, never committed
+    "long_article.jsonl": "too_long",  # written by write_long_article, never committed
 }
 
 
@@ -183,6 +194,31 @@ def write_large_article(path: str | Path, n_bytes: int = 20_000_000, fmt: str = 
         path.write_text(json.dumps({"id": "bad-too-large", "url": "https://meridianwire.example/huge",
                                     "title": "Port backlog schedule", "text": text}) + "\n", encoding="utf-8")
     return path
+
+
+_LONG_SENTENCES = (
+    "The harbour board met on {d} March to hear the report on berth {i}.",
+    "Its chair, Lena Voss, said the crews of the {i} night shift had cleared more than {n} containers.",
+    "Councillors asked whether the cranes on quay {i} would be replaced before the winter storms.",
+    "The minutes record {n} questions from the public gallery and a vote of {d} to {i} on the last motion.",
+)
+
+
+def write_long_article(path: str | Path, n_bytes: int = 5_000_000, article_id: str = "bad-too-long") -> Path:
+    """Write one JSON line holding a valid article of at least ``n_bytes`` bytes of varied prose (no line repeats,
+    so nothing is folded as boilerplate): far more words than any news article (``clean.max_words``). Returns the
+    path."""
+    parts, size, i = [], 0, 0
+    while size < n_bytes:
+        para = " ".join(s.format(i=i, d=i % 28 + 1, n=(i * 37) % 900 + 100) for s in _LONG_SENTENCES)
+        parts.append(para)
+        size += len(para) + 1
+        i += 1
+    Path(path).write_text(json.dumps({"id": article_id, "url": f"https://harbourboard.example/minutes/{article_id}",
+                                      "source": "Harbour Board", "title": "Harbour board minutes, in full",
+                                      "published": "2024-08-21T12:00:00Z", "text": "\n".join(parts)}) + "\n",
+                          encoding="utf-8")
+    return Path(path)
 
 
 def files() -> dict[str, bytes]:

@@ -49,6 +49,7 @@ class CleanConfig:
     boilerplate_min_docs: int
     boilerplate_max_words: int
     min_words: int
+    max_words: int
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,8 @@ def _validate(d: dict[str, Any]) -> None:
     _check(d["clean"]["boilerplate_max_words"] >= 1, "clean.boilerplate_max_words", "must be at least 1",
            d["clean"]["boilerplate_max_words"])
     _check(d["clean"]["min_words"] >= 0, "clean.min_words", "must be 0 or more", d["clean"]["min_words"])
+    _check(d["clean"]["max_words"] > d["clean"]["min_words"], "clean.max_words", "must be more than clean.min_words",
+           d["clean"]["max_words"])
     _check(0.0 < d["dedup"]["threshold"] < 1.0, "dedup.threshold", "must be a Jaccard similarity strictly between "
            "0 and 1 (exact copies are folded anyway)", d["dedup"]["threshold"])
     _check(16 <= d["dedup"]["num_perm"] <= 1024, "dedup.num_perm", "must be between 16 and 1024",

@@ -180,7 +180,7 @@ def _clean(ctx: Context, t: dict) -> Output:
     arts, dup_ids = A.reject_duplicate_ids(t["prepared"].filter(F.col("kind") == "article").drop("removed"))
     arts, removed_boiler = C.remove_boilerplate(arts, ctx.cfg.clean)
     return Output(
-        tables={"final": A.finalize(arts, ctx.cfg.clean.min_words)},
+        tables={"final": A.finalize(arts, ctx.cfg.clean.min_words, ctx.cfg.clean.max_words)},
         rejects=lambda w: R.records(dup_ids).unionByName(R.records(w["final"])).unionByName(removed_boiler),
     )
 

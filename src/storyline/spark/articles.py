@@ -10,7 +10,7 @@ from pyspark.sql import functions as F
 
 from storyline.core.text.sentences import split_sentences
 from storyline.core.text.text import fold_for_hash, stable_id, words
-from storyline.spark.schemas import ARTICLE_FINAL, require_columns
+from storyline.spark.schemas import ARTICLE_FINAL, SENTENCES, require_columns
 from storyline.spark.session import checkpoint
 
 _FINAL_COLS = [c.split()[0].strip("`") for c in ARTICLE_FINAL.split(", ") if not c.startswith(("start", "end"))]
@@ -35,7 +35,7 @@ def reject_duplicate_ids(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
     return first, dups
 
 
-def _finalize_batches(min_words: int):
+def _finalize_batches(min_words: int, max_words: int):
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         for batch in batches:
             out = []
@@ -50,6 +50,10 @@ def _finalize_batches(min_words: int):
                     if n < min_words:
                         rec.update(kind="reject", reason="too_short",
                                    detail=f"{n} words after cleaning; clean.min_words={min_words}")
+                    elif n > max_words:
+                        rec.update(kind="reject", reason="too_long",
+                                   detail=f"{n} words after cleaning; clean.max_words={max_words} (a book, a dump or "
+                                          f"many articles in one record; split it, or raise clean.max_words)")
                     else:
                         rec["content_hash"] = stable_id("content", fold_for_hash(text))
                         rec["spans"] = [{"start": s.start, "end": s.end} for s in split_sentences(text)]
@@ -59,11 +63,11 @@ def _finalize_batches(min_words: int):
     return run
 
 
-def finalize(articles: DataFrame, min_words: int) -> DataFrame:
-    """Word counts, content hashes and sentence spans; too-short or emptied articles become rejects."""
+def finalize(articles: DataFrame, min_words: int, max_words: int = 100_000) -> DataFrame:
+    """Word counts, content hashes and sentence spans; too-short, too-long or emptied articles become rejects."""
     require_columns(articles, ["article_id", "text"], "finalize")
     cols = [c for c in _FINAL_COLS if c in articles.columns]
-    return articles.select(*cols).mapInPandas(_finalize_batches(min_words), ARTICLE_FINAL)
+    return articles.select(*cols).mapInPandas(_finalize_batches(min_words, max_words), ARTICLE_FINAL)
 
 
 def exact_duplicates(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
@@ -95,13 +99,27 @@ def exact_duplicates(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
     return canon, dups
 
 
+def _sentence_rows(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+    for batch in batches:
+        ids, idx, starts, ends, texts = [], [], [], [], []
+        for aid, text, spans in zip(batch["article_id"], batch["text"], batch["spans"]):
+            for k, span in enumerate(spans if spans is not None else ()):
+                a, b = int(span["start"]), int(span["end"])
+                ids.append(aid)
+                idx.append(k)
+                starts.append(a)
+                ends.append(b)
+                texts.append(text[a:b])  # a slice of a Python string: constant work per character
+        yield pd.DataFrame({"article_id": ids, "idx": pd.array(idx, dtype="int32"),
+                            "start": pd.array(starts, dtype="int32"), "end": pd.array(ends, dtype="int32"),
+                            "text": texts})
+
+
 def sentences_table(articles: DataFrame) -> DataFrame:
-    """One row per sentence of each canonical article, with character offsets into the article text."""
+    """One row per sentence of each canonical article, with character offsets into the article text.
+
+    The sentences are cut from the text in Python, where a slice costs its length: Spark's ``substring`` counts
+    characters from the start of the string on every call, so an article of n characters and n/100 sentences cost
+    n^2/100 (a 1 MB article took 109 s)."""
     require_columns(articles, ["article_id", "text", "spans"], "sentences")
-    ex = articles.select("article_id", "text", F.posexplode("spans").alias("idx", "span"))
-    start = F.col("span.start")
-    end = F.col("span.end")
-    return ex.select(
-        "article_id", F.col("idx").cast("int").alias("idx"), start.alias("start"), end.alias("end"),
-        F.expr("substring(text, span.start + 1, span.end - span.start)").alias("text"),
-    )
+    return articles.select("article_id", "text", "spans").mapInPandas(_sentence_rows, SENTENCES)
