@@ -23,8 +23,8 @@ def spark():
     from storyline.config import load_config
     from storyline.spark.session import start_spark
 
-    cfg = load_config(overrides={"spark.master": "local[2]", "spark.jit": "quick"})  # small inputs only
-    session = start_spark(cfg.spark)
+    cfg = load_config(overrides={"spark.master": "local[2]"})
+    session = start_spark(cfg.spark, input_bytes=0)  # small inputs only: the quick JIT
     session.conf.set("spark.sql.shuffle.partitions", "4")
     yield session
     session.stop()

@@ -98,14 +98,14 @@ def test_a_full_disk_is_a_clear_error_and_the_previous_output_stays(tmp_path):
     code = (
         "import errno, sys\n"
         "import storyline.pipeline as P\n"
-        "real = P._atomic\n"
+        "real = P.atomic_write\n"
         "calls = []\n"
         "def full(*a, **k):\n"
         "    calls.append(1)\n"
         "    if len(calls) > 1:\n"
         "        raise OSError(errno.ENOSPC, 'No space left on device')\n"
         "    return real(*a, **k)\n"
-        "P._atomic = full\n"
+        "P.atomic_write = full\n"
         "from storyline.cli import main\n"
         f"sys.exit(main(['run', {str(SAMPLE / 'folder')!r}, '--out', {str(out)!r}, '--master', 'local[2]', '-q']))\n"
     )

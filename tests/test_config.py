@@ -26,10 +26,9 @@ def test_defaults_load_and_overrides_win(tmp_path):
     ("[facts]\ncompare_sentences = true\n", "facts.compare_sentences"),
     ("[ingest]\nformat = 'pdf'\n", "ingest.format"),
     ("[nope]\nx = 1\n", "nope"),
-    ("[spark]\njit = 'c2'\n", "spark.jit"),
+    ("[spark]\nlocal_tuning = 'yes'\n", "spark.local_tuning"),
     ("[spark]\nclass_archive = 'no'\n", "spark.class_archive"),
-    ("[spark]\ncodegen = 'sometimes'\n", "spark.codegen"),
-    ("[spark]\nadaptive = 'maybe'\n", "spark.adaptive"),
+    ("[spark]\njit = 'quick'\n", "spark.jit"),
 ])
 def test_bad_values_name_the_key(tmp_path, toml, key):
     f = tmp_path / "c.toml"

@@ -1,83 +1,66 @@
-"""The local session: its Python workers (installed pyspark, one daemon, pandas preloaded) and its stop."""
+"""The local session: the one tuning storyline adds (the quick JIT for a small input), the user's options after it,
+and Spark's own defaults otherwise. Read through PySpark's public configuration only."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+import os
+import subprocess
+import sys
+import textwrap
 
-from storyline.spark.pydaemon import unzipped_path
+import pytest
 
-SITE = "/venv/site-packages"
-OWN = [f"{SITE}/pyspark/python/lib/pyspark.zip", f"{SITE}/pyspark/python/lib/py4j-0.10.9.9-src.zip",
-       f"{SITE}/pyspark/jars/spark-core_2.13-4.0.5.jar"]
-
-
-def _found_in(site: str | None):
-    def find(name, path):
-        return SimpleNamespace(origin=f"{site}/{name}/__init__.py") if site in path else None
-    return find
+from storyline.cache import cache_dir
+from storyline.spark import tuning as T
 
 
-def test_drops_the_installations_own_archives():
-    assert unzipped_path(OWN + ["/work", SITE], _found_in(SITE)) == ["/work", SITE]
+def test_cache_dir_prefers_storyline_cache_then_xdg_then_home():
+    from pathlib import Path
+
+    assert cache_dir({"STORYLINE_CACHE": "/c", "XDG_CACHE_HOME": "/x"}) == Path("/c")
+    assert cache_dir({"XDG_CACHE_HOME": "/x"}) == Path("/x/storyline")
+    assert cache_dir({}) == Path.home() / ".cache" / "storyline"
 
 
-def test_keeps_other_archives():
-    path = OWN + ["/py/lib/python311.zip", "/jobs/deps.zip", SITE]
-    assert unzipped_path(path, _found_in(SITE)) == ["/py/lib/python311.zip", "/jobs/deps.zip", SITE]
+def test_the_quick_jit_is_for_an_input_known_to_be_small_and_the_users_options_come_last():
+    small, large = T.SMALL_INPUT_BYTES - 1, T.SMALL_INPUT_BYTES
+    assert T.java_options(small, None).split() == list(T.QUICK_JIT)
+    assert T.java_options(large, None) == "" and T.java_options(None, None) == ""
+    opts = T.java_options(0, "-Xss4m -XX:TieredStopAtLevel=4").split()
+    assert opts.index("-XX:TieredStopAtLevel=1") < opts.index("-XX:TieredStopAtLevel=4") == len(opts) - 1
 
 
-def test_keeps_the_path_when_pyspark_is_only_in_the_zip():
-    path = OWN + ["/work"]
-    assert unzipped_path(path, _found_in(None)) == path
+_SESSION = textwrap.dedent("""
+    import json, sys
+    from storyline.config import load_config
+    from storyline.spark.session import start_spark, stop_spark
+    cfg = load_config(overrides={"spark.master": "local[1]", "spark.local_tuning": sys.argv[1] == "on"})
+    spark = start_spark(cfg.spark, input_bytes=int(sys.argv[2]))
+    conf = spark.sparkContext.getConf()
+    out = {"opts": conf.get("spark.driver.extraJavaOptions", ""),
+           "partitions": spark.conf.get("spark.sql.shuffle.partitions"),
+           "adaptive": spark.conf.get("spark.sql.adaptive.enabled"),
+           "sum": spark.range(5).selectExpr("sum(id) as s").collect()[0]["s"]}
+    stop_spark(spark)
+    print(json.dumps(out))
+""")
 
 
-def test_keeps_the_path_when_the_archives_belong_to_another_spark_home():
-    path = ["/opt/spark/python/lib/pyspark.zip", "/opt/spark/python/lib/py4j-0.10.9.9-src.zip", SITE]
-    assert unzipped_path(path, _found_in(SITE)) == path
+def _session(tuning: str, input_bytes: int) -> dict:
+    import json
+
+    env = dict(os.environ, SPARK_LOCAL_IP="127.0.0.1", PYSPARK_PYTHON=sys.executable)
+    proc = subprocess.run([sys.executable, "-c", _SESSION, tuning, str(input_bytes)], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def test_local_workers_import_the_installed_pyspark(spark):
-    def where(_):
-        import pyspark
-        yield pyspark.__file__
-
-    files = set(spark.sparkContext.parallelize(range(4), 2).mapPartitions(where).collect())
-    assert files and not any(".zip" in f for f in files), files
-
-
-def test_the_daemon_preloads_its_modules_and_names_those_it_cannot_import():
-    import sys
-
-    from storyline.spark.pydaemon import PRELOAD, _preload
-
-    assert "pandas" in PRELOAD and "pyarrow" in PRELOAD
-    sys.modules.pop("colorsys", None)
-    assert _preload(("colorsys", "storyline_no_such_module")) == ["storyline_no_such_module"]
-    assert "colorsys" in sys.modules
-
-
-def test_rdd_and_sql_tasks_share_one_python_daemon(spark):
-    """The tasks of a DataFrame made from Python rows and of mapInPandas run in workers of one daemon."""
-    import os
-
-    import pandas as pd
-
-    def parent(_):
-        yield os.getppid()
-
-    def parent_batches(batches):
-        for _ in batches:
-            yield pd.DataFrame({"p": [os.getppid()]})
-
-    rdd = set(spark.sparkContext.parallelize(range(4), 2).mapPartitions(parent).collect())
-    sql = {r.p for r in spark.range(4).repartition(2).mapInPandas(parent_batches, "p long").collect()}
-    assert len(rdd) == 1 and rdd == sql, (rdd, sql)
-
-
-def test_one_worker_pool_unless_the_user_chose():
-    from storyline.spark.session import _one_worker_pool
-
-    key = "spark.executorEnv.SPARK_SIMPLIFIED_TRACEBACK"
-    assert _one_worker_pool({}) == {key: "1"}
-    assert _one_worker_pool({key: "0"}) == {}
-    assert _one_worker_pool({"spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled": "false"}) == {}
+@pytest.mark.spark
+def test_a_small_local_run_gets_the_quick_jit_and_nothing_else_of_storylines():
+    tuned = _session("on", 1000)
+    assert "-XX:TieredStopAtLevel=1" in tuned["opts"].split()
+    assert tuned["adaptive"] == "true" and tuned["partitions"] == "4"  # Spark's adaptive planning, twice the cores
+    assert tuned["sum"] == 10
+    plain = _session("off", 1000)
+    assert "-XX:TieredStopAtLevel=1" not in plain["opts"].split() and plain["sum"] == 10

@@ -94,8 +94,10 @@ def test_rejects_bad_arguments_before_running(spark):
         cluster_stories(df, window_days=-1)
     with pytest.raises(ValueError, match="threshold"):
         cluster_stories(df, threshold=0)
-    with pytest.raises(ValueError, match="lacks column"):
+    with pytest.raises(ValueError, match=r"needs columns \['text'\]"):
         cluster_stories(df.drop("text"))
+    with pytest.raises(ValueError, match="'published' must be string or timestamp, got int"):
+        cluster_stories(df.withColumn("published", df["source"].isNull().cast("int")))
 
 
 def test_a_lone_article_joins_the_story_it_is_clearly_nearest_to(spark):

@@ -235,7 +235,7 @@ def test_a_table_unlike_its_declared_schema_is_refused_before_it_is_written(spar
 
 
 def test_row_counts_of_several_tables_in_one_query(spark):
-    from storyline.stages import _row_counts
+    from storyline.spark.output import row_counts as _row_counts
 
     a = spark.createDataFrame([("x",), ("y",), ("z",)], "id string")
     empty = spark.createDataFrame([], "id string")

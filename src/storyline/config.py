@@ -12,7 +12,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from storyline.spark.jvm import ADAPTIVE_MODES, CODEGEN_MODES, JIT_MODES
 
 # Tables whose keys are free-form (passed through), not checked against the defaults.
 _OPEN_TABLES = {("spark", "conf"), ("ingest", "fields")}
@@ -29,9 +28,7 @@ class SparkConfig:
     app_name: str
     log_level: str
     conf: dict[str, str] = field(default_factory=dict)
-    jit: str = "auto"
-    codegen: str = "auto"
-    adaptive: str = "auto"
+    local_tuning: bool = True
 
 
 @dataclass(frozen=True)
@@ -175,11 +172,6 @@ def _validate(d: dict[str, Any]) -> None:
            and d["facts"]["compare_sentences"] >= 2, "facts.compare_sentences", "must be a whole number, 2 or more",
            d["facts"]["compare_sentences"])
     _check(d["report"]["max_stories"] >= 1, "report.max_stories", "must be at least 1", d["report"]["max_stories"])
-    _check(d["spark"]["jit"] in JIT_MODES, "spark.jit", f"must be one of {', '.join(JIT_MODES)}", d["spark"]["jit"])
-    _check(d["spark"]["codegen"] in CODEGEN_MODES, "spark.codegen", f"must be one of {', '.join(CODEGEN_MODES)}",
-           d["spark"]["codegen"])
-    _check(d["spark"]["adaptive"] in ADAPTIVE_MODES, "spark.adaptive",
-           f"must be one of {', '.join(ADAPTIVE_MODES)}", d["spark"]["adaptive"])
     for k, v in d["spark"]["conf"].items():
         _check(isinstance(v, (str, int, float, bool)), f"spark.conf.{k}", "must be a string or number", v)
 
@@ -213,7 +205,7 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
     s = data["spark"]
     return Config(
         spark=SparkConfig(s["master"], s["app_name"], s["log_level"], {k: str(v) for k, v in s["conf"].items()},
-                          s["jit"], s["codegen"], s["adaptive"]),
+                          s["local_tuning"]),
         ingest=IngestConfig(**data["ingest"]),
         clean=CleanConfig(**data["clean"]),
         dedup=DedupConfig(**data["dedup"]),

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 import shutil
 import time
 from datetime import datetime, timezone
@@ -15,7 +14,8 @@ from pathlib import Path
 from storyline import __version__
 from storyline.config import Config
 from storyline.outputs import NoArticles, OutputError, check_out, is_disk_full, publish, staging_dir
-from storyline.stages import STAGES, Context, Earlier, Stage
+from storyline.stage import Context, EmptyRun, Figures, Stage, atomic_write, read_marker, write_marker
+from storyline.stages import DECLARED, STAGES
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +68,7 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     :class:`~storyline.outputs.NoArticles` when no record becomes an article (the rejects are written first).
     """
     from storyline.core.ingest.inputs import list_inputs
+    from storyline.spark.earlier import Earlier
     from storyline.spark.session import start_spark, stop_spark, use_checkpoints
 
     files, parquet = list_inputs(inputs, cfg.ingest.format)  # fail fast on a missing path, before Spark starts
@@ -93,10 +94,10 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
         for i, stage in enumerate(STAGES, 1):
             key = _stage_key(stage, base, cfg)
             label = f"[{i}/{len(STAGES)}] {stage.name}"
-            marker = _marker(ctx, stage) if resume else None
+            marker = read_marker(ctx, stage) if resume else None
             if marker and marker.get("key") == key:
                 log.info("%s: done by the interrupted run, not run again", label)
-                ctx.info.update(marker["info"])
+                ctx.figures = Figures(**marker["figures"])
                 tables.update(_read_back(ctx, stage))
                 result.resumed.append(stage.name)
                 continue
@@ -105,17 +106,17 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
             keep_staging = True  # from here on, an interrupted run can be resumed
             tables.update(_produce(ctx, stage, tables))
             ctx.timings[stage.name] = round(time.perf_counter() - t, 3)
-            _mark(ctx, stage, key)
+            write_marker(ctx, stage, key)
             log.info("%s done in %.1fs", label, ctx.timings[stage.name])
-        result.counts, result.rejects = ctx.info["counts"], ctx.info["rejects"]
+        result.counts, result.rejects = ctx.figures.counts, ctx.figures.rejects
         result.timings = dict(ctx.timings, spark_startup=startup, total=round(time.perf_counter() - t_start, 3))
         _write_run_json(staging, inputs, cfg, result, prev)
         shutil.rmtree(ctx.work, ignore_errors=True)
         publish(staging, final_out)
         published = True
-    except NoArticles:
-        published = True  # no_articles has published the rejects
-        raise
+    except EmptyRun:
+        published = True  # the rejects are published, then the run says why it stops
+        no_articles(ctx)
     except Exception as exc:
         if is_disk_full(exc):
             keep_staging = False
@@ -165,30 +166,6 @@ def _stage_key(stage: Stage, base: str, cfg: Config) -> str:
     return hashlib.sha256(json.dumps(doc, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def _marker_path(ctx: Context, stage: Stage) -> Path:
-    return ctx.work / "done" / f"{stage.name}.json"
-
-
-def _marker(ctx: Context, stage: Stage) -> dict | None:
-    path = _marker_path(ctx, stage)
-    if not path.is_file() or not all(ctx.path(t).exists() for t in stage.writes):
-        return None
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except ValueError:
-        return None
-
-
-def _mark(ctx: Context, stage: Stage, key: str) -> None:
-    """Write the stage's completion marker (atomically: a marker is whole or absent)."""
-    path = _marker_path(ctx, stage)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"stage": stage.name, "key": key, "info": ctx.info}, sort_keys=True, default=str),
-                   encoding="utf-8")
-    os.replace(tmp, path)
-
-
 def _read_back(ctx: Context, stage: Stage) -> dict:
     return {t.name: ctx.spark.read.schema(t.schema).parquet(str(ctx.path(t))) for t in stage.writes if t.schema}
 
@@ -200,8 +177,7 @@ def _produce(ctx: Context, stage: Stage, tables: dict) -> dict:
     Returns the written tables, read back."""
     from storyline.spark.schemas import REJECTS, check_schema
 
-    out = stage.run(ctx, tables)
-    ctx.info.update(out.info)
+    out = stage.run(ctx, tables, DECLARED)
     written = dict(tables)
     declared = {t.name: t for t in stage.writes}
 
@@ -209,7 +185,7 @@ def _produce(ctx: Context, stage: Stage, tables: dict) -> dict:
         def write():
             frame = df(written) if callable(df) else df
             check_schema(frame, schema, stage.name, name)
-            _atomic(target, lambda tmp: frame.write.parquet(str(tmp)))
+            atomic_write(target, lambda tmp: frame.write.parquet(str(tmp)))
             # later work reads the written table, never recomputes it; with its schema given, Spark need not run a
             # job to read it from a file footer
             return ctx.spark.read.schema(frame.schema).parquet(str(target))
@@ -224,7 +200,7 @@ def _produce(ctx: Context, stage: Stage, tables: dict) -> dict:
     jobs = [put(name, out.tables[name], ctx.path(declared[name]), declared[name].schema) for name in then]
     if out.rejects is not None:
         jobs.append(put("rejects", out.rejects, ctx.work / "rejects" / stage.name, REJECTS))
-    jobs += [lambda name=name, write=write: _atomic(ctx.path(declared[name]), lambda tmp: write(tmp, written))
+    jobs += [lambda name=name, write=write: atomic_write(ctx.path(declared[name]), lambda tmp: write(tmp, written))
              for name, write in out.files.items()]
     if stage.after and stage.after_early:
         jobs.append(lambda: stage.after(ctx, written))
@@ -261,19 +237,6 @@ def side_by_side(spark, jobs: list) -> list:
             raise
 
 
-def _atomic(target: Path, write):
-    """Write ``target`` (a file or folder) through a temporary sibling renamed into place."""
-    tmp = target.with_name(target.name + ".tmp")
-    for p in (tmp, target):
-        if p.is_dir():
-            shutil.rmtree(p)
-        elif p.exists():
-            p.unlink()
-    tmp.parent.mkdir(parents=True, exist_ok=True)
-    write(tmp)
-    os.replace(tmp, target)
-
-
 def no_articles(ctx: Context) -> None:
     """Write the rejects and run.json of a run that yielded no article, swap them in, and raise NoArticles."""
     from storyline.spark import output as O
@@ -282,7 +245,7 @@ def no_articles(ctx: Context) -> None:
     O.write_table(ctx.spark.read.schema(REJECTS).parquet(str(ctx.work / "rejects" / "*")), ctx.out, "rejects")
     result = RunResult(out=ctx.final_out, timings=ctx.timings, started=ctx.started)
     result.rejects = O.reject_counts(ctx.spark, ctx.out / "rejects")
-    records = ctx.info.get("records_in", 0)
+    records = ctx.figures.records_in
     result.counts = {"records_in": records, "articles": 0, "duplicates": 0, "stories": 0,
                      "rejects": sum(result.rejects.get("record", {}).values())}
     _write_run_json(ctx.out, ctx.inputs, ctx.cfg, result, None)

@@ -53,7 +53,7 @@ def role(cmdline: bytes, pid: int, root: int) -> str:
     """Which part of a run a process is: the driver ``jvm``, a ``python_worker``, the ``driver`` (the Python process
     that started the run) or ``other`` (the shell scripts that launch the JVM).
 
-    >>> role(b"/usr/bin/java\\x00-cp\\x00...", 7, 1), role(b"python\\x00-m\\x00pyspark.daemon", 8, 1)
+    >>> role(b"/usr/bin/java\\x00-cp\\x00...", 7, 1), role(b"python3\\x00-u\\x00worker.py", 8, 1)
     ('jvm', 'python_worker')
     """
     if pid == root:

@@ -10,10 +10,23 @@ from pyspark.sql import functions as F
 
 from storyline.core.text.sentences import split_sentences
 from storyline.core.text.text import fold_for_hash, stable_id, words
-from storyline.spark.schemas import ARTICLE_FINAL, SENTENCES, require_columns
+from storyline.spark.schemas import ARTICLE_FINAL, ARTICLES, SENTENCES, column_names, require_columns
 from storyline.spark.session import checkpoint
 
 _FINAL_COLS = [c.split()[0].strip("`") for c in ARTICLE_FINAL.split(", ") if not c.startswith(("start", "end"))]
+
+
+def published_ts(col: str = "published"):
+    """The one reading of ``published``: an ISO 8601 string (normalised by cleaning to UTC, or a bare day) or a
+    timestamp, as a timestamp; null when absent or unparseable (never an error under ANSI mode)."""
+    return F.expr(f"try_cast(`{col}` as timestamp)")
+
+
+def public_articles(records: DataFrame) -> DataFrame:
+    """Records in the shape of the public ``articles`` table: the input's ``source`` is the ``outlet``, and
+    ``published`` is a timestamp."""
+    cols = {"outlet": F.col("source"), "published": published_ts()}
+    return records.select(*[cols.get(c, F.col(f"`{c}`")).alias(c) for c in column_names(ARTICLES)])
 
 
 def locator_order() -> list:

@@ -30,7 +30,9 @@ from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
 from storyline.core.grouping.cluster import TermConfig, average_linkage, terms_and_keys
-from storyline.spark.dedup import _check_input, connected_components, published_ts
+from storyline.spark.articles import published_ts
+from storyline.spark.dedup import connected_components
+from storyline.spark.schemas import ARTICLE_INPUT_TYPES, require_columns
 from storyline.spark.session import checkpoint
 
 log = logging.getLogger(__name__)
@@ -48,7 +50,6 @@ _LABEL_SCHEMA = T.StructType([
     T.StructField("node", T.StringType(), False),
     T.StructField("label", T.StringType(), False),
 ])
-_REQUIRED = {"article_id": T.StringType(), "text": T.StringType()}
 _SCALE = 1_000_000  # weights are quantised to millionths; products summed exactly as 64-bit integers
 
 
@@ -247,7 +248,7 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     joins the story it is clearly nearest to (:func:`join_lone`; ``lone_margin`` times the threshold; None: never).
     """
     _validate(threshold, window_days, vector_terms, max_df, max_postings, link_floor)
-    _check_input(articles, _REQUIRED, optional=("published", "source", "title"))
+    require_columns(articles, ["article_id", "text"], "stories", ARTICLE_INPUT_TYPES)
     terms = TermConfig(lead_words=lead_words, title_weight=title_weight, entity_weight=entity_weight,
                        body_weight=body_weight)
     has_date = "published" in articles.columns

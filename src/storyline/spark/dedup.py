@@ -23,6 +23,8 @@ from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
 from storyline.core.grouping.minhash import LSHParams, MinHasher
+from storyline.spark.articles import published_ts
+from storyline.spark.schemas import ARTICLE_INPUT_TYPES, require_columns
 from storyline.spark.session import checkpoint
 
 log = logging.getLogger(__name__)
@@ -37,24 +39,6 @@ _SIG_SCHEMA = T.StructType([
     T.StructField("sig", T.ArrayType(T.IntegerType(), False), False),
     T.StructField("bands", T.ArrayType(T.LongType(), False), False),
 ])
-_REQUIRED = {"article_id": T.StringType(), "text": T.StringType()}
-
-
-def _check_input(df: DataFrame, required: dict[str, T.DataType], optional: tuple[str, ...] = ()) -> None:
-    """Reject a bad input schema before any job runs."""
-    fields = {f.name: f.dataType for f in df.schema.fields}
-    for name, dtype in required.items():
-        if name not in fields:
-            raise ValueError(f"input DataFrame lacks column {name!r} (has {sorted(fields)}); "
-                             f"select or rename it before calling this stage")
-        if fields[name] != dtype:
-            raise ValueError(f"column {name!r} must be {dtype.simpleString()}, got {fields[name].simpleString()}; "
-                             f"cast it first")
-    for name in optional:
-        allowed = (T.StringType(), T.TimestampType()) if name == "published" else (T.StringType(),)
-        if name in fields and fields[name] not in allowed:
-            kinds = " or ".join(t.simpleString() for t in allowed)
-            raise ValueError(f"column {name!r} must be {kinds} (or null), got {fields[name].simpleString()}")
 
 
 def _signature_batches(num_perm: int, shingle: int, params: LSHParams):
@@ -156,11 +140,6 @@ def _local_components(spark, pairs: list[tuple[str, str]]) -> DataFrame:
     return spark.createDataFrame(pdf, "node string, component string")
 
 
-def published_ts(col: str = "published") -> Column:
-    """ISO string -> timestamp, null when absent or unparseable (never an error under ANSI mode)."""
-    return F.expr(f"try_cast({col} as timestamp)")
-
-
 def near_duplicates(articles: DataFrame, threshold: float = 0.8, num_perm: int = 128, shingle: int = 5,
                     max_bucket: int = 100, fn_weight: float = 0.8) -> DataFrame:
     """One row ``article_id, canonical_id, similarity`` per article that is a near-duplicate of another.
@@ -181,7 +160,7 @@ def near_duplicates(articles: DataFrame, threshold: float = 0.8, num_perm: int =
     if not (0.0 < fn_weight < 1.0):
         raise ValueError(f"fn_weight must be in (0, 1) (0.5 weighs misses and extra candidates equally), got "
                          f"{fn_weight!r}")
-    _check_input(articles, _REQUIRED, optional=("published", "source"))
+    require_columns(articles, ["article_id", "text"], "dedup", ARTICLE_INPUT_TYPES)
     sigs = signatures(articles, num_perm=num_perm, shingle=shingle, threshold=threshold, fn_weight=fn_weight)
     # persist: signatures cost a Python pass over every text and are read three times (band buckets,
     # verification of both pair ends, similarity to the canonical copy).
@@ -214,3 +193,19 @@ def near_duplicates(articles: DataFrame, threshold: float = 0.8, num_perm: int =
     finally:
         sigs.unpersist()
     return out.select([F.col(f.name).cast(f.dataType) for f in DEDUP_SCHEMA.fields])
+
+
+def fold_near_duplicates(canon: DataFrame, threshold: float, num_perm: int, shingle: int,
+                         only_new: bool = False) -> tuple[DataFrame, DataFrame]:
+    """Fold near-duplicates (:func:`near_duplicates`) among the exact-canonical articles: ``(canonical articles,
+    duplicates as article_id, canonical_id, similarity, method, content_hash)``. With ``only_new``, articles of an
+    earlier output (``_old`` = 1) are never folded away (their stories must not change); only new articles can
+    become duplicates."""
+    near = near_duplicates(
+        canon.select("article_id", "text", "published", F.col("outlet").alias("source")),
+        threshold=threshold, num_perm=num_perm, shingle=shingle,
+    ).select("article_id", "canonical_id", F.col("similarity").cast("double"), F.lit("minhash").alias("method"))
+    near = near.join(canon.select("article_id", "content_hash"), "article_id")
+    if only_new:
+        near = near.join(canon.filter(F.col("_old") == 0).select("article_id"), "article_id", "left_semi")
+    return canon.join(near.select("article_id"), "article_id", "left_anti"), near

@@ -76,3 +76,13 @@ def report_pages(stories: DataFrame, max_stories: int) -> list[tuple[str, str, d
             .repartition(spread, "story_id").mapInPandas(_render_batches, _PAGES).collect())
     rows.sort(key=lambda r: (-r["n_articles"], r["story_id"]))
     return [(r["story_id"], r["html"], json.loads(r["row"]), r["haystack"]) for r in rows]
+
+
+def row_counts(tables: dict) -> dict[str, int]:
+    """Rows of each table, counted in one query (a count per table would be a query, and jobs, each)."""
+    from functools import reduce
+
+    tagged = [df.select(F.lit(name).alias("table")) for name, df in tables.items()]
+    got = {r["table"]: int(r["count"]) for r in reduce(lambda a, b: a.unionByName(b), tagged)
+           .groupBy("table").count().collect()}
+    return {name: got.get(name, 0) for name in tables}

@@ -138,15 +138,27 @@ STORIES = (
 
 
 
+# The types a stage accepts for the article columns it reads: ``published`` as an ISO string or a timestamp.
+ARTICLE_INPUT_TYPES = {"article_id": ("string",), "text": ("string",), "published": ("string", "timestamp"),
+                       "source": ("string",), "title": ("string",)}
+
+
 class SchemaError(ValueError):
     """A DataFrame handed to a stage lacks columns the stage needs."""
 
 
-def require_columns(df, columns: list[str], stage: str) -> None:
-    """Reject a bad input schema before any job runs (cf. pyspark.ml's transformSchema)."""
+def require_columns(df, columns: list[str], stage: str, types: dict[str, tuple[str, ...]] | None = None) -> None:
+    """Reject a bad input schema before any job runs (cf. pyspark.ml's transformSchema): ``columns`` must be there,
+    and a column named in ``types`` (required or not) must have one of the types given for it."""
     missing = [c for c in columns if c not in df.columns]
     if missing:
-        raise SchemaError(f"stage '{stage}' needs columns {missing}; the input has {df.columns}")
+        raise SchemaError(f"stage '{stage}' needs columns {missing}; the input has {df.columns}; select or rename "
+                          f"them first")
+    have = {f.name: f.dataType.simpleString() for f in df.schema.fields}
+    for name, allowed in (types or {}).items():
+        if name in have and have[name] not in allowed:
+            raise SchemaError(f"stage '{stage}': column {name!r} must be {' or '.join(allowed)}, got {have[name]}; "
+                              f"cast it first")
 
 
 def check_schema(df, ddl: str, stage: str, table: str) -> None:

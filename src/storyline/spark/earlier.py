@@ -1,0 +1,70 @@
+"""The output of an earlier run that this one adds to (``--into``), as the stages consult it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pyspark.sql import DataFrame
+from pyspark.sql import functions as F
+
+from storyline.spark.schemas import ARTICLES, column_names
+
+KEEP = column_names(ARTICLES)
+
+
+class Earlier:
+    """The earlier output (``path``), or none: with no earlier output every method hands its input back, so the
+    stages hold no ``--into`` branches."""
+
+    def __init__(self, spark, path: Path | None) -> None:
+        self.spark, self.path = spark, path
+
+    def __bool__(self) -> bool:
+        return self.path is not None
+
+    def _read(self, name: str) -> DataFrame:
+        return self.spark.read.parquet(str(self.path / name))
+
+    def fingerprint(self) -> str:
+        return (self.path / "run.json").read_text(encoding="utf-8") if self else ""
+
+    def pool(self, new: DataFrame) -> DataFrame:
+        """The articles to deduplicate: the earlier ones (``_old`` = 1, never folded away) and the new records
+        the earlier output does not already hold."""
+        new = new.withColumn("_old", F.lit(0))
+        if not self:
+            return new
+        old = self._read("articles").select(*KEEP)
+        return old.withColumn("_old", F.lit(1)).unionByName(unseen(new, old, self._read("duplicates")))
+
+    def duplicates(self, dups: DataFrame) -> DataFrame:
+        return self._read("duplicates").unionByName(dups, allowMissingColumns=True) if self else dups
+
+    def rejects(self, rejects: DataFrame) -> DataFrame:
+        return self._read("rejects").unionByName(rejects).dropDuplicates() if self else rejects
+
+    def stories(self, assignment: DataFrame) -> DataFrame:
+        """Earlier articles keep their stories; new ones join them (see ``attach_to_existing``)."""
+        from storyline.spark.stories import attach_to_existing
+
+        return attach_to_existing(assignment, self._read("story_articles")) if self else assignment
+
+    def counts(self) -> dict:
+        return json.loads((self.path / "run.json").read_text())["counts"] if self else {}
+
+
+def unseen(pool: DataFrame, old: DataFrame, old_dups: DataFrame) -> DataFrame:
+    """The records of this run that the earlier output does not hold. A record whose id and text were both seen
+    before is the same record again (dropped; counted as already present). A record whose id was seen with other
+    text is a different record: it keeps its place under a new id, its id plus ``~`` and its text hash, and is
+    never skipped."""
+    dup_hash = F.col("content_hash") if "content_hash" in old_dups.columns else F.lit(None).cast("string")
+    seen = old.select("article_id", F.col("content_hash").alias("_seen")).unionByName(
+        old_dups.select("article_id", dup_hash.alias("_seen")))
+    clash = F.col("_seen").isNotNull() & (F.col("_seen") != F.col("content_hash"))
+    renamed = pool.join(seen, "article_id", "left").withColumn(
+        "article_id", F.when(clash, F.concat("article_id", F.lit("~"), F.substring("content_hash", 1, 12)))
+        .otherwise(F.col("article_id"))).drop("_seen")
+    # now an id seen before means the same text again (or a duplicate of an older output that kept no hash)
+    return renamed.join(seen.select("article_id"), "article_id", "left_anti")
