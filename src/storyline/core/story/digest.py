@@ -169,15 +169,18 @@ def without_label(title: str) -> str:
 
 def headline_format(title: str) -> bool:
     """A headline of a format rather than of the event: a live page's label, a question, an explainer's "what we
-    know", a shouted kicker ("AXED!", "TERROR AT SEA:"); these tell the reader what the page is or how to feel,
+    know", a shouted kicker ("AXED!", "TERROR AT SEA:") or a headline all in capitals; these tell the reader what the page is or how to feel,
     not what happened.
 
     >>> [headline_format(t) for t in ("LIVE: Fenwick mayoral count", "Tavros earthquake: what we know so far",
     ...                                "Is your Velta Orbit affected? Recall explained", "AXED! Rovers boot Keane",
-    ...                                "Farouk elected Fenwick mayor", "NASA plans a new Moon landing")]
-    [True, True, True, True, False, False]
+    ...                                "Farouk elected Fenwick mayor", "NASA plans a new Moon landing",
+    ...                                "PROTECTING OUR RIGHTS WILL MAKE AMERICA GREAT")]
+    [True, True, True, True, False, False, True]
     """
-    return bool(_FORMAT.search(title.strip()))
+    t = title.strip()
+    shouted = len(t.split()) >= 3 and t.upper() == t and any(c.isalpha() for c in t)  # all in capitals
+    return shouted or bool(_FORMAT.search(t))
 
 
 def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None, disputes: Sequence[dict] = (),
@@ -251,14 +254,15 @@ _ATTRIBUTION_TAIL = re.compile(r",?\s+(?:(?:[\w.'’-]+\s+){0,6}?(?:said|says|to
                                r"(?:\s+[\w.'’-]+){0,3}|according\s+to\s+[^,;]{1,80})\s*[.!]?\s*$")
 _CLAUSE_BREAK = re.compile(r";|\s[—–]\s|,\s+(?:which|who|whose|where|when|while|as|but|and|saying|according)\b|"
                            r"\s(?:after|before|because|although|though|while|amid|despite|following|when|where)\s")
+_PHRASE_BREAK = re.compile(r"\s(?:about|over|during|amid|against|despite|with|from|into|at|in|on|for)\s")
 _HEADLINE_WORDS = 16
 _LONG_HEADLINE_WORDS = 24
 
 
 def headline(sentence: str | None) -> str | None:
     """A headline written from a lead sentence: without its source tag and trailing attribution, cut at the first
-    clause break that leaves a whole statement of at most 16 words (else 24), never with an ellipsis. A lead with
-    no such break stays whole.
+    clause break that leaves a whole statement of at most 16 words (else 24), else before its last adverbial phrases
+    (at most 16 words left), never with an ellipsis. A lead with no such break stays whole.
 
     >>> headline("(CNN) Actor Burt Reynolds is in intensive care in a Florida hospital, where he went for treatment "
     ...          "of flu symptoms, one of his representatives said Friday.")
@@ -268,6 +272,9 @@ def headline(sentence: str | None) -> str | None:
     "Donald Trump's campaign shocked the political world by saying Tuesday night that Trump would skip Fox News's Thursday debate"
     >>> headline("Wally Backman has been named manager of the Acereros de Monclova.")
     'Wally Backman has been named manager of the Acereros de Monclova'
+    >>> headline("Donald J. Trump's campaign manager used slightly less absolute words on Wednesday about Mr. Trump's "
+    ...          "plans to skip Thursday night's Republican presidential debate.")
+    "Donald J. Trump's campaign manager used slightly less absolute words on Wednesday"
     """
     if not sentence:
         return None
@@ -282,7 +289,9 @@ def headline(sentence: str | None) -> str | None:
         head = next((h for h in heads if 6 <= len(words(h)) <= most), None)
         if head:
             return head
-    return t
+    # no clause of a headline's length: the statement without its last adverbial phrases ("... about X", "... on Y")
+    cuts = [t[: m.start()].rstrip(" ,;") for m in _PHRASE_BREAK.finditer(t)]
+    return next((h for h in reversed(cuts) if 6 <= len(words(h)) <= _HEADLINE_WORDS), t)
 
 
 def dispute_of(text: str, disputes: Sequence[dict]) -> dict | None:

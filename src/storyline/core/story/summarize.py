@@ -480,6 +480,20 @@ def instant(value: object):
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 
 
+def told_by_end_of_day(t):
+    """When a report is known to have been out: a time given only as a day (midnight UTC) is known only by that day's
+    end, so it is not taken for earlier than the reports of that day with a time.
+
+    >>> str(told_by_end_of_day(instant("2024-08-20"))), str(told_by_end_of_day(instant("2024-08-20T07:05:00Z")))
+    ('2024-08-20 23:59:59+00:00', '2024-08-20 07:05:00+00:00')
+    """
+    from datetime import timedelta
+
+    if (t.hour, t.minute, t.second, t.microsecond) == (0, 0, 0, 0):
+        return t + timedelta(days=1, seconds=-1)
+    return t
+
+
 def quoted_lead(text: str) -> bool:
     """A sentence that is a quotation rather than a report: it opens with a quote, or half its words are quoted.
     A report that quotes a phrase or names a ship in quotes still states the event.
@@ -674,8 +688,8 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
         term_sets=[frozenset(t) for t in terms], eligible=eligible, sim=sim, outlet=outlet, n_outlets=n_out,
         centrality=centrality, cross=cross, support=support, position=position, quote=quote, focus=focus,
         carriers=carriers, needs=needs, lead=lead, on_side=on_side, lead_support=lead_support,
-        hours=np.array([(t - first).total_seconds() / 3600 if t is not None and first is not None else np.nan
-                        for t in stamps]),
+        hours=np.array([(told_by_end_of_day(t) - first).total_seconds() / 3600 if t is not None and first is not None
+                        else np.nan for t in stamps]),
     )
 
 
