@@ -185,3 +185,38 @@ def test_empty_panels_render_none_found(page, report: Path) -> None:
     _not_pwned(page)
     assert page.errors == []
 
+
+
+def _changed_stories() -> list[dict]:
+    """The two stories as a run with --into tells them: the ferry updated (a new outlet, a revised toll, a new
+    sentence), the budget unchanged."""
+    ferry, budget = _stories()
+    ferry["changes"] = {"status": "updated", "since": "2021-05-03T14:00:00+00:00", "updated": "2021-05-04T09:00:00Z",
+                        "new_article_ids": ["f2"], "new_outlets": ["beta.example"], "new_sentences": [1],
+                        "new_disputes": [], "revised": [{"what": "people", "old": "12", "new": "15",
+                                                         "outlets": ["beta.example"]}],
+                        "merged_from": [], "split_from": []}
+    budget["changes"] = {"status": "unchanged", "since": "2021-05-03T14:00:00+00:00", "updated": "2021-05-04T00:00:00Z",
+                         "new_article_ids": [], "new_outlets": [], "new_sentences": [], "new_disputes": [],
+                         "revised": [], "merged_from": [], "split_from": []}
+    return [ferry, budget]
+
+
+def test_an_updated_story_shows_its_badge_its_new_outlets_and_sentences(page, tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    render_report(_changed_stories(), {"counts": {"records_in": 4, "articles": 3, "stories": 2}}, out)
+    page.goto(out.joinpath("index.html").as_uri())
+    badge = page.locator("tr[data-status=updated] .badge-updated")
+    assert badge.is_visible() and "+1 outlet" in badge.inner_text() and "figure revised" in badge.inner_text()
+    assert page.locator("tbody tr").first.get_attribute("data-status") == "updated"  # newest change first
+    page.locator("#changed").check()  # updated since the earlier run: the unchanged budget story goes
+    assert page.locator("#shown").inner_text() == "1 of 2"
+    assert page.locator("tbody tr:visible").count() == 1
+    _shot(page, "index-updated")
+    page.goto(out.joinpath("stories", "s-ferry.html").as_uri())
+    marks = page.locator("ol.summary > li.new > .new-mark")
+    assert marks.count() == 1 and marks.first.is_visible() and "new since Mon 03 May 14:00 UTC" in marks.first.inner_text()
+    assert page.locator("ol.summary > li").nth(1).get_attribute("class") == "new"
+    assert "new since" in page.locator("p.outlets").inner_text() and page.locator("p.revised").is_visible()
+    assert not page.errors, page.errors
+    _shot(page, "story-updated")

@@ -83,7 +83,11 @@ def _dedup(ctx: Context, t: dict) -> Output:
 def _stories(ctx: Context, t: dict) -> Output:
     from storyline.spark import stories as S
 
-    return Output(tables={"story_articles": ctx.earlier.stories(S.assign_stories(t["articles"], ctx.cfg.stories))})
+    def named(w: dict, part: int):  # stories named as the earlier output named them (both from the written grouping)
+        return S.inherit_ids(w["grouping"], ctx.earlier.story_articles())[part]
+
+    return Output(tables={"grouping": S.assign_stories(t["articles"], ctx.cfg.stories),
+                          "story_articles": lambda w: named(w, 0), "lineage": lambda w: named(w, 1)})
 
 
 def _digest(ctx: Context, t: dict) -> Output:
@@ -91,18 +95,24 @@ def _digest(ctx: Context, t: dict) -> Output:
     from storyline.spark import stories as S
 
     scfg = SummaryConfig(words=ctx.cfg.summary.words, focus=ctx.cfg.summary.focus or None)
+    # a story the earlier output told with the same articles (and the same settings) keeps its digest; the others
+    # are told anew: a nightly run reads only the stories that changed
+    kept, todo = S.unchanged_digests(t["story_articles"], ctx.earlier.story_articles(),
+                                     ctx.earlier.stories() if ctx.earlier.same_settings(ctx.cfg) else None)
     # the sentences meet their stories here and cross into Python once, grouped by story, for facts and summary alike
-    sents = S.story_sentences(t["sentences"], t["articles"], t["story_articles"])
+    sents = S.story_sentences(t["sentences"], t["articles"], todo)
     facts = ctx.cfg.facts
-    return Output(tables={"digests": S.digest_stories(sents, scfg, facts.spacy_model, facts.single_source_max,
-                                                      facts.compare_sentences)})
+    told = S.digest_stories(sents, scfg, facts.spacy_model, facts.single_source_max, facts.compare_sentences)
+    return Output(tables={"digests": told if kept is None else told.unionByName(kept)})
 
 
 def _write(ctx: Context, t: dict) -> Output:
     from storyline.spark import output as O
     from storyline.spark import stories as S
 
-    stories = S.story_table(t["articles"], t["story_articles"], t["duplicates"], S.agree_entity_types(t["digests"]))
+    stories = S.with_changes(
+        S.story_table(t["articles"], t["story_articles"], t["duplicates"], S.agree_entity_types(t["digests"])),
+        t["lineage"], ctx.earlier.stories(), ctx.earlier.started())
     rejects = ctx.spark.read.schema(SC.REJECTS).parquet(str(ctx.work / "rejects" / "*"))
     facts = {name: (lambda w, name=name: S.fact_table(w["stories"], name)) for name in SC.FACT_PARTS}
     return Output(
@@ -153,12 +163,13 @@ STAGES: tuple[Stage, ...] = (
                   Table("sentences", SC.SENTENCES)),
           config=("dedup",), body=_dedup),
     Stage(name="stories", does="group articles into stories", reads=("articles",),
-          writes=(Table("story_articles", SC.STORY_ARTICLES),), config=("stories",), body=_stories),
+          writes=(Table("grouping", SC.GROUPING, public=False), Table("story_articles", SC.STORY_ARTICLES),
+                  Table("lineage", SC.LINEAGE, public=False)), config=("stories",), body=_stories),
     Stage(name="digest", does="entities, timeline, agreements and disputes; cited summaries and titles",
           reads=("sentences", "articles", "story_articles"),
           writes=(Table("digests", SC.STORY_DIGEST, public=False),), config=("facts", "summary"), body=_digest),
     Stage(name="write", does="the stories table, fact tables, rejects and stories.jsonl",
-          reads=("articles", "story_articles", "duplicates", "digests"),
+          reads=("articles", "story_articles", "lineage", "duplicates", "digests"),
           writes=(Table("stories", SC.STORIES), *(Table(n, SC.FACT_TABLES[n]) for n in SC.FACT_PARTS),
                   Table("rejects", SC.REJECTS), Table("stories.jsonl", None)),
           config=(), body=_write, after=_tally, after_early=True),

@@ -13,7 +13,7 @@ Output is deterministic: the same stories and run info give byte-identical files
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 
 import json
 import logging
@@ -153,6 +153,23 @@ def _when(value: object) -> str:
     return f"{base} UTC{sign}{abs(mins) // 60:02d}:{abs(mins) % 60:02d}"
 
 
+def _since(value: object) -> str:
+    """The earlier run's time as a mark reads it: "Tue 14:00 UTC".
+
+    >>> _since("2025-03-11T14:00:05+00:00"), _since(None)
+    ('Tue 11 Mar 14:00 UTC', '')
+    """
+    if not value:
+        return ""
+    try:
+        t = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        return str(value)
+    if t.utcoffset() is not None:
+        t = t.astimezone(timezone.utc)
+    return t.strftime("%a %d %b %H:%M UTC")
+
+
 def _names(values: object) -> list[str]:
     return [str(v) for v in _list(values) if v is not None and v != ""]
 
@@ -214,13 +231,48 @@ def _index_row(story: Mapping[str, Any], name: str) -> dict:
     if last and last != dates:
         dates = f"{dates} – {last}"
     lead = next((str(s.get("text")) for s in _dicts(story.get("summary")) if s.get("text")), "")
+    changes = story.get("changes") if isinstance(story.get("changes"), Mapping) else {}
+    changed = changes.get("updated") or story.get("last_published") or story.get("first_published")
     return {
-        "name": name, "title": story.get("title") or "(untitled)", "group": story.get("group"),
+        "name": name, "story_id": story.get("story_id"), "title": story.get("title") or "(untitled)",
+        "group": story.get("group"),
         "n_articles": story.get("n_articles", len(_list(story.get("articles")))), "n_outlets": len(outlets),
         "outlets": ", ".join(outlets[:4]) + (f" +{len(outlets) - 4}" if len(outlets) > 4 else ""), "dates": dates,
-        "lead": lead, "updated": _when(story.get("last_published") or story.get("first_published")),
+        "lead": lead, "updated": _when(changed), "changed_at": str(changed or ""),
         "disputes": len(_dicts(story.get("disputed"))),
+        "status": changes.get("status") or "", "what_changed": what_changed(changes),
+        "since": _when(changes.get("since")),
     }
+
+
+def what_changed(changes: Mapping[str, Any]) -> str:
+    """What changed in a story, in an editor's words ("+2 outlets, figure revised").
+
+    >>> what_changed({"status": "updated", "new_article_ids": ["a", "b", "c"], "new_outlets": ["X", "Y"],
+    ...               "new_sentences": [1], "new_disputes": [], "revised": [{"what": "people"}]})
+    '+2 outlets, +3 articles, figure revised, 1 new sentence'
+    >>> what_changed({"status": "new"}), what_changed({"status": "unchanged"})
+    ('', '')
+    """
+    if changes.get("status") != "updated":
+        return ""
+    parts = []
+    for key, one, many in (("new_outlets", "outlet", "outlets"), ("new_article_ids", "article", "articles")):
+        n = len(_list(changes.get(key)))
+        if n:
+            parts.append(f"+{n} {one if n == 1 else many}")
+    n = len(_list(changes.get("revised")))
+    if n:
+        parts.append("figure revised" if n == 1 else f"{n} figures revised")
+    n = len(_list(changes.get("new_disputes")))
+    if n:
+        parts.append("new dispute" if n == 1 else f"{n} new disputes")
+    n = len(_list(changes.get("new_sentences")))
+    if n:
+        parts.append(f"{n} new sentence{'s' if n > 1 else ''}")
+    if _list(changes.get("merged_from")):
+        parts.append("stories merged")
+    return ", ".join(parts)
 
 
 def _haystack(story: Mapping[str, Any]) -> str:
@@ -230,11 +282,13 @@ def _haystack(story: Mapping[str, Any]) -> str:
 
 
 def render_index(rows: list[dict], haystacks: list[str], run_info: Mapping[str, Any]) -> str:
-    """The index page: run counts, a search box and one row per story (``_index_row``, with its page name)."""
+    """The index page: run counts, a search box (and, after an earlier run, a filter to the stories that changed
+    since) and one row per story (``_index_row``, with its page name)."""
     # the one value marked safe: json_island escapes every character that could end the script element
     island = Markup(json_island(haystacks))
+    since = next((r["since"] for r in rows if r.get("since")), "")
     return _page("index.html", "Stories", "", ("search.js",), run=_run_view(run_info), rows=rows,
-                 search_data=island)
+                 search_data=island, since=since)
 
 
 # ----------------------------------------------------------------------------------------------------- story page
@@ -309,13 +363,21 @@ def render_story(story: Mapping[str, Any]) -> str:
     outlets = [o for o in _list(story.get("outlets")) if o]
     dups = _dicts(story.get("duplicates"))
     title = story.get("title") or "(untitled)"
+    changes = story.get("changes") if isinstance(story.get("changes"), Mapping) else {}
+    fresh = changes.get("status") == "updated"  # a new story is new throughout: nothing to mark
+    new_outlets = set(_names(changes.get("new_outlets"))) if fresh else set()
+    new_sentences = {int(k) for k in _list(changes.get("new_sentences")) if isinstance(k, int)} if fresh else set()
     data = {
         "story_id": story.get("story_id"), "group": story.get("group"), "outlets": _names(outlets),
+        "new_outlets": new_outlets, "since": _since(changes.get("since")) if fresh else "",
+        "status": changes.get("status") or "", "what_changed": what_changed(changes),
+        "revised": [{"what": r.get("what"), "old": r.get("old"), "new": r.get("new"), "outlets": _names(r.get("outlets"))}
+                    for r in _dicts(changes.get("revised"))],
         "dates": " – ".join(dict.fromkeys(d for d in (_when(story.get("first_published")),
                                                       _when(story.get("last_published"))) if d)),
         "stats": [("articles", story.get("n_articles", len(articles))), ("outlets", len(outlets)),
                   ("duplicates", len(dups)), ("summary sentences", len(_list(story.get("summary"))))],
-        "summary": _summary_view(story, number, arts),
+        "summary": [dict(v, new=k in new_sentences) for k, v in enumerate(_summary_view(story, number, arts))],
         "articles": [{"href": safe_href(a.get("url")), "title": a.get("title") or "(untitled)",
                       "outlet": a.get("outlet") or "unknown", "when": _when(a.get("published")),
                       "n_words": a.get("n_words"), "id": a.get("article_id")} for a in articles],
@@ -362,8 +424,8 @@ def story_page(story: Mapping[str, Any]) -> tuple[object, str, dict, str]:
 
 
 def write_report(pages: Iterable[tuple[object, str, dict, str]], run_info: Mapping[str, Any], out_dir: Path) -> None:
-    """Write ``out_dir/index.html``, ``out_dir/stories/<name>.html`` for each of ``pages`` (:func:`story_page`, in
-    index order), and the assets.
+    """Write ``out_dir/index.html`` (newest change first), ``out_dir/stories/<name>.html`` for each of ``pages``
+    (:func:`story_page`), ``out_dir/feed.xml`` (:func:`atom_feed`) and the assets.
 
     A story id that is not a safe file name gets a hashed page name; a repeated id gets a numbered one, so no page
     overwrites another.
@@ -385,9 +447,50 @@ def write_report(pages: Iterable[tuple[object, str, dict, str]], run_info: Mappi
         (out_dir / "stories" / f"{name}.html").write_text(html, encoding="utf-8", newline="\n")
         rows.append(dict(row, name=name))
         haystacks.append(haystack)
+    # the index reads newest first: by each story's last change, then by size (the order the pages came in)
+    order = sorted(range(len(rows)), key=lambda k: rows[k].get("changed_at") or "", reverse=True)
+    rows, haystacks = [rows[k] for k in order], [haystacks[k] for k in order]
     (out_dir / "index.html").write_text(render_index(rows, haystacks, run_info), encoding="utf-8", newline="\n")
+    (out_dir / "feed.xml").write_bytes(atom_feed(rows, run_info))
     copy_assets(out_dir)
     logger.info("wrote report for %d stories to %s", len(rows), out_dir)
+
+
+def atom_feed(rows: list[dict], run_info: Mapping[str, Any]) -> bytes:
+    """An Atom feed with one entry per story (index rows, :func:`_index_row`): its id lasts across runs (the story
+    id's URN), its ``updated`` time is the story's last change, and its content is the lead sentence, the outlets
+    and what changed. Written with ``feedgen``."""
+    from feedgen.feed import FeedGenerator
+
+    def when(value: object) -> datetime:
+        try:
+            t = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+        except ValueError:
+            t = datetime(1970, 1, 1, tzinfo=timezone.utc)
+        return t if t.utcoffset() is not None else t.replace(tzinfo=timezone.utc)
+
+    fg = FeedGenerator()
+    fg.id("urn:storyline:stories")
+    fg.title("Stories")
+    fg.author({"name": "storyline"})
+    fg.link(href="index.html", rel="alternate")
+    fg.generator("storyline")
+    latest = max((when(r.get("changed_at")) for r in rows if r.get("changed_at")),
+                 default=when(run_info.get("started")))
+    fg.updated(latest)
+    for r in reversed(rows):  # feedgen puts each new entry first: the feed reads in index order
+        fe = fg.add_entry()
+        fe.id(f"urn:storyline:story:{r['story_id']}")
+        fe.title(str(r.get("title") or "(untitled)"))
+        fe.link(href=f"stories/{r['name']}.html", rel="alternate")
+        fe.updated(when(r.get("changed_at")) if r.get("changed_at") else latest)
+        lines = [r.get("lead") or "", f"Outlets: {r.get('outlets') or 'unknown'}"]
+        if r.get("status") == "updated":
+            lines.append(f"Updated: {r.get('what_changed') or 'changed'}")
+        elif r.get("status") == "new":
+            lines.append("New story")
+        fe.content("\n".join(x for x in lines if x), type="text")
+    return fg.atom_str(pretty=True)
 
 
 def render_report(stories: Iterable[Mapping[str, Any]], run_info: Mapping[str, Any], out_dir: Path) -> None:

@@ -44,11 +44,29 @@ class Earlier:
     def rejects(self, rejects: DataFrame) -> DataFrame:
         return self._read("rejects").unionByName(rejects).dropDuplicates() if self else rejects
 
-    def stories(self, assignment: DataFrame) -> DataFrame:
-        """Earlier articles keep their stories; new ones join them (see ``attach_to_existing``)."""
-        from storyline.spark.stories import attach_to_existing
+    def story_articles(self) -> DataFrame | None:
+        """The earlier output's stories, by article; None without one."""
+        return self._read("story_articles") if self else None
 
-        return attach_to_existing(assignment, self._read("story_articles")) if self else assignment
+    def stories(self) -> DataFrame | None:
+        """The earlier output's ``stories`` table; None without one."""
+        return self._read("stories") if self else None
+
+    def same_settings(self, cfg) -> bool:
+        """Whether the earlier output was told by this storyline version with these summary and facts settings: its
+        digests can then stand for stories whose articles did not change."""
+        if not self:
+            return False
+        from storyline import __version__
+
+        run = json.loads((self.path / "run.json").read_text(encoding="utf-8"))
+        conf = cfg.to_dict()
+        return (run.get("storyline_version") == __version__
+                and all(run.get("config", {}).get(k) == conf.get(k) for k in ("summary", "facts")))
+
+    def started(self) -> str | None:
+        """When the earlier run started (ISO 8601, UTC); None without one."""
+        return json.loads((self.path / "run.json").read_text(encoding="utf-8")).get("started") if self else None
 
     def counts(self) -> dict:
         return json.loads((self.path / "run.json").read_text())["counts"] if self else {}

@@ -127,13 +127,21 @@ ARTICLES = (
 DUPLICATES = "article_id string, canonical_id string, similarity double, method string, content_hash string"
 SENTENCES = "article_id string, idx int, start int, end int, text string"
 STORY_ARTICLES = "article_id string, story_id string"
+GROUPING = "article_id string, story_id string, seed string"  # this run's grouping, before earlier ids are kept
+LINEAGE = "story_id string, before string, merged_from array<string>, split_from array<string>"
+CHANGES = (
+    "struct<status:string,since:string,updated:string,new_article_ids:array<string>,new_outlets:array<string>,"
+    "new_sentences:array<int>,new_disputes:array<struct<subject:string,frame:string,claims:array<string>>>,"
+    "revised:array<struct<what:string,old:string,new:string,outlets:array<string>>>,merged_from:array<string>,"
+    "split_from:array<string>>"
+)
 STORIES = (
     "story_id string, title string, `group` string, n_articles int, n_outlets int, outlets array<string>, "
     "first_published timestamp, last_published timestamp, article_ids array<string>, "
     "summary " + STORY_SUMMARY.split("summary ", 1)[1] + ", "
     "articles array<struct<article_id:string,title:string,outlet:string,url:string,published:timestamp,n_words:int>>, "
     "duplicates array<struct<article_id:string,canonical_id:string,similarity:double,method:string>>, "
-    "reference string, " + ", ".join(f"{n} {t}" for n, t in fields(FACTS))
+    "reference string, " + ", ".join(f"{n} {t}" for n, t in fields(FACTS)) + f", changes {CHANGES}"
 )
 
 

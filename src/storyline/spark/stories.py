@@ -16,14 +16,17 @@ from storyline.core.story.digest import digest, story_facts
 from storyline.core.story.summarize import Sentence, SummaryConfig
 from storyline.core.text.clean import tidy_sentence
 from storyline.spark.schemas import (
+    CHANGES,
     FACT_PARTS,
     FACTS,
     STORY_DIGEST,
+    column_names,
     check_value,
     require_columns,
 )
 
 log = logging.getLogger(__name__)
+
 
 
 def _story_id(key_col) -> F.Column:
@@ -32,7 +35,8 @@ def _story_id(key_col) -> F.Column:
 
 
 def assign_stories(articles: DataFrame, cfg: StoriesConfig) -> DataFrame:
-    """``article_id, story_id`` for every canonical article.
+    """``article_id, story_id, seed`` for every canonical article; ``seed`` is the article that names the story
+    (its earliest report: earliest published, then smallest id), or null when the story is an input group.
 
     With ``group_by`` the named input field decides (articles without a value form one-article stories);
     otherwise articles are clustered by content and time.
@@ -44,7 +48,7 @@ def assign_stories(articles: DataFrame, cfg: StoriesConfig) -> DataFrame:
             raise ValueError(f"stories.group_by names '{col}', which is not an article field; use 'group' or "
                              f"map an input field to it under [ingest.fields]")
         key = F.coalesce(F.concat(F.lit("group:"), F.col(f"`{col}`")), F.concat(F.lit("article:"), "article_id"))
-        return articles.select("article_id", _story_id(key).alias("story_id"))
+        return articles.select("article_id", _story_id(key).alias("story_id"), F.lit(None).cast("string").alias("seed"))
     from storyline.spark.cluster import cluster_stories
 
     clustered = cluster_stories(
@@ -53,28 +57,88 @@ def assign_stories(articles: DataFrame, cfg: StoriesConfig) -> DataFrame:
         window_days=cfg.window_days,
         lone_margin=cfg.lone_margin or None,
     )
-    return clustered.select("article_id", _story_id(F.concat(F.lit("seed:"), "story_key")).alias("story_id"))
+    return clustered.select("article_id", _story_id(F.concat(F.lit("seed:"), "story_key")).alias("story_id"),
+                            F.col("story_key").alias("seed"))
 
 
-def attach_to_existing(assignment: DataFrame, previous: DataFrame) -> DataFrame:
-    """Keep the stories of an earlier run stable while new articles join them.
+def inherit_ids(stories: DataFrame, previous: DataFrame | None) -> tuple[DataFrame, DataFrame]:
+    """Story ids that last across runs: ``(article_id, story_id)`` and each story's lineage (``LINEAGE``: the
+    earlier story it continues, ``before``, and the earlier stories it absorbed or broke away from).
 
-    ``assignment`` clusters old and new articles together; ``previous`` is the earlier ``story_articles``. Old
-    articles keep their story. A new article joins the earlier story that most of the old articles of its
-    cluster belong to (ties: the smallest story id); a cluster with no old article keeps its new id.
+    ``stories`` is this run's grouping (``GROUPING``: :func:`assign_stories`, over the earlier
+    articles and the new ones); ``previous`` the earlier output's ``story_articles`` (None: no earlier output).
+    An earlier story's *home* is the story of this run that holds most of its articles (ties: the smaller id).
+
+    - A story that is the home of one earlier story keeps that story's id, unless a report earlier than all of
+      the earlier story's arrived (then it is named by that report, as it would have been had the reports come in
+      order, and the old id is in ``merged_from``): a story that gains the day's articles keeps its id, and the
+      ids do not depend on the order in which days are added.
+    - A story that is the home of several keeps the id of the one with most earlier articles, and lists the
+      others in ``merged_from``.
+    - A story that is nobody's home is named by its own first report; the earlier stories it holds articles of are
+      its ``split_from``.
     """
-    prev = previous.select("article_id", F.col("story_id").alias("old_story"))
-    joined = assignment.join(prev, "article_id", "left")
-    votes = (
-        joined.where(F.col("old_story").isNotNull())
-        .groupBy("story_id", "old_story").count()
-        .withColumn("_r", F.row_number().over(
-            Window.partitionBy("story_id").orderBy(F.desc("count"), F.col("old_story"))))
-        .where("_r = 1")
-        .select("story_id", F.col("old_story").alias("heir"))
-    )
-    return joined.join(votes, "story_id", "left").select(
-        "article_id", F.coalesce("old_story", "heir", "story_id").alias("story_id"))
+    if previous is None:
+        return (stories.select("article_id", "story_id"),
+                stories.select("story_id").distinct().select(
+                    "story_id", F.lit(None).cast("string").alias("before"),
+                    F.array().cast("array<string>").alias("merged_from"),
+                    F.array().cast("array<string>").alias("split_from")))
+    old = previous.select("article_id", F.col("story_id").alias("old"))
+    joined = stories.join(old, "article_id", "left")
+    shares = (joined.where(F.col("old").isNotNull()).groupBy(F.col("story_id").alias("cluster"), "old")
+              .agg(F.count(F.lit(1)).alias("n")))
+    home = (shares.withColumn("r", F.row_number().over(
+        Window.partitionBy("old").orderBy(F.col("n").desc(), F.col("cluster")))).where("r = 1")
+        .select("old", F.col("cluster").alias("home")))
+    placed = shares.join(home, "old")
+    homed = (placed.where(F.col("cluster") == F.col("home"))
+             .groupBy("cluster").agg(F.array_sort(F.collect_list("old")).alias("homed")))
+    # the one with most earlier articles; ties go to the smaller old id
+    keeper = (placed.where(F.col("cluster") == F.col("home"))
+              .withColumn("r", F.row_number().over(
+                  Window.partitionBy("cluster").orderBy(F.col("n").desc(), F.col("old")))).where("r = 1")
+              .select("cluster", F.col("old").alias("kept")))
+    split = (placed.where(F.col("cluster") != F.col("home")).groupBy("cluster")
+             .agg(F.array_sort(F.collect_list("old")).alias("split_from")))
+    seed_old = (joined.where(F.col("article_id") == F.col("seed"))
+                .select(F.col("story_id").alias("cluster"), F.col("old").isNotNull().alias("seed_is_old")))
+    clusters = stories.select(F.col("story_id").alias("cluster")).distinct()
+    named = (clusters.join(homed.select("cluster", "homed"), "cluster", "left").join(keeper, "cluster", "left")
+             .join(split, "cluster", "left").join(seed_old, "cluster", "left"))
+    k = F.coalesce(F.size("homed"), F.lit(0))
+    keeps = (k >= 2) | ((k == 1) & F.coalesce(F.col("seed_is_old"), F.lit(True)))
+    named = named.withColumn("story_id", F.when(keeps & (k > 0), F.col("kept")).otherwise(F.col("cluster")))
+    # a story named by its first report may take the id another story keeps (a piece split off with the old
+    # story's first report): it is then named apart
+    taken = named.where(keeps & (k > 0)).select(F.col("story_id").alias("taken_id"))
+    clash = named.join(taken, named["story_id"] == taken["taken_id"], "left").withColumn(
+        "story_id", F.when(~(keeps & (k > 0)) & F.col("taken_id").isNotNull(),
+                           _story_id(F.concat(F.lit("split:"), F.col("cluster")))).otherwise(F.col("story_id")))
+    lineage = clash.select(
+        "cluster", "story_id",
+        F.when(k > 0, F.col("kept")).alias("before"),
+        F.array_sort(F.filter(F.coalesce("homed", F.array().cast("array<string>")),
+                              lambda x: x != F.col("story_id"))).alias("merged_from"),
+        F.coalesce("split_from", F.array().cast("array<string>")).alias("split_from"))
+    ids = stories.join(lineage.select("cluster", F.col("story_id").alias("final")),
+                       stories["story_id"] == F.col("cluster")).select("article_id", F.col("final").alias("story_id"))
+    return ids, lineage.drop("cluster")
+
+
+def unchanged_digests(assignment: DataFrame, previous: DataFrame | None, earlier: DataFrame | None
+                      ) -> tuple[DataFrame | None, DataFrame]:
+    """``(kept, todo)``: the digests of the stories that the earlier output told with exactly the same articles
+    under the same id (from its ``stories`` table, ``earlier``; None when its settings differ), and the assignment
+    of every other story's articles, which are digested anew."""
+    if previous is None or earlier is None:
+        return None, assignment
+    members = lambda df: df.groupBy("story_id").agg(F.array_sort(F.collect_list("article_id")).alias("ids"))
+    same = (members(assignment).join(members(previous).withColumnRenamed("ids", "old_ids"), "story_id")
+            .where(F.col("ids") == F.col("old_ids")).select("story_id"))
+    digest_cols = [c for c in column_names(STORY_DIGEST) if c != "story_id"]
+    kept = earlier.join(same, "story_id", "left_semi").select("story_id", *digest_cols)
+    return kept, assignment.join(same, "story_id", "left_anti")
 
 
 def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[dict]]:
@@ -243,6 +307,76 @@ def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFram
             *[F.coalesce(part, F.array()).alias(part) for part in FACT_PARTS],
         )
     )
+
+
+_CHANGE_INPUT = ("story_id", "article_ids", "outlets", "summary", "disputed", "corroborated", "articles")
+
+
+def _plain(value):
+    """A cell of a nested Arrow column, as plain Python lists and dicts."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
+        return _plain(value.tolist())
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return None if isinstance(value, float) and math.isnan(value) else value
+
+
+def _change_batches(since: str | None):
+    from storyline.core.story.changes import story_changes
+
+    def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+        for pdf in batches:
+            out = []
+            for row in pdf.to_dict("records"):
+                now = {k: _plain(row[k]) for k in _CHANGE_INPUT}
+                before = _plain(row["before"])
+                c = story_changes(now, before, since)
+                c["merged_from"] = _plain(row["merged_from"]) or []
+                c["split_from"] = _plain(row["split_from"]) or []
+                out.append({"story_id": row["story_id"], "changes": c})
+            yield pd.DataFrame(out, columns=["story_id", "changes"])
+    return run
+
+
+def _change_view(df: DataFrame) -> list:
+    """What :func:`~storyline.core.story.changes.story_changes` reads of a story, as plain Spark types (no
+    timestamps inside arrays: the times go as ISO strings)."""
+    return [
+        F.col("article_ids"), F.col("outlets"),
+        F.transform("summary", lambda x: F.struct(x["text"].alias("text"), x["article_ids"].alias("article_ids")))
+        .alias("summary"),
+        F.transform("disputed", lambda d: F.struct(
+            d["subject"].alias("subject"), d["frame"].alias("frame"),
+            F.transform(d["sides"], lambda sd: F.struct(sd["claim"].alias("claim"))).alias("sides"))).alias("disputed"),
+        F.transform("corroborated", lambda c: F.struct(c["text"].alias("text"), c["outlets"].alias("outlets")))
+        .alias("corroborated"),
+        F.transform("articles", lambda a: F.struct(
+            a["article_id"].alias("article_id"), a["outlet"].alias("outlet"),
+            F.date_format(a["published"], "yyyy-MM-dd'T'HH:mm:ss'Z'").alias("published"))).alias("articles"),
+    ]
+
+
+def with_changes(stories: DataFrame, lineage: DataFrame, earlier: DataFrame | None, since: str | None) -> DataFrame:
+    """The ``stories`` table with each story's ``changes`` (:func:`storyline.core.story.changes.story_changes`)
+    against the earlier output's telling of the story it continues (``lineage.before``); without an earlier output
+    every story is new. ``since`` is the earlier run's start."""
+    now = stories.select("story_id", *_change_view(stories))
+    if earlier is not None:
+        told_changes = F.col("changes") if "changes" in earlier.columns else F.lit(None).cast(CHANGES)
+        old = earlier.select(F.col("story_id").alias("before"), F.struct(
+            *_change_view(earlier), told_changes.alias("changes")).alias("told"))
+        rows = (now.join(lineage, "story_id", "left").join(old, "before", "left")
+                .select(*_CHANGE_INPUT, F.col("told").alias("before"), "merged_from", "split_from"))
+    else:  # a typed null: an untyped one crashes Arrow's conversion in the worker
+        told = now.select(F.struct(*[F.col(c) for c in _CHANGE_INPUT if c != "story_id"],
+                                   F.lit(None).cast(CHANGES).alias("changes"))).schema[0].dataType
+        rows = now.select(*_CHANGE_INPUT, F.lit(None).cast(told).alias("before"),
+                          F.array().cast("array<string>").alias("merged_from"),
+                          F.array().cast("array<string>").alias("split_from"))
+    changes = rows.mapInPandas(_change_batches(since), f"story_id string, changes {CHANGES}")
+    return stories.join(changes, "story_id", "left")
 
 
 def fact_table(stories: DataFrame, part: str) -> DataFrame:

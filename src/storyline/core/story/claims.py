@@ -14,7 +14,8 @@ from typing import Any, Sequence
 
 from storyline.core.story.corroboration import find_corroborated
 from storyline.core.story.disputes import compare_story, merge
-from storyline.core.story.entities import EntityIndex, analyse
+from storyline.core.story.entities import EntityIndex, analyse, get
+from storyline.core.story.extraction import quantities
 from storyline.core.story.frames import find_disputes
 from storyline.core.story.sources import Dispute, Fact
 from storyline.core.story.summarize import candidates
@@ -54,5 +55,47 @@ def find_all(sentences: Sequence[object], published: dict[str, Any] | None = Non
     view = [sentences[k] for k in keep]
     general, single = compare_story(view, EntityIndex(index.entities, [index.mentions[k] for k in keep], index.types),
                                     published, single_max=single_max)
-    disputes = [d.attribute() for d in merge(find_disputes(sentences, index, published), general)]
+    disputes = [d.attribute() for d in merge(find_disputes(sentences, index, published), general)
+                if not is_update(d, sentences, published)]
     return find_corroborated(sentences, threshold, max_facts, index), disputes, single
+
+
+def _told_at(s: object, published: dict[str, Any] | None) -> str | None:
+    text = str((published or {}).get(get(s, "article_id")) or get(s, "published") or "").strip().replace(" ", "T")
+    return text if text[:4].isdigit() else None
+
+
+def is_update(d: Dispute, sentences: Sequence[object], published: dict[str, Any] | None = None) -> bool:
+    """A figure that changed, not two sides: the story tells one side's value as the count's new value ("the death
+    toll has risen to 14"), and every report of the other sides came before that telling. Death tolls, counts of
+    the missing or evacuated, and sums raised grow as a story goes on; reports of the first day are not wrong for
+    it.
+
+    >>> from storyline.core.story.sources import Side
+    >>> s = [{"article_id": "a", "published": "2025-03-10T07:00:00Z", "text": "Nine people died in the fire."},
+    ...      {"article_id": "b", "published": "2025-03-11T08:00:00Z", "text": "The toll has risen to 14 people."},
+    ...      {"article_id": "c", "published": "2025-03-11T10:00:00Z", "text": "The fire killed 14 people."}]
+    >>> d = Dispute("people", "people died", "number", [Side("Nine people died", "", ["a"], ["A"]),
+    ...                                                   Side("killed 14 people", "", ["c"], ["C"])])
+    >>> is_update(d, s)
+    True
+    """
+    if d.kind != "number":
+        return False
+    told = {get(s, "article_id"): _told_at(s, published) for s in sentences}
+    revisions: dict[float, str] = {}  # each value told as a count's new value, and when it was first so told
+    for s in sentences:
+        when = _told_at(s, published)
+        for q in quantities(str(get(s, "text", "") or "")):
+            if q.revised and when and (q.value not in revisions or when < revisions[q.value]):
+                revisions[q.value] = when
+    if not revisions:
+        return False
+    values = [{q.value for q in quantities(side.claim)} | {q.value for q in quantities(side.text or "")}
+              for side in d.sides]
+    for k, side_values in enumerate(values):
+        for v in side_values & set(revisions):
+            others = [a for m, side in enumerate(d.sides) if m != k for a in side.article_ids]
+            if others and all(told.get(a) and told[a] < revisions[v] for a in others):
+                return True
+    return False

@@ -505,6 +505,12 @@ def _cause_pairs(slots: Sequence[Slots], outlet: Sequence[str]) -> set[tuple[int
     return out
 
 
+def _when(value: object) -> str | None:
+    """A publication time as comparable text (ISO 8601, UTC as given), or None."""
+    text = str(value or "").strip()
+    return text.replace(" ", "T") if text[:4].isdigit() else None
+
+
 def _label(vals: list[_Val]) -> str:
     """A side's name: its most told wording."""
     return sorted(Counter(v.label for v in vals).items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]
@@ -603,6 +609,14 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
     day = [str((published or {}).get(a) or get(s, "published") or "")[:10] for a, s in zip(art, sentences)]
     leads = lead_pairs(position, outlet, slots, day)
     pairs.update({p: 0.0 for p in leads if p not in pairs})
+    # a count a later report tells as changed ("the toll has risen to 14") updates an earlier report's figure
+    revised = {(k, q.key, q.value) for k, sl in enumerate(slots) for q in sl.quantities if q.revised}
+    told_at = [_when((published or {}).get(a) or get(s, "published")) for a, s in zip(art, sentences)]
+
+    def update(x: _Val, y: _Val) -> bool:
+        return any((a.sentence, a.key, a.value) in revised and told_at[a.sentence] and told_at[b.sentence]
+                   and told_at[a.sentence] > told_at[b.sentence] for a, b in ((x, y), (y, x)))
+
     conflicts: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
     agreements: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
     tenses: dict[int, str | None] = {}  # each lead's tense, read once
@@ -626,6 +640,8 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
                 agreements[(x.kind, x.key)].append((x, y))
             elif x.kind == "date" and (y.value in days_of[art[i]] or x.value in days_of[art[j]]):
                 continue  # an article that tells of both days tells of an event that lasted them, not of another date
+            elif x.kind == "number" and update(x, y):
+                continue  # a later report's new value of a changing count, not a side against the earlier one
             elif x.kind != "number" or not (_far(x, y, cfg) or {x.value, y.value} & earlier[x.key]
                                             or _mentions_figure(texts[i], y.value) or _mentions_figure(texts[j], x.value)):
                 conflicts[(x.kind, x.key)].append((x, y))  # a sentence that also gives the other figure is no side

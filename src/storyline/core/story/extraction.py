@@ -110,6 +110,7 @@ class Quantity:
     earlier: bool = False  # a figure of another time in the sentence ("last year", "in 2019")
     pred: str = ""  # what is said of the counted things ("killed", "wounded", "in custody"), stemmed
     act: str = ""  # what happened to them: the predicate, else the word before ("killed 19 people" -> kill)
+    revised: bool = False  # told as a count's new value ("the toll has risen to 14", "now stands at 14")
 
     def agrees(self, other: "Quantity") -> bool:
         """Both can hold: the ranges meet (an exact 43 inside "around 40")."""
@@ -262,6 +263,8 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
     [('tally', '27-27')]
     >>> [(q.value, q.superseded) for q in quantities("The toll rose to 9 from 7 overnight.")]
     [(9.0, False), (7.0, True)]
+    >>> [(q.value, q.revised) for q in quantities("The death toll from the fire has risen to 14 people.")]
+    [(14.0, True)]
     """
     if not _DIGIT.search(text) and not _has_number_word(text):
         return []
@@ -332,7 +335,7 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         then = any(lo_c < y0 < hi_c for y0, _ in years)
         out.append(Quantity(key, lo, hi, v, m.group(0).strip(), start, m.end(), noun, exact, sup,
                             other_time or running or then,
-                            pred, pred or _word_before(t, start)))
+                            pred, pred or _word_before(t, start), bool(_NEW_VALUE.search(t[max(0, start - 50):start]))))
     # a sentence that gives two different figures of one thing is ambiguous about it
     values: dict[str, set[float]] = {}
     for q in out:
@@ -370,6 +373,12 @@ def _predicate(t: str, end: int, noun: str) -> str:
 _LOCUS = re.compile(r"\b(?:in|at|near|off|on|outside|inside|into|onto|across|along|to|towards|toward)\s+(?:(?:the|a|an)\s+)?"
                     r"(?:(?:[a-z]+\s+)?(?:town|village|city|district|county|region|province|state|island|port|area)\s+of"
                     r"\s+)?(?:(?:north|south|east|west|northern|southern|eastern|western|central)\s+)?$", re.I)
+
+
+# a count told as changed, its figure the new value: "has risen to", "climbed to", "now stands at", "raised ... to"
+_NEW_VALUE = re.compile(r"\b(?:ris(?:en|es)|rose|climb(?:ed|s)|increas(?:ed|es)|jump(?:ed|s)|gr(?:own|ew|ows)|"
+                        r"rais(?:ed|es)|revis(?:ed|es)|updat(?:ed|es)|now stands?|stood)\b(?:\s+[\w'’-]+){0,4}?\s+"
+                        r"(?:to|at)\s+(?:at least\s+|about\s+|around\s+)?$", re.I)
 
 
 def _superseded(t: str, start: int, end: int) -> bool:

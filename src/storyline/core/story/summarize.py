@@ -47,7 +47,7 @@ import numpy as np
 
 from storyline.core.grouping.cluster import event_keys
 from storyline.core.story.entities import get
-from storyline.core.story.extraction import numbers_to_digits
+from storyline.core.story.extraction import numbers_to_digits, quantities
 from storyline.core.text.clean import sentence_flags
 from storyline.core.text.text import STOPWORDS, content_terms, tfidf, words
 
@@ -480,6 +480,37 @@ def instant(value: object):
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 
 
+_CHANGE_CUE = re.compile(r"\b(?:ris(?:en|es)|rose|climb(?:ed|s)|increas(?:ed|es)|jump(?:ed|s)|gr(?:own|ew|ows)|"
+                         r"rais(?:ed|es)|revis(?:ed|es)|updat(?:ed|es)|stands?|stood)\b", re.I)
+
+
+def revisions(sents: Sequence[Sentence], stamps: Sequence[object]) -> tuple[object, np.ndarray]:
+    """When a report first told a count as changed ("the death toll has risen to 14": the story has developed since),
+    or None; and which sentences give that count's earlier value, told before then (out of date).
+
+    >>> s = [Sentence("a", 0, "Nine people died in the Kelso fire.", "A", "2025-03-10T07:00:00Z"),
+    ...      Sentence("b", 0, "The death toll from the Kelso fire has risen to 14 people.", "B", "2025-03-11T08:00:00Z")]
+    >>> when, stale = revisions(s, [instant(x.published) for x in s])
+    >>> str(when), stale.tolist()
+    ('2025-03-11 08:00:00+00:00', [True, False])
+    """
+    stale = np.zeros(len(sents), dtype=bool)
+    changed: dict[str, tuple[object, set[float]]] = {}  # each changed count: when first told so, its new values
+    for k, s in enumerate(sents):
+        if stamps[k] is not None and _CHANGE_CUE.search(s.text):
+            for q in quantities(s.text):
+                if q.revised:
+                    when, values = changed.get(q.key, (stamps[k], set()))
+                    changed[q.key] = (min(when, stamps[k]), values | {q.value})
+    if not changed:
+        return None, stale
+    for k, s in enumerate(sents):
+        if stamps[k] is not None and any(c.isdigit() for c in numbers_to_digits(s.text)):
+            stale[k] = any(q.key in changed and q.value not in changed[q.key][1] and stamps[k] < changed[q.key][0]
+                           for q in quantities(s.text))
+    return min(when for when, _ in changed.values()), stale
+
+
 def told_by_end_of_day(t):
     """When a report is known to have been out: a time given only as a day (midnight UTC) is known only by that day's
     end, so it is not taken for earlier than the reports of that day with a time.
@@ -613,6 +644,13 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     stamps = [instant(s.published) for s in sents]
     known = [t for t in stamps if t is not None]
     first = min(known) if known else None
+    # a count a later report tells as changed ("the toll has risen to 14"): the story has developed. What was told
+    # of that count before is out of date, and the summary opens with the reports since the change
+    developed, stale = revisions(sents, stamps)
+    if developed is not None:
+        eligible &= ~stale
+        first = developed
+        known = [t for t in known if t >= developed]
     for i, s in enumerate(sents):
         if s.article_id in seen_articles or not eligible[i]:
             continue
@@ -621,7 +659,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
             seen_articles.add(s.article_id)
     full = [i for i in range(n) if lead[i] and len(sents[i].text.split()) >= _LEAD_MIN_WORDS]
     for keep in ([i for i in full if first is not None and stamps[i] is not None
-                  and (stamps[i] - first).total_seconds() <= FIRST_HOURS * 3600], full):
+                  and 0 <= (stamps[i] - first).total_seconds() <= FIRST_HOURS * 3600], full):
         if keep:
             lead[:] = False
             lead[keep] = True

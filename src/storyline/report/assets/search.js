@@ -7,6 +7,7 @@
   if (!island || !box) { return; }
   var hay = JSON.parse(island.textContent || "[]");
   var rows = Array.prototype.slice.call(document.querySelectorAll("tr[data-i]"));
+  var changed = document.getElementById("changed");
 
   function fold(text) {
     return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
@@ -18,6 +19,10 @@
     rows.forEach(function (row) {
       var text = hay[Number(row.getAttribute("data-i"))] || "";
       var hit = terms.every(function (t) { return text.indexOf(t) !== -1; });
+      if (changed && changed.checked) {
+        var status = row.getAttribute("data-status");
+        hit = hit && (status === "new" || status === "updated");
+      }
       row.hidden = !hit;
       if (hit) { n += 1; }
     });
@@ -25,7 +30,9 @@
   }
 
   box.addEventListener("input", apply);
+  if (changed) { changed.addEventListener("change", apply); }
   var params = new URLSearchParams(window.location.search);
   if (params.get("q")) { box.value = params.get("q"); }
+  if (changed && params.get("changed")) { changed.checked = true; }
   apply();
 }());

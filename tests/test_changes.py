@@ -1,0 +1,120 @@
+"""What changed since the last run: a dated corpus of our own (tests/data/changes) split by day, day 1 run, then
+day 2 added with --into. Stable ids, each story's changes, idempotent reruns, ids independent of the order the days
+come in, and a feed that parses."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO
+
+pytestmark = [pytest.mark.spark, pytest.mark.e2e]
+
+DATA = REPO / "tests" / "data" / "changes" / "articles.jsonl"
+
+
+def _days(folder: Path) -> tuple[Path, Path]:
+    records = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
+    days = sorted({r["published"][:10] for r in records})
+    assert len(days) == 2
+    paths = []
+    for k, day in enumerate(days, 1):
+        p = folder / f"day{k}.jsonl"
+        p.write_text("".join(json.dumps(r) + "\n" for r in records if r["published"].startswith(day)))
+        paths.append(p)
+    return paths[0], paths[1]
+
+
+def _stories(out: Path) -> dict[str, dict]:
+    return {s["story_id"]: s for s in map(json.loads, (out / "stories.jsonl").read_text().splitlines())}
+
+
+def _by_article(stories: dict[str, dict], article_id: str) -> dict:
+    return next(s for s in stories.values() if article_id in s["article_ids"])
+
+
+@pytest.fixture(scope="module")
+def runs(spark, tmp_path_factory):
+    from storyline.config import load_config
+    from storyline.pipeline import run
+
+    d = tmp_path_factory.mktemp("changes")
+    day1, day2 = _days(d)
+    cfg = load_config(overrides={"spark.master": "local[2]"})
+    out = d / "out"
+    run([str(day1)], out, cfg, spark=spark)
+    first = _stories(out)
+    first_feed = (out / "report" / "feed.xml").read_bytes()
+    run([str(day2)], out, cfg, spark=spark, into=out)
+    second = _stories(out)
+    second_feed = (out / "report" / "feed.xml").read_bytes()
+    again = []
+    for _ in range(2):  # the same day again, twice
+        run([str(day2)], out, cfg, spark=spark, into=out)
+        again.append((out / "stories.jsonl").read_text())
+    reverse = d / "reverse"
+    run([str(day2)], reverse, cfg, spark=spark)
+    run([str(day1)], reverse, cfg, spark=spark, into=reverse)
+    return {"first": first, "second": second, "again": again, "reverse": _stories(reverse), "out": out,
+            "feeds": (first_feed, second_feed)}
+
+
+def test_a_story_that_gains_articles_keeps_its_id_and_says_what_is_new(runs):
+    before, after = _by_article(runs["first"], "fire-wire-1"), _by_article(runs["second"], "fire-wire-1")
+    assert before["story_id"] == after["story_id"]
+    c = after["changes"]
+    assert c["status"] == "updated"
+    assert c["new_article_ids"] == ["fire-radio-2", "fire-wire-2"]
+    assert c["new_outlets"] == ["Coast Radio"]
+    assert c["new_sentences"], after["summary"]
+    # the death toll went from nine to 14: a revised figure, not a dispute between the days
+    assert [(r["what"], r["old"], r["new"]) for r in c["revised"]] == [("people", "9", "14")]
+    assert not after["disputed"] and not c["new_disputes"]
+    assert "14" in after["summary"][0]["text"]  # the story has developed: it opens with the toll as it now is
+    assert c["since"] and c["updated"] == "2025-03-11T10:00:00Z"
+
+
+def test_a_story_of_day_2_alone_is_new_and_one_with_nothing_new_is_unchanged(runs):
+    ferry = _by_article(runs["second"], "ferry-wire-2")["changes"]
+    assert ferry["status"] == "new" and ferry["new_article_ids"] == ["ferry-courier-2", "ferry-wire-2"]
+    wall = _by_article(runs["second"], "vote-gazette-1")
+    assert wall["story_id"] == _by_article(runs["first"], "vote-gazette-1")["story_id"]
+    c = wall["changes"]
+    assert c["status"] == "unchanged"
+    assert not (c["new_article_ids"] or c["new_outlets"] or c["new_sentences"] or c["new_disputes"] or c["revised"])
+    assert c["updated"] == "2025-03-10T19:30:00Z"  # its last change, from day 1
+
+
+def test_without_an_earlier_output_every_story_is_new(runs):
+    assert {s["changes"]["status"] for s in runs["first"].values()} == {"new"}
+
+
+def test_running_the_same_day_again_changes_nothing(runs):
+    a, b = ([json.loads(line) for line in text.splitlines()] for text in runs["again"])
+    assert {s["changes"]["status"] for s in b} == {"unchanged"}
+    for s in a + b:
+        s["changes"].pop("since")
+    assert a == b  # the same stories, byte for byte apart from the earlier run's time
+    assert {s["story_id"] for s in b} == set(runs["second"])
+
+
+def test_the_order_of_the_days_does_not_change_the_ids(runs):
+    assert set(runs["reverse"]) == set(runs["second"])
+    fire = _by_article(runs["reverse"], "fire-wire-1")
+    assert fire["changes"]["status"] == "updated"
+    assert fire["changes"]["merged_from"]  # day 2's story, named again by its first report when day 1 came
+
+
+def test_the_feed_parses_and_its_entry_ids_last_across_runs(runs):
+    import feedparser
+
+    first, second = (feedparser.parse(x) for x in runs["feeds"])
+    assert not first.bozo and not second.bozo, (first.get("bozo_exception"), second.get("bozo_exception"))
+    assert len(second.entries) == len(runs["second"])
+    ids = {e.id for e in first.entries}
+    assert ids <= {e.id for e in second.entries}  # each story of day 1 is the same entry on day 2
+    fire = next(e for e in second.entries if "Kelso" in e.title)
+    assert fire.updated.startswith("2025-03-11T10:00:00") and "figure revised" in fire.summary
