@@ -107,3 +107,20 @@ def test_medians_of_storyline_and_baseline_runs_are_the_middle_run_with_every_ti
     assert _median_plain(plains).summaries == 0  # the upper middle of 4, 6, 9, 20
     assert _median_plain(plains[:3]).summaries == 2
 
+
+
+def test_the_nightly_bench_cuts_the_corpus_at_its_newest_articles(tmp_path):
+    import json
+
+    from storyline.bench.incremental import split_by_time
+
+    src = tmp_path / "all.jsonl"
+    rows = [{"article_id": f"a{k}", "published": f"2024-01-0{1 + k % 5}T10:00:00Z", "text": "x"} for k in range(10)]
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    earlier, new = split_by_time(str(src), 3, tmp_path)
+    old = [json.loads(line) for line in earlier.read_text().splitlines()]
+    fresh = [json.loads(line) for line in new.read_text().splitlines()]
+    assert len(old) == 7 and len(fresh) == 3
+    assert max(r["published"] for r in old) <= min(r["published"] for r in fresh)
+    with pytest.raises(ValueError, match="between 1 and 9"):
+        split_by_time(str(src), 10, tmp_path)

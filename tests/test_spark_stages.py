@@ -263,3 +263,45 @@ def test_one_name_has_one_type_across_the_stories_of_a_run(spark):
     assert out == {"s1": [("Eastmarch", "GPE", 5), ("Lund", "PERSON", 2)],
                    "s2": [("Selwick", "GPE", 1), ("Eastmarch", "GPE", 2)], "s3": []}
     assert agree_entity_types(digests).columns == digests.columns
+
+
+def test_story_ids_last_across_runs_through_merges_splits_and_an_earlier_report(spark):
+    """This run's grouping (each story named by its first report, ``seed``) against the earlier output's."""
+    from storyline.spark.stories import inherit_ids
+
+    previous = spark.createDataFrame(
+        [("a1", "A"), ("a2", "A"), ("b1", "B"), ("b2", "B"), ("b3", "B"), ("c1", "C"), ("c2", "C"), ("c3", "C"),
+         ("d1", "D")], "article_id string, story_id string")
+    grouping = spark.createDataFrame(
+        [(a, "sX", "a1") for a in ("a1", "a2", "b1", "b2", "b3", "n1")]  # A and B merge; B has more articles
+        + [(a, "sY", "c1") for a in ("c1", "c2", "n2")]  # most of C, and a new article
+        + [("c3", "sZ", "c3")]  # a piece that broke away from C
+        + [(a, "sW", "n3") for a in ("n3", "n4")]  # all new
+        + [("d1", "sV", "n0"), ("n0", "sV", "n0")],  # D, and a report earlier than D's, which names the story
+        "article_id string, story_id string, seed string")
+    ids, lineage = inherit_ids(grouping, previous)
+    story = {r.article_id: r.story_id for r in ids.collect()}
+    line = {r.story_id: r.asDict() for r in lineage.collect()}
+    assert story["a1"] == story["n1"] == "B" and line["B"]["merged_from"] == ["A"] and line["B"]["before"] == "B"
+    assert story["c1"] == story["n2"] == "C" and line["C"]["merged_from"] == [] and line["C"]["split_from"] == []
+    assert story["c3"] == "sZ" and line["sZ"]["split_from"] == ["C"] and line["sZ"]["before"] is None
+    assert story["n3"] == "sW" and line["sW"]["before"] is None and not line["sW"]["merged_from"]
+    assert story["d1"] == story["n0"] == "sV" and line["sV"]["merged_from"] == ["D"] and line["sV"]["before"] == "D"
+    assert len(set(story.values())) == 5 and set(line) == set(story.values())
+    # no earlier output: this run's own names
+    alone, _ = inherit_ids(grouping, None)
+    assert {r.story_id for r in alone.collect()} == {"sX", "sY", "sZ", "sW", "sV"}
+
+
+def test_a_piece_that_keeps_the_first_report_of_a_story_that_lives_on_elsewhere_is_named_apart(spark):
+    from storyline.spark.stories import inherit_ids
+
+    previous = spark.createDataFrame([("a1", "s-a1"), ("a2", "s-a1"), ("a3", "s-a1")],
+                                     "article_id string, story_id string")
+    grouping = spark.createDataFrame([("a1", "s-a1", "a1"), ("a2", "s-a2", "a2"), ("a3", "s-a2", "a2")],
+                                     "article_id string, story_id string, seed string")
+    ids, lineage = inherit_ids(grouping, previous)
+    story = {r.article_id: r.story_id for r in ids.collect()}
+    assert story["a2"] == story["a3"] == "s-a1"  # most of the earlier story keeps its id
+    assert story["a1"] not in ("s-a1", "s-a2")  # its first report, split off, is named apart, not after it
+    assert {r.story_id: r.split_from for r in lineage.collect()}[story["a1"]] == ["s-a1"]

@@ -76,7 +76,8 @@ def _dedup(ctx: Context, t: dict) -> Output:
     return Output(tables={
         "duplicates": ctx.earlier.duplicates(exact.unionByName(near)),
         "articles": canon.select(*SC.column_names(SC.ARTICLES)),
-        "sentences": lambda w: A.sentences_table(w["articles"]),
+        # the earlier articles' sentences are the earlier output's; only the new articles are split
+        "sentences": lambda w: ctx.earlier.sentences(A.sentences_table(ctx.earlier.new_articles(w["articles"]))),
     })
 
 

@@ -212,6 +212,16 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_incremental(args: argparse.Namespace) -> int:
+    from storyline.bench.incremental import format_result, run_incremental_bench
+
+    result = run_incremental_bench(args.data, args.total, args.new, args.work_dir, runs=args.runs,
+                                   master=args.master, config=args.config)
+    print(format_result(result))
+    _write_json(result, args.json)
+    return 0
+
+
 def cmd_pipeline(args: argparse.Namespace) -> int:
     from storyline.bench.pipeline import format_table, run_pipeline_bench
 
@@ -356,6 +366,19 @@ def add_bench_parser(sub) -> None:
                     help=f"cosine threshold of the baseline's TF-IDF clustering (default {BASELINE_THRESHOLD})")
     _scale_options(pl, "where corpora and outputs are written")
     pl.set_defaults(bench_func=cmd_pipeline)
+
+    inc = bsub.add_parser(
+        "incremental", help="a night's new articles --into an archive, against a run of everything from scratch",
+        description="Generates one synthetic corpus, cuts off its newest articles as the night's input, runs the "
+                    "rest once as the archive (not timed), then times, in turn, the night's run with --into a copy "
+                    "of the archive and a run of all the articles from scratch, each as its own 'storyline run' "
+                    "process; reports medians and their ratio.")
+    inc.add_argument("--data", required=True, metavar="FILE.jsonl", help="seed corpus of texts")
+    inc.add_argument("--total", type=int, default=110_000, help="articles in all (default 110000)")
+    inc.add_argument("--new", type=int, default=10_000, help="the newest articles, added --into (default 10000)")
+    inc.add_argument("--runs", type=int, default=1, help="runs of each; the medians are reported (default 1)")
+    _scale_options(inc, "where the corpus and outputs are written")
+    inc.set_defaults(bench_func=cmd_incremental)
 
     c = bsub.add_parser("claims", help="disputed and corroborated claims flagged on Multi-News style stories",
                         description="Run the claim finder on every story and print a sample of disputed flags "

@@ -116,9 +116,12 @@ class PeakMemory:
         return {k: round(self.peaks.get(k, 0) / 2**20, 1) for k in ("jvm", "python_worker", "driver", "tree")}
 
 
-def run_storyline(articles: str, out: Path, master: str | None, config: str | None) -> dict:
-    """One ``storyline run`` process over ``articles``; its stage timings (from run.json), wall clock and peaks."""
+def run_storyline(articles: str, out: Path, master: str | None, config: str | None, into: Path | None = None) -> dict:
+    """One ``storyline run`` process over ``articles`` (``--into`` an earlier output when given); its stage timings
+    (from run.json), wall clock and peaks."""
     cmd = [sys.executable, "-m", "storyline.cli", "run", articles, "--out", str(out), "--force", "-q"]
+    if into is not None:
+        cmd += ["--into", str(into)]
     if master:
         cmd += ["--master", master]
     if config:

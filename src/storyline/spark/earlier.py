@@ -38,6 +38,15 @@ class Earlier:
         old = self._read("articles").select(*KEEP)
         return old.withColumn("_old", F.lit(1)).unionByName(unseen(new, old, self._read("duplicates")))
 
+    def new_articles(self, articles: DataFrame) -> DataFrame:
+        """The articles the earlier output does not hold."""
+        return articles.join(self._read("articles").select("article_id"), "article_id", "left_anti") if self \
+            else articles
+
+    def sentences(self, new: DataFrame) -> DataFrame:
+        """The earlier output's sentences and ``new`` (the new articles' sentences)."""
+        return self._read("sentences").unionByName(new) if self else new
+
     def duplicates(self, dups: DataFrame) -> DataFrame:
         return self._read("duplicates").unionByName(dups, allowMissingColumns=True) if self else dups
 
