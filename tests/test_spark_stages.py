@@ -305,3 +305,47 @@ def test_a_piece_that_keeps_the_first_report_of_a_story_that_lives_on_elsewhere_
     assert story["a2"] == story["a3"] == "s-a1"  # most of the earlier story keeps its id
     assert story["a1"] not in ("s-a1", "s-a2")  # its first report, split off, is named apart, not after it
     assert {r.story_id: r.split_from for r in lineage.collect()}[story["a1"]] == ["s-a1"]
+
+
+def _fire(k: int) -> str:
+    return (f"A fire at the Kelso textile mill in Brannock killed {9 + k} workers on Monday, the Brannock fire "
+            "service said. Fire chief Moira Tallis said the blaze started in the Kelso mill's dye house and spread "
+            "through the roof. The Kelso mill owner, Dunmore Textiles, said it would help the families.")
+
+
+def _bridge(k: int) -> str:
+    return (f"The Harlow Bridge over the river Teme in Castleby will close for {3 + k} weeks of repairs, the "
+            "Castleby council said. Council engineer Priya Anand said cracks were found in the Harlow Bridge's "
+            "main span. Ferries will run between Castleby and Westmoor while the Harlow Bridge is shut.")
+
+
+def test_a_nightly_run_keeps_the_stories_no_new_article_can_reach_and_clusters_the_rest(spark):
+    """An earlier story all of whose articles are more than stories.window_days from every new article is kept
+    as it was, not clustered again (its odd third article, which clustering would put apart, stays); a story
+    within reach gains the new article and keeps its id."""
+    cfg = load_config().stories
+    rows = [("f1", "Kelso mill fire", _fire(0), "2024-03-01T09:00:00Z", "Wire"),
+            ("f2", "Mill fire kills workers", _fire(1), "2024-03-01T11:00:00Z", "Herald"),
+            ("x1", "Cup final", "Eastmarch beat Selwick 2-1 in the cup final at Lund Park on Saturday, with a late "
+             "goal from Tomas Berg. Selwick's coach said his side had been unlucky.", "2024-03-01T20:00:00Z", "Post"),
+            ("b1", "Harlow Bridge to close", _bridge(0), "2024-03-10T09:00:00Z", "Wire"),
+            ("b2", "Bridge repairs", _bridge(1), "2024-03-10T12:00:00Z", "Herald"),
+            ("n1", "Harlow Bridge closes", _bridge(2), "2024-03-11T08:00:00Z", "Gazette")]
+    articles = spark.createDataFrame(rows, "article_id string, title string, text string, published string, "
+                                           "outlet string")
+    previous = spark.createDataFrame([("f1", "OLD"), ("f2", "OLD"), ("x1", "OLD"), ("b1", "NEAR"), ("b2", "NEAR")],
+                                     "article_id string, story_id string")
+    kept = S.settled(articles, previous, cfg.window_days)
+    assert sorted(r.article_id for r in kept.collect()) == ["f1", "f2", "x1"]
+    grouping = S.assign_stories(articles, cfg, previous=previous)
+    ids, _ = S.inherit_ids(grouping, previous)
+    story = {r.article_id: r.story_id for r in ids.collect()}
+    assert story["f1"] == story["f2"] == story["x1"] == "OLD"
+    assert story["b1"] == story["b2"] == story["n1"] == "NEAR"
+    # from scratch the odd article is a story of its own: the kept story was not clustered again
+    scratch = {r.article_id: r.story_id for r in S.assign_stories(articles, cfg).collect()}
+    assert scratch["f1"] == scratch["f2"] != scratch["x1"]
+    # nothing new: every earlier story stays; an undated new article can reach any story
+    assert kept.count() == 3 and S.settled(articles.where("article_id != 'n1'"), previous, cfg.window_days).count() == 5
+    undated = articles.withColumn("published", F.when(F.col("article_id") == "n1", None).otherwise(F.col("published")))
+    assert S.settled(undated, previous, cfg.window_days) is None

@@ -81,13 +81,22 @@ def _dedup(ctx: Context, t: dict) -> Output:
     })
 
 
+def _terms(ctx: Context, t: dict) -> Output:
+    from storyline.spark.cluster import raw_terms
+
+    if ctx.cfg.stories.group_by:  # stories come from an input field: nothing to cluster
+        return Output(tables={"terms": ctx.spark.createDataFrame([], SC.TERMS)})
+    return Output(tables={"terms": ctx.earlier.terms(t["articles"], raw_terms)})
+
+
 def _stories(ctx: Context, t: dict) -> Output:
     from storyline.spark import stories as S
 
     def named(w: dict, part: int):  # stories named as the earlier output named them (both from the written grouping)
         return S.inherit_ids(w["grouping"], ctx.earlier.story_articles())[part]
 
-    return Output(tables={"grouping": S.assign_stories(t["articles"], ctx.cfg.stories),
+    grouping = S.assign_stories(t["articles"], ctx.cfg.stories, t["terms"], ctx.earlier.story_articles())
+    return Output(tables={"grouping": grouping,
                           "story_articles": lambda w: named(w, 0), "lineage": lambda w: named(w, 1)})
 
 
@@ -163,7 +172,9 @@ STAGES: tuple[Stage, ...] = (
           writes=(Table("duplicates", SC.DUPLICATES), Table("articles", SC.ARTICLES),
                   Table("sentences", SC.SENTENCES)),
           config=("dedup",), body=_dedup),
-    Stage(name="stories", does="group articles into stories", reads=("articles",),
+    Stage(name="terms", does="the terms stories are found by (a later --into run reads them again)",
+          reads=("articles",), writes=(Table("terms", SC.TERMS),), config=("stories",), body=_terms),
+    Stage(name="stories", does="group articles into stories", reads=("articles", "terms"),
           writes=(Table("grouping", SC.GROUPING, public=False), Table("story_articles", SC.STORY_ARTICLES),
                   Table("lineage", SC.LINEAGE, public=False)), config=("stories",), body=_stories),
     Stage(name="digest", does="entities, timeline, agreements and disputes; cited summaries and titles",

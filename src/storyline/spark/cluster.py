@@ -50,6 +50,7 @@ _LABEL_SCHEMA = T.StructType([
     T.StructField("node", T.StringType(), False),
     T.StructField("label", T.StringType(), False),
 ])
+STORY_TERMS = TermConfig(lead_words=400, title_weight=3.0, entity_weight=1.5, body_weight=1.0)  # cluster_stories'
 _SCALE = 1_000_000  # weights are quantised to millionths; products summed exactly as 64-bit integers
 
 
@@ -101,11 +102,13 @@ def _validate(threshold: float, window_days: int | None, vector_terms: int, max_
         raise ValueError(f"link_floor must be in [0, 1] (fraction of threshold), got {link_floor!r}")
 
 
-def _raw_terms(articles: DataFrame, terms: TermConfig) -> DataFrame:
-    """``article_id, term, tf`` from one Python pass over every text: story terms and ``k:`` event keys."""
+def raw_terms(articles: DataFrame, terms: TermConfig | None = None) -> DataFrame:
+    """``article_id, term, tf`` from one Python pass over every text: story terms and ``k:`` event keys (tf 0).
+    What :func:`cluster_stories` reads of an article; a run keeps it (the ``terms`` table), so that a later run
+    that adds articles reads it instead of reading the texts again."""
     has_title = "title" in articles.columns
     cols = ["article_id", "text"] + (["title"] if has_title else [])
-    return articles.select(*cols).mapInPandas(_terms_batches(terms, has_title), schema=_TERMS_SCHEMA)
+    return articles.select(*cols).mapInPandas(_terms_batches(terms or STORY_TERMS, has_title), schema=_TERMS_SCHEMA)
 
 
 def _sublinear(tf: DataFrame) -> DataFrame:
@@ -115,7 +118,7 @@ def _sublinear(tf: DataFrame) -> DataFrame:
 
 def article_terms(articles: DataFrame, terms: TermConfig) -> DataFrame:
     """``article_id, term, tf`` (sub-linear weighted term frequency) from a Python pass over every text."""
-    return _sublinear(_raw_terms(articles, terms).where(~F.col("term").startswith("k:")))
+    return _sublinear(raw_terms(articles, terms).where(~F.col("term").startswith("k:")))
 
 
 def same_event(pairs: DataFrame, threshold: float, one_key: float = 1.4, no_key: float = 2.0) -> DataFrame:
@@ -130,11 +133,12 @@ def same_event(pairs: DataFrame, threshold: float, one_key: float = 1.4, no_key:
 
 
 def term_vectors(tf: DataFrame, n_articles: int, vector_terms: int, max_df: float, max_postings: int,
-                 min_postings: int = 50) -> DataFrame:
+                 min_postings: int = 50, only: DataFrame | None = None) -> DataFrame:
     """``article_id, term, q`` (quantised L2-normalised TF-IDF weight) of the terms each article keeps:
     its ``vector_terms`` heaviest terms among those found in at most cap articles (only terms shared with
     another article are returned), where cap = min(max_postings, max(min_postings, max_df * n_articles)).
-    ``n_articles`` is the number of articles."""
+    ``n_articles`` is the number of articles; ``only`` (``article_id``), when given, the articles whose vectors
+    are wanted (the document frequencies are still those of all of ``tf``)."""
     df = tf.groupBy("term").agg(F.count(F.lit(1)).alias("df")).withColumn("n", F.lit(n_articles).cast("long"))
     cap = F.least(F.lit(max_postings), F.greatest(F.lit(min_postings), F.floor(F.col("n") * max_df)))
     # Terms unique to one article stay in the vector (they make its norm, so an article full of its own
@@ -143,6 +147,8 @@ def term_vectors(tf: DataFrame, n_articles: int, vector_terms: int, max_df: floa
     # reports of one resignation) the shared names are the signal; in large inputs max_df drops common terms.
     idf = (df.where(F.col("df") <= cap)
            .select("term", "df", (F.log((F.col("n") + 1) / (F.col("df") + 1)) + 1).alias("idf")))
+    if only is not None:
+        tf = tf.join(only, "article_id", "left_semi")
     w = tf.join(idf, "term").select("article_id", "term", "df", (F.col("tf") * F.col("idf")).alias("w"))
     rank = Window.partitionBy("article_id").orderBy(F.col("w").desc(), F.col("term"))
     top = w.withColumn("r", F.row_number().over(rank)).where(F.col("r") <= vector_terms).drop("r")
@@ -235,9 +241,11 @@ def join_lone(label: DataFrame, similar: DataFrame, threshold: float, margin: fl
 
 
 def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: int | None = 3,
-                    lead_words: int = 400, title_weight: float = 3.0, entity_weight: float = 1.5,
-                    body_weight: float = 1.0, vector_terms: int = 100, max_df: float = 0.05,
-                    max_postings: int = 100, link_floor: float = 0.5, lone_margin: float | None = 0.3) -> DataFrame:
+                    lead_words: int = STORY_TERMS.lead_words, title_weight: float = STORY_TERMS.title_weight,
+                    entity_weight: float = STORY_TERMS.entity_weight, body_weight: float = STORY_TERMS.body_weight,
+                    vector_terms: int = 100, max_df: float = 0.05, max_postings: int = 100, link_floor: float = 0.5,
+                    lone_margin: float | None = 0.3, terms: DataFrame | None = None,
+                    only: DataFrame | None = None) -> DataFrame:
     """``article_id, story_key`` for every input article; ``story_key`` is the ``article_id`` of the story's
     seed (earliest published, unknown dates last, then smallest id), so it is stable for a given input.
 
@@ -246,33 +254,44 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     entity-like phrases) at which two articles tell the same story; average linkage inside each connected
     component needs the same mean similarity, over pairs down to ``link_floor * threshold``. A lone article then
     joins the story it is clearly nearest to (:func:`join_lone`; ``lone_margin`` times the threshold; None: never).
+
+    ``terms``: the articles' terms (:func:`raw_terms`, e.g. as a run stored them), in place of a Python pass over
+    the texts (the four term weights are then those the terms were made with). ``only`` (``article_id``): cluster
+    these articles alone, weighing their terms by the document frequencies of all ``articles``; the result then
+    holds only them.
     """
     _validate(threshold, window_days, vector_terms, max_df, max_postings, link_floor)
     require_columns(articles, ["article_id", "text"], "stories", ARTICLE_INPUT_TYPES)
-    terms = TermConfig(lead_words=lead_words, title_weight=title_weight, entity_weight=entity_weight,
-                       body_weight=body_weight)
     has_date = "published" in articles.columns
     ts = published_ts() if has_date else F.lit(None).cast("timestamp")
     dated = articles.select("article_id", ts.alias("ts"))
+    if only is not None:
+        only = only.select("article_id")
+        dated = dated.join(only, "article_id", "left_semi")
     days = dated.select("article_id", F.datediff(F.to_date("ts"), F.lit("1970-01-01").cast("date")).alias("day"))
     # persist: the term table is the output of a Python pass over every text and is read three times (document
-    # frequencies, the weights, the event keys); without it the pass would run again each time.
-    raw = _raw_terms(articles, terms).persist()
+    # frequencies, the weights, the event keys); without it the pass would run again each time. Stored terms are
+    # read from their files instead.
+    raw = terms if terms is not None else raw_terms(articles, TermConfig(
+        lead_words=lead_words, title_weight=title_weight, entity_weight=entity_weight,
+        body_weight=body_weight)).persist()
     tf = _sublinear(raw.where(~F.col("term").startswith("k:")))
-    keys = raw.where(F.col("term").startswith("k:")).select("article_id", "term")
+    keys = capped_keys(raw.where(F.col("term").startswith("k:")).select("article_id", "term"), max_postings)
+    if only is not None:
+        keys = keys.join(only, "article_id", "left_semi")
     hashed, n_articles = article_keys(articles)
     # persist: the similarity self-join reads the vectors twice (both ends of each pair).
-    vectors = term_vectors(tf, n_articles, vector_terms, max_df, max_postings).persist()
+    vectors = term_vectors(tf, n_articles, vector_terms, max_df, max_postings, only=only).persist()
     # checkpoint: the pair table is the expensive part and is read three times (components,
     # per-component edges, nodes); the checkpoint keeps it and cuts its lineage before the iterative
     # components loop. Nothing reads the persisted term tables after it, so they are released.
     strong_q = int(threshold * _SCALE * _SCALE)
     try:
-        similar = checkpoint(similar_pairs(vectors, days, window_days, link_floor * threshold,
-                                           capped_keys(keys, max_postings), hashed))
+        similar = checkpoint(similar_pairs(vectors, days, window_days, link_floor * threshold, keys, hashed))
     finally:
         vectors.unpersist()
-        raw.unpersist()
+        if terms is None:
+            raw.unpersist()
     pairs = same_event(similar, threshold)
     comps = connected_components(pairs.where(F.col("q") >= strong_q))
     ca = comps.select(F.col("node").alias("a"), F.col("component"))

@@ -47,6 +47,16 @@ class Earlier:
         """The earlier output's sentences and ``new`` (the new articles' sentences)."""
         return self._read("sentences").unionByName(new) if self else new
 
+    def terms(self, articles: DataFrame, compute) -> DataFrame:
+        """The story terms of ``articles``: the earlier output's for the articles it holds (when this storyline
+        version made them), and ``compute(new articles)`` for the others."""
+        if not (self.same_version() and (self.path / "terms").is_dir()) or self._config("stories").get("group_by"):
+            return compute(articles)
+        return self._read("terms").unionByName(compute(self.new_articles(articles)))
+
+    def _config(self, section: str) -> dict:
+        return json.loads((self.path / "run.json").read_text(encoding="utf-8")).get("config", {}).get(section) or {}
+
     def duplicates(self, dups: DataFrame) -> DataFrame:
         return self._read("duplicates").unionByName(dups, allowMissingColumns=True) if self else dups
 
@@ -64,14 +74,18 @@ class Earlier:
     def same_settings(self, cfg) -> bool:
         """Whether the earlier output was told by this storyline version with these summary and facts settings: its
         digests can then stand for stories whose articles did not change."""
-        if not self:
+        if not self.same_version():
             return False
-        from storyline import __version__
-
         run = json.loads((self.path / "run.json").read_text(encoding="utf-8"))
         conf = cfg.to_dict()
-        return (run.get("storyline_version") == __version__
-                and all(run.get("config", {}).get(k) == conf.get(k) for k in ("summary", "facts")))
+        return all(run.get("config", {}).get(k) == conf.get(k) for k in ("summary", "facts"))
+
+    def same_version(self) -> bool:
+        """Whether this storyline version wrote the earlier output."""
+        from storyline import __version__
+
+        return bool(self) and json.loads((self.path / "run.json").read_text(encoding="utf-8")).get(
+            "storyline_version") == __version__
 
     def started(self) -> str | None:
         """When the earlier run started (ISO 8601, UTC); None without one."""

@@ -127,6 +127,7 @@ ARTICLES = (
 DUPLICATES = "article_id string, canonical_id string, similarity double, method string, content_hash string"
 SENTENCES = "article_id string, idx int, start int, end int, text string"
 STORY_ARTICLES = "article_id string, story_id string"
+TERMS = "article_id string, term string, tf double"  # what clustering reads of each article (spark.cluster.raw_terms)
 GROUPING = "article_id string, story_id string, seed string"  # this run's grouping, before earlier ids are kept
 LINEAGE = "story_id string, before string, merged_from array<string>, split_from array<string>"
 CHANGES = (

@@ -34,12 +34,17 @@ def _story_id(key_col) -> F.Column:
     return F.concat(F.lit("s-"), F.substring(F.sha2(key_col, 256), 1, 16))
 
 
-def assign_stories(articles: DataFrame, cfg: StoriesConfig) -> DataFrame:
+def assign_stories(articles: DataFrame, cfg: StoriesConfig, terms: DataFrame | None = None,
+                   previous: DataFrame | None = None) -> DataFrame:
     """``article_id, story_id, seed`` for every canonical article; ``seed`` is the article that names the story
-    (its earliest report: earliest published, then smallest id), or null when the story is an input group.
+    (its earliest report: earliest published, then smallest id), or null when the story is an input group or an
+    earlier story kept whole.
 
     With ``group_by`` the named input field decides (articles without a value form one-article stories);
-    otherwise articles are clustered by content and time.
+    otherwise articles are clustered by content and time, from their ``terms`` (:func:`~storyline.spark.cluster.
+    raw_terms`; None: read from the texts). ``previous``: the earlier output's ``story_articles`` (``--into``).
+    Its stories that no new article can reach (:func:`settled`) are kept as they were (under ``kept:`` keys, which
+    :func:`inherit_ids` turns back into their ids); only the others are clustered again, with the new articles.
     """
     require_columns(articles, ["article_id", "text", "title", "published", "outlet"], "stories")
     if cfg.group_by:
@@ -51,14 +56,49 @@ def assign_stories(articles: DataFrame, cfg: StoriesConfig) -> DataFrame:
         return articles.select("article_id", _story_id(key).alias("story_id"), F.lit(None).cast("string").alias("seed"))
     from storyline.spark.cluster import cluster_stories
 
+    kept = settled(articles, previous, cfg.window_days) if previous is not None else None
+    active = None if kept is None else articles.select("article_id").join(kept, "article_id", "left_anti")
     clustered = cluster_stories(
         articles.select("article_id", "title", "text", "published", F.col("outlet").alias("source")),
         threshold=cfg.threshold,
         window_days=cfg.window_days,
         lone_margin=cfg.lone_margin or None,
+        terms=terms,
+        only=active,
     )
-    return clustered.select("article_id", _story_id(F.concat(F.lit("seed:"), "story_key")).alias("story_id"),
-                            F.col("story_key").alias("seed"))
+    grouping = clustered.select("article_id", _story_id(F.concat(F.lit("seed:"), "story_key")).alias("story_id"),
+                                F.col("story_key").alias("seed"))
+    if kept is None:
+        return grouping
+    return grouping.unionByName(kept.select("article_id", _story_id(F.concat(F.lit("kept:"), "story_id"))
+                                            .alias("story_id"), F.lit(None).cast("string").alias("seed")))
+
+
+def settled(articles: DataFrame, previous: DataFrame, window_days: float | None) -> DataFrame | None:
+    """``article_id, story_id`` of the earlier stories (``previous``: the earlier output's ``story_articles``) that
+    no new article of ``articles`` can join: every article of the story is dated, and more than ``window_days``
+    from every new article's day, so no pair of the clustering can link them. None when every earlier story is
+    within reach (an undated new article, or no window). A nightly run thus clusters the last days again, not the
+    archive. One small query over the new articles' days."""
+    if window_days is None:
+        return None
+    from storyline.spark.articles import published_ts
+
+    day = F.datediff(F.to_date(published_ts()), F.lit("1970-01-01").cast("date"))
+    dated = articles.select("article_id", day.alias("day"))
+    new = dated.join(previous.select("article_id"), "article_id", "left_anti")
+    row = new.agg(F.min("day").alias("first"), F.max("day").alias("last"),
+                  F.count(F.when(F.col("day").isNull(), 1)).alias("undated"), F.count("*").alias("n")).first()
+    if row["undated"]:
+        return None
+    old = previous.select("article_id", "story_id").join(dated, "article_id")
+    if row["n"]:
+        near = (F.col("day").isNull() | ((F.col("day") >= int(row["first"]) - window_days)
+                                         & (F.col("day") <= int(row["last"]) + window_days)))
+    else:
+        near = F.lit(False)
+    reached = old.where(near).select("story_id").distinct()
+    return old.join(reached, "story_id", "left_anti").select("article_id", "story_id")
 
 
 def inherit_ids(stories: DataFrame, previous: DataFrame | None) -> tuple[DataFrame, DataFrame]:
@@ -324,12 +364,18 @@ def _plain(value):
 
 
 def _change_batches(since: str | None):
-    from storyline.core.story.changes import story_changes
+    from storyline.core.story.changes import UNCHANGED, story_changes
 
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         for pdf in batches:
             out = []
             for row in pdf.to_dict("records"):
+                if row["same"]:  # told as before, from the same articles: nothing to compare
+                    out.append({"story_id": row["story_id"], "changes": {
+                        "status": UNCHANGED, "since": since, "updated": row["told_updated"], "new_article_ids": [],
+                        "new_outlets": [], "new_sentences": [], "new_disputes": [], "revised": [],
+                        "merged_from": [], "split_from": []}})
+                    continue
                 now = {k: _plain(row[k]) for k in _CHANGE_INPUT}
                 before = _plain(row["before"])
                 c = story_changes(now, before, since)
@@ -367,14 +413,27 @@ def with_changes(stories: DataFrame, lineage: DataFrame, earlier: DataFrame | No
         told_changes = F.col("changes") if "changes" in earlier.columns else F.lit(None).cast(CHANGES)
         old = earlier.select(F.col("story_id").alias("before"), F.struct(
             *_change_view(earlier), told_changes.alias("changes")).alias("told"))
-        rows = (now.join(lineage, "story_id", "left").join(old, "before", "left")
-                .select(*_CHANGE_INPUT, F.col("told").alias("before"), "merged_from", "split_from"))
+        joined = now.join(lineage, "story_id", "left").join(old, "before", "left")
+        # a story the earlier output told in the same words, from the same articles, under the same id, is
+        # unchanged and keeps its time: its rows cross into Python as nulls, not as two tellings to compare
+        same = F.coalesce(
+            (F.col("before") == F.col("story_id")) & F.col("told.changes.updated").isNotNull()
+            & (F.size("merged_from") == 0) & (F.size("split_from") == 0)
+            & (F.col("article_ids") == F.col("told.article_ids")) & (F.col("outlets") == F.col("told.outlets"))
+            & (F.col("summary") == F.col("told.summary")) & (F.col("disputed") == F.col("told.disputed"))
+            & (F.col("corroborated") == F.col("told.corroborated")), F.lit(False))
+        heavy = lambda c: F.when(~F.col("same"), F.col(c)).alias(c)
+        rows = (joined.withColumn("same", same)
+                .select("story_id", *[heavy(c) for c in _CHANGE_INPUT if c != "story_id"],
+                        heavy("told").alias("before"), "merged_from", "split_from", "same",
+                        F.when(F.col("same"), F.col("told.changes.updated")).alias("told_updated")))
     else:  # a typed null: an untyped one crashes Arrow's conversion in the worker
         told = now.select(F.struct(*[F.col(c) for c in _CHANGE_INPUT if c != "story_id"],
                                    F.lit(None).cast(CHANGES).alias("changes"))).schema[0].dataType
         rows = now.select(*_CHANGE_INPUT, F.lit(None).cast(told).alias("before"),
                           F.array().cast("array<string>").alias("merged_from"),
-                          F.array().cast("array<string>").alias("split_from"))
+                          F.array().cast("array<string>").alias("split_from"), F.lit(False).alias("same"),
+                          F.lit(None).cast("string").alias("told_updated"))
     changes = rows.mapInPandas(_change_batches(since), f"story_id string, changes {CHANGES}")
     return stories.join(changes, "story_id", "left")
 

@@ -32,9 +32,14 @@ def carried(text: str, earlier: Sequence[str]) -> bool:
     >>> carried("The fire at the Kelso mill has killed 14 people.", ["The fire at the Kelso mill killed nine people."])
     False
     """
+    return _carried(text, [(old, fact_terms(old)) for old in earlier])
+
+
+def _carried(text: str, told: Sequence[tuple[str, frozenset | set]]) -> bool:
+    """:func:`carried`, with the earlier sentences' terms worked out once for the whole summary."""
     mine = fact_terms(text)
     figures = {t for t in mine if t[:1].isdigit()}
-    return any(text == old or (restated(mine, theirs := fact_terms(old)) and figures <= theirs) for old in earlier)
+    return any(text == old or (restated(mine, theirs) and figures <= theirs) for old, theirs in told)
 
 
 def _dispute_key(d: Mapping[str, Any]) -> tuple[str, frozenset[str]]:
@@ -125,7 +130,8 @@ def story_changes(now: Mapping[str, Any], before: Mapping[str, Any] | None, sinc
     earlier = _texts(before.get("summary"))
     new_ids = sorted(set(ids) - set(before.get("article_ids") or ()))
     new_outlets = sorted(set(outlets) - set(before.get("outlets") or ()))
-    new_sentences = [k for k, s in enumerate(summary) if not carried(str(s.get("text") or ""), earlier)]
+    told = [(old, fact_terms(old)) for old in earlier]
+    new_sentences = [k for k, s in enumerate(summary) if not _carried(str(s.get("text") or ""), told)]
     old_disputes = {_dispute_key(d) for d in before.get("disputed") or ()}
     new_disputes = [_dispute_view(d) for d in now.get("disputed") or () if _dispute_key(d) not in old_disputes]
     # figures: what the summary and the statements several outlets carry say, now and before
