@@ -95,7 +95,9 @@ def _stories(ctx: Context, t: dict) -> Output:
     def named(w: dict, part: int):  # stories named as the earlier output named them (both from the written grouping)
         return S.inherit_ids(w["grouping"], ctx.earlier.story_articles())[part]
 
-    grouping = S.assign_stories(t["articles"], ctx.cfg.stories, t["terms"], ctx.earlier.story_articles())
+    # the earlier stories out of the new articles' reach are kept as they were, if grouped the way this run groups
+    kept = ctx.earlier.story_articles() if ctx.earlier.same_settings(ctx.cfg, ("stories",)) else None
+    grouping = S.assign_stories(t["articles"], ctx.cfg.stories, t["terms"], kept)
     return Output(tables={"grouping": grouping,
                           "story_articles": lambda w: named(w, 0), "lineage": lambda w: named(w, 1)})
 

@@ -71,14 +71,15 @@ class Earlier:
         """The earlier output's ``stories`` table; None without one."""
         return self._read("stories") if self else None
 
-    def same_settings(self, cfg) -> bool:
-        """Whether the earlier output was told by this storyline version with these summary and facts settings: its
-        digests can then stand for stories whose articles did not change."""
+    def same_settings(self, cfg, sections: tuple[str, ...] = ("summary", "facts")) -> bool:
+        """Whether this storyline version wrote the earlier output, with the settings of ``sections`` that ``cfg``
+        has: with the same summary and facts settings its digests can stand for stories whose articles did not
+        change; with the same stories settings, its stories out of the new articles' reach stand as they are."""
         if not self.same_version():
             return False
         run = json.loads((self.path / "run.json").read_text(encoding="utf-8"))
         conf = cfg.to_dict()
-        return all(run.get("config", {}).get(k) == conf.get(k) for k in ("summary", "facts"))
+        return all(run.get("config", {}).get(k) == conf.get(k) for k in sections)
 
     def same_version(self) -> bool:
         """Whether this storyline version wrote the earlier output."""
