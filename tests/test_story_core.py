@@ -41,6 +41,22 @@ def test_title_is_earliest_titled_article():
     assert choose_title([], None) == "(untitled story)"
 
 
+def test_a_story_whose_first_headlines_are_all_shouted_gets_one_written_from_its_lead():
+    lead = "The Fenwick council voted on Monday to close the Harbour Road library after a long debate."
+    shouted = [{"article_id": "a", "title": "SHUT FOR GOOD! COUNCIL AXES OUR LIBRARY", "published": "2024-05-06"},
+               {"article_id": "b", "title": "AXED: Harbour Road library", "published": "2024-05-06"}]
+    assert choose_title(shouted, [lead]) == lead.rstrip(".")
+    # a format's label alone is dropped, the headline kept; a plain headline beats a format's
+    assert choose_title([{"article_id": "c", "title": "LIVE: Fenwick library vote", "published": None}],
+                        [lead]) == "Fenwick library vote"
+    plain = shouted + [{"article_id": "d", "title": "Fenwick votes to close library", "published": "2024-05-06"}]
+    assert choose_title(plain, [lead]) == "Fenwick votes to close library"
+    # a question still names the event
+    asked = [{"article_id": "e", "title": "Why did Fenwick close its library?", "published": None}]
+    assert choose_title(asked, [lead]) == "Why did Fenwick close its library?"
+    assert choose_title(shouted, None) == "SHUT FOR GOOD! COUNCIL AXES OUR LIBRARY"  # nothing to write from
+
+
 def test_digest_is_independent_of_input_order():
     sents, arts = _story()
     a = digest("s-1", sents, arts, SummaryConfig(words=60))

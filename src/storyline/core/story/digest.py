@@ -108,8 +108,19 @@ def _figures(text: str) -> set[str]:
 
     >>> sorted(_figures("Eleven miners; a 2.1bn budget; 3,400 homes."))
     ['11', '2.1', '3400']
+    >>> sorted(_figures("Rubio backs the Gang of Eight's plan. Two senators object."))
+    ['2']
     """
-    return {m.group().replace(",", "") for m in _FIGURE.finditer(numbers_to_digits(text))}
+    return {m.group().replace(",", "") for m in _FIGURE.finditer(numbers_to_digits(_NAMED_NUMBER.sub(_unnumber, text)))}
+
+
+# a number word with a capital inside a sentence is part of a name ("the Gang of Eight", "Ocean's Eleven")
+_NAMED_NUMBER = re.compile(r"(?<=[^.!?\s]\s)[A-Z][a-z]+\b")
+
+
+def _unnumber(m: re.Match) -> str:
+    word = m.group()
+    return word if numbers_to_digits(word) == word else "_"
 _NAME_WORD = re.compile(r"(?<=\s)[A-Z][a-z][\w'’-]*")
 
 
@@ -178,9 +189,23 @@ def headline_format(title: str) -> bool:
     ...                                "PROTECTING OUR RIGHTS WILL MAKE AMERICA GREAT")]
     [True, True, True, True, False, False, True]
     """
+    return shouted(title) or bool(_FORMAT.search(title.strip()))
+
+
+_KICKER = re.compile(r"^(?-i:[A-Z][A-Z'’ -]{3,})[!?:]")
+
+
+def shouted(title: str) -> bool:
+    """A headline all in capitals, or opening with a shouted kicker ("AXED!", "TERROR AT SEA:"): a slogan or a
+    tabloid's cry rather than a statement of what happened.
+
+    >>> shouted("PROTECTING OUR RIGHTS WILL MAKE AMERICA GREAT"), shouted("AXED! Rovers boot Keane")
+    (True, True)
+    >>> shouted("NASA plans a new Moon landing"), shouted("Why the Mali coup threatens West Africa")
+    (False, False)
+    """
     t = title.strip()
-    shouted = len(t.split()) >= 3 and t.upper() == t and any(c.isalpha() for c in t)  # all in capitals
-    return shouted or bool(_FORMAT.search(t))
+    return (len(t.split()) >= 3 and t.upper() == t and any(c.isalpha() for c in t)) or bool(_KICKER.search(t))
 
 
 def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None, disputes: Sequence[dict] = (),
@@ -190,7 +215,8 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
     or a sentence cut short) and take no side in a dispute the story has, the one that gives fewest figures and
     acts another outlet may tell otherwise (:func:`contested`, against ``told``: each outlet's headlines and first
     sentences), then one of the event rather than of a format (:func:`headline_format`), then the one with fewest
-    names another outlet does not give, then the earliest, then the smallest id. Without one, a headline written from
+    names another outlet does not give, then the earliest, then the smallest id; when that one is shouted
+    (:func:`shouted`), a headline written from the summary instead. Without one, a headline written from
     the summary's sentences (``fallback``, in order; the lead's also without the figure it ends on,
     :func:`without_figure`): the first that takes no side of a dispute found and gives fewest figures and acts that
     another outlet may tell otherwise.
@@ -215,11 +241,19 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
             title = str(a["title"])
             sides, names = contested(title, a.get("source") or a["article_id"], told) if told else (0, 0)
             return sides, headline_format(title), names, a.get("published") or "9999", a["article_id"]
-        return without_label(str(min(titled, key=rank)["title"]))
+        best = without_label(str(min(titled, key=rank)["title"]))
+        # every first headline is shouted (a slogan, a kicker): one written from the lead says what happened
+        return (shouted(best) and _written_title(fallback, disputes, told)) or best
+    return _written_title(fallback, disputes, told) or "(untitled story)"
+
+
+def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[dict],
+                   told: Mapping[str, str] | None) -> str | None:
+    """A headline written from the summary's sentences (``fallback``, in order), or None without one."""
     texts = [fallback] if isinstance(fallback, str) else list(fallback or [])
     heads = [h for h in (headline(t) for t in texts) if h]
     if not heads:
-        return "(untitled story)"
+        return None
     clean = [h for h in heads if title_residue(h) is None] or heads
     cut = without_figure(clean[0])  # the lead's headline without the figure it ends on, after the lead's own
     clean = clean[:1] + ([cut] if cut and len(words(cut)) >= 4 else []) + clean[1:]
@@ -241,9 +275,16 @@ def without_figure(head: str) -> str | None:
     'Snack maker Halvard Foods will buy Pinecrest'
     >>> without_figure("Council tax in Carlow Bay will rise by 3.9%"), without_figure("Ferry sinks off Kesri")
     ('Council tax in Carlow Bay will rise', None)
+    >>> without_figure("Rubio backs the proposal of the Gang of Eight")
     """
-    cut = _FIGURE_TAIL.sub("", numbers_to_digits(head)).strip()
-    return cut if cut and cut != numbers_to_digits(head).strip() else None
+    text = numbers_to_digits(head).strip()
+    m = _FIGURE_TAIL.search(text)
+    if not m:
+        return None
+    if not _figures(head) & _figures(m.group()):  # a number in a name ("the Gang of Eight") is no figure
+        return None
+    cut = text[:m.start()].strip()
+    return cut or None
 
 
 # a place before a colon that opens a lead: "LAHORE: ", "Los Angeles: " (outlet tags go in tidy_sentence)
@@ -256,6 +297,11 @@ _CLAUSE_BREAK = re.compile(r";|\s[—–]\s|,\s+(?:which|who|whose|where|when|wh
                            r"\s(?:after|before|because|although|though|while|amid|despite|following|when|where)\s")
 _PHRASE_BREAK = re.compile(r"\s(?:about|over|during|amid|against|despite|with|from|into|at|in|on|for)\s")
 _HEADLINE_WORDS = 16
+_ASIDE = re.compile(r"\s*\([^()]{1,80}\)")
+# one or more asides between commas after a name: an age, or a phrase that opens as an appositive or a relative
+# clause does ("Chapa, 18, who was shot with Olgin, 19, is ..." -> "Chapa is ...")
+_APPOSITIVE = re.compile(r"(?:,\s+(?:\d{1,3}|(?:one|some|part|a|an|the|who|which|whose|also|formerly|now)\s"
+                         r"[^,;()]{1,80}?))+,(?=\s)")
 _LONG_HEADLINE_WORDS = 24
 
 
@@ -270,6 +316,13 @@ def headline(sentence: str | None) -> str | None:
     >>> headline("Donald Trump's campaign shocked the political world by saying Tuesday night that Trump would skip "
     ...          "Fox News's Thursday debate, which is the final debate before the Iowa caucuses on February 1.")
     "Donald Trump's campaign shocked the political world by saying Tuesday night that Trump would skip Fox News's Thursday debate"
+    >>> headline("Ashes from the grave of John the Apostle, one of the Twelve Apostles of Jesus Christ, have been "
+    ...          "discovered in a lead tube reliquary by Bulgarian archaeologists during excavations of the port of "
+    ...          "Burgos (also known as Poros) on Cape Foros.")
+    'Ashes from the grave of John the Apostle have been discovered'
+    >>> headline("Mary Chapa, 18, who was shot in the head on Saturday along with her girlfriend Mollie Olgin, 19, is "
+    ...          "making an amazing recovery, her family said.")
+    'Mary Chapa is making an amazing recovery'
     >>> headline("Wally Backman has been named manager of the Acereros de Monclova.")
     'Wally Backman has been named manager of the Acereros de Monclova'
     >>> headline("Donald J. Trump's campaign manager used slightly less absolute words on Wednesday about Mr. Trump's "
@@ -284,6 +337,10 @@ def headline(sentence: str | None) -> str | None:
         return None
     if len(words(t)) <= _HEADLINE_WORDS:
         return t
+    # a headline names, it does not describe: without asides in brackets and appositives ("X, one of the Y, did Z")
+    t = re.sub(r"\s+", " ", _APPOSITIVE.sub(_without_aside, _ASIDE.sub("", t))).strip()
+    if len(words(t)) <= _HEADLINE_WORDS:
+        return t
     heads = [_DANGLING.sub("", t[: m.start()]).rstrip(" ,;") for m in _CLAUSE_BREAK.finditer(t)]
     for most in (_HEADLINE_WORDS, _LONG_HEADLINE_WORDS):  # the first whole clause of a headline's length, else longer
         head = next((h for h in heads if 6 <= len(words(h)) <= most), None)
@@ -292,6 +349,13 @@ def headline(sentence: str | None) -> str | None:
     # no clause of a headline's length: the statement without its last adverbial phrases ("... about X", "... on Y")
     cuts = [t[: m.start()].rstrip(" ,;") for m in _PHRASE_BREAK.finditer(t)]
     return next((h for h in reversed(cuts) if 6 <= len(words(h)) <= _HEADLINE_WORDS), t)
+
+
+def _without_aside(m: re.Match) -> str:
+    """An appositive chain cut, unless what it follows is itself an aside ("his opponent, Matthew Lesser, who is
+    ..."), where the cut would leave a comma without its pair."""
+    head = m.string[: m.start()]
+    return m.group() if "," in head and len(head.rsplit(",", 1)[-1].split()) < 3 else ""
 
 
 def dispute_of(text: str, disputes: Sequence[dict]) -> dict | None:
