@@ -79,3 +79,31 @@ def test_non_article_reason_is_its_rules(text, filler):
     expected = next((reason for reason, pat in _NON_ARTICLE_RULES
                      if pat.search(head) and (n_words < 400 or reason == "crawl_notice")), None)
     assert non_article_reason(text) == expected
+
+
+_SENTENCE_PIECES = st.lists(st.sampled_from(["St.", "Dr.", "John", "(the", "museum)", "said", "it.", "Police",
+                                             "left.", "[sic]", "U.S.", "and", "\n", "Mr.", "Kaur", "won."]),
+                            min_size=1, max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_SENTENCE_PIECES)
+def test_sentences_joined_after_a_title_or_inside_brackets_keep_their_offsets(pieces):
+    from storyline.core.text.sentences import split_sentences
+
+    text = " ".join(pieces)
+    spans = split_sentences(text)
+    assert all(text[s.start:s.end] == s.text and s.text.strip() == s.text for s in spans)
+    assert all(a.end <= b.start for a, b in zip(spans, spans[1:]))
+    assert not any(s.text.endswith(("St.", "Dr.", "Mr.")) and "\n" not in text[s.end:s.end + 2]
+                   and text[s.end:].strip() for s in spans)
+
+
+def test_a_sentence_is_not_cut_after_a_title_or_inside_brackets():
+    from storyline.core.text.sentences import split_sentences
+
+    text = ("Relics of saints such as St. John, St. Mary Magdalene and St. Timothy were found. The tube (from St. John "
+            "the Theologian) is tiny. Dr. Kaur said so.")
+    assert [s.text for s in split_sentences(text)] == [
+        "Relics of saints such as St. John, St. Mary Magdalene and St. Timothy were found.",
+        "The tube (from St. John the Theologian) is tiny.", "Dr. Kaur said so."]

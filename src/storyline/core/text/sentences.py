@@ -10,6 +10,21 @@ from functools import lru_cache
 _GLUED = re.compile(r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
 
 
+# A title before a name ("St. John", "Dr. Kaur"): never the end of a sentence, whatever the next word's capital
+# says. A closed class, as a tokenizer's list of proclitic abbreviations is.
+_TITLE_END = re.compile(r"(?:^|[\s(\"“])(?:Mr|Mrs|Ms|Dr|St|Mt|Ft|Sen|Rep|Gov|Gen|Col|Lt|Sgt|Capt|Cmdr|Adm|Prof|Rev|"
+                        r"Hon|Fr|Sr|Supt|Insp|Pres)\.$")
+
+
+def _continues(before: str, after: str) -> bool:
+    """Whether a split between two pieces of one paragraph falls inside a sentence: after a title before a name,
+    or inside brackets (the first opens one the second closes)."""
+    if _TITLE_END.search(before):
+        return True
+    return (before.count("(") > before.count(")") and after.count(")") > after.count("(")) or \
+        (before.count("[") > before.count("]") and after.count("]") > after.count("["))
+
+
 @dataclass(frozen=True)
 class Span:
     start: int
@@ -35,6 +50,9 @@ def split_sentences(text: str) -> list[Span]:
     ['It is overdue and beyond.', 'Researchers said so.']
     >>> s = split_sentences("One. Two.")[1]; (s.start, s.end)
     (5, 9)
+    >>> [s.text for s in split_sentences("Relics of St. John were found. The lead tube (from St. John the "
+    ...                                    "Theologian) is tiny.")]
+    ['Relics of St. John were found.', 'The lead tube (from St. John the Theologian) is tiny.']
     """
     spans: list[Span] = []
     split = _splitter()
@@ -47,7 +65,11 @@ def split_sentences(text: str) -> list[Span]:
                     seg = para[a:b]
                     lead = len(seg) - len(seg.lstrip())
                     trail = len(seg.rstrip())
-                    if trail > lead:
-                        spans.append(Span(pos + a + lead, pos + a + trail, seg[lead:trail]))
+                    if trail <= lead:
+                        continue
+                    start, end = pos + a + lead, pos + a + trail
+                    if spans and spans[-1].start >= pos and _continues(spans[-1].text, seg[lead:trail]):
+                        start = spans.pop().start  # one sentence after all: the pieces are joined with what lies between
+                    spans.append(Span(start, end, text[start:end]))
         pos += len(para) + 1
     return spans
