@@ -116,11 +116,6 @@ def _sublinear(tf: DataFrame) -> DataFrame:
     return tf.withColumn("tf", F.when(F.col("tf") > 1, 1 + F.log("tf")).otherwise(F.col("tf")))
 
 
-def article_terms(articles: DataFrame, terms: TermConfig) -> DataFrame:
-    """``article_id, term, tf`` (sub-linear weighted term frequency) from a Python pass over every text."""
-    return _sublinear(raw_terms(articles, terms).where(~F.col("term").startswith("k:")))
-
-
 def same_event(pairs: DataFrame, threshold: float, one_key: float = 1.4, no_key: float = 2.0) -> DataFrame:
     """The pairs that can be one event. Two articles that share two or more people, organisations or distinctive
     figures (``n``, counted by :func:`similar_pairs`) link at ``threshold``; sharing one (a mayor appears in many

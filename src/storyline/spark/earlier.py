@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -26,8 +27,16 @@ class Earlier:
     def _read(self, name: str) -> DataFrame:
         return self.spark.read.parquet(str(self.path / name))
 
-    def fingerprint(self) -> str:
+    @functools.cached_property
+    def _run_text(self) -> str:
         return (self.path / "run.json").read_text(encoding="utf-8") if self else ""
+
+    def _run(self) -> dict:
+        """The earlier run's ``run.json`` (read once); empty without an earlier output."""
+        return json.loads(self._run_text) if self else {}
+
+    def fingerprint(self) -> str:
+        return self._run_text
 
     def pool(self, new: DataFrame) -> DataFrame:
         """The articles to deduplicate: the earlier ones (``_old`` = 1, never folded away) and the new records
@@ -55,7 +64,7 @@ class Earlier:
         return self._read("terms").unionByName(compute(self.new_articles(articles)))
 
     def _config(self, section: str) -> dict:
-        return json.loads((self.path / "run.json").read_text(encoding="utf-8")).get("config", {}).get(section) or {}
+        return self._run().get("config", {}).get(section) or {}
 
     def duplicates(self, dups: DataFrame) -> DataFrame:
         return self._read("duplicates").unionByName(dups, allowMissingColumns=True) if self else dups
@@ -77,23 +86,21 @@ class Earlier:
         change; with the same stories settings, its stories out of the new articles' reach stand as they are."""
         if not self.same_version():
             return False
-        run = json.loads((self.path / "run.json").read_text(encoding="utf-8"))
         conf = cfg.to_dict()
-        return all(run.get("config", {}).get(k) == conf.get(k) for k in sections)
+        return all(self._config(k) == (conf.get(k) or {}) for k in sections)
 
     def same_version(self) -> bool:
         """Whether this storyline version wrote the earlier output."""
         from storyline import __version__
 
-        return bool(self) and json.loads((self.path / "run.json").read_text(encoding="utf-8")).get(
-            "storyline_version") == __version__
+        return bool(self) and self._run().get("storyline_version") == __version__
 
     def started(self) -> str | None:
         """When the earlier run started (ISO 8601, UTC); None without one."""
-        return json.loads((self.path / "run.json").read_text(encoding="utf-8")).get("started") if self else None
+        return self._run().get("started") if self else None
 
     def counts(self) -> dict:
-        return json.loads((self.path / "run.json").read_text())["counts"] if self else {}
+        return self._run()["counts"] if self else {}
 
 
 def unseen(pool: DataFrame, old: DataFrame, old_dups: DataFrame) -> DataFrame:

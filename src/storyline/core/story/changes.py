@@ -19,24 +19,25 @@ def _texts(summary: Sequence[Mapping[str, Any]] | None) -> list[str]:
     return [str(s.get("text") or "") for s in summary or ()]
 
 
-def carried(text: str, earlier: Sequence[str]) -> bool:
-    """Whether an earlier summary carried what ``text`` states: the same sentence, or one whose words (numbers as
-    digits) are mostly the same ("fares rise 50 cents on Monday" / "on Monday fares rose by fifty cents") and that
-    gave every figure it gives.
+def told_terms(texts: Sequence[str]) -> list[tuple[str, frozenset[str]]]:
+    """Earlier summary sentences with their terms, worked out once for every sentence compared with them."""
+    return [(t, fact_terms(t)) for t in texts]
+
+
+def carried(text: str, told: Sequence[tuple[str, frozenset[str]]]) -> bool:
+    """Whether an earlier summary (``told``: :func:`told_terms` of its sentences) carried what ``text`` states: the
+    same sentence, or one whose words (numbers as digits) are mostly the same ("fares rise 50 cents on Monday" /
+    "on Monday fares rose by fifty cents") and that gave every figure it gives.
 
     >>> carried("Fares will rise by fifty cents on October 1, the council said.",
-    ...         ["The council said fares would rise 50 cents on October 1."])
+    ...         told_terms(["The council said fares would rise 50 cents on October 1."]))
     True
-    >>> carried("The mayor resigned on Friday.", ["Fares will rise by 50 cents."])
+    >>> carried("The mayor resigned on Friday.", told_terms(["Fares will rise by 50 cents."]))
     False
-    >>> carried("The fire at the Kelso mill has killed 14 people.", ["The fire at the Kelso mill killed nine people."])
+    >>> carried("The fire at the Kelso mill has killed 14 people.",
+    ...         told_terms(["The fire at the Kelso mill killed nine people."]))
     False
     """
-    return _carried(text, [(old, fact_terms(old)) for old in earlier])
-
-
-def _carried(text: str, told: Sequence[tuple[str, frozenset | set]]) -> bool:
-    """:func:`carried`, with the earlier sentences' terms worked out once for the whole summary."""
     mine = fact_terms(text)
     figures = {t for t in mine if t[:1].isdigit()}
     return any(text == old or (restated(mine, theirs) and figures <= theirs) for old, theirs in told)
@@ -130,8 +131,8 @@ def story_changes(now: Mapping[str, Any], before: Mapping[str, Any] | None, sinc
     earlier = _texts(before.get("summary"))
     new_ids = sorted(set(ids) - set(before.get("article_ids") or ()))
     new_outlets = sorted(set(outlets) - set(before.get("outlets") or ()))
-    told = [(old, fact_terms(old)) for old in earlier]
-    new_sentences = [k for k, s in enumerate(summary) if not _carried(str(s.get("text") or ""), told)]
+    told = told_terms(earlier)
+    new_sentences = [k for k, s in enumerate(summary) if not carried(str(s.get("text") or ""), told)]
     old_disputes = {_dispute_key(d) for d in before.get("disputed") or ()}
     new_disputes = [_dispute_view(d) for d in now.get("disputed") or () if _dispute_key(d) not in old_disputes]
     # figures: what the summary and the statements several outlets carry say, now and before
