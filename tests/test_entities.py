@@ -79,6 +79,22 @@ def test_title_case_headlines_are_skipped_and_titles_split_off() -> None:
     assert "Rovers GM Tomas Berg" not in ents
 
 
+def test_a_person_whose_surname_is_also_a_town_stays_a_person() -> None:
+    # "Clinton", "Rubio" and "Lutz" are towns in the gazetteer; folded into a full name, they are that person
+    ents = _by_name(extract_entities(_sents(
+        "a: Hillary Clinton spoke in Des Moines on Monday.", "a: Clinton visited Ohio later.",
+        "b: Clinton told reporters she would win.", "b: Marco Rubio backed the plan.", "b: Rubio spoke again.")))
+    assert ents["Hillary Clinton"].type == PERSON and ents["Hillary Clinton"].mentions == 3
+    assert ents["Marco Rubio"].type == PERSON
+
+
+def test_a_known_city_named_city_is_a_place_and_a_club_named_city_is_not() -> None:
+    ents = _by_name(extract_entities(_sents(
+        "a: The rally in Iowa City drew 3,000 people.", "a: Westbridge City signed Okafor on Friday.")))
+    assert ents["Iowa City"].type == GPE
+    assert ents["Westbridge City"].type == ORG
+
+
 def test_mentions_resolve_to_entity_names() -> None:
     sents = _sents("a: Anna Kowalski won.", "a: Later Kowalski thanked the fans.")
     index = analyse(sents)

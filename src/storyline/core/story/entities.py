@@ -410,8 +410,8 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
                                  "quays", "bridge", "hall", "station", "airport", "park") else GPE] += 4
     elif len(words) >= 2 and low[0] in _PLACE_FIRST and low[-1] not in _ORG_SUFFIX | _CLUB_LAST | _ORG_LAST_MORE:
         votes[GPE] += 3
-    if len(words) >= 2 and (low[-1] in _CLUB_LAST or low[-1] in _ORG_LAST_MORE):
-        votes[ORG] += 4
+    if len(words) >= 2 and (low[-1] in _CLUB_LAST or low[-1] in _ORG_LAST_MORE) and GPE not in votes:
+        votes[ORG] += 4  # "Westbridge City" the club, but not "Iowa City" or "Mexico City", known places
     if len(words) >= 2 and low[0] in _EVENT_FIRST:
         votes[EVENT] += 5
     if any(ch.isdigit() for w in words for ch in w):
@@ -549,7 +549,12 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
     alias = _aliases(counts, types)
     merged_votes: dict[str, Counter[str]] = defaultdict(Counter)
     for s, target in alias.items():
-        merged_votes[target].update(votes[s])
+        if s != target and types.get(target) == PERSON and _surname_of(s, target, vocab.lower):
+            # a person's surname that is also a town's name ("Clinton", "Rubio", "Lutz"): the place is the
+            # gazetteer's reading of the short form, the full name says who it is
+            merged_votes[target].update({k: v for k, v in votes[s].items() if k not in (GPE, LOC)})
+        else:
+            merged_votes[target].update(votes[s])
     final_type = {name: _pick(v) for name, v in merged_votes.items()}
     groups: dict[str, dict[str, Any]] = {}
     mentions: list[list[Mention]] = []
@@ -577,6 +582,15 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
     ]
     entities.sort(key=lambda e: (-e.mentions, e.name))
     return EntityIndex(entities, mentions, {e.name: e.type for e in entities})
+
+
+def _surname_of(short: str, full: str, common: frozenset[str]) -> bool:
+    """``short`` is the surname of the person ``full`` names: the last word of a name whose first word
+    is a given name that names no place and that the story never writes in lower case (``common``): "Clinton" of
+    "Hillary Clinton", not "Indians" of "Cleveland Indians" or "Africa" of "West Africa"."""
+    parts = full.lower().split()
+    return (len(parts) >= 2 and short.lower() == parts[-1] and parts[0] in given_names()
+            and parts[0] not in common and parts[0] not in _places())
 
 
 def _pick(votes: Counter[str]) -> str:
