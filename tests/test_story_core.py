@@ -57,6 +57,27 @@ def test_a_story_whose_first_headlines_are_all_shouted_gets_one_written_from_its
     assert choose_title(shouted, None) == "SHUT FOR GOOD! COUNCIL AXES OUR LIBRARY"  # nothing to write from
 
 
+def test_a_title_leaves_out_a_reason_most_other_outlets_do_not_tell():
+    texts = {"wire": ["A Skyvale flight to Lusk was diverted to Marrow on Friday after the crew reported smoke.",
+                      "All 168 passengers left the aircraft normally."],
+             "local": ["A Skyvale jet made an emergency landing at Marrow on Friday after a bird strike hit an engine.",
+                       "Two passengers were treated for minor injuries."],
+             "live": ["Skyvale flight SV218 from Corrin diverted to Marrow on Friday.",
+                      "The airline has not said why."]}
+    heads = {"wire": "Skyvale flight diverted after smoke in cabin", "local": "Jet makes emergency landing at Marrow after bird strike",
+             "live": "Skyvale flight SV218 lands at Marrow"}
+    sents = [Sentence(o, i, t, o, "2025-05-02T18:00:00Z") for o, ts in texts.items() for i, t in enumerate(ts)]
+    arts = [{"article_id": o, "title": heads[o], "published": "2025-05-02T18:00:00Z", "source": o} for o in texts]
+    title = digest("s-1", sents, arts, SummaryConfig(words=60))["title"]
+    assert title in ("Skyvale flight diverted", "Jet makes emergency landing at Marrow")
+    # when the other outlets tell the reason too, the headline keeps it
+    texts["local"][0] = "A Skyvale jet landed at Marrow on Friday after smoke filled the cabin."
+    texts["live"][1] = "The crew reported smoke in the cabin."
+    sents = [Sentence(o, i, t, o, "2025-05-02T18:00:00Z") for o, ts in texts.items() for i, t in enumerate(ts)]
+    arts = [a for a in arts if a["article_id"] != "local"]
+    assert digest("s-1", sents, arts, SummaryConfig(words=60))["title"] == heads["wire"]
+
+
 def test_digest_is_independent_of_input_order():
     sents, arts = _story()
     a = digest("s-1", sents, arts, SummaryConfig(words=60))

@@ -158,6 +158,42 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
     return sides, names
 
 
+# a headline's stated reason or circumstance: "diverted after smoke in cabin", "held over museum raid", "quits amid
+# row"; what outlets most often tell otherwise (a bird strike, not smoke) or leave out
+_REASON = re.compile(r"\s*(?:,\s*)?\b(?:after|amid|following|over|due to|because of|blamed on|caused by|in the wake of)"
+                     r"\s+(?=(?:an?|the|his|her|its|their|[a-z]+)\b)(?!\d|a\s+(?:year|week|month|decade)\b|"
+                     r"(?:the\s+)?(?:weekend|years?|months?|weeks?|days?|decades?|night)\b)[^;:|]+$", re.I)
+
+
+def without_untold_reason(title: str, outlet: str, told: Mapping[str, str] | None) -> str:
+    """A headline without its closing reason ("after smoke in cabin", "over museum raid") when at least half the
+    story's other outlets tell none of the reason's words in their headlines and first sentences: the reason is
+    where outlets most often disagree (smoke or a bird strike, a resignation over a row or a sacking), and a title
+    states what the story's outlets tell, not one outlet's account. Kept when what is left would be under three
+    words.
+
+    >>> told = {"wire": "Skyvale flight diverted after smoke in cabin. The crew reported smoke.",
+    ...         "local": "Jet lands at Marrow. A bird strike damaged an engine.",
+    ...         "live": "Skyvale SV218 diverts. The crew reported smoke in the cabin."}
+    >>> without_untold_reason("Skyvale flight diverted after smoke in cabin", "wire", told)
+    'Skyvale flight diverted'
+    >>> without_untold_reason("Skyvale flight diverted after smoke in cabin", "wire", dict(told, local="Smoke."))
+    'Skyvale flight diverted after smoke in cabin'
+    >>> without_untold_reason("Rovers boss quits over the weekend", "wire", told)
+    'Rovers boss quits over the weekend'
+    """
+    m = _REASON.search(title)
+    others = [t for o, t in (told or {}).items() if o != outlet]
+    if not m or not others or len(words(title[:m.start()])) < 3:
+        return title
+    reason = fact_terms(m.group())
+    reason -= fact_terms(m.group().split()[0] if m.group().split() else "")
+    if not reason:
+        return title
+    untold = sum(reason.isdisjoint(fact_terms(t)) for t in others)
+    return title[:m.start()].rstrip(" ,;:-–—") if 2 * untold >= len(others) else title
+
+
 _FORMAT = re.compile(r"^(?:live|watch|video|photos?|breaking|updated?|explainer|analysis|opinion|comment|q&a)\b\s*"
                      r"[:|–—-]|^(?:why|what|how|who|where|when|is|are|can|should|will|does|do)\b|\?\s*$|"
                      r":\s*(?:what|why|how|who|where|your|everything|all you|as it happened)\b|"
@@ -241,7 +277,8 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
             title = str(a["title"])
             sides, names = contested(title, a.get("source") or a["article_id"], told) if told else (0, 0)
             return sides, headline_format(title), names, a.get("published") or "9999", a["article_id"]
-        best = without_label(str(min(titled, key=rank)["title"]))
+        top = min(titled, key=rank)
+        best = without_untold_reason(without_label(str(top["title"])), top.get("source") or top["article_id"], told)
         # every first headline is shouted (a slogan, a kicker): one written from the lead says what happened
         return (shouted(best) and _written_title(fallback, disputes, told)) or best
     return _written_title(fallback, disputes, told) or "(untitled story)"
