@@ -78,6 +78,15 @@ def test_a_title_leaves_out_a_reason_most_other_outlets_do_not_tell():
     assert digest("s-1", sents, arts, SummaryConfig(words=60))["title"] == heads["wire"]
 
 
+def test_when_the_day_is_disputed_the_title_names_no_day():
+    dispute = [{"frame": "date", "kind": "predicate",
+                "sides": [{"claim": "2025-06-12", "outlets": ["a"]}, {"claim": "2025-06-11", "outlets": ["b"]}]}]
+    arts = [{"article_id": "a", "title": "Ballot closes on Thursday as drivers back deal", "published": "2025-06-12"},
+            {"article_id": "b", "title": "Drivers back Northline pay deal", "published": "2025-06-13"}]
+    assert choose_title(arts, None, dispute) == "Drivers back Northline pay deal"
+    assert choose_title(arts, None) == "Ballot closes on Thursday as drivers back deal"
+
+
 def test_digest_is_independent_of_input_order():
     sents, arts = _story()
     a = digest("s-1", sents, arts, SummaryConfig(words=60))

@@ -21,6 +21,7 @@ from storyline.core.story.summarize import (
 from storyline.core.text.clean import tidy_sentence, title_residue
 from storyline.core.story.extraction import numbers_to_digits
 from storyline.core.story.frames import pole_frames
+from storyline.core.story.timeline import find_dates
 from storyline.core.text.text import content_terms, jaccard, words
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,8 @@ def evidence_for(summary_text: str, source_ids: Sequence[str], sentences: Sequen
     return [{"article_id": a, "text": best[a][2]} for a in sorted(best)]
 
 
+_DAY_WORD = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tonight|"
+                       r"tomorrow|overnight)\b")
 _POLE_WORDS = {
     "resigned": r"resign\w*|quits?|step(?:s|ped)? down|walk(?:s|ed)? away",
     "fired": r"fired|fires|sack\w*|dismiss\w*|oust\w*|axed|let go",
@@ -68,9 +71,14 @@ def _asserts(title: str, disputes: Sequence[dict]) -> bool:
     (True, False)
     >>> _asserts("Former mayor jailed for eight years", [{"kind": "number", "sides": [{"claim": "8 years"}]}])
     True
+    >>> d = [{"frame": "date", "sides": [{"claim": "2025-06-12"}, {"claim": "2025-06-11"}]}]
+    >>> _asserts("Ballot closes on Thursday", d), _asserts("Drivers back pay deal", d)
+    (True, False)
     """
     low = numbers_to_digits(title).lower()  # "eight years" states "8 years"
     for d in disputes:
+        if d.get("frame") == "date" and (_DAY_WORD.search(low) or find_dates(title)):
+            return True  # when it happened is disputed: "on Wednesday" is one side's day, whichever it names
         for side in d.get("sides") or []:
             claim = str(side.get("claim") or "")
             if d.get("kind") == "number":
