@@ -171,6 +171,16 @@ def test_same_day_leads_that_date_the_event_differently_are_a_date_dispute() -> 
                                     "Sunday.", published="2025-03-03T18:00:00Z")]
     found = _kinds(sents, {s["article_id"]: s["published"] for s in sents})
     assert sorted(map(sorted, found["date"])) == [["alpha.example", "gamma.example"], ["beta.example"]]
+    # dated a day apart at the one colliery both name, the two counts of trapped miners are of one event
+    assert sorted(map(sorted, found["number"])) == [["alpha.example"], ["beta.example"]]
+
+
+def test_counts_of_leads_a_day_apart_at_places_not_shared_are_not_set_against_each_other() -> None:
+    sents = [_lead("alpha.example", "Eleven miners were trapped after a gas explosion at the Halden colliery on Sunday.",
+                   published="2025-03-03T07:00:00Z"),
+             _lead("beta.example", "Thirteen miners are trapped after the roof collapsed at a pit in Vellan on "
+                                   "Saturday night.", published="2025-03-03T09:00:00Z")]
+    assert "number" not in _kinds(sents, {s["article_id"]: s["published"] for s in sents})
 
 
 def test_a_place_a_flight_was_sent_to_is_a_place_whatever_its_name() -> None:

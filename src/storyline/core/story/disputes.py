@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Sequence
 
 from storyline.core.grouping.cluster import connected_components
@@ -374,6 +375,28 @@ def _other_occasion(a: Slots, b: Slots) -> bool:
                 or (a.all_places and b.all_places and not a.all_places & b.all_places))
 
 
+def _other_lead_occasion(a: Slots, b: Slots) -> bool:
+    """Two leads of one day's reports tell of different occasions: places apart, or days apart unless the days are
+    next to each other at a place both name (one event that outlets date a day apart: the date is then disputed
+    too, and the figures are still of that one event)."""
+    if not _other_occasion(a, b):
+        return False
+    if a.all_places and b.all_places and not a.all_places & b.all_places:
+        return True
+    shared = (a.all_places | set(a.places)) & (b.all_places | set(b.places))
+    return not (shared and any(_next_day(x, y) for x in a.dates for y in b.dates))
+
+
+def _next_day(x: str, y: str) -> bool:
+    """Two days (ISO dates) one day apart."""
+    if len(x) != 10 or len(y) != 10:
+        return False
+    try:
+        return abs((date.fromisoformat(x) - date.fromisoformat(y)).days) == 1
+    except ValueError:
+        return False
+
+
 def _other_actors(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], names_j: frozenset[str]) -> bool:
     """Two actors that cannot both have done it: different people or bodies, neither named in the other's sentence
     or article (in any spelling or as initials), and not a role ("the driver") against a name it may stand for."""
@@ -467,7 +490,7 @@ def _lead_vals(i: int, j: int, a: Slots, b: Slots, names_i: frozenset[str], name
     out: list[tuple[_Val, _Val]] = []
     if not a.terms & b.terms:
         return out  # an article's second sentence may move on ("the suspect was held on Friday")
-    if not _other_occasion(a, b) and len(a.terms & b.terms) >= 2:  # the counted thing and what is said of it
+    if not _other_lead_occasion(a, b) and len(a.terms & b.terms) >= 2:  # the counted thing and what is said of it
         qa, qb = Counter(q.key for q in _counts(a)), Counter(q.key for q in _counts(b))
         for x in _counts(a):
             for y in _counts(b):
