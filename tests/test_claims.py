@@ -89,6 +89,16 @@ def test_pronouns_and_role_nouns_resolve_to_the_person() -> None:
     assert _summary(disputed) == [("Pavel Dvorak", "departure", [("fired", ["beta", "gamma"]), ("resigned", ["alpha"])])]
 
 
+def test_a_person_named_after_a_role_is_the_one_the_act_is_done_to() -> None:
+    story = _story(
+        "alpha: Carrow Rovers have sacked manager Declan Keane after a 4-0 cup defeat.",
+        "beta: Declan Keane has resigned as Carrow Rovers manager, the club said.",
+        "gamma: The Rovers board thanked head coach Declan Keane and manager Ray Dolan.",
+    )
+    assert _summary(find_disputes(story)) == [
+        ("Declan Keane", "departure", [("fired", ["alpha"]), ("resigned", ["beta"])])]
+
+
 def test_different_numbers_for_the_same_quantity() -> None:
     story = _story(
         "alpha: Officials said 12 people died when the ferry capsized.",

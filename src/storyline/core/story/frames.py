@@ -302,6 +302,13 @@ def _subject_after(text: str, mentions: list[Mention], start: int, end: int) -> 
     for m in mentions:
         if m.start == pos:
             return m.name if m.type in (PERSON, ORG) else None
+    # "sacked manager Declan Keane", "fired its head coach Ann Moss": the person named after a role
+    named = next((m for m in mentions if m.start > pos), None)
+    if named is not None and named.type == PERSON:
+        between = text[pos:named.start].split()
+        if (1 <= len(between) <= 4 and all(w.islower() for w in between)
+                and between[-1] in _ROLES and between[0] not in ("and", "or", "as", "by")):
+            return named.name
     word = _WORD.match(rest.lstrip())
     if word and word.group(0).lower() in ("him", "her"):
         agent = _subject_before(text, mentions, start)
