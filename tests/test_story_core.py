@@ -87,6 +87,14 @@ def test_when_the_day_is_disputed_the_title_names_no_day():
     assert choose_title(arts, None) == "Ballot closes on Thursday as drivers back deal"
 
 
+def test_a_figure_in_words_or_in_a_compound_is_a_side_of_a_figure_dispute():
+    dispute = [{"kind": "number", "frame": "years", "sides": [{"claim": "five years"}, {"claim": "four years"}]}]
+    arts = [{"article_id": "a", "title": "Okafor signs five-year Westbridge deal", "published": "2025-07-01"},
+            {"article_id": "b", "title": "Okafor joins Westbridge City", "published": "2025-07-02"}]
+    assert choose_title(arts, None, dispute) == "Okafor joins Westbridge City"
+    assert choose_title(arts, None) == "Okafor signs five-year Westbridge deal"
+
+
 def test_digest_is_independent_of_input_order():
     sents, arts = _story()
     a = digest("s-1", sents, arts, SummaryConfig(words=60))

@@ -53,6 +53,10 @@ def evidence_for(summary_text: str, source_ids: Sequence[str], sentences: Sequen
     return [{"article_id": a, "text": best[a][2]} for a in sorted(best)]
 
 
+# "a five-year deal": a number word in a compound, not in a coined name ("five-a-day")
+_COMPOUND = re.compile(r"\b(?P<n>(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+                       r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
+                       r"ninety|hundred))-(?=[a-z]{3,}\b(?!-))", re.I)
 _DAY_WORD = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tonight|"
                        r"tomorrow|overnight)\b")
 _POLE_WORDS = {
@@ -71,18 +75,20 @@ def _asserts(title: str, disputes: Sequence[dict]) -> bool:
     (True, False)
     >>> _asserts("Former mayor jailed for eight years", [{"kind": "number", "sides": [{"claim": "8 years"}]}])
     True
+    >>> _asserts("Okafor signs five-year deal", [{"kind": "number", "sides": [{"claim": "five years"}]}])
+    True
     >>> d = [{"frame": "date", "sides": [{"claim": "2025-06-12"}, {"claim": "2025-06-11"}]}]
     >>> _asserts("Ballot closes on Thursday", d), _asserts("Drivers back pay deal", d)
     (True, False)
     """
-    low = numbers_to_digits(title).lower()  # "eight years" states "8 years"
+    low = numbers_to_digits(_COMPOUND.sub(r"\g<n> ", title)).lower()  # "eight years", "an eight-year term" state "8 years"
     for d in disputes:
         if d.get("frame") == "date" and (_DAY_WORD.search(low) or find_dates(title)):
             return True  # when it happened is disputed: "on Wednesday" is one side's day, whichever it names
         for side in d.get("sides") or []:
             claim = str(side.get("claim") or "")
             if d.get("kind") == "number":
-                for num in re.findall(r"\d[\d,.]*", claim):
+                for num in re.findall(r"\d[\d,.]*", numbers_to_digits(_COMPOUND.sub(r"\g<n> ", claim))):
                     if re.search(r"(?<![\d,.])" + re.escape(num.rstrip(".,")) + r"(?![\d])", low):
                         return True
             else:
@@ -114,12 +120,13 @@ def _figures(text: str) -> set[str]:
     """The figures a text gives, numbers as digits, without thousands separators ("2.1bn" and "2.1 billion" both
     give 2.1; "Eleven" gives 11).
 
-    >>> sorted(_figures("Eleven miners; a 2.1bn budget; 3,400 homes."))
-    ['11', '2.1', '3400']
+    >>> sorted(_figures("Eleven miners; a 2.1bn budget; 3,400 homes; a five-year deal."))
+    ['11', '2.1', '3400', '5']
     >>> sorted(_figures("Rubio backs the Gang of Eight's plan. Two senators object."))
     ['2']
     """
-    return {m.group().replace(",", "") for m in _FIGURE.finditer(numbers_to_digits(_NAMED_NUMBER.sub(_unnumber, text)))}
+    text = _NAMED_NUMBER.sub(_unnumber, _COMPOUND.sub(r"\g<n> ", text))
+    return {m.group().replace(",", "") for m in _FIGURE.finditer(numbers_to_digits(text))}
 
 
 # a number word with a capital inside a sentence is part of a name ("the Gang of Eight", "Ocean's Eleven")
