@@ -318,25 +318,32 @@ _FIGURE_TAIL = re.compile(r",?\s+(?:for|of|by|to|at|in|with|from|worth)\s+(?:an?
                           r"nearly\s+|some\s+|more than\s+|up to\s+)?[$£€]?\d[\d,.]*(?:\s*%|\s*[$£€\w-]+){0,3}$")
 
 
+# an amount of money or a share inside a headline: "of almost £14m", "worth $2.4 billion", "by 3.9%"
+_AMOUNT = re.compile(r",?\s+(?:of|worth|by|at)\s+(?:an?\s+)?(?:about\s+|around\s+|almost\s+|nearly\s+|some\s+|"
+                     r"more than\s+|up to\s+)?(?:[$£€]\d[\d,.]*(?:\s*(?:m|bn|k|million|billion|trillion)\b)?|"
+                     r"\d[\d,.]*\s*(?:%|per\s?cent\b|percent\b))(?=[\s,;]|$)")
+
+
 def without_figure(head: str) -> str | None:
     """A headline without the figure that ends it ("Halvard Foods will buy Pinecrest for $2.4 billion" ->
-    "Halvard Foods will buy Pinecrest"): the event, told without the detail outlets may tell otherwise. None when no
-    figure ends it.
+    "Halvard Foods will buy Pinecrest") and without amounts of money or shares inside it: the event, told without
+    the detail outlets may tell otherwise. None when it gives no such figure.
 
     >>> without_figure("Snack maker Halvard Foods will buy Pinecrest for $2.4 billion")
     'Snack maker Halvard Foods will buy Pinecrest'
     >>> without_figure("Council tax in Carlow Bay will rise by 3.9%"), without_figure("Ferry sinks off Kesri")
     ('Council tax in Carlow Bay will rise', None)
     >>> without_figure("Rubio backs the proposal of the Gang of Eight")
+    >>> without_figure("BP shareholders rejected a pay package of almost £14m for chief executive Bob Dudley")
+    'BP shareholders rejected a pay package for chief executive Bob Dudley'
     """
     text = numbers_to_digits(head).strip()
-    m = _FIGURE_TAIL.search(text)
-    if not m:
-        return None
-    if not _figures(head) & _figures(m.group()):  # a number in a name ("the Gang of Eight") is no figure
-        return None
-    cut = text[:m.start()].strip()
-    return cut or None
+    inner = _AMOUNT.sub("", text)  # "a pay package of almost £14m for Bob Dudley": the package, not its size
+    m = _FIGURE_TAIL.search(inner)
+    if m and not _figures(head) & _figures(m.group()):  # a number in a name ("the Gang of Eight") is no figure
+        m = None
+    cut = (inner[:m.start()] if m else inner).strip()
+    return cut if cut and cut != text else None
 
 
 # a place before a colon that opens a lead: "LAHORE: ", "Los Angeles: " (outlet tags go in tidy_sentence)
