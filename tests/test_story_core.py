@@ -103,6 +103,13 @@ def test_a_title_written_from_a_lead_leaves_out_an_amount_other_outlets_give_oth
     assert title == "BP shareholders have rejected a pay package for chief executive Bob Dudley"
 
 
+def test_a_written_title_is_never_a_quote_without_its_speaker_or_a_sentence_leaning_on_another():
+    leads = ["“We will fight this decision all the way,” she said.", "This is a sad day for the town of Fenwick.",
+             "The Fenwick council voted on Monday to close the Harbour Road library after a long debate."]
+    told = {"a": " ".join(leads), "b": "Fenwick council voted to close the Harbour Road library on Monday."}
+    assert choose_title([], leads, (), told) == leads[2].rstrip(".")
+
+
 def test_digest_is_independent_of_input_order():
     sents, arts = _story()
     a = digest("s-1", sents, arts, SummaryConfig(words=60))

@@ -14,6 +14,7 @@ from storyline.core.story.summarize import (
     Sentence,
     SummaryConfig,
     candidates,
+    context_need,
     fact_terms,
     instant,
     summarize,
@@ -309,9 +310,17 @@ def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[dict
     clean = [h for h in heads if title_residue(h) is None] or heads
     cut = without_figure(clean[0])  # the lead's headline without the figure it ends on, after the lead's own
     clean = clean[:1] + ([cut] if cut and len(words(cut)) >= 4 else []) + clean[1:]
-    # the first that takes no side of a dispute found, and gives least that another outlet may tell otherwise
-    return min(enumerate(clean), key=lambda kh: (_asserts(kh[1], disputes),
+    # the first that takes no side of a dispute found and reads alone (no quote without its speaker, no "This is
+    # ..."), then that gives least that another outlet may tell otherwise
+    return min(enumerate(clean), key=lambda kh: (_asserts(kh[1], disputes), _leans(kh[1]),
                                                 contested(kh[1], "", told)[0] if told else 0, kh[0]))[1]
+
+
+def _leans(head: str) -> bool:
+    """A headline that leans on what came before it: a quotation without its speaker, a pronoun or a connective
+    first, or first person."""
+    need = context_need(head)
+    return need is not None and need[0] in ("prev", "quote", "never")
 
 
 _FIGURE_TAIL = re.compile(r",?\s+(?:for|of|by|to|at|in|with|from|worth)\s+(?:an?\s+|the\s+)?(?:about\s+|around\s+|"
@@ -356,6 +365,9 @@ _CLAUSE_BREAK = re.compile(r";|\s[—–]\s|,\s+(?:which|who|whose|where|when|wh
                            r"\s(?:after|before|because|although|though|while|amid|despite|following|when|where)\s")
 _PHRASE_BREAK = re.compile(r"\s(?:about|over|during|amid|against|despite|with|from|into|at|in|on|for)\s")
 _HEADLINE_WORDS = 16
+# a cut inside a clause that opens before its main verb ("X said that after receiving complaints"): a fragment
+_OPEN_CLAUSE = re.compile(r"\b(?:that|said|says)\s+(?:after|before|when|while|because|although|though|if|once|since|"
+                          r"as|until|unless)\b[^,;]*$")
 _ASIDE = re.compile(r"\s*\([^()]{1,80}\)")
 # one or more asides between commas after a name: an age, or a phrase that opens as an appositive or a relative
 # clause does ("Chapa, 18, who was shot with Olgin, 19, is ..." -> "Chapa is ...")
@@ -382,6 +394,12 @@ def headline(sentence: str | None) -> str | None:
     >>> headline("Mary Chapa, 18, who was shot in the head on Saturday along with her girlfriend Mollie Olgin, 19, is "
     ...          "making an amazing recovery, her family said.")
     'Mary Chapa is making an amazing recovery'
+    >>> headline("Signs of colorectal cancer include anemia, a dramatic change in the size or frequency of bowel "
+    ...          "movements, and dark blood mixed with stool, (sometimes appearing as black threads), in bowel movements.")
+    'Signs of colorectal cancer include anemia, a dramatic change in the size or frequency of bowel movements'
+    >>> headline("Robert Marus, a spokesman for the attorney general, said that after receiving complaints about the "
+    ...          "lawmakers, the office referred them and all relevant information to the police for investigation.")
+    'Robert Marus said that after receiving complaints about the lawmakers, the office referred them and all relevant information to the police for investigation'
     >>> headline("Wally Backman has been named manager of the Acereros de Monclova.")
     'Wally Backman has been named manager of the Acereros de Monclova'
     >>> headline("Donald J. Trump's campaign manager used slightly less absolute words on Wednesday about Mr. Trump's "
@@ -398,6 +416,7 @@ def headline(sentence: str | None) -> str | None:
         return t
     # a headline names, it does not describe: without asides in brackets and appositives ("X, one of the Y, did Z")
     t = re.sub(r"\s+", " ", _APPOSITIVE.sub(_without_aside, _ASIDE.sub("", t))).strip()
+    t = re.sub(r"\s*,(?:\s*,)+", ",", t)  # "stool, (sometimes black), in" -> "stool, in"
     if len(words(t)) <= _HEADLINE_WORDS:
         return t
     heads = [_DANGLING.sub("", t[: m.start()]).rstrip(" ,;") for m in _CLAUSE_BREAK.finditer(t)]
@@ -407,13 +426,15 @@ def headline(sentence: str | None) -> str | None:
             return head
     # no clause of a headline's length: the statement without its last adverbial phrases ("... about X", "... on Y")
     cuts = [t[: m.start()].rstrip(" ,;") for m in _PHRASE_BREAK.finditer(t)]
-    return next((h for h in reversed(cuts) if 6 <= len(words(h)) <= _HEADLINE_WORDS), t)
+    return next((h for h in reversed(cuts) if 6 <= len(words(h)) <= _HEADLINE_WORDS and not _OPEN_CLAUSE.search(h)), t)
 
 
 def _without_aside(m: re.Match) -> str:
     """An appositive chain cut, unless what it follows is itself an aside ("his opponent, Matthew Lesser, who is
     ..."), where the cut would leave a comma without its pair."""
     head = m.string[: m.start()]
+    if re.match(r"\s+(?:and|or)\b", m.string[m.end():]):
+        return m.group()  # an item of a list ("anemia, a change in size, and dark blood"), not an appositive
     return m.group() if "," in head and len(head.rsplit(",", 1)[-1].split()) < 3 else ""
 
 

@@ -402,6 +402,8 @@ def sentence_flags(sentence: str) -> list[str]:
     []
     >>> sentence_flags("Here is what owners need to know.")
     ['signpost']
+    >>> sentence_flags("Below is Hillary Clinton's opening statement to the House Committee on Benghazi:")
+    ['no_terminal_punct', 'introducer']
     """
     return list(_flags(sentence))
 
@@ -419,6 +421,8 @@ def _flags(sentence: str) -> tuple[str, ...]:
         flags.append("question")
     if not _TERMINAL.search(s):
         flags.append("no_terminal_punct")
+        if s.endswith(":"):
+            flags.append("introducer")  # "Below is her opening statement:": what it introduces is not in it
     if _URLISH.search(s):
         flags.append("url")
     letters = sum(map(str.isalpha, s))
