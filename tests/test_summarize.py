@@ -154,11 +154,11 @@ def test_questions_and_teasers_are_not_summary_material():
 
 
 def test_a_line_that_introduces_what_follows_is_not_a_summary_sentence():
-    # an opening line of a dozen words without a full stop may be a standfirst; one ending in a colon only points on
+    # an opening line of a dozen words without a full stop may be a standfirst; "Below is ...:" only points on
     day = "2024-05-07T{}:00:00Z"
     sents = _budget_sentences({"a": day.format(12), "b": day.format(13), "c": day.format(14)}) + [
-        Sentence("d", 0, "The city council approved the annual budget on Tuesday after a long public hearing, and "
-                         "below is the full text of the budget with road repairs and two new fire stations:",
+        Sentence("d", 0, "Below is the full text of the annual budget with road repairs and two new fire stations "
+                         "that the city council approved on Tuesday after a long public hearing:",
                  "blog", day.format("09"))]
     out = summarize(sents, SummaryConfig(words=250))
     assert out and not any(s.text.endswith(":") for s in out)

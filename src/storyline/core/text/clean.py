@@ -389,6 +389,8 @@ def is_boilerplate_candidate(line: str, max_words: int) -> bool:
 _SIGNPOST = re.compile(r"^(?:here(?:'s|’s|\s+is|\s+are)|below\s+(?:is|are)|the\s+following\s+(?:is|are))\s+"
                        r"(?:what|how|why|where|who|when|a\s+look|the\s+(?:details|latest|key|main|full|timeline|list))\b",
                        re.I)
+# a line that points to what follows it on the page ("Below is the full text:", "Watch the video:")
+_POINTER = re.compile(r"^(?:below|here|the following|read|watch|see|listen|view|click|check out)\b", re.I)
 _TERMINAL = re.compile(r"[.!?…\"'”’)\]]$")
 _URLISH = re.compile(r"(?:https?://|www\.|\.com/|@\w{2,})", re.I)
 
@@ -403,7 +405,7 @@ def sentence_flags(sentence: str) -> list[str]:
     >>> sentence_flags("Here is what owners need to know.")
     ['signpost']
     >>> sentence_flags("Below is Hillary Clinton's opening statement to the House Committee on Benghazi:")
-    ['no_terminal_punct', 'introducer']
+    ['no_terminal_punct', 'signpost']
     """
     return list(_flags(sentence))
 
@@ -421,8 +423,8 @@ def _flags(sentence: str) -> tuple[str, ...]:
         flags.append("question")
     if not _TERMINAL.search(s):
         flags.append("no_terminal_punct")
-        if s.endswith(":"):
-            flags.append("introducer")  # "Below is her opening statement:": what it introduces is not in it
+    if s.endswith(":") and _POINTER.match(s):
+        flags.append("signpost")  # "Below is her opening statement:": what it points to is not in it
     if _URLISH.search(s):
         flags.append("url")
     letters = sum(map(str.isalpha, s))
