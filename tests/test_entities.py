@@ -88,6 +88,16 @@ def test_a_person_whose_surname_is_also_a_town_stays_a_person() -> None:
     assert ents["Marco Rubio"].type == PERSON
 
 
+def test_a_name_with_a_role_before_it_and_the_surname_fold_into_the_person() -> None:
+    # "Dudley" is also a town; the story writes "executive" in lower case, so "Executive Bob Dudley" is a role and a name
+    ents = _by_name(extract_entities(_sents(
+        "a: BP shareholders rejected a pay rise for chief executive Bob Dudley on Thursday.",
+        "a: Chief Executive Bob Dudley did not speak at the meeting.",
+        "b: Dudley was paid nearly $20m for 2015.", "b: Investors said Dudley should take a cut.")))
+    assert ents["Bob Dudley"].type == PERSON and ents["Bob Dudley"].mentions == 4
+    assert "Dudley" not in ents and "Chief Executive Bob Dudley" not in ents
+
+
 def test_a_known_city_named_city_is_a_place_and_a_club_named_city_is_not() -> None:
     ents = _by_name(extract_entities(_sents(
         "a: The rally in Iowa City drew 3,000 people.", "a: Westbridge City signed Okafor on Friday.")))

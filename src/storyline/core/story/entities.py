@@ -496,9 +496,24 @@ def _spacy_mentions(nlp, texts: Sequence[str]) -> list[list[tuple[Mention, Count
     return out
 
 
-def _aliases(counts: Counter[str], types: dict[str, str]) -> dict[str, str]:
-    """Map each surface form to the full name it stands for (itself when unambiguous or already full)."""
+def _aliases(counts: Counter[str], types: dict[str, str], common: frozenset[str] = frozenset()) -> dict[str, str]:
+    """Map each surface form to the full name it stands for (itself when unambiguous or already full).
+
+    A person's name with a role before it ("Executive Bob Dudley", when the story writes "executive" in lower case)
+    is that person's name."""
     full = [s for s in counts if len(s.split()) >= 2]
+    titled: dict[str, str] = {}
+    for name in full:
+        parts = name.split()
+        if types.get(name) != PERSON:
+            continue
+        for k in range(1, len(parts) - 1):
+            rest = " ".join(parts[k:])
+            if (rest in counts and types.get(rest) == PERSON
+                    and all(w.lower() in common or w.lower().rstrip(".") in _TITLES for w in parts[:k])):
+                titled[name] = rest
+                break
+    full = [s for s in full if s not in titled]
     by_first: dict[str, set[str]] = defaultdict(set)
     by_last: dict[str, set[str]] = defaultdict(set)
     for name in full:
@@ -508,8 +523,10 @@ def _aliases(counts: Counter[str], types: dict[str, str]) -> dict[str, str]:
             by_last[parts[-1]].add(name)
         elif types.get(name) == ORG:
             by_last[parts[-1]].add(name)
-    out = {}
+    out = dict(titled)
     for s in counts:
+        if s in titled:
+            continue
         out[s] = s
         if len(s.split()) > 1:
             # "Transit Authority" is "Port Calder Transit Authority" when exactly one longer name ends with it
@@ -546,7 +563,7 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
             counts[m.surface] += 1
             votes[m.surface].update(v)
     types = {s: _pick(votes[s]) for s in counts}
-    alias = _aliases(counts, types)
+    alias = _aliases(counts, types, vocab.lower)
     merged_votes: dict[str, Counter[str]] = defaultdict(Counter)
     for s, target in alias.items():
         if s != target and types.get(target) == PERSON and _surname_of(s, target, vocab.lower):
