@@ -228,6 +228,15 @@ def test_missing_optional_fields_render(tmp_path: Path) -> None:
     assert "(untitled)" in page and page.count("none found") == 8  # every panel, the single-source one too
 
 
+def test_stories_whose_input_names_no_outlet_show_a_dash_not_zero_outlets(tmp_path: Path) -> None:
+    render_report([_story("s-plain", "Harbour plan", outlets=[]), _story("s-told", "Ferry plan")], {"stories": 2}, tmp_path)
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    counts = re.findall(r'<span class="n-outlets">(\d+|<span title="[^"]*">–</span>)</span>', index)
+    assert sorted(counts) == ["2", '<span title="the input names no outlet">–</span>']
+    page = (tmp_path / "stories" / "s-plain.html").read_text(encoding="utf-8")
+    assert '<span class="n">–</span> outlets' in page
+
+
 def test_bad_arguments_are_refused(tmp_path: Path) -> None:
     with pytest.raises(TypeError, match="run.json"):
         render_report([], None, tmp_path)  # type: ignore[arg-type]

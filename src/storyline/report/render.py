@@ -375,7 +375,7 @@ def render_story(story: Mapping[str, Any]) -> str:
                     for r in _dicts(changes.get("revised"))],
         "dates": " – ".join(dict.fromkeys(d for d in (_when(story.get("first_published")),
                                                       _when(story.get("last_published"))) if d)),
-        "stats": [("articles", story.get("n_articles", len(articles))), ("outlets", len(outlets)),
+        "stats": [("articles", story.get("n_articles", len(articles))), ("outlets", len(outlets) or "–"),
                   ("duplicates", len(dups)), ("summary sentences", len(_list(story.get("summary"))))],
         "summary": [dict(v, new=k in new_sentences) for k, v in enumerate(_summary_view(story, number, arts))],
         "articles": [{"href": safe_href(a.get("url")), "title": a.get("title") or "(untitled)",
