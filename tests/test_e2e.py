@@ -259,6 +259,8 @@ def test_seeds_make_one_clean_story_citing_all_four(seeds_dir, tmp_path):
     cited = {a for x in story["summary"] for a in x["article_ids"]}
     seeds = {f"{seeds_dir.name}/{p.name.rsplit('.', 1)[0]}" for p in seeds_dir.iterdir()}
     assert cited == seeds
+    # a headline, not a fragment: it never ends on a word that needs what was cut after it
+    assert not re.search(r"\b(?:not|and|or|but|the|a|of|to)$", story["title"]), story["title"]
 
 
 # --- the story page a reader trusts: disputes found, traps left alone, lead first, neutral titles -------------

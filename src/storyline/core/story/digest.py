@@ -197,6 +197,8 @@ def without_untold_reason(title: str, outlet: str, told: Mapping[str, str] | Non
     'Skyvale flight diverted after smoke in cabin'
     >>> without_untold_reason("Rovers boss quits over the weekend", "wire", told)
     'Rovers boss quits over the weekend'
+    >>> without_untold_reason("Backman wants to manage in the big leagues, not after Collins' job", "wire", told)
+    "Backman wants to manage in the big leagues, not after Collins' job"
     """
     m = _REASON.search(title)
     others = [t for o, t in (told or {}).items() if o != outlet]
@@ -207,7 +209,10 @@ def without_untold_reason(title: str, outlet: str, told: Mapping[str, str] | Non
     if not reason:
         return title
     untold = sum(reason.isdisjoint(fact_terms(t)) for t in others)
-    return title[:m.start()].rstrip(" ,;:-–—") if 2 * untold >= len(others) else title
+    cut = title[:m.start()].rstrip(" ,;:-–—")
+    if _DANGLING.search(cut) or re.search(r"\b(?:not|no|never|just|only|even|long|soon|shortly|right)$", cut, re.I):
+        return title  # "wants to manage, not after Collins' job": the marker belongs to what comes before it
+    return cut if 2 * untold >= len(others) else title
 
 
 _FORMAT = re.compile(r"^(?:live|watch|video|photos?|breaking|updated?|explainer|analysis|opinion|comment|q&a)\b\s*"
