@@ -146,8 +146,9 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
     - figures (numbers as digits; not a year) that some other outlet does not give in its headlines and first
       sentences (outlets differ on figures more than on anything else), and acts of a fixed pair ("resigned" / "was fired", "accepted" / "rejected") whose other side some
       other outlet states: the sides of a dispute, found or not;
-    - names (capitalised words after the first) that some other outlet does not give: a place or a person one
-      outlet names otherwise, or that it leaves out.
+    - names (capitalised words after the first) that at least half the other outlets do not give: a place or a
+      person outlets name otherwise, or that they leave out (one outlet that left a name out, or an older report
+      about something else, does not make a name contested).
 
     A headline that scores (0, 0) says only what every outlet tells, so it takes no side.
 
@@ -169,7 +170,7 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
     told_poles = [pole_frames(t) for t in others]
     for frame, pole in pole_frames(title):
         sides += any(any(f == frame and p != pole for f, p in poles) for poles in told_poles)
-    names = sum(any(name not in t for t in terms)
+    names = sum(2 * sum(name not in t for t in terms) >= len(terms)
                 for name in {content_terms(w)[0] for w in _NAME_WORD.findall(title) if content_terms(w)})
     return sides, names
 
