@@ -160,6 +160,9 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
     ((0, 0), (0, 1))
     >>> contested("Keane resigns as Carrow manager", "a", {"c": "Carrow sacked Keane on Monday."})
     (1, 0)
+    >>> four = dict(told, c="Rescuers dug through the night at the Halden pit.", d="Families wait for news.")
+    >>> contested("Miners trapped at Halden", "a", four), contested("Miners trapped at Dorvik", "a", four)
+    ((0, 0), (0, 1))
     """
     others = [t for o, t in told.items() if o != outlet]
     if not others:
