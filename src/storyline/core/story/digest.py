@@ -20,7 +20,7 @@ from storyline.core.story.summarize import (
     summarize,
 )
 from storyline.core.text.clean import tidy_sentence, title_residue
-from storyline.core.story.extraction import numbers_to_digits
+from storyline.core.story.extraction import SMALL_NUMBERS, numbers_to_digits
 from storyline.core.story.frames import pole_frames
 from storyline.core.story.timeline import find_dates
 from storyline.core.text.text import content_terms, jaccard, words
@@ -55,9 +55,17 @@ def evidence_for(summary_text: str, source_ids: Sequence[str], sentences: Sequen
 
 
 # "a five-year deal": a number word in a compound, not in a coined name ("five-a-day")
-_COMPOUND = re.compile(r"\b(?P<n>(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-                       r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
-                       r"ninety|hundred))-(?=[a-z]{3,}\b(?!-))", re.I)
+_COMPOUND = re.compile(r"\b([A-Za-z]+)-(?=[a-z]{3,}\b(?!-))")
+
+
+def _digits(text: str) -> str:
+    """``text`` with its numbers as digits, number words in compounds too ("a five-year deal" -> "a 5 year deal")."""
+    def split(m: re.Match) -> str:
+        w = m.group(1)
+        return w + " " if w.lower() in SMALL_NUMBERS or numbers_to_digits(w) != w else m.group()
+    return numbers_to_digits(_COMPOUND.sub(split, text))
+
+
 _DAY_WORD = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tonight|"
                        r"tomorrow|overnight)\b")
 _POLE_WORDS = {
@@ -82,14 +90,14 @@ def _asserts(title: str, disputes: Sequence[dict]) -> bool:
     >>> _asserts("Ballot closes on Thursday", d), _asserts("Drivers back pay deal", d)
     (True, False)
     """
-    low = numbers_to_digits(_COMPOUND.sub(r"\g<n> ", title)).lower()  # "eight years", "an eight-year term" state "8 years"
+    low = _digits(title).lower()  # "eight years", "an eight-year term" state "8 years"
     for d in disputes:
         if d.get("frame") == "date" and (_DAY_WORD.search(low) or find_dates(title)):
             return True  # when it happened is disputed: "on Wednesday" is one side's day, whichever it names
         for side in d.get("sides") or []:
             claim = str(side.get("claim") or "")
             if d.get("kind") == "number":
-                for num in re.findall(r"\d[\d,.]*", numbers_to_digits(_COMPOUND.sub(r"\g<n> ", claim))):
+                for num in re.findall(r"\d[\d,.]*", _digits(claim)):
                     if re.search(r"(?<![\d,.])" + re.escape(num.rstrip(".,")) + r"(?![\d])", low):
                         return True
             else:
@@ -126,8 +134,7 @@ def _figures(text: str) -> set[str]:
     >>> sorted(_figures("Rubio backs the Gang of Eight's plan. Two senators object."))
     ['2']
     """
-    text = _NAMED_NUMBER.sub(_unnumber, _COMPOUND.sub(r"\g<n> ", text))
-    return {m.group().replace(",", "") for m in _FIGURE.finditer(numbers_to_digits(text))}
+    return {m.group().replace(",", "") for m in _FIGURE.finditer(_digits(_NAMED_NUMBER.sub(_unnumber, text)))}
 
 
 # a number word with a capital inside a sentence is part of a name ("the Gang of Eight", "Ocean's Eleven")
@@ -137,6 +144,8 @@ _NAMED_NUMBER = re.compile(r"(?<=[^.!?\s]\s)[A-Z][a-z]+\b")
 def _unnumber(m: re.Match) -> str:
     word = m.group()
     return word if numbers_to_digits(word) == word else "_"
+
+
 _NAME_WORD = re.compile(r"(?<=\s)[A-Z][a-z][\w'’-]*")
 
 
@@ -182,7 +191,7 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
 # row"; what outlets most often tell otherwise (a bird strike, not smoke) or leave out
 _REASON = re.compile(r"\s*(?:,\s*)?\b(?:after|amid|following|over|due to|because of|blamed on|caused by|in the wake of)"
                      r"\s+(?=(?:an?|the|his|her|its|their|[a-z]+)\b)(?!\d|a\s+(?:year|week|month|decade)\b|"
-                     r"(?:the\s+)?(?:weekend|years?|months?|weeks?|days?|decades?|night)\b)[^;:|]+$", re.I)
+                     r"(?:the\s+)?(?:weekend|years?|months?|weeks?|days?|decades?|night)\b)(?P<why>[^;:|]+)$", re.I)
 
 
 def without_untold_reason(title: str, outlet: str, told: Mapping[str, str] | None) -> str:
@@ -208,8 +217,7 @@ def without_untold_reason(title: str, outlet: str, told: Mapping[str, str] | Non
     others = [t for o, t in (told or {}).items() if o != outlet]
     if not m or not others or len(words(title[:m.start()])) < 3:
         return title
-    reason = fact_terms(m.group())
-    reason -= fact_terms(m.group().split()[0] if m.group().split() else "")
+    reason = fact_terms(m.group("why"))
     if not reason:
         return title
     untold = sum(reason.isdisjoint(fact_terms(t)) for t in others)
