@@ -273,6 +273,25 @@ def test_to_names_a_destination_not_a_source_or_a_modifier(text: str, places: se
     assert set(extract(text, analyse([{"text": text}]).mentions[0]).places) == places
 
 
+@pytest.mark.parametrize("text, places", [
+    ('The senator said: "He has done it in Nevada and across the country."', set()),
+    ('"We will rebuild in Marlow," the owner said of the mill that burned in Denton.', {"Denton"}),
+    ('It burned down in Marlow," the owner said.', set()),
+])
+def test_a_place_in_a_speakers_quoted_words_is_not_where_the_outlet_tells_it(text: str, places: set[str]) -> None:
+    from storyline.core.story.entities import analyse
+
+    assert set(extract(text, analyse([{"text": text}]).mentions[0]).places) == places
+
+
+def test_leads_that_share_only_a_name_are_no_place_dispute() -> None:
+    pub = "2025-09-26T12:00:00Z"
+    sents = [_lead("alpha.example", "His publicist, Ada Rhee, said the verdict against Tom Varley was part of a war "
+                                    "being waged in Carrow.", published=pub),
+             _lead("beta.example", "Tom Varley spent his first night behind bars at a prison in Lenham.", published=pub)]
+    assert "place" not in _kinds(sents, {s["article_id"]: s["published"] for s in sents})
+
+
 def test_single_source_lists_a_statement_once_however_often_its_outlet_prints_it() -> None:
     sents = [_s("alpha.example", "A wounded teenager lies on a bed at a hospital in Puli Khumri on Monday, July 27, 2015."),
              _s("alpha.example", "A wounded teenager lies on a bed in a hospital in Puli Khumri on Monday, July 27, 2015."),

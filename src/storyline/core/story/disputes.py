@@ -504,7 +504,7 @@ def _lead_vals(i: int, j: int, a: Slots, b: Slots, names_i: frozenset[str], name
         out.append((_Val(i, "date", "date", a.dates[0], a.dates[0]), _Val(j, "date", "date", b.dates[0], b.dates[0])))
     pa = [p for p in a.places if p not in b.places]
     pb = [p for p in b.places if p not in a.places]
-    if (len(a.places) == 1 and len(b.places) == 1 and pa and pb and _located(a, pa[0]) and _located(b, pb[0])
+    if (words and len(a.places) == 1 and len(b.places) == 1 and pa and pb and _located(a, pa[0]) and _located(b, pb[0])
             and _other_places(pa[0], pb[0], a, b, names_i, names_j)):
         out.append((_Val(i, "place", "place", pa[0], pa[0]), _Val(j, "place", "place", pb[0], pb[0])))
     if _causes(a, b) and not (a.effect and b.effect and not a.effect & b.effect):  # causes of one thing, not of two

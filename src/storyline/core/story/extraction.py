@@ -19,7 +19,7 @@ from functools import lru_cache
 from storyline.core.story.entities import GPE, LOC, ORG, PERSON, Mention
 from storyline.core.story.sources import attribution
 from storyline.core.story.timeline import find_dates
-from storyline.core.text.text import STOPWORDS, content_terms, stem
+from storyline.core.text.text import STOPWORDS, content_terms, outside_quotes, stem
 
 # ------------------------------------------------------------------------------------------------ closed classes
 
@@ -618,7 +618,10 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
     names = frozenset(m.name for m in mentions)
     place_acts: dict[str, str] = {}
     place_types: dict[str, str] = {}
+    unquoted = outside_quotes(text)
     for m in mentions:
+        if not unquoted[m.start:m.end].strip():
+            continue  # a place in a speaker's words ("he has done it in Nevada") is not where the outlet tells it
         # a name after "in", "at", "near", "off" is where it happened, whatever else it names; one typed as a person
         # counts after "in", "near", "off" or "outside" only (a town's name may be a surname: "in Marlow")
         if m.type != PERSON or re.search(r"\b(?:in|near|off|outside)\s+$", text[max(0, m.start - 9): m.start]):
@@ -628,7 +631,7 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
             if locus:
                 place_acts.setdefault(m.name, _word_before(text, locus.start()))
                 place_types.setdefault(m.name, m.type if m.type in (GPE, LOC) else "VENUE")
-    for part in _PART.finditer(text):  # "in the north shaft": a part told by a closed class of direction or order
+    for part in _PART.finditer(unquoted):  # "in the north shaft": a part told by a closed class of direction or order
         if part.group(2).lower() not in _TIME_TERMS and part.group(2).lower() not in _NOT_PARTS:
             name = f"{part.group(1).lower()} {part.group(2).lower()}"
             place_acts.setdefault(name, _word_before(text, part.start()))

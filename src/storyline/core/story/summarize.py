@@ -49,7 +49,7 @@ from storyline.core.grouping.cluster import event_keys
 from storyline.core.story.entities import get
 from storyline.core.story.extraction import numbers_to_digits, quantities
 from storyline.core.text.clean import sentence_flags
-from storyline.core.text.text import STOPWORDS, content_terms, tfidf, words
+from storyline.core.text.text import STOPWORDS, content_terms, outside_quotes, tfidf, words
 
 _QUOTES = ('"', "“", "”")
 
@@ -301,26 +301,6 @@ def _roman_numeral(text: str, k: int) -> bool:
     before = text[:k].split()
     return (bool(before) and before[-1][:1].isupper() and before[-1].isalpha()
             and before[-1].lower() not in STOPWORDS)
-
-
-def outside_quotes(text: str) -> str:
-    """The words of a sentence outside quotation marks, counting a quote the sentence opens and never closes
-    (it runs to the end) and one it closes without opening (it ran from the start).
-
-    >>> outside_quotes('Among other things, the message said: "This dream is mine.')
-    'Among other things, the message said:  '
-    >>> outside_quotes('It is difficult for them," he said.')
-    '  he said.'
-    >>> outside_quotes('He called it “inhumane” and left.')
-    'He called it   and left.'
-    """
-    # curly and straight marks are one kind: scraped text mixes them within a quotation
-    out = re.sub(r'"[^"]*"', " ", text.replace("“", '"').replace("”", '"'))
-    k = out.find('"')
-    if k >= 0:
-        opening = k == 0 or out[k - 1].isspace() or out[k - 1] in "(:—–-"
-        out = out[:k] + " " if opening else " " + out[k + 1:]
-    return out
 
 
 def context_need(text: str) -> tuple[str, frozenset[str]] | None:

@@ -134,3 +134,24 @@ def jaccard(a: Set, b: Set, empty: float = 1.0) -> float:
     if not a and not b:
         return empty
     return len(a & b) / len(a | b)
+
+
+def outside_quotes(text: str) -> str:
+    """The sentence with the words inside quotation marks blanked, offsets kept, counting a quote the sentence opens
+    and never closes (it runs to the end) and one it closes without opening (it ran from the start).
+
+    >>> outside_quotes('Among other things, the message said: "This dream is mine.').split()
+    ['Among', 'other', 'things,', 'the', 'message', 'said:']
+    >>> outside_quotes('It is difficult for them," he said.').split()
+    ['he', 'said.']
+    >>> text = 'He called it “inhumane” and left.'
+    >>> outside_quotes(text).split(), len(outside_quotes(text)) == len(text)
+    (['He', 'called', 'it', 'and', 'left.'], True)
+    """
+    # curly and straight marks are one kind: scraped text mixes them within a quotation
+    out = re.sub(r'"[^"]*"', lambda m: " " * len(m.group(0)), text.replace("“", '"').replace("”", '"'))
+    k = out.find('"')
+    if k >= 0:
+        opening = k == 0 or out[k - 1].isspace() or out[k - 1] in "(:—–-"
+        out = out[:k] + " " * (len(out) - k) if opening else " " * (k + 1) + out[k + 1:]
+    return out
