@@ -21,6 +21,8 @@ FURNITURE = [
     "Source: Port authority / Harbour Trust",
     "Share Tweet Email Pinterest",
     "Posted Wednesday, July 1, 2020 4:12 pm",
+    "Video Advertisement Continue reading below the ad",
+    "Follow our reporter on Twitter and Facebook",
 ]
 
 PROSE = [
@@ -29,6 +31,7 @@ PROSE = [
     "The baby was born at 16:45 (04:45 GMT).",
     "A picture with that tweet appeared to show the group on the roof.",
     "Shares in the company fell 4% on Monday after the recall.",
+    "Follow the money: the port's share of the harbour fund",
 ]
 
 

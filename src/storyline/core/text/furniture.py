@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from storyline.core.text.text import STOPWORDS
+
 _WEEKDAY = r"(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?"
 _MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|"
           r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
@@ -32,7 +34,7 @@ _PICTURE = r"(?:photo(?:graph)?s?|images?|pictures?|video(?:\s+still)?|screen\s?
 _UI = frozenset("share shares shared sharing tweet tweets pin email e-mail print comment comments facebook twitter "
                 "whatsapp linkedin pinterest reddit messenger telegram icon close open play listen watch replay "
                 "subscribe follow like save copy link menu search more next previous gallery enlarge expand "
-                "article video videos audio minute minutes min read advertisement continue reading photo photos embed "
+                "article video videos audio minute minutes min read advertisement sponsored continue reading photo photos embed "
                 "caption hide show".split())
 
 # a picture marker opening the line: "Image caption ...", "Media playback is unsupported ...", "FILE - In this ..."
@@ -89,6 +91,8 @@ def furniture(text: str) -> str | None:
     'credit'
     >>> furniture("NNN SHARES Share Tweet"), furniture("LISTEN TO ARTICLE 4:34 SHARE THIS ARTICLE")
     ('bar', 'bar')
+    >>> furniture("Photo Advertisement Continue reading the main story"), furniture("Share of the vote falls") is None
+    ('bar', True)
     >>> furniture("Published on May 20, 2016"), furniture("NEW YORK (CNNMoney)")
     ('stamp', 'credit')
     >>> furniture("The council approved the photo ban on Tuesday, March 3, 2015, after a long debate.") is None
@@ -124,8 +128,11 @@ def furniture(text: str) -> str | None:
     if n <= 20 and (_CREDIT_LINE.search(t) or _NAMES_SLASHED.match(t)) and not _PAST_OR_SPEECH.search(t):
         return "credit"
     if n <= 25 and not re.search(r"[.!?]\s*$", t) or n <= 12:
-        ui = sum(w.lower().strip(".") in _UI for w in words)
-        if ui >= 2 and ui + sum(w[:1].isdigit() or w.isupper() for w in words if w.lower() not in _UI) >= 0.6 * n:
+        # function words ("the", "of") speak neither for a bar nor against one: "Continue reading the main story"
+        low = [w.lower().strip(".") for w in words]
+        ui = sum(w in _UI for w in low)
+        rest = [w for w, k in zip(words, low) if k not in _UI and k not in STOPWORDS]
+        if ui >= 2 and ui + sum(w[:1].isdigit() or w.isupper() for w in rest) >= 0.6 * (ui + len(rest)):
             return "bar"
         if (n <= 14 and len(_STAMP_WORDS.findall(t)) >= 0.6 * n and re.search(r"\d|" + _WEEKDAY, t)
                 and not _PAST_OR_SPEECH.search(t)):
