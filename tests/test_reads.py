@@ -76,6 +76,21 @@ def test_without_a_headline_the_title_is_written_from_the_lead_whole_and_uncut()
     assert headline("The mayor resigned.") == "The mayor resigned"
 
 
+@pytest.mark.parametrize("lead, fragment", [
+    ("Harbour board chair Ines Tal told reporters on Tuesday the port authority had not received any warning about "
+     "the storm surge that flooded the quays.", "Harbour board chair Ines Tal told reporters"),
+    ("Forty crew members aboard the trawler Northern Dawn in the North Sea off the rocky coast of northern Scotland "
+     "were rescued by two lifeboats and a helicopter late on Monday after the vessel lost power.",
+     "Forty crew members aboard the trawler Northern Dawn"),
+    ("As grim as the forecast has been since the storm warnings began on Thursday night, ferry operators say every "
+     "crossing will sail as planned.", "As grim as the forecast has been since the storm warnings began"),
+])
+def test_a_title_written_from_the_lead_is_a_whole_statement_not_a_cut_fragment(lead, fragment):
+    title = headline(lead)
+    assert not fragment.startswith(title), title
+    assert lead.startswith(title)
+
+
 def test_the_title_takes_no_side_of_a_dispute():
     disputes = [{"kind": "number", "sides": [{"claim": "212 passengers"}, {"claim": "240 passengers"}]}]
     leads = ["A ferry carrying 212 passengers ran aground off Kelso on Monday.",

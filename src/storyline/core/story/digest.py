@@ -20,7 +20,7 @@ from storyline.core.story.summarize import (
     summarize,
 )
 from storyline.core.text.clean import tidy_sentence, title_residue
-from storyline.core.story.extraction import SMALL_NUMBERS, numbers_to_digits
+from storyline.core.story.extraction import SMALL_NUMBERS, SPEECH_VERBS, numbers_to_digits
 from storyline.core.story.frames import pole_frames
 from storyline.core.story.timeline import find_dates
 from storyline.core.text.text import content_terms, jaccard, words
@@ -385,6 +385,16 @@ _HEADLINE_WORDS = 16
 # a cut inside a clause that opens before its main verb ("X said that after receiving complaints"): a fragment
 _OPEN_CLAUSE = re.compile(r"\b(?:that|said|says)\s+(?:after|before|when|while|because|although|though|if|once|since|"
                           r"as|until|unless)\b[^,;]*$")
+# what a cut must not split off: the verb of its subject ("Passengers bound for Newark | from Hong Kong were able"),
+# before any clause of its own opens in the cut part
+_VERB_AFTER = re.compile(r"^[^,;:—–]*?\b(?:(?:who|whom|whose|which|that|after|before|when|while|because|although|though|"
+                         r"if|as|since|until|once|where)|(?P<aux>is|are|was|were|has|have|had|will|would|can|could|"
+                         r"may|might|must|should|shall|did|does|do))\b", re.I)
+# a subordinate clause or a participle phrase that opens the sentence ("As tough as ...", "Shortly after X was
+# sentenced", "Driving home from ..."): its main clause comes after the comma that closes it
+_SUBORDINATE_OPEN = re.compile(r"^(?:(?:[A-Za-z]+\s+)?(?:as|if|although|though|while|when|whenever|because|since|"
+                               r"unless|whether|once|until|after|before)|according\s+to|[A-Za-z]{3,}ing(?!\s+(?:is|are|was|were|has|"
+                               r"have|had|will|would|can|could|may|might|must|should|did|does|do)\b))\b", re.I)
 _ASIDE = re.compile(r"\s*\([^()]{1,80}\)")
 # one or more asides between commas after a name: an age, or a phrase that opens as an appositive or a relative
 # clause does ("Chapa, 18, who was shot with Olgin, 19, is ..." -> "Chapa is ...")
@@ -396,7 +406,8 @@ _LONG_HEADLINE_WORDS = 24
 def headline(sentence: str | None) -> str | None:
     """A headline written from a lead sentence: without its source tag and trailing attribution, cut at the first
     clause break that leaves a whole statement of at most 16 words (else 24), else before its last adverbial phrases
-    (at most 16 words left), never with an ellipsis. A lead with no such break stays whole.
+    (at most 16 words left, else 24), never with an ellipsis; a cut never leaves a fragment (:func:`_whole`). A lead
+    with no such break stays whole.
 
     >>> headline("(CNN) Actor Burt Reynolds is in intensive care in a Florida hospital, where he went for treatment "
     ...          "of flu symptoms, one of his representatives said Friday.")
@@ -416,7 +427,7 @@ def headline(sentence: str | None) -> str | None:
     'Signs of colorectal cancer include anemia, a dramatic change in the size or frequency of bowel movements'
     >>> headline("Robert Marus, a spokesman for the attorney general, said that after receiving complaints about the "
     ...          "lawmakers, the office referred them and all relevant information to the police for investigation.")
-    'Robert Marus said that after receiving complaints about the lawmakers, the office referred them and all relevant information to the police for investigation'
+    'Robert Marus said that after receiving complaints about the lawmakers, the office referred them and all relevant information to the police'
     >>> headline("Wally Backman has been named manager of the Acereros de Monclova.")
     'Wally Backman has been named manager of the Acereros de Monclova'
     >>> headline("Donald J. Trump's campaign manager used slightly less absolute words on Wednesday about Mr. Trump's "
@@ -436,14 +447,48 @@ def headline(sentence: str | None) -> str | None:
     t = re.sub(r"\s*,(?:\s*,)+", ",", t)  # "stool, (sometimes black), in" -> "stool, in"
     if len(words(t)) <= _HEADLINE_WORDS:
         return t
-    heads = [_DANGLING.sub("", t[: m.start()]).rstrip(" ,;") for m in _CLAUSE_BREAK.finditer(t)]
+    heads = [_DANGLING.sub("", t[: m.start()]).rstrip(" ,;") for m in _CLAUSE_BREAK.finditer(t)
+             if _whole(t[: m.start()], t[m.start():])]
     for most in (_HEADLINE_WORDS, _LONG_HEADLINE_WORDS):  # the first whole clause of a headline's length, else longer
         head = next((h for h in heads if 6 <= len(words(h)) <= most), None)
         if head:
             return head
     # no clause of a headline's length: the statement without its last adverbial phrases ("... about X", "... on Y")
-    cuts = [t[: m.start()].rstrip(" ,;") for m in _PHRASE_BREAK.finditer(t)]
-    return next((h for h in reversed(cuts) if 6 <= len(words(h)) <= _HEADLINE_WORDS and not _OPEN_CLAUSE.search(h)), t)
+    cuts = [t[: m.start()].rstrip(" ,;") for m in _PHRASE_BREAK.finditer(t) if _whole(t[: m.start()], t[m.start():])]
+    for most in (_HEADLINE_WORDS, _LONG_HEADLINE_WORDS):
+        head = next((h for h in reversed(cuts) if 6 <= len(words(h)) <= most and not _OPEN_CLAUSE.search(h)), None)
+        if head:
+            return head
+    return t
+
+
+def _whole(head: str, rest: str) -> bool:
+    """A cut that leaves a whole statement: it ends on no verb of speech waiting for what was said ("Mattis said"),
+    does not open a subordinate clause it never leaves ("As tough as the job market has been"), and leaves behind
+    no verb of its subject (``rest``: "... bound for the U.S. | from Hong Kong were finally able to leave").
+
+    >>> _whole("U.S. Defense Secretary Jim Mattis said", " on Thursday the U.S. military did not have the facts")
+    False
+    >>> _whole("As tough as the job market has been", " in 2010, employers are not making it easier")
+    False
+    >>> _whole("Passengers aboard United flight 116 bound for the U.S.", " from Hong Kong were finally able to leave")
+    False
+    >>> _whole("Shortly after Bill Cosby was sentenced to prison", " his spokesman said"), _whole("Driving home", " he")
+    (False, False)
+    >>> _whole("Boeing has cut 10,000 jobs at its plants", " in Washington state")
+    True
+    >>> _whole("Ashes from the grave of John the Apostle have been discovered", " in a lead tube by archaeologists")
+    True
+    >>> _whole("Actor Burt Reynolds is in intensive care", ", where he went for treatment, his agent said")
+    True
+    """
+    last = head.rstrip(" ,;").rsplit(None, 1)[-1].lower() if head.strip() else ""
+    if last in SPEECH_VERBS:
+        return False
+    if _SUBORDINATE_OPEN.match(head) and "," not in head:
+        return False
+    m = _VERB_AFTER.match(rest)
+    return not (m and m.group("aux"))
 
 
 def _without_aside(m: re.Match) -> str:
