@@ -23,6 +23,11 @@ FURNITURE = [
     "Posted Wednesday, July 1, 2020 4:12 pm",
     "Video Advertisement Continue reading below the ad",
     "Follow our reporter on Twitter and Facebook",
+    # a gallery widget: its buttons, then its own title, blurb and captions, one long line
+    "3 of 18 Fullscreen Autoplay Close Skip Ad × Storm Ilsa batters the east coast View Photos Waves broke over the "
+    "harbour wall at Kelso as the storm reached the coast on Monday night, and crews worked through the night to "
+    "clear fallen trees from the coast road. Caption Waves broke over the harbour wall at Kelso as the storm reached "
+    "the coast on Monday night. Jan Smit/Harbour Press Buy Photo Wait 1 second to continue.",
 ]
 
 PROSE = [

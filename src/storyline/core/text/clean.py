@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass, field
 
-from storyline.core.text.furniture import furniture, residue_title, without_highlights
+from storyline.core.text.furniture import furniture, opens_with_bar, residue_title, without_highlights
 from storyline.core.text.text import fold_for_hash, normalize_ws, stable_id, words
 
 # --- in-line residue: removed from inside a line, the rest of the line is kept -------------------------------
@@ -219,6 +219,9 @@ def clean_line(line: str) -> tuple[str, list[Removal]]:
             return "", removed
     if n_words >= 8 and _CAPTION.match(text):
         removed.append(Removal("caption", text))
+        return "", removed
+    if n_words > _CAPTION_MAX_WORDS and opens_with_bar(text):
+        removed.append(Removal("menu", text))  # a gallery or player widget, captions and all
         return "", removed
     if n_words <= _CAPTION_MAX_WORDS:
         kind = furniture(text)

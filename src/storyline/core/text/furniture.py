@@ -35,7 +35,7 @@ _UI = frozenset("share shares shared sharing tweet tweets pin email e-mail print
                 "whatsapp linkedin pinterest reddit messenger telegram icon close open play listen watch replay "
                 "subscribe follow like save copy link menu search more next previous gallery enlarge expand "
                 "article video videos audio minute minutes min read advertisement sponsored continue reading photo photos embed "
-                "caption hide show".split())
+                "caption hide show full screen fullscreen autoplay skip ad ads".split())
 
 # a picture marker opening the line: "Image caption ...", "Media playback is unsupported ...", "FILE - In this ..."
 _CAPTION_OPEN = re.compile(
@@ -93,6 +93,10 @@ def furniture(text: str) -> str | None:
     ('bar', 'bar')
     >>> furniture("Photo Advertisement Continue reading the main story"), furniture("Share of the vote falls") is None
     ('bar', True)
+    >>> furniture("1 of 62 Full Screen Autoplay Close Skip Ad × Trump goes to Michigan View Photos The president-elect "
+    ...           "has gone to Michigan, Iowa and Ohio, and saluted workers at an Indiana plant where he saved jobs.")
+    'bar'
+
     >>> furniture("Published on May 20, 2016"), furniture("NEW YORK (CNNMoney)")
     ('stamp', 'credit')
     >>> furniture("The council approved the photo ban on Tuesday, March 3, 2015, after a long debate.") is None
@@ -122,6 +126,8 @@ def furniture(text: str) -> str | None:
     n = len(words)
     if n == 0:
         return "bar"
+    if opens_with_bar(t):
+        return "bar"  # a player or gallery widget: its buttons, then its own captions ("1 of 62 Full Screen ...")
     bare = _CREDIT_PAREN.sub(" ", t).strip(" .,;")
     if bare == "" or (_CREDIT_PAREN.search(t) and not _VERBISH.search(bare) and len(bare.split()) <= 6):
         return "credit"
@@ -145,6 +151,25 @@ def furniture(text: str) -> str | None:
             and not re.match(r"(?:on|by|since|until|from|in|at)\b", t, re.I)):
         return "caption"  # photo desks date a picture by weekday, month, day and year; prose rarely does all four
     return None
+
+
+def opens_with_bar(text: str) -> bool:
+    """The line opens with a run of at least three interface words (counts and "of" between them): a widget's
+    buttons ("1 of 62 Full Screen Autoplay Close Skip Ad"), whatever text the widget carries after them, however
+    long.
+
+    >>> opens_with_bar("1 of 10 Full Screen Autoplay Close Skip Ad × The moment a lion is shot"), opens_with_bar(
+    ...     "Share prices fell on Monday.")
+    (True, False)
+    """
+    ui = 0
+    for w in _WORD.findall(text[:200]):
+        low = w.lower().strip(".")
+        if low in _UI:
+            ui += 1
+        elif not (low.isdigit() or low == "of"):
+            break
+    return ui >= 3
 
 
 _HIGHLIGHTS = re.compile(r"^(?:story\s+highlights|highlights|key\s+points|in\s+brief|at\s+a\s+glance)\s*:?\s+(?=[A-Z\"“‘'])",
