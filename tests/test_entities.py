@@ -105,6 +105,22 @@ def test_a_known_city_named_city_is_a_place_and_a_club_named_city_is_not() -> No
     assert ents["Westbridge City"].type == ORG
 
 
+def test_a_country_or_state_stays_a_place_beside_a_longer_name_that_holds_it() -> None:
+    # "Kenya" (also a given name) and "Iowa" are places of their own, not short forms of the agency or the university
+    ents = _by_name(extract_entities(_sents(
+        "a: Kenya Wildlife Service rangers shot the lion in Kajiado.", "a: The lion was the best known in Kenya.",
+        "b: Students at the University of Iowa protested.", "b: Voters in Iowa went to the polls.",
+        "b: Kenya has banned the hunting of lions.")))
+    assert ents["Kenya"].type == GPE and ents["Kenya"].mentions == 2
+    assert ents["Iowa"].type == GPE and "Iowa" not in ents["University of Iowa"].variants
+
+
+def test_a_direction_before_a_known_place_names_a_part_of_that_place() -> None:
+    ents = _by_name(extract_entities(_sents(
+        "a: Leaders said West Africa must act after the coup in Mali.", "a: Fires spread in Northern California.")))
+    assert ents["West Africa"].type == GPE and ents["Northern California"].type == GPE
+
+
 def test_mentions_resolve_to_entity_names() -> None:
     sents = _sents("a: Anna Kowalski won.", "a: Later Kowalski thanked the fans.")
     index = analyse(sents)

@@ -102,6 +102,8 @@ _PLACE_LAST = frozenset(
     river lake valley coast peninsula county province district park hill hills mountain mountains beach heights
     bridge strait gulf sea ocean airport station hall""".split())
 _PLACE_FIRST = frozenset("port mount mt lake cape fort".split())
+_DIRECTIONS = frozenset("north south east west northern southern eastern western central upper lower greater inner "
+                        "outer northeast northwest southeast southwest".split())
 _CLUB_LAST = frozenset(
     """rovers united athletic wanderers rangers albion hotspur city town fc afc sc rovers' dynamo celtic""".split())
 _ORG_LAST_MORE = frozenset(
@@ -405,6 +407,8 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
         votes[ORG] += 2
     if " ".join(low) in _places():
         votes[GPE] += 3 if (len(words) > 1 or " ".join(low) in _GAZETTEER) else 2
+    elif len(words) >= 2 and low[0] in _DIRECTIONS and " ".join(low[1:]) in _places():
+        votes[GPE] += 4  # "West Africa", "Northern California", "Lower Manhattan": a part of a known place
     if len(words) >= 2 and low[-1] in _PLACE_LAST:
         votes[LOC if low[-1] in ("street", "st", "road", "rd", "avenue", "ave", "lane", "boulevard", "square", "quay",
                                  "quays", "bridge", "hall", "station", "airport", "park") else GPE] += 4
@@ -534,6 +538,8 @@ def _aliases(counts: Counter[str], types: dict[str, str], common: frozenset[str]
             if len(longer) == 1 and types.get(s) in (ORG, GPE, LOC):
                 out[s] = longer[0]
             continue
+        if s.lower() in _GAZETTEER:
+            continue  # a country, a state or a capital stands for itself: "Kenya", not "Kenya Wildlife Service"
         cands = by_last.get(s, set()) | by_first.get(s, set())
         if len(cands) > 1:  # prefer full names of the same type ("Alderson": a person, not "Mets GM Alderson")
             cands = {c for c in cands if types.get(c) == types.get(s)}
