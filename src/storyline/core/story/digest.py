@@ -20,7 +20,7 @@ from storyline.core.story.summarize import (
     summarize,
 )
 from storyline.core.text.clean import tidy_sentence, title_residue
-from storyline.core.story.extraction import SMALL_NUMBERS, SPEECH_VERBS, numbers_to_digits
+from storyline.core.story.extraction import AUXILIARIES, SMALL_NUMBERS, SPEECH_VERBS, numbers_to_digits
 from storyline.core.story.frames import pole_frames
 from storyline.core.story.timeline import find_dates
 from storyline.core.text.text import content_terms, jaccard, words
@@ -385,16 +385,16 @@ _HEADLINE_WORDS = 16
 # a cut inside a clause that opens before its main verb ("X said that after receiving complaints"): a fragment
 _OPEN_CLAUSE = re.compile(r"\b(?:that|said|says)\s+(?:after|before|when|while|because|although|though|if|once|since|"
                           r"as|until|unless)\b[^,;]*$")
+_FINITE = "|".join(sorted(AUXILIARIES - {"be", "been", "being"}))  # an auxiliary that makes a clause finite
 # what a cut must not split off: the verb of its subject ("Passengers bound for Newark | from Hong Kong were able"),
 # before any clause of its own opens in the cut part
 _VERB_AFTER = re.compile(r"^[^,;:—–]*?\b(?:(?:who|whom|whose|which|that|after|before|when|while|because|although|though|"
-                         r"if|as|since|until|once|where)|(?P<aux>is|are|was|were|has|have|had|will|would|can|could|"
-                         r"may|might|must|should|shall|did|does|do))\b", re.I)
+                         rf"if|as|since|until|once|where)|(?P<aux>{_FINITE}))\b", re.I)
 # a subordinate clause or a participle phrase that opens the sentence ("As tough as ...", "Shortly after X was
 # sentenced", "Driving home from ..."): its main clause comes after the comma that closes it
 _SUBORDINATE_OPEN = re.compile(r"^(?:(?:[A-Za-z]+\s+)?(?:as|if|although|though|while|when|whenever|because|since|"
-                               r"unless|whether|once|until|after|before)|according\s+to|[A-Za-z]{3,}ing(?!\s+(?:is|are|was|were|has|"
-                               r"have|had|will|would|can|could|may|might|must|should|did|does|do)\b))\b", re.I)
+                               rf"unless|whether|once|until|after|before)|according\s+to|[A-Za-z]{{3,}}ing(?!\s+(?:{_FINITE})\b))\b",
+                               re.I)
 _ASIDE = re.compile(r"\s*\([^()]{1,80}\)")
 # one or more asides between commas after a name: an age, or a phrase that opens as an appositive or a relative
 # clause does ("Chapa, 18, who was shot with Olgin, 19, is ..." -> "Chapa is ...")
