@@ -64,6 +64,7 @@ def test_furniture_lines_are_removed_before_summaries_and_each_is_listed_with_a_
     "NNN SHARES Share Tweet", "Story highlights The ferry ran aground", "LISTEN TO ARTICLE 4:34 SHARE THIS ARTICLE",
     "(European Pressphoto Agency)", "In this Aug. 11, 2015 file photo, a ferry leaves Kelso",
     "The ferry ran aground off Kelso on Monday, and …", "Photo", "Published on May 20, 2016",
+    "Morning Briefing Get the day's top stories before breakfast. Everything that matters, at 7am. SIGN UP",
 ])
 def test_a_residue_title_is_never_a_story_title(title):
     assert title_residue(title) is not None

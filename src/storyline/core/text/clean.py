@@ -72,7 +72,9 @@ _SHORT_LINE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
                            r"support (?:local|independent|quality) journalism|get unlimited access|"
                            r"start your (?:free )?trial|(?:sign|log) in to (?:read|continue|keep reading)|"
                            r"you(?:'ve| have) (?:read|used) (?:all )?(?:your |of your )?(?:\d+ )?free (?:articles|stories)|"
-                           r"to read the (?:full|rest of the) (?:story|article)|subscribe for (?:just |only )?[$€£¢]?\d)",
+                           r"to read the (?:full|rest of the) (?:story|article)|subscribe for (?:just |only )?[$€£¢]?\d|"
+                           # a promotion that ends on its button: "... delivered weekday mornings. SUBSCRIBE"
+                           r"[.!?]\s+(?:subscribe|subscribe now|sign up|sign up now|join now|register now)\s*[.!]?$)",
                            re.I)),
     ("newsletter", re.compile(r"(?:sign up for our [\w' ]{0,40}(?:newsletter|briefing|bulletin|digest|alerts)|"
                               r"sign up for the [\w' ]{0,40}newsletter|"
@@ -245,6 +247,8 @@ def title_residue(title: str | None) -> str | None:
 
     >>> title_residue("Sign up for our daily newsletter today")
     'newsletter'
+    >>> title_residue("This story appears in the May 2, 2019 issue of the Ledger. Subscribe")
+    'paywall'
     >>> title_residue("Council backs fare rise after a long debate") is None
     True
     """
