@@ -258,7 +258,9 @@ def headline_and_body(text: str, title: str | None = None) -> tuple[str | None, 
 
 
 def derive_title(text: str) -> str | None:
-    """A title taken from the text when none was given: a short first line without a closing full stop.
+    """A title taken from the text when none was given: a short first line without a closing full stop that can
+    tell an event. Two words, or three that are all names and figures, name a section, a byline or a list item
+    ("Article Excerpt", "Matt Mueller", "1. Anthony Scaramucci"), not what happened.
 
     >>> derive_title("Wally Backman named manager of Acereros\\nBackman has his own story.")
     'Wally Backman named manager of Acereros'
@@ -266,9 +268,14 @@ def derive_title(text: str) -> str | None:
     True
     >>> derive_title("Published on May 20, 2016\\nThe mayor resigned.") is None
     True
+    >>> derive_title("Oskar Lind sentenced\\nA court jailed him."), derive_title("Thermal Imaging\\nThe robot sees.")
+    ('Oskar Lind sentenced', None)
     """
     first = text.lstrip().split("\n", 1)[0].strip()
     if not first or len(first.split()) > 20 or first.endswith((".", "!", "?", ":", ";", ",")):
+        return None
+    n = len(first.split())
+    if n < 3 or (n == 3 and not any(w[:1].islower() for w in first.split())):
         return None
     from storyline.core.text.clean import title_residue
 
