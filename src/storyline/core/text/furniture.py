@@ -45,6 +45,10 @@ _CAPTION_OPEN = re.compile(
     rf"(?:shows?|released|provided|taken|made\s+available|obtained|posted)\b|"
     rf"(?:in\s+)?this\s+(?:{_WEEKDAY},?\s+)?(?:{_FULL_DATE}|{_DAY_DATE}|\d{{4}}),?\s+(?:file\s+)?{_PICTURE}\b)",
     re.I)
+# a picture told as shown in itself, wherever the line says so: "X is shown in this October 31, 2016 photo released
+# on ...", "Y are seen in this undated handout image"
+_SHOWN_IN = re.compile(rf"\b(?:is|are|was|were)\s+(?:shown|seen|pictured|depicted|displayed)\s+(?:[\w'’-]+\s+){{0,3}}?"
+                       rf"in\s+(?:this|these)\s+(?:[\w,'’-]+\s+){{0,6}}?(?:file\s+)?{_PICTURE}\b", re.I)
 # a credit: "(European Pressphoto Agency)", "(AP Photo/Jason DeCrow)", "Photo: AFP", "Source: X / Y",
 # "Thumbnail image courtesy of YouTube", "Yann Gamblin / Paris Match / Getty"
 _CREDIT_PAREN = re.compile(r"\((?:[^()/.!?]*/[^()]*|(?:[A-Z][\w.&'’-]*\s*){1,6}|(?i:(?:[^()\s.!?]+\s+){0,6}?"
@@ -114,6 +118,8 @@ def furniture(text: str) -> str | None:
     ('caption', 'caption')
     >>> furniture("HOPES AND FRUSTRATIONS")
     'heading'
+    >>> furniture("An illustration of the feathered dinosaur is shown in this October 31, 2016 photo released on Monday.")
+    'caption'
     """
     if text.lstrip().startswith("|") and text.rstrip().endswith("|"):
         return None  # a row of a table the extractor kept: content
@@ -145,6 +151,8 @@ def furniture(text: str) -> str | None:
             return "stamp"
         if _DATELINE_ONLY.match(t):
             return "stamp" if re.search(r"[,(|]", t) else "heading"
+    if n <= 60 and _SHOWN_IN.search(t):
+        return "caption"
     if n <= 60 and _CREDIT_END.search(t):
         return "caption"  # a line signed by a photo credit: "... is seen on March 18, 2014. (File/FOX5)"
     if (n <= 60 and _PHOTO_DATE.search(t) and not _PAST_OR_SPEECH.search(t) and not _PAST_VERB.search(t)
