@@ -23,7 +23,7 @@ from storyline.core.text.clean import tidy_sentence, title_residue
 from storyline.core.story.extraction import AUXILIARIES, SMALL_NUMBERS, SPEECH_VERBS, numbers_to_digits
 from storyline.core.story.frames import pole_frames
 from storyline.core.story.timeline import find_dates
-from storyline.core.text.text import content_terms, jaccard, words
+from storyline.core.text.text import content_terms, jaccard, outside_quotes, words
 
 log = logging.getLogger(__name__)
 
@@ -328,9 +328,20 @@ def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[dict
     cut = without_figure(clean[0])  # the lead's headline without the figure it ends on, after the lead's own
     clean = clean[:1] + ([cut] if cut and len(words(cut)) >= 4 else []) + clean[1:]
     # the first that takes no side of a dispute found and reads alone (no quote without its speaker, no "This is
-    # ..."), then that gives least that another outlet may tell otherwise
-    return min(enumerate(clean), key=lambda kh: (_asserts(kh[1], disputes), _leans(kh[1]),
+    # ..."), that tells rather than quotes, then that gives least that another outlet may tell otherwise
+    return min(enumerate(clean), key=lambda kh: (_asserts(kh[1], disputes), _leans(kh[1]), _quotation(kh[1]),
                                                 contested(kh[1], "", told)[0] if told else 0, kh[0]))[1]
+
+
+def _quotation(head: str) -> bool:
+    """Most of the headline is someone's quoted words: a headline tells what happened, it does not quote.
+
+    >>> _quotation('“We believe all parties should focus on progress,” said Christina Lee, a spokeswoman')
+    True
+    >>> _quotation('A Pao spokeswoman said her legal team is “considering the proposal,” and will respond')
+    False
+    """
+    return len(outside_quotes(head).split()) < 0.5 * len(head.split())
 
 
 def _leans(head: str) -> bool:
@@ -385,6 +396,7 @@ _HEADLINE_WORDS = 16
 # a cut inside a clause that opens before its main verb ("X said that after receiving complaints"): a fragment
 _OPEN_CLAUSE = re.compile(r"\b(?:that|said|says)\s+(?:after|before|when|while|because|although|though|if|once|since|"
                           r"as|until|unless)\b[^,;]*$")
+_LEANS_ON_NEXT = frozenset("even not just only so too very".split())  # "..., even | though ...": a word for the next
 _FINITE = "|".join(sorted(AUXILIARIES - {"be", "been", "being"}))  # an auxiliary that makes a clause finite
 # what a cut must not split off: the verb of its subject ("Passengers bound for Newark | from Hong Kong were able"),
 # before any clause of its own opens in the cut part
@@ -477,14 +489,21 @@ def _whole(head: str, rest: str) -> bool:
     (False, False)
     >>> _whole("Boeing has cut 10,000 jobs at its plants", " in Washington state")
     True
+    >>> _whole("The animal was named Caihong juji, Mandarin for “rainbow", " with the big crest”"), _whole(
+    ...     "“I was shocked by its feathers, even", " though I had seen many”")
+    (False, False)
     >>> _whole("Ashes from the grave of John the Apostle have been discovered", " in a lead tube by archaeologists")
     True
     >>> _whole("Actor Burt Reynolds is in intensive care", ", where he went for treatment, his agent said")
     True
     """
     last = head.rstrip(" ,;").rsplit(None, 1)[-1].lower() if head.strip() else ""
-    if last in SPEECH_VERBS:
+    if last in SPEECH_VERBS or last in _LEANS_ON_NEXT:
         return False
+    quotes = head.replace("“", '"').replace("”", '"').count('"')
+    if quotes % 2 or head.count("“") > head.count("”"):
+        return False  # cut inside a quotation: 'named Caihong juji—Mandarin for “rainbow'
+
     if _SUBORDINATE_OPEN.match(head) and "," not in head:
         return False
     m = _VERB_AFTER.match(rest)
