@@ -453,7 +453,7 @@ def _flags(sentence: str) -> tuple[str, ...]:
 # "WEXBRIDGE, Aug 19 (Meridian Wire) - ", "WASHINGTON — ", "LONDON (Reuters) -": a dateline and outlet tag
 _DATELINE = re.compile(
     r"^(?:[A-Z][A-Z.'’-]+(?:\s+[A-Z][A-Z.'’-]+){0,3}(?:,\s*[A-Z][A-Za-z.]+(?:\s+[A-Z][A-Za-z.]+)?)?"
-    r"(?:,\s*(?i:" + _MONTHS_RE + r")\.?\s+\d{1,2})?\s*(?:\([^()]{1,40}\))?|\([^()]{1,40}\))\s*[-—–]+\s+")
+    r"(?:,\s*(?i:" + _MONTHS_RE + r")\.?\s+\d{1,2})?\s*(?:\([^()]{1,40}\))?|\([^()]{1,40}\))\s*(?:[-—–]+\s+|[—–]+|--)")
 # an outlet's tag before the first sentence, with its dateline or without, and no dash: "(CNN) It was ...",
 # "Seoul, South Korea (CNN) North Korea ..."
 _OUTLET_TAG = re.compile(r"^(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3},\s*(?:[A-Z][\w.'’-]*\s*){1,3})?"
@@ -475,6 +475,9 @@ def tidy_sentence(text: str) -> str:
     'Wexbridge Rovers coach Tomas Varga has resigned.'
     >>> tidy_sentence("WASHINGTON — The Senate voted on Tuesday.")
     'The Senate voted on Tuesday.'
+    >>> tidy_sentence("NEW YORK—The board met."), tidy_sentence("SYCAMORE, Ill. --A judge ruled."), tidy_sentence(
+    ...     "NATO-Russia talks resumed.")
+    ('The board met.', 'A judge ruled.', 'NATO-Russia talks resumed.')
     >>> tidy_sentence("Terry Collins polaroidWally Backman was named manager in 2010.")
     'Wally Backman was named manager in 2010.'
     >>> tidy_sentence('He was told at nine that a statement was written," agent Paolo Renzi said.')
