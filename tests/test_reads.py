@@ -21,6 +21,7 @@ FURNITURE = [
     "Source: Port authority / Harbour Trust",
     "Share Tweet Email Pinterest",
     "Posted Wednesday, July 1, 2020 4:12 pm",
+    "A model of the new bridge is displayed in this undated handout picture provided by the harbour board.",
     "Video Advertisement Continue reading below the ad",
     "Follow our reporter on Twitter and Facebook",
     # a gallery widget: its buttons, then its own title, blurb and captions, one long line
@@ -37,6 +38,7 @@ PROSE = [
     "A picture with that tweet appeared to show the group on the roof.",
     "Shares in the company fell 4% on Monday after the recall.",
     "Follow the money: the port's share of the harbour fund",
+    "The suspect was seen in a video posted online on Monday.",
 ]
 
 
@@ -95,6 +97,15 @@ def test_a_title_written_from_the_lead_is_a_whole_statement_not_a_cut_fragment(l
     title = headline(lead)
     assert not fragment.startswith(title), title
     assert lead.startswith(title)
+
+
+def test_a_written_title_tells_rather_than_quotes_and_never_stops_inside_a_quotation():
+    lead = "“We will rebuild every house on the quay,” said harbour master Ines Tal."
+    tells = "The harbour board has approved a plan to rebuild the flooded quay at Kelso."
+    assert choose_title([], [lead, tells]) == tells.rstrip(".")
+    head = headline("The union called the new timetable “a fair deal for crews and passengers alike on every one of the "
+                    "island routes” in a statement on Friday after three days of talks.")
+    assert head.count("“") == head.count("”") == 1, head
 
 
 def test_the_title_takes_no_side_of_a_dispute():
