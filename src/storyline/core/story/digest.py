@@ -396,6 +396,7 @@ _HEADLINE_WORDS = 16
 # a cut inside a clause that opens before its main verb ("X said that after receiving complaints"): a fragment
 _OPEN_CLAUSE = re.compile(r"\b(?:that|said|says)\s+(?:after|before|when|while|because|although|though|if|once|since|"
                           r"as|until|unless)\b[^,;]*$")
+_OPEN_RELATIVE = re.compile(r"\b(?:that|who|which|whose|whom)\s+[\w'’-]+$", re.I)
 _LEANS_ON_NEXT = frozenset("even not just only so too very".split())  # "..., even | though ...": a word for the next
 _FINITE = "|".join(sorted(AUXILIARIES - {"be", "been", "being"}))  # an auxiliary that makes a clause finite
 # what a cut must not split off: the verb of its subject ("Passengers bound for Newark | from Hong Kong were able"),
@@ -492,6 +493,8 @@ def _whole(head: str, rest: str) -> bool:
     >>> _whole("The animal was named Caihong juji, Mandarin for “rainbow", " with the big crest”"), _whole(
     ...     "“I was shocked by its feathers, even", " though I had seen many”")
     (False, False)
+    >>> _whole("Wyatt called the trial that resulted", " in a conviction racist")
+    False
     >>> _whole("Ashes from the grave of John the Apostle have been discovered", " in a lead tube by archaeologists")
     True
     >>> _whole("Actor Burt Reynolds is in intensive care", ", where he went for treatment, his agent said")
@@ -500,6 +503,8 @@ def _whole(head: str, rest: str) -> bool:
     last = head.rstrip(" ,;").rsplit(None, 1)[-1].lower() if head.strip() else ""
     if last in SPEECH_VERBS or last in _LEANS_ON_NEXT:
         return False
+    if _OPEN_RELATIVE.search(head):
+        return False  # "Cosby's trial that resulted | in a conviction": the relative clause has only begun
     quotes = head.replace("“", '"').replace("”", '"').count('"')
     if quotes % 2 or head.count("“") > head.count("”"):
         return False  # cut inside a quotation: 'named Caihong juji—Mandarin for “rainbow'
