@@ -26,14 +26,17 @@ _INLINE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("photo_credit", re.compile(r"\s*\((?:Photo|Image|Picture|Foto)(?: by|:)[^)]{0,80}\)", re.I)),
     # what an embedded tweet leaves: its picture link and its attribution; the tweet's words stay (they may be
     # quoted news)
+    # a market widget's quote chips inside a sentence: "BP BP., +0.88% BP, +0.60% Chairman Svanberg said ...";
+    # prose gives a change without a sign and two decimals ("shares rose 0.9%")
+    ("stock_quote", re.compile(r"(?:\s*(?:[A-Z][\w.&'’-]*\s+){0,3}[A-Z][\w.&'’-]*,?\s+[+−-]\d{1,3}\.\d\d%)+")),
     ("social_embed", re.compile(r"\s*\bpic\.twitter\.com/\w+")),
     ("social_embed", re.compile(r"(?:^[—–-]?\s*|\s+[—–-]\s*)[^—–]{0,60}\(@\w{1,30}\)\s*(?:" + _MONTHS_RE + r"\.? \d{1,2},? \d{4}|"
                                 r"\d{1,2}\.? \w+\.? \d{4}|\d{4}-\d\d-\d\d)\s*$", re.I)),
 )
 # a literal every match of an in-line rule contains: the regex runs only on lines that have it
 _INLINE_NEEDLES: dict[re.Pattern[str], str] = {
-    _INLINE_RULES[2][1]: ":", _INLINE_RULES[3][1]: "(", _INLINE_RULES[4][1]: "pic.twitter.com/",
-    _INLINE_RULES[5][1]: "(@"}
+    _INLINE_RULES[2][1]: ":", _INLINE_RULES[3][1]: "(", _INLINE_RULES[4][1]: "%", _INLINE_RULES[5][1]: "pic.twitter.com/",
+    _INLINE_RULES[6][1]: "(@"}
 
 # --- whole-line residue: the line goes -------------------------------------------------------------------
 # Rules in _LINE_RULES apply to any line; those in _SHORT_LINE_RULES only to lines of at most _SHORT_WORDS
@@ -177,6 +180,10 @@ def clean_line(line: str) -> tuple[str, list[Removal]]:
 
     >>> clean_line("Unlimited Digital Access Only 49¢for 6 weeksMayor opens the new bridge")[0]
     'Mayor opens the new bridge'
+    >>> clean_line("BP BP., +0.88% BP, +0.60% Chairman Carl-Henric Svanberg defended the pay package.")
+    ('Chairman Carl-Henric Svanberg defended the pay package.', [Removal(reason='stock_quote', text='BP BP., +0.88% BP, +0.60%')])
+    >>> clean_line("Shares in BP rose 0.88% on Monday.")[1]
+    []
     >>> clean_line("Buena suerte in Mexico, Wally.Credit: AP / Stephen Smith")[0]
     'Buena suerte in Mexico, Wally.'
     >>> clean_line("Las Vegas manager Wally Backman during a game. Credit: AP / Stephen Smith")[1][0].reason
