@@ -121,6 +121,14 @@ def test_a_direction_before_a_known_place_names_a_part_of_that_place() -> None:
     assert ents["West Africa"].type == GPE and ents["Northern California"].type == GPE
 
 
+def test_a_known_place_by_its_initials_or_named_after_a_known_place_is_a_place() -> None:
+    ents = _by_name(extract_entities(_sents(
+        "a: The U.S. and the UK agreed the deal with the UAE on Monday, the BBC reported.",
+        "b: Oil from the rig reached the Gulf of Mexico, U.S. officials said.")))
+    assert {n: ents[n].type for n in ("U.S.", "UK", "UAE", "BBC", "Gulf of Mexico")} == {
+        "U.S.": GPE, "UK": GPE, "UAE": GPE, "BBC": ORG, "Gulf of Mexico": "LOC"}
+
+
 def test_mentions_resolve_to_entity_names() -> None:
     sents = _sents("a: Anna Kowalski won.", "a: Later Kowalski thanked the fans.")
     index = analyse(sents)

