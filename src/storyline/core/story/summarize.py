@@ -49,7 +49,7 @@ from storyline.core.grouping.cluster import event_keys
 from storyline.core.story.entities import get
 from storyline.core.story.extraction import numbers_to_digits, quantities
 from storyline.core.text.clean import sentence_flags
-from storyline.core.text.text import STOPWORDS, content_terms, outside_quotes, tfidf, words
+from storyline.core.text.text import STOPWORDS, content_terms, mostly_quoted, outside_quotes, tfidf, words
 
 _QUOTES = ('"', "“", "”")
 
@@ -337,8 +337,7 @@ def context_need(text: str) -> tuple[str, frozenset[str]] | None:
     t = text.strip()
     outside = outside_quotes(t)
     # a quotation (quoted words are most of it; a quoted title inside a report is not), not a quoted phrase
-    quotation = len(outside.split()) < 0.5 * len(t.split())
-    if quotation and not _SPEECH.search(outside):
+    if mostly_quoted(t) and not _SPEECH.search(outside):
         return ("quote", frozenset())
     if any(not _roman_numeral(outside, m.start()) for m in _FIRST_PERSON.finditer(outside)):
         return ("never", frozenset())

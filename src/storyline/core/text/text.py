@@ -155,3 +155,13 @@ def outside_quotes(text: str) -> str:
         opening = k == 0 or out[k - 1].isspace() or out[k - 1] in "(:—–-"
         out = out[:k] + " " * (len(out) - k) if opening else " " * (k + 1) + out[k + 1:]
     return out
+
+
+def mostly_quoted(text: str) -> bool:
+    """Most of the sentence's words are inside quotation marks: a quotation, not a report that quotes a phrase.
+
+    >>> mostly_quoted('“We will rebuild every house on the quay,” said Ines Tal.'), mostly_quoted(
+    ...     'The union called the offer “fair” on Friday.')
+    (True, False)
+    """
+    return len(outside_quotes(text).split()) < 0.5 * len(text.split())
