@@ -351,3 +351,33 @@ def test_two_causes_of_one_crash_told_in_opposite_orders_are_a_dispute() -> None
     found = _kinds([_s("alpha.example", "Police blamed driver fatigue for the crash on the A40 on Monday."),
                     _s("beta.example", "Police said the crash on the A40 on Monday was caused by a tyre blowout.")])
     assert sorted(map(sorted, found["cause"])) == [["alpha.example"], ["beta.example"]]
+
+
+def test_the_title_states_no_side_of_a_disputed_cause_in_any_words() -> None:
+    from storyline.bench.digest import story_sentences
+    from storyline.core.story.digest import digest, story_facts
+    from storyline.core.story.summarize import SummaryConfig
+
+    arts = [
+        {"id": "a", "source": "wire.example", "published": "2025-06-11T08:00:00Z",
+         "title": "Fuel leak sank Orla Star ferry, coast guard says",
+         "text": "The passenger ferry Orla Star sank off Kesri Island on Tuesday, the coast guard said. "
+                 "Coast guard spokesman Piet Anholt said the sinking was caused by a fuel leak in the engine room. "
+                 "All passengers were rescued."},
+        {"id": "b", "source": "tabloid.example", "published": "2025-06-11T09:00:00Z",
+         "title": "Trawler collision doomed Orla Star",
+         "text": "The ferry Orla Star went down off Kesri Island on Tuesday night. "
+                 "Investigators blamed the sinking on a collision with a fishing trawler in the dark. "
+                 "Passengers scrambled for lifeboats."},
+        {"id": "c", "source": "broadcast.example", "published": "2025-06-11T12:00:00Z",
+         "title": "Ferry Orla Star sinks off Kesri Island",
+         "text": "The ferry Orla Star sank on Tuesday evening off Kesri Island, the coast guard says. "
+                 "Everyone on board has been accounted for."},
+    ]
+    sents = story_sentences(arts)
+    meta = [{"article_id": a["id"], "title": a["title"], "published": a["published"], "source": a["source"]}
+            for a in arts]
+    facts = story_facts(sents, meta)
+    assert any(d["frame"] == "cause" for d in facts["disputed"]), facts["disputed"]
+    title = digest("ferry", sents, meta, SummaryConfig(), facts["disputed"])["title"]
+    assert not {"fuel", "leak", "trawler", "collision"} & set(title.lower().split()), title

@@ -20,7 +20,8 @@ from storyline.core.story.summarize import (
     summarize,
 )
 from storyline.core.text.clean import tidy_sentence, title_residue
-from storyline.core.story.extraction import AUXILIARIES, SMALL_NUMBERS, SPEECH_VERBS, numbers_to_digits
+from storyline.core.story.extraction import (AUXILIARIES, SMALL_NUMBERS, SPEECH_VERBS, denied_roots,
+                                             numbers_to_digits, root)
 from storyline.core.story.frames import pole_frames
 from storyline.core.story.timeline import find_dates
 from storyline.core.text.text import content_terms, jaccard, mostly_quoted, words
@@ -77,7 +78,9 @@ _POLE_WORDS = {
 
 
 def _asserts(title: str, disputes: Sequence[dict]) -> bool:
-    """A headline that states one side of a dispute: its claim word or one of the disputed figures.
+    """A headline that states one side of a dispute: one of the disputed figures or days, a side's claim word, a
+    word that sets a side's claim apart from the others' (a name, a place, a cause), or, of a dispute
+    over whether something happened, what one side denies and the other says.
 
     >>> d = [{"kind": "number", "sides": [{"claim": "50-cent increase"}, {"claim": "by 75 cents"}]}]
     >>> _asserts("Council approves 50-cent fare increase", d), _asserts("Council raises fares", d)
@@ -89,20 +92,42 @@ def _asserts(title: str, disputes: Sequence[dict]) -> bool:
     >>> d = [{"frame": "date", "sides": [{"claim": "2025-06-12"}, {"claim": "2025-06-11"}]}]
     >>> _asserts("Ballot closes on Thursday", d), _asserts("Drivers back pay deal", d)
     (True, False)
+    >>> d = [{"frame": "cause", "kind": "predicate", "sides": [{"claim": "collision fish trawler"}, {"claim": "fuel leak"}]}]
+    >>> _asserts("Ferry sank after hitting trawler", d), _asserts("Fuel leak sank ferry", d), _asserts("Ferry sinks", d)
+    (True, True, False)
+    >>> d = [{"frame": "polarity", "kind": "predicate",
+    ...       "sides": [{"claim": "denied", "sentences": [{"text": "No one was injured."}]},
+    ...                 {"claim": "asserted", "sentences": [{"text": "One worker was injured, the paper says."}]}]}]
+    >>> _asserts("Worker injured in warehouse blaze", d), _asserts("No injuries in blaze", d), _asserts("Blaze guts warehouse", d)
+    (True, True, False)
     """
     low = _digits(title).lower()  # "eight years", "an eight-year term" state "8 years"
+    terms = {root(t) for t in content_terms(title)}
     for d in disputes:
         if d.get("frame") == "date" and (_DAY_WORD.search(low) or find_dates(title)):
             return True  # when it happened is disputed: "on Wednesday" is one side's day, whichever it names
-        for side in d.get("sides") or []:
-            claim = str(side.get("claim") or "")
-            if d.get("kind") == "number":
-                for num in re.findall(r"\d[\d,.]*", _digits(claim)):
-                    if re.search(r"(?<![\d,.])" + re.escape(num.rstrip(".,")) + r"(?![\d])", low):
-                        return True
-            else:
-                pat = _POLE_WORDS.get(claim.lower(), re.escape(claim.lower()))
-                if re.search(r"\b(?:" + pat + r")\b", low):
+        sides = d.get("sides") or []
+        claims = [str(side.get("claim") or "") for side in sides]
+        if d.get("kind") == "number":
+            for num in (n for c in claims for n in re.findall(r"\d[\d,.]*", _digits(c))):
+                if re.search(r"(?<![\d,.])" + re.escape(num.rstrip(".,")) + r"(?![\d])", low):
+                    return True
+        elif sorted(c.lower() for c in claims) == ["asserted", "denied"]:
+            # whether it happened is disputed: what one side denies and the other says ("no one was injured" / "one
+            # worker was injured": injured), whichever way the headline tells it
+            told = [(c.lower(), x["text"]) for c, side in zip(claims, sides) for x in side.get("sentences") or []]
+            denied = frozenset().union(*(denied_roots(t) for c, t in told if c == "denied"))
+            said = {root(w) for c, t in told if c == "asserted" for w in content_terms(t)}
+            if denied & said and denied & said <= terms:
+                return True
+        else:
+            own = [{root(w) for w in content_terms(c)} for c in claims]
+            for k, claim in enumerate(claims):
+                pat = _POLE_WORDS.get(claim.lower())
+                if pat and re.search(r"\b(?:" + pat + r")\b", low):
+                    return True
+                apart = own[k].difference(*(o for m, o in enumerate(own) if m != k))
+                if not pat and apart & terms:
                     return True
     return False
 
@@ -185,6 +210,7 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
     names = sum(2 * sum(name not in t for t in terms) >= len(terms)
                 for name in {content_terms(w)[0] for w in _NAME_WORD.findall(title) if content_terms(w)})
     return sides, names
+
 
 
 # a headline's stated reason or circumstance: "diverted after smoke in cabin", "held over museum raid", "quits amid
@@ -312,8 +338,9 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
             return sides, headline_format(title), names, a.get("published") or "9999", a["article_id"]
         top = min(titled, key=rank)
         best = without_untold_reason(without_label(str(top["title"])), top.get("source") or top["article_id"], told)
-        # every first headline is shouted (a slogan, a kicker): one written from the lead says what happened
-        return (shouted(best) and _written_title(fallback, disputes, told)) or best
+        if shouted(best):  # every first headline is shouted (a slogan, a kicker): one written from the lead says what happened
+            return _written_title(fallback, disputes, told) or best
+        return best
     return _written_title(fallback, disputes, told) or "(untitled story)"
 
 

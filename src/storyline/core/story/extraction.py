@@ -452,10 +452,14 @@ def root(term: str) -> str:
     return term[:-1] if len(term) > 4 and term[-1] in "eyi" else term
 
 
-def _denied(text: str) -> frozenset[str]:
+def denied_roots(text: str) -> frozenset[str]:
     """Roots of the first content words after the main clause's negation or denial: what it says did not happen
     ("refused to concede" -> conced; "no one was injured" -> injur; "denied that the plant would close" -> plant,
-    clos)."""
+    clos).
+
+    >>> sorted(denied_roots("No one was injured in the blaze.")), sorted(denied_roots("Heston refused to concede."))
+    (['blaz', 'injur'], ['conced'])
+    """
     body = _ASIDE.sub(" ", text.replace("’", "'"))
     m = _NEGATOR.search(body)
     if not m:
@@ -650,7 +654,7 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
     cause, effect = frozenset(map(root, cause)), frozenset(map(root, effect))
     return Slots(qs, _dates(text, published), tuple(place_acts.items()), _agents(text, mentions), cause, effect, neg,
                  hedged, denial, terms, names, everywhere, tuple(place_types.items()),
-                 _denied(body) if neg or denial else frozenset())
+                 denied_roots(body) if neg or denial else frozenset())
 
 
 _REVEAL = re.compile(r",\s+(?:the\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}\s+(?:can|may)\s+(?:reveal|disclose|confirm)\w*\s*[.!]?$")
