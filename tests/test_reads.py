@@ -2,6 +2,7 @@
 fault it is shown."""
 
 import json
+import re
 
 import pytest
 
@@ -108,11 +109,24 @@ def test_a_written_title_tells_rather_than_quotes_and_never_stops_inside_a_quota
     assert head.count("“") == head.count("”") == 1, head
 
 
-def test_the_title_takes_no_side_of_a_dispute():
+def test_the_title_takes_no_side_of_a_dispute_and_is_still_written_from_the_lead():
     disputes = [{"kind": "number", "sides": [{"claim": "212 passengers"}, {"claim": "240 passengers"}]}]
     leads = ["A ferry carrying 212 passengers ran aground off Kelso on Monday.",
              "The coastguard led a rescue off Kelso through the night."]
-    assert choose_title([], leads, disputes) == "The coastguard led a rescue off Kelso through the night"
+    assert choose_title([], leads, disputes) == "A ferry carrying passengers ran aground off Kelso on Monday"
+
+
+def test_a_title_written_from_the_lead_leaves_out_the_figures_outlets_tell_otherwise():
+    reports = [("a", "wire", "2025-03-03T07:00:00Z", None,
+                "Eleven miners were trapped after a gas blast at the Halden colliery near Dorvik on Monday. "
+                "Families kept vigil through the night at the pit head."),
+               ("b", "local", "2025-03-03T09:00:00Z", None,
+                "Thirteen miners are trapped after a blast at the Halden colliery, rescuers say. "
+                "The mine employs 400 people."),
+               ("c", "broadcast", "2025-03-03T11:00:00Z", None,
+                "Rescuers dug through the night at the Halden pit in Dorvik. Thirteen men are still underground.")]
+    title = _digest_title(reports)
+    assert "Halden colliery" in title and not re.search(r"\d|[Ee]leven|[Tt]hirteen", title), title
 
 
 def _digest_title(reports):

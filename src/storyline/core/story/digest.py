@@ -24,7 +24,7 @@ from storyline.core.story.extraction import (AUXILIARIES, SMALL_NUMBERS, SPEECH_
                                              numbers_to_digits, root)
 from storyline.core.story.frames import pole_frames
 from storyline.core.story.timeline import find_dates
-from storyline.core.text.text import content_terms, jaccard, mostly_quoted, words
+from storyline.core.text.text import STOPWORDS, content_terms, jaccard, mostly_quoted, words
 
 log = logging.getLogger(__name__)
 
@@ -352,8 +352,8 @@ def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[dict
     if not heads:
         return None
     clean = [h for h in heads if title_residue(h) is None] or heads
-    cut = without_figure(clean[0])  # the lead's headline without the figure it ends on, after the lead's own
-    clean = clean[:1] + ([cut] if cut and len(words(cut)) >= 4 else []) + clean[1:]
+    # each headline, then the same without the figures some outlet does not give
+    clean = [c for h in clean for c in (h, without_figures(h, told)) if c]
     # the first that takes no side of a dispute found and reads alone (no quote without its speaker, no "This is
     # ..."), that tells rather than quotes, then that gives least that another outlet may tell otherwise
     return min(enumerate(clean), key=lambda kh: (_asserts(kh[1], disputes), _leans(kh[1]), mostly_quoted(kh[1]),
@@ -367,36 +367,86 @@ def _leans(head: str) -> bool:
     return need is not None and need[0] in ("prev", "quote", "never")
 
 
-_FIGURE_TAIL = re.compile(r",?\s+(?:for|of|by|to|at|in|with|from|worth)\s+(?:an?\s+|the\s+)?(?:about\s+|around\s+|"
-                          r"nearly\s+|some\s+|more than\s+|up to\s+)?[$£€]?\d[\d,.]*(?:\s*%|\s*[$£€\w-]+){0,3}$")
+def without_figures(head: str, told: Mapping[str, str] | None = None) -> str | None:
+    """A headline without the figures that some outlet of the story does not give (every figure but a year, without
+    ``told``), each with the words that only carry it: a clause ("..., killing 19 people"), a measure ("for eight
+    years", "of $2.4 billion", "by 41 votes to 22"), a score ("voted 27-27"), a scale ("a magnitude 5.8 quake") or
+    a count before its noun ("84,000 Orbit hatchbacks"). The event, told without the detail outlets tell otherwise.
+    None when it gives no such figure, or when what is left is under four words.
 
-
-# an amount of money or a share inside a headline: "of almost £14m", "worth $2.4 billion", "by 3.9%"
-_AMOUNT = re.compile(r",?\s+(?:of|worth|by|at)\s+(?:an?\s+)?(?:about\s+|around\s+|almost\s+|nearly\s+|some\s+|"
-                     r"more than\s+|up to\s+)?(?:[$£€]\d[\d,.]*(?:\s*(?:m|bn|k|million|billion|trillion)\b)?|"
-                     r"\d[\d,.]*\s*(?:%|per\s?cent\b|percent\b))(?=[\s,;]|$)")
-
-
-def without_figure(head: str) -> str | None:
-    """A headline without the figure that ends it ("Halvard Foods will buy Pinecrest for $2.4 billion" ->
-    "Halvard Foods will buy Pinecrest") and without amounts of money or shares inside it: the event, told without
-    the detail outlets may tell otherwise. None when it gives no such figure.
-
-    >>> without_figure("Snack maker Halvard Foods will buy Pinecrest for $2.4 billion")
-    'Snack maker Halvard Foods will buy Pinecrest'
-    >>> without_figure("Council tax in Carlow Bay will rise by 3.9%"), without_figure("Ferry sinks off Kesri")
-    ('Council tax in Carlow Bay will rise', None)
-    >>> without_figure("Rubio backs the proposal of the Gang of Eight")
-    >>> without_figure("BP shareholders rejected a pay package of almost £14m for chief executive Bob Dudley")
+    >>> without_figures("A magnitude 5.8 earthquake hit the Tavros region on Monday, killing 19 people")
+    'An earthquake hit the Tavros region on Monday'
+    >>> without_figures("Carmaker Velta is recalling 84,000 Orbit hatchbacks built between 2022 and 2024")
+    'Carmaker Velta is recalling Orbit hatchbacks built between 2022 and 2024'
+    >>> without_figures("Eleven miners were trapped after a gas explosion at the Halden colliery")
+    'Miners were trapped after a gas explosion at the Halden colliery'
+    >>> without_figures("Former mayor Oskar Lind was jailed for eight years on Friday for taking bribes")
+    'Former mayor Oskar Lind was jailed on Friday for taking bribes'
+    >>> without_figures("Brennock council voted 27-27 on the Harbour Road plan"), without_figures("Ferry sinks off Kesri")
+    ('Brennock council voted on the Harbour Road plan', None)
+    >>> without_figures("BP shareholders rejected a pay package of almost £14m for chief executive Bob Dudley")
     'BP shareholders rejected a pay package for chief executive Bob Dudley'
+    >>> without_figures("Flight 116 lands in Hong Kong after a 4-hour delay"), without_figures("Rubio backs the Gang of Eight")
+    ('Flight 116 lands in Hong Kong after a delay', None)
+    >>> without_figures("A crowd of 14,000 here at the Quayside Ground saw Rovers win")
+    >>> without_figures("Council approves a 50-cent fare increase for Lusk buses")
+    'Council approves a fare increase for Lusk buses'
+    >>> told = {"a": "Drivers took a 6.5% pay offer.", "b": "The 6.5% offer covers 2,300 drivers."}
+    >>> without_figures("Drivers at Northline accept a 6.5% offer for 2,300 staff", told)
+    'Drivers at Northline accept a 6.5% offer for staff'
     """
+    others = [_figures(t) for t in (told or {}).values()]
     text = numbers_to_digits(head).strip()
-    inner = _AMOUNT.sub("", text)  # "a pay package of almost £14m for Bob Dudley": the package, not its size
-    m = _FIGURE_TAIL.search(inner)
-    if m and not _figures(head) & _figures(m.group()):  # a number in a name ("the Gang of Eight") is no figure
-        m = None
-    cut = (inner[:m.start()] if m else inner).strip()
-    return cut if cut and cut != text else None
+    drop = {f for f in _figures(head) if not _YEAR.match(f) and not (others and all(f in o for o in others))}
+    if not drop:
+        return None
+    for pattern in _FIGURE_PHRASES:
+        text = pattern.sub(lambda m: _dropped(m, drop), text)
+    text = re.sub(r"\x00([Aa]n?)(?=\s+(\w))", _article, text)  # "a 50-cent rise" -> "a rise"; "a 9% increase"
+    text = re.sub(r"\s+([,;:])", r"\1", re.sub(r"\s{2,}", " ", text))
+    text = _DANGLING.sub("", text.strip(" ,;:-–—"))
+    text = text[:1].upper() + text[1:]
+    if text == numbers_to_digits(head).strip() or len(words(text)) < 4:
+        return None
+    return text
+
+
+_QUAL = (r"(?i:(?:about|around|almost|nearly|some|roughly|approximately|more than|over|at least|up to|fewer than|"
+         r"less than|an estimated|a further|another)\s+)?")
+_FIG = _QUAL + (r"[$£€]?\d(?:[\d,.]*\d)?(?:\s*(?:%|per\s?cent\b|percent\b|(?:m|bn|k)\b)|"
+                r"\s+(?:million|billion|trillion|thousand)\b)?")
+_MEASURE = (r"(?:\s+(?:years?|months?|weeks?|days?|hours?|minutes?|euros?|pounds?|dollars?|pence|cents?|votes?|"
+            r"points?|seats?|a share|each|in cash|in all|in total|in prison|in jail)(?![\w-]))?")
+_ART = r"(?P<art>\b[Aa]n?\s+)?"
+# the words that only carry a figure, widest first: a clause, a measure after its preposition, a score, a scale,
+# a count before its noun (not after a capitalised word, which makes it part of a name: "Flight 116")
+_FIGURE_PHRASES = (
+    re.compile(r",\s+[a-z]+ing\s+[^,;]*?(?<![\w$£€.,])(?P<fig>" + _FIG + r")(?:[^,;]|(?<=\d),(?=\d))*"),
+    re.compile(r"(?:\s+(?:for|at|with)\s+an?\s+[a-z]+)?\s+(?:for|by|of|to|at|from|with|worth|on)\s+(?:an?\s+)?"
+               r"(?P<fig>" + _FIG + r")(?:-[a-z]+)?" + _MEASURE + r"(?:\s+to\s+" + _FIG + _MEASURE + r")?(?![\w-])"
+               r"(?=\s*$|\s*[,;:.]|\s+(?:on|in|at|for|after|to|from|over|with|as|and|but|amid|by|since|while|when|before)\b)"),
+    re.compile(r"\s+(?P<fig>\d+-\d+)(?![\w-])"),
+    re.compile(_ART + r"\b(?:magnitude|category|level|grade)\s+(?P<fig>\d+(?:\.\d+)?)\s+"),
+    re.compile(_ART + r"(?<![\w$£€.,-])(?P<fig>" + _FIG + r")(?:-[a-z]+)?\s+(?=[A-Za-z])"),
+)
+_NAME_BEFORE = re.compile(r"(?:^|\s)[A-Z][\w'’.-]*\s+$")
+
+
+def _dropped(m: re.Match, drop: set[str]) -> str:
+    """The match taken out when a figure it carries is one to drop (a score's two too: "27-27"); an article before
+    it is marked, to agree with the word that now follows it."""
+    fig = m.group("fig")
+    if not (_figures(fig) | set(fig.split("-"))) & drop or (
+            m.re is _FIGURE_PHRASES[-1] and (_NAME_BEFORE.search(m.string[:m.start()])
+                                             or m.string[m.end():].split(None, 1)[0].lower() in STOPWORDS)):
+        return m.group()
+    art = m.groupdict().get("art")
+    return " \x00" + art.strip() + " " if art else " "
+
+
+def _article(m: re.Match) -> str:
+    an = m.group(2).lower() in "aeiou"
+    return ("An" if an else "A") if m.group(1)[0] == "A" else ("an" if an else "a")
 
 
 # a place before a colon that opens a lead: "LAHORE: ", "Los Angeles: " (outlet tags go in tidy_sentence)
