@@ -389,6 +389,8 @@ def without_figures(head: str, told: Mapping[str, str] | None = None) -> str | N
     >>> without_figures("Flight 116 lands in Hong Kong after a 4-hour delay"), without_figures("Rubio backs the Gang of Eight")
     ('Flight 116 lands in Hong Kong after a delay', None)
     >>> without_figures("A crowd of 14,000 here at the Quayside Ground saw Rovers win")
+    >>> without_figures("One in 11 buildings in Denver houses a farm"), without_figures("7 July 2017 statement on Gard")
+    (None, None)
     >>> without_figures("Council approves a 50-cent fare increase for Lusk buses")
     'Council approves a fare increase for Lusk buses'
     >>> told = {"a": "Drivers took a 6.5% pay offer.", "b": "The 6.5% offer covers 2,300 drivers."}
@@ -430,6 +432,9 @@ _FIGURE_PHRASES = (
     re.compile(_ART + r"(?<![\w$£€.,-])(?P<fig>" + _FIG + r")(?:-[a-z]+)?\s+(?=[A-Za-z])"),
 )
 _NAME_BEFORE = re.compile(r"(?:^|\s)[A-Z][\w'’.-]*\s+$")
+# a figure that is a date's day ("7 July 2017") or a ratio's whole ("one in 11", "nine out of 10"): not a count
+_MONTH = re.compile(r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b")
+_RATIO_BEFORE = re.compile(r"\b(?:one|1|\d+)\s+(?:in|out of)\s+$", re.I)
 
 
 def _dropped(m: re.Match, drop: set[str]) -> str:
@@ -438,6 +443,8 @@ def _dropped(m: re.Match, drop: set[str]) -> str:
     fig = m.group("fig")
     if not (_figures(fig) | set(fig.split("-"))) & drop or (
             m.re is _FIGURE_PHRASES[-1] and (_NAME_BEFORE.search(m.string[:m.start()])
+                                             or _RATIO_BEFORE.search(m.string[:m.start()])
+                                             or _MONTH.match(m.string[m.end():])
                                              or m.string[m.end():].split(None, 1)[0].lower() in STOPWORDS)):
         return m.group()
     art = m.groupdict().get("art")
