@@ -92,6 +92,8 @@ def _asserts(title: str, disputes: Sequence[dict]) -> bool:
     >>> d = [{"frame": "date", "sides": [{"claim": "2025-06-12"}, {"claim": "2025-06-11"}]}]
     >>> _asserts("Ballot closes on Thursday", d), _asserts("Drivers back pay deal", d)
     (True, False)
+    >>> _asserts("Ballot of June 11, 2025 closes", d), _asserts("Velta recalls cars built between 2022 and 2024", d)
+    (True, False)
     >>> d = [{"frame": "cause", "kind": "predicate", "sides": [{"claim": "collision fish trawler"}, {"claim": "fuel leak"}]}]
     >>> _asserts("Ferry sank after hitting trawler", d), _asserts("Fuel leak sank ferry", d), _asserts("Ferry sinks", d)
     (True, True, False)
@@ -104,10 +106,12 @@ def _asserts(title: str, disputes: Sequence[dict]) -> bool:
     low = _digits(title).lower()  # "eight years", "an eight-year term" state "8 years"
     terms = {root(t) for t in content_terms(title)}
     for d in disputes:
-        if d.get("frame") == "date" and (_DAY_WORD.search(low) or find_dates(title)):
-            return True  # when it happened is disputed: "on Wednesday" is one side's day, whichever it names
         sides = d.get("sides") or []
         claims = [str(side.get("claim") or "") for side in sides]
+        if d.get("frame") == "date" and (_DAY_WORD.search(low) or {len(iso) for *_, iso in find_dates(title)} & {
+                len(c) for c in claims}):
+            return True  # when it happened is disputed: "on Wednesday" is one side's day, whichever it names (a
+            # year is not one side of a dispute over the day: "built between 2022 and 2024")
         if d.get("kind") == "number":
             for num in (n for c in claims for n in re.findall(r"\d[\d,.]*", _digits(c))):
                 if re.search(r"(?<![\d,.])" + re.escape(num.rstrip(".,")) + r"(?![\d])", low):
