@@ -381,3 +381,37 @@ def test_the_title_states_no_side_of_a_disputed_cause_in_any_words() -> None:
     assert any(d["frame"] == "cause" for d in facts["disputed"]), facts["disputed"]
     title = digest("ferry", sents, meta, SummaryConfig(), facts["disputed"])["title"]
     assert not {"fuel", "leak", "trawler", "collision"} & set(title.lower().split()), title
+
+
+def test_a_headline_a_negation_elsewhere_contradicts_or_that_opens_on_an_untold_cause_is_not_the_title() -> None:
+    """Neither dispute is found (the verbs differ or only the headlines tell them): the title is the headline that
+    takes no side."""
+    from storyline.core.story.digest import choose_title
+
+    arts = [{"article_id": "a", "source": "Post", "published": "2025-05-06T06:00:00Z",
+             "title": "Minister signs order banning disposable vapes"},
+            {"article_id": "b", "source": "Daily", "published": "2025-05-06T08:00:00Z",
+             "title": "Vape ban order not yet signed, aide says"},
+            {"article_id": "c", "source": "Metro", "published": "2025-05-06T10:00:00Z",
+             "title": "Vape ban order goes to Hartig's desk"}]
+    told = {"Post": "Minister signs order banning disposable vapes\nHartig has signed an order banning vapes.",
+            "Daily": "Vape ban order not yet signed, aide says\nHartig has not yet signed the order, an aide said.",
+            "Metro": "Vape ban order goes to Hartig's desk\nThe order banning vapes is with the minister."}
+    assert choose_title(arts, None, (), told) == "Vape ban order goes to Hartig's desk"
+    arts = [{"article_id": "a", "source": "Wire", "published": "2025-12-02T07:00:00Z",
+             "title": "Arson suspected in Delby school fire"},
+            {"article_id": "b", "source": "Mercury", "published": "2025-12-02T09:00:00Z",
+             "title": "Electrical fault caused Delby school blaze"},
+            {"article_id": "c", "source": "Radio", "published": "2025-12-02T10:00:00Z",
+             "title": "Fire destroys Delby High sports hall"}]
+    told = {"Wire": "Arson suspected in Delby school fire\nPolice suspect arson after a fire at Delby High School.",
+            "Mercury": "Electrical fault caused Delby school blaze\nA faulty heater started the Delby High School fire.",
+            "Radio": "Fire destroys Delby High sports hall\nA fire destroyed the hall at Delby High School."}
+    assert choose_title(arts, None, (), told) == "Fire destroys Delby High sports hall"
+
+
+def test_the_titles_development_sets_tuning_half_keeps_its_titles_neutral() -> None:
+    from storyline.bench.digest import score_titles
+
+    r = score_titles(half="tune")
+    assert r["stories"] == 6 and r["taking_a_side"] <= 2, r["sided"]

@@ -5,11 +5,15 @@ that names each planted dispute by its story, kind and the article ids on each s
 side's value), each trap by a value that no side may claim or a phrase that no side's sentence may quote, and each single-source claim by a phrase and its article. Stories are split into a
 ``tune`` half, which thresholds may be chosen on, and a ``held_out`` half, which is only reported.
 
+A second set (``--titles``, ``tests/data/titles``) scores titles: its gold names, for each planted dispute, a
+pattern per side that a title stating that side holds; a story's title *takes a side* when it matches one.
+
 A planted dispute is *found* when one flagged dispute of its story puts each gold side's articles on a side of its
 own; its *outlets are right* when no outlet of one gold side stands on the other's side. Precision is the share
 of flags that match a planted dispute. Runs the same core functions as the pipeline's digest stage, without Spark.
 
     python -m storyline.bench.digest [--data tests/data/digest] [--half tune|held_out|all]
+    python -m storyline.bench.digest --titles [--data tests/data/titles] [--half tune|held_out|all]
 """
 
 from __future__ import annotations
@@ -22,12 +26,13 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from storyline.core.story.digest import story_facts
-from storyline.core.story.summarize import Sentence
+from storyline.core.story.digest import digest, story_facts
+from storyline.core.story.summarize import Sentence, SummaryConfig
 from storyline.core.text.clean import clean_text, tidy_sentence
 from storyline.core.text.sentences import split_sentences
 
 DEFAULT_DATA = Path(__file__).resolve().parents[3] / "tests" / "data" / "digest"
+TITLES_DATA = DEFAULT_DATA.parent / "titles"
 
 
 def load(data: Path) -> tuple[dict[str, list[dict]], dict]:
@@ -121,17 +126,47 @@ def score(data: Path = DEFAULT_DATA, half: str = "all") -> dict:
             "missed": missed, "false_flags": false_flags, "trap_flags": trap_flags}
 
 
+def score_titles(data: Path = TITLES_DATA, half: str = "all") -> dict:
+    """Titles that take a side of a planted dispute, found or not: the story's title as the digest writes it."""
+    stories, gold = load(data)
+    names = gold["tune"] + gold["held_out"] if half == "all" else gold[half]
+    sided = []
+    titles = {}
+    for name in names:
+        arts = stories[name]
+        meta = [{"article_id": a["id"], "published": a.get("published"), "title": a.get("title"),
+                 "source": a["source"]} for a in arts]
+        sents = story_sentences(arts)
+        facts = story_facts(sents, meta)
+        titles[name] = title = digest(name, sents, meta, SummaryConfig(), facts["disputed"])["title"]
+        if any(re.search(side, title, re.I) for d in gold["sides"] if d["story"] == name for side in d["sides"]):
+            sided.append(f"{name}: {title}")
+    return {"half": half, "stories": len(names), "taking_a_side": len(sided), "sided": sided, "titles": titles}
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m storyline.bench.digest", description=__doc__.split("\n\n")[0])
-    p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder with articles.jsonl and gold.json")
+    p.add_argument("--data", type=Path, default=None,
+                   help="folder with articles.jsonl and gold.json (default: tests/data/digest)")
     p.add_argument("--half", choices=("tune", "held_out", "all"), default="tune",
                    help="which stories to score (default: tune)")
+    p.add_argument("--titles", action="store_true",
+                   help="score titles taking a side instead of disputes (data default: tests/data/titles)")
     p.add_argument("--json", type=Path, help="also write the result here")
     a = p.parse_args(argv)
-    if not (a.data / "articles.jsonl").is_file() or not (a.data / "gold.json").is_file():
-        print(f"storyline bench digest: {a.data} needs articles.jsonl and gold.json", file=sys.stderr)
+    data = a.data if a.data is not None else TITLES_DATA if a.titles else DEFAULT_DATA
+    if not (data / "articles.jsonl").is_file() or not (data / "gold.json").is_file():
+        print(f"storyline bench digest: {data} needs articles.jsonl and gold.json", file=sys.stderr)
         return 2
-    r = score(a.data, a.half)
+    if a.titles:
+        r = score_titles(data, a.half)
+        print(f"{r['half']}: {r['taking_a_side']} of {r['stories']} titles take a side")
+        for x in r["sided"]:
+            print(f"  sided: {x}")
+        if a.json:
+            a.json.write_text(json.dumps(r, indent=1) + "\n", encoding="utf-8")
+        return 0
+    r = score(data, a.half)
     print(f"{r['half']}: {r['found']}/{r['planted']} disputes found ({r['outlets_right']} with outlets right), "
           f"precision {r['precision']} of {r['flags']} flags, traps flagged {r['traps_flagged']}/{r['traps']}, "
           f"single-source {r['single_source_found']}/{r['single_source']}")

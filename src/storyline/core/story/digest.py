@@ -21,7 +21,7 @@ from storyline.core.story.summarize import (
 )
 from storyline.core.text.clean import tidy_sentence, title_residue
 from storyline.core.story.extraction import (AUXILIARIES, SMALL_NUMBERS, SPEECH_VERBS, denied_roots,
-                                             numbers_to_digits, root)
+                                             negated_heads, numbers_to_digits, root)
 from storyline.core.story.frames import pole_frames
 from storyline.core.story.timeline import find_dates
 from storyline.core.text.text import STOPWORDS, content_terms, jaccard, mostly_quoted, words
@@ -217,6 +217,28 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
 
 
 
+def negated_elsewhere(title: str, outlet: str, told: Mapping[str, str]) -> bool:
+    """A headline that says happened what another outlet's headline or first sentences say did not ("Minister signs
+    order" / "has not yet signed the order"), or says did not happen what one of them says did ("No injuries as bus
+    overturns" / "two pupils were taken to hospital with minor injuries"): the word a negation is of, read with the
+    closed class of negations (:func:`~storyline.core.story.extraction.negated_heads`), not with pairs of verbs. A
+    headline's "without" is read as a state ("thousands without power"), not as a side.
+
+    >>> told = {"a": "Hartig signs vape ban", "b": "Hartig has not yet signed the vape ban, an aide said."}
+    >>> negated_elsewhere("Hartig signs vape ban", "a", told), negated_elsewhere("Vape ban not yet signed", "b", told)
+    (True, True)
+    >>> negated_elsewhere("What the vape ban means for shops", "c", told)
+    False
+    """
+    denied = negated_heads(title, without=False)
+    said = {root(w) for w in content_terms(title)} - negated_heads(title)
+    for line in (x for o, t in told.items() if o != outlet for x in t.split("\n")):
+        heads = negated_heads(line)
+        if heads & said or denied & ({root(w) for w in content_terms(line)} - heads):
+            return True
+    return False
+
+
 # a headline's stated reason or circumstance: "diverted after smoke in cabin", "held over museum raid", "quits amid
 # row"; what outlets most often tell otherwise (a bird strike, not smoke) or leave out
 _REASON = re.compile(r"\s*(?:,\s*)?\b(?:after|amid|following|over|due to|because of|blamed on|caused by|in the wake of)"
@@ -255,6 +277,37 @@ def without_untold_reason(title: str, outlet: str, told: Mapping[str, str] | Non
     if _DANGLING.search(cut) or re.search(r"\b(?:not|no|never|just|only|even|long|soon|shortly|right)$", cut, re.I):
         return title  # "wants to manage, not after Collins' job": the marker belongs to what comes before it
     return cut if 2 * untold >= len(others) else title
+
+
+def _topic(told: Mapping[str, str]) -> frozenset[str]:
+    """The words every outlet of the story tells up front: what the story is about, not a side of it."""
+    terms = [fact_terms(t) for t in told.values()]
+    return frozenset.intersection(*terms) if len(terms) > 1 else frozenset()
+
+
+# a headline that opens on what caused its event: "Speeding blamed for derailment", "Substation fire behind
+# blackout", "Electrical fault caused school blaze", "Arson suspected in school fire"
+_CAUSE_FIRST = re.compile(r"^(?P<cause>.+?)\s+(?:(?:is|was|were|are|now)\s+)?(?:blamed for|to blame for|behind|caused|"
+                          r"causes|sparked|sparks|triggered|triggers|led to|suspected in|suspected as cause of|"
+                          r"(?:the\s+)?cause of)\s+\S", re.I)
+
+
+def untold_cause(title: str, outlet: str, told: Mapping[str, str]) -> bool:
+    """A headline that opens on its event's cause when at least half the story's other outlets tell none of the
+    cause's words (beyond what every outlet tells) up front: the cause is where outlets most often disagree, and
+    such a headline cannot be cut to the event the way a closing reason is (:func:`without_untold_reason`).
+
+    >>> told = {"a": "Arson suspected in Delby school fire. Police suspect arson.",
+    ...         "b": "An electrical fault caused the fire at Delby High School.", "c": "Fire destroys Delby school hall."}
+    >>> untold_cause("Arson suspected in Delby school fire", "a", told), untold_cause("Fire destroys Delby hall", "c", told)
+    (True, False)
+    """
+    m = _CAUSE_FIRST.match(title)
+    others = [t for o, t in told.items() if o != outlet]
+    if not m or not others:
+        return False
+    cause = fact_terms(m.group("cause")) - _topic(told)
+    return bool(cause) and 2 * sum(cause.isdisjoint(fact_terms(t)) for t in others) >= len(others)
 
 
 _FORMAT = re.compile(r"^(?:live|watch|video|photos?|breaking|updated?|explainer|analysis|opinion|comment|q&a)\b\s*"
@@ -338,7 +391,9 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
     if titled:
         def rank(a: dict) -> tuple:
             title = str(a["title"])
-            sides, names = contested(title, a.get("source") or a["article_id"], told) if told else (0, 0)
+            outlet = a.get("source") or a["article_id"]
+            sides, names = contested(title, outlet, told) if told else (0, 0)
+            sides += bool(told) and (negated_elsewhere(title, outlet, told) + untold_cause(title, outlet, told))
             return sides, headline_format(title), names, a.get("published") or "9999", a["article_id"]
         top = min(titled, key=rank)
         best = without_untold_reason(without_label(str(top["title"])), top.get("source") or top["article_id"], told)

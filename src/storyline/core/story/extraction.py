@@ -469,6 +469,32 @@ def denied_roots(text: str) -> frozenset[str]:
     return frozenset(root(stem(w)) for w in heads)
 
 
+# a negation proper: what follows it did not happen ("not yet signed", "no one was hurt", "refused to sign"); a
+# denial ("denied", "rejected") is an act of its own and not read here
+_NEGATION_OF = re.compile(r"\b(?:" + "|".join(sorted(NEGATION | NEGATIVE_IMPLICATIVES)) + r")\b|n[’']t\b", re.I)
+
+
+def negated_heads(text: str, without: bool = True) -> frozenset[str]:
+    """Roots of what each negation of ``text`` is of: the first content word after "not", "no", "never", "refused
+    to" ... and, unless ``without`` is False, "without" ("released without charge").
+
+    >>> sorted(negated_heads("Hartig has not yet signed the order; no one was hurt.")), negated_heads("Held without charge")
+    (['hurt', 'sign'], frozenset({'charg'}))
+    >>> negated_heads("Thousands without power", without=False)
+    frozenset()
+    """
+    heads = set()
+    for m in _NEGATION_OF.finditer(text.replace("’", "'")):
+        if not without and m.group().lower() == "without":
+            continue
+        after = [w.lower() for w in _WORD.findall(text[m.end():m.end() + 80])][:6]
+        head = next((w for w in after if w.isalpha() and w not in _NEG_SKIP and w not in STOPWORDS
+                     and not w.endswith("ly")), None)
+        if head:
+            heads.add(root(stem(head)))
+    return frozenset(heads)
+
+
 _ASIDE = re.compile(r",\s+(?:who|which|whose|whom|where)\s[^,;]*,")
 _NOT_YET = re.compile(r"\b(?:not|n't)\s+(?:(?:yet|been|immediately|entirely|fully|publicly|officially)\s+)*"
                       r"(?:clear|known|certain|sure|confirmed|determined|established|disclosed|released|identified)\b"
