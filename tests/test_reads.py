@@ -25,6 +25,7 @@ FURNITURE = [
     "A model of the new bridge is displayed in this undated handout picture provided by the harbour board.",
     "Video Advertisement Continue reading below the ad",
     "Follow our reporter on Twitter and Facebook",
+    "The protest camp outside the town hall is seen as the eviction deadline nears in Kelso, March 4, 2019.",
     # a gallery widget: its buttons, then its own title, blurb and captions, one long line
     "3 of 18 Fullscreen Autoplay Close Skip Ad × Storm Ilsa batters the east coast View Photos Waves broke over the "
     "harbour wall at Kelso as the storm reached the coast on Monday night, and crews worked through the night to "
@@ -40,6 +41,7 @@ PROSE = [
     "Shares in the company fell 4% on Monday after the recall.",
     "Follow the money: the port's share of the harbour fund",
     "The suspect was seen in a video posted online on Monday.",
+    "The council closed the depot in Kelso, March 4, 2019.",
 ]
 
 
@@ -93,6 +95,12 @@ def test_without_a_headline_the_title_is_written_from_the_lead_whole_and_uncut()
      "Forty crew members aboard the trawler Northern Dawn"),
     ("As grim as the forecast has been since the storm warnings began on Thursday night, ferry operators say every "
      "crossing will sail as planned.", "As grim as the forecast has been since the storm warnings began"),
+    ("Protesters from the harbour union have climbed to the top of Kelso lighthouse - the tallest building in the "
+     "county, where they unfurled a banner against the port's closure on Monday.",
+     "Protesters from the harbour union have climbed to the top of Kelso lighthouse - the tallest building"),
+    ("A ferry captain whose vessel was seized by customs officers in Kelso several months ago after a smuggling tip "
+     "has been cleared of all charges by the harbour court.",
+     "A ferry captain whose vessel was seized by customs officers in Kelso several months ago"),
 ])
 def test_a_title_written_from_the_lead_is_a_whole_statement_not_a_cut_fragment(lead, fragment):
     title = headline(lead)

@@ -529,7 +529,7 @@ _HEADLINE_WORDS = 16
 _OPEN_CLAUSE = re.compile(r"\b(?:that|said|says)\s+(?:after|before|when|while|because|although|though|if|once|since|"
                           r"as|until|unless)\b[^,;]*$")
 _OPEN_RELATIVE = re.compile(r"\b(?:that|who|which|whose|whom)\s+[\w'’-]+$", re.I)
-_LEANS_ON_NEXT = frozenset("even not just only so too very".split())  # "..., even | though ...": a word for the next
+_LEANS_ON_NEXT = frozenset("even not just only so too very along".split())  # "..., even | though ...": a word for the next
 _FINITE = "|".join(sorted(AUXILIARIES - {"be", "been", "being"}))  # an auxiliary that makes a clause finite
 # what a cut must not split off: the verb of its subject ("Passengers bound for Newark | from Hong Kong were able"),
 # before any clause of its own opens in the cut part
@@ -573,6 +573,9 @@ def headline(sentence: str | None) -> str | None:
     >>> headline("Robert Marus, a spokesman for the attorney general, said that after receiving complaints about the "
     ...          "lawmakers, the office referred them and all relevant information to the police for investigation.")
     'Robert Marus said that after receiving complaints about the lawmakers, the office referred them and all relevant information to the police'
+    >>> headline("On Monday morning, the ad had more than 1.5 million shares, the vast majority of which came from "
+    ...          "Facebook users in the United States and Canada.")
+    'On Monday morning, the ad had more than 1.5 million shares, the vast majority of which came from Facebook users'
     >>> headline("Wally Backman has been named manager of the Acereros de Monclova.")
     'Wally Backman has been named manager of the Acereros de Monclova'
     >>> headline("Donald J. Trump's campaign manager used slightly less absolute words on Wednesday about Mr. Trump's "
@@ -632,6 +635,20 @@ def _whole(head: str, rest: str) -> bool:
     True
     >>> _whole("Actor Burt Reynolds is in intensive care", ", where he went for treatment, his agent said")
     True
+    >>> _whole("Protesters climbed London's Shard - the tallest building", " in western Europe")
+    False
+    >>> _whole("Police released video of the suspect wanted", " in a theft"), _whole("He was arrested and charged", " on")
+    (False, True)
+    >>> _whole("A vegan mother whose son was taken from her months ago", " after he lost weight has regained custody")
+    False
+    >>> _whole("A man who was freed on a technicality was put back behind bars", " on Friday")
+    True
+    >>> _whole("Budweiser's poignant ad, which features a man raising a Clydesdale", " and then reuniting, is now")
+    False
+    >>> _whole("For people with heart disease, rapidly losing and regaining weight", " — or yo-yo dieting — may harm")
+    False
+    >>> _whole("For people with heart disease, rapidly losing and regaining weight — or yo-yo dieting", " — may harm")
+    False
     """
     last = head.rstrip(" ,;").rsplit(None, 1)[-1].lower() if head.strip() else ""
     if last in SPEECH_VERBS or last in _LEANS_ON_NEXT:
@@ -644,8 +661,46 @@ def _whole(head: str, rest: str) -> bool:
 
     if _SUBORDINATE_OPEN.match(head) and "," not in head:
         return False
-    m = _VERB_AFTER.match(rest)
+    if _SUPERLATIVE_END.search(head):
+        return False  # "London's Shard - the tallest building | in western Europe": the superlative's scope follows
+    low = [w.lower() for w in re.findall(r"[\w'’-]+", head)]
+    if len(low) > 2 and low[-1].endswith("ed") and not _VERB_GROUP.fullmatch(low[-2]) and not low[-2].endswith("ly") \
+            and low[-2] not in ("and", "or", "but", "not", "never", "be", "been", "being", "get", "got", "gets") \
+            and _verb_groups(low[:-1]):
+        return False  # "released video of the suspect wanted | in reference to a theft": a participle's object follows
+    subject = _SUBJECT_RELATIVE.match(head)
+    if subject and _verb_groups(low[len(subject.group(1).split()):]) <= 1:
+        return False  # "A vegan mother whose son was taken from her | ... has regained custody": no main verb yet
+    aside = re.search(r",\s+(?:which|who)\b[^,]*$", head)
+    if aside and not _verb_groups([w.lower() for w in re.findall(r"[\w'’-]+", head[:aside.start()])]):
+        return False  # "Budweiser's ad, which features a man | ..., is now": the aside is not closed
+    m = _VERB_AFTER.match(_DASH_ASIDE.sub("", rest, count=1).lstrip(" —–"))
     return not (m and m.group("aux"))
+
+
+_SUPERLATIVE_END = re.compile(r"\bthe\s+(?:(?:most|least)\s+[a-z]+|[a-z]{2,}est|first|only|last|largest|biggest)"
+                              r"(?:\s+[a-z][\w-]*)?$", re.I)
+# a subject that opens on a relative clause: "A vegan mother whose ...", "Two men who ..."
+_SUBJECT_RELATIVE = re.compile(r"^((?:(?!(?:" + _FINITE + "|" + "|".join(sorted(SPEECH_VERBS)) +
+                               r")\b)(?![\w'’-]+ed\b)[\w'’.-]+\s+){1,6}?)(?:who|whose|which)\s", re.I)
+_VERB_GROUP = re.compile(_FINITE)
+_DASH_ASIDE = re.compile(r"^\s*[—–]\s[^—–]{1,80}\s[—–]\s*")  # "| — or “yo-yo” dieting — may increase"
+
+
+def _verb_groups(words: Sequence[str]) -> int:
+    """How many verb groups (an auxiliary, or a past form ending in -ed that none opens) lower-cased ``words``
+    hold: a rough count of the finite verbs of a headline's clauses."""
+    groups, open_ = 0, False
+    for w in words:
+        if _VERB_GROUP.fullmatch(w):
+            groups += not open_
+            open_ = True
+        elif w.endswith("ed") and len(w) > 3:
+            groups += not open_
+            open_ = False
+        elif not w.endswith("ly") and w not in ("not", "also", "just", "been", "being", "be"):
+            open_ = False
+    return groups
 
 
 def _without_aside(m: re.Match) -> str:
@@ -654,6 +709,10 @@ def _without_aside(m: re.Match) -> str:
     head = m.string[: m.start()]
     if re.match(r"\s+(?:and|or)\b", m.string[m.end():]):
         return m.group()  # an item of a list ("anemia, a change in size, and dark blood"), not an appositive
+    first = re.match(r",\s+(\w+)((?:[^,]|,(?=\d))*)", m.group())
+    if first and first.group(1).lower() in ("a", "an", "the", "one", "some", "part") and any(
+            _VERB_GROUP.fullmatch(w.lower()) for w in first.group(2).split()):
+        return m.group()  # a clause, not an appositive: "On Monday morning, the ad had 1.5 million shares, the ..."
     return m.group() if "," in head and len(head.rsplit(",", 1)[-1].split()) < 3 else ""
 
 

@@ -68,6 +68,10 @@ _STAMP_WORDS = re.compile(rf"\b(?:{_WEEKDAY}|{_MONTH}|\d{{1,4}}|[ap]\.?m\.?|ET|G
 _DATELINE_ONLY = re.compile(r"^[A-Z][A-Z.'’-]+(?:\s+[A-Z][A-Z.'’-]+){0,3}(?:,\s*[A-Z][\w.]+(?:\s+[A-Z][\w.]+){0,2})?"
                             r"\s*(?:\([^()]{1,40}\))?\s*[|:–—-]?\s*$")
 _PHOTO_DATE = re.compile(rf"\b{_WEEKDAY},?\s+{_FULL_DATE}\b")
+# a picture dated where it was taken, as photo desks end a caption: "... in Los Angeles, November 27, 2011."
+_PLACE_DATE_END = re.compile(rf"\bin\s+[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){{0,3}}(?:,\s+[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){{0,2}})?"
+                             rf",\s+(?:{_WEEKDAY},?\s+)?{_FULL_DATE}\.?\s*$")
+_PRESENT_PICTURED = re.compile(r"\b(?:is|are)\s+(?:seen|shown|pictured|photographed|depicted|displayed)\b")
 _PAST_OR_SPEECH = re.compile(r"\b(?:said|says|told|was|were|had|has|have|did|according)\b")
 # a finite past tense in prose: "the council approved", not a participle ("is rescued", "a flooded home", "hit by")
 _PAST_VERB = re.compile(r"\b(?!(?:is|are|be|been|being|get|gets|a|an|the|and|or|her|his|their|its|our|my|of|with|"
@@ -120,6 +124,12 @@ def furniture(text: str) -> str | None:
     'heading'
     >>> furniture("An illustration of the feathered dinosaur is shown in this October 31, 2016 photo released on Monday.")
     'caption'
+    >>> furniture("The Occupy encampment at City Hall Park is seen before the midnight deadline passes in Los Angeles, "
+    ...           "November 27, 2011.")
+    'caption'
+    >>> furniture("The council voted to close the depot in Leeds, March 3, 2015."), furniture(
+    ...     "She was born in Dayton, Ohio, May 5, 1950.")
+    (None, None)
     """
     if text.lstrip().startswith("|") and text.rstrip().endswith("|"):
         return None  # a row of a table the extractor kept: content
@@ -158,6 +168,9 @@ def furniture(text: str) -> str | None:
     if (n <= 60 and _PHOTO_DATE.search(t) and not _PAST_OR_SPEECH.search(t) and not _PAST_VERB.search(t)
             and not re.match(r"(?:on|by|since|until|from|in|at)\b", t, re.I)):
         return "caption"  # photo desks date a picture by weekday, month, day and year; prose rarely does all four
+    if n <= 60 and _PLACE_DATE_END.search(t) and (_PRESENT_PICTURED.search(t) or not (
+            _PAST_OR_SPEECH.search(t) or _PAST_VERB.search(t))):
+        return "caption"  # "... is seen before the deadline passes in Los Angeles, November 27, 2011."
     return None
 
 
