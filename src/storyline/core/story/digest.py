@@ -519,7 +519,8 @@ def _article(m: re.Match) -> str:
 _SOURCE_TAG = re.compile(r"^\s*[A-Z][\w.'’/-]*(?:\s+[A-Z][\w.'’/-]*){0,2}:\s+(?=[A-Z])")
 _DANGLING = re.compile(r"(?:[\s,;]+(?:and|or|but|the|a|an|of|to|in|on|for|with|by|at|from|as|that|than|is|are|was|were))+$",
                        re.I)
-_ATTRIBUTION_TAIL = re.compile(r",?\s+(?:(?:[\w.'’-]+\s+){0,6}?(?:said|says|told|reported|reports|announced|confirmed)"
+_ATTRIBUTION_TAIL = re.compile(r",?\s+(?:(?:[\w.'’-]+\s+){0,6}?(?:said|says|told|reported|reports|announced|confirmed|"
+                               r"finds|suggests|shows|warns)"
                                r"(?:\s+[\w.'’-]+){0,3}|according\s+to\s+[^,;]{1,80})\s*[.!]?\s*$")
 _CLAUSE_BREAK = re.compile(r";|\s[—–]\s|,\s+(?:which|who|whose|where|when|while|as|but|and|saying|according)\b|"
                            r"\s(?:after|before|because|although|though|while|amid|despite|following|when|where)\s")
@@ -529,7 +530,7 @@ _HEADLINE_WORDS = 16
 _OPEN_CLAUSE = re.compile(r"\b(?:that|said|says)\s+(?:after|before|when|while|because|although|though|if|once|since|"
                           r"as|until|unless)\b[^,;]*$")
 _OPEN_RELATIVE = re.compile(r"\b(?:that|who|which|whose|whom)\s+[\w'’-]+$", re.I)
-_LEANS_ON_NEXT = frozenset("even not just only so too very along".split())  # "..., even | though ...": a word for the next
+_LEANS_ON_NEXT = frozenset("even not just only so too very along particularly especially notably including".split())  # "..., even | though ...": a word for the next
 _FINITE = "|".join(sorted(AUXILIARIES - {"be", "been", "being"}))  # an auxiliary that makes a clause finite
 # what a cut must not split off: the verb of its subject ("Passengers bound for Newark | from Hong Kong were able"),
 # before any clause of its own opens in the cut part
@@ -576,6 +577,8 @@ def headline(sentence: str | None) -> str | None:
     >>> headline("On Monday morning, the ad had more than 1.5 million shares, the vast majority of which came from "
     ...          "Facebook users in the United States and Canada.")
     'On Monday morning, the ad had more than 1.5 million shares, the vast majority of which came from Facebook users'
+    >>> headline("One in seven colon cancers are now found in patients under 50, a new study finds.")
+    'One in seven colon cancers are now found in patients under 50'
     >>> headline("Wally Backman has been named manager of the Acereros de Monclova.")
     'Wally Backman has been named manager of the Acereros de Monclova'
     >>> headline("Donald J. Trump's campaign manager used slightly less absolute words on Wednesday about Mr. Trump's "

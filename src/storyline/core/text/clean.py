@@ -464,7 +464,11 @@ _DATELINE = re.compile(
 # an outlet's tag before the first sentence, with its dateline or without, and no dash: "(CNN) It was ...",
 # "Seoul, South Korea (CNN) North Korea ..."
 _OUTLET_TAG = re.compile(r"^(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3},\s*(?:[A-Z][\w.'’-]*\s*){1,3})?"
-                         r"\((?:[A-Z][\w.&'’-]*\s?){1,3}\)\s+(?=[A-Z\"“])")
+                         r"\((?:[A-Z][\w.&'’-]*\s?){1,3}\)\s*(?:(?:--|[-—–])\s*)?(?=[A-Z\"“])")
+# a dateline of two or more cities in capitals, joined by slashes, before a comma: "PRETORIA/KHARTOUM, Sudanese ..."
+_CITIES = re.compile(r"^[A-Z]{3,}(?:\s[A-Z]{3,})?(?:/[A-Z]{3,}(?:\s[A-Z]{3,})?)+,?\s+(?=[A-Z])")
+# a date stamp before the first sentence: "September 5, 2014: Maintaining strong relationships ..."
+_DATE_STAMP = re.compile(r"^(?:" + _MONTHS_RE + r")\.?\s+\d{1,2},\s+\d{4}:\s+(?=[A-Z])", re.I)
 # caption or credit text glued to the sentence: "Terry Collins polaroidWally Backman was ..."
 _GLUE = re.compile(r"\b[a-z]{4,}(?=[A-Z][a-z])")
 _OPEN_Q, _CLOSE_Q = "“", "”"
@@ -499,6 +503,11 @@ def tidy_sentence(text: str) -> str:
     'The opposition says libraries will close.'
     >>> tidy_sentence("(CNN) It was an oddly familiar scene."), tidy_sentence("Seoul, South Korea (CNN) Rain fell.")
     ('It was an oddly familiar scene.', 'Rain fell.')
+    >>> tidy_sentence("Salahuddin, Libya (CNN) -- It's a harrowing story."), tidy_sentence(
+    ...     "PRETORIA/KHARTOUM, Sudan's president flew home."), tidy_sentence("September 5, 2014: Sales rose.")
+    ("It's a harrowing story.", "Sudan's president flew home.", 'Sales rose.')
+    >>> tidy_sentence("NASA/ESA, the agencies, agreed."), tidy_sentence("NASA, the agency, agreed.")
+    ('NASA/ESA, the agencies, agreed.', 'NASA, the agency, agreed.')
     """
     s = _LIVE_STAMP.sub("", text.strip())
     m = _DATELINE.match(s)
@@ -508,7 +517,7 @@ def tidy_sentence(text: str) -> str:
         if caps.strip(" -—–").replace(" ", "").replace(".", "").isupper() or head.startswith("("):
             s = s[m.end():]
     else:
-        s = _OUTLET_TAG.sub("", s)
+        s = _DATE_STAMP.sub("", _CITIES.sub("", _OUTLET_TAG.sub("", s)))
     g = _GLUE.search(s)
     if g and len(s[: g.start()].split()) <= 8 and not re.search(r"[.!?,;:]", s[: g.end()]):
         s = s[g.end():]

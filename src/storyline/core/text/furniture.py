@@ -72,6 +72,9 @@ _PHOTO_DATE = re.compile(rf"\b{_WEEKDAY},?\s+{_FULL_DATE}\b")
 _PLACE_DATE_END = re.compile(rf"\bin\s+[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){{0,3}}(?:,\s+[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){{0,2}})?"
                              rf",\s+(?:{_WEEKDAY},?\s+)?{_FULL_DATE}\.?\s*$")
 _PRESENT_PICTURED = re.compile(r"\b(?:is|are)\s+(?:seen|shown|pictured|photographed|depicted|displayed)\b")
+# a wiki's navigation notice above an article: "X redirects here. For other uses, see X (disambiguation)."
+_HATNOTE = re.compile(r"\bredirects here\b|\(disambiguation\)|^(?:for other uses, see|not to be confused with)\b|"
+                      r"^(?:main articles?|see also|further information):", re.I)
 _PAST_OR_SPEECH = re.compile(r"\b(?:said|says|told|was|were|had|has|have|did|according)\b")
 # a finite past tense in prose: "the council approved", not a participle ("is rescued", "a flooded home", "hit by")
 _PAST_VERB = re.compile(r"\b(?!(?:is|are|be|been|being|get|gets|a|an|the|and|or|her|his|their|its|our|my|of|with|"
@@ -120,6 +123,10 @@ def furniture(text: str) -> str | None:
     ('caption', 'caption')
     >>> furniture("Hernandez, 39, was shot... (Associated Press)"), furniture("AP Photo Pelosi flexes muscle in talks")
     ('caption', 'caption')
+    >>> furniture('"FASD" redirects here. For other uses, see FASD (disambiguation).')
+    'bar'
+    >>> furniture("Main article: Harbour Trust"), furniture("See also the council's report on the harbour.")
+    ('bar', None)
     >>> furniture("HOPES AND FRUSTRATIONS")
     'heading'
     >>> furniture("An illustration of the feathered dinosaur is shown in this October 31, 2016 photo released on Monday.")
@@ -161,6 +168,8 @@ def furniture(text: str) -> str | None:
             return "stamp"
         if _DATELINE_ONLY.match(t):
             return "stamp" if re.search(r"[,(|]", t) else "heading"
+    if n <= 40 and _HATNOTE.search(t):
+        return "bar"  # a wiki's hatnote: navigation, like a menu
     if n <= 60 and _SHOWN_IN.search(t):
         return "caption"
     if n <= 60 and _CREDIT_END.search(t):
