@@ -165,3 +165,15 @@ def test_articles_mentioning_widget_words_are_kept(text):
 def test_widget_rule_does_not_reject_a_long_article_that_quotes_one():
     body = " ".join(["The harbour board met on Tuesday to discuss the new ferry timetable."] * 60)
     assert non_article_reason("Tweet with a location. " + body) is None
+
+
+def test_a_headline_glued_to_the_first_sentence_becomes_the_title_and_leaves_the_text():
+    from storyline.core.ingest.records import headline_and_body
+
+    head, body = headline_and_body("Harbour Union Wins Pay Case, Court Says KELSO, Scot. (NPA) - A court ruled on "
+                                   "Monday that dockers were underpaid.\nThe port will appeal.")
+    assert head == "Harbour Union Wins Pay Case, Court Says"
+    assert body.startswith("KELSO, Scot. (NPA) - A court ruled") and "Wins Pay Case" not in body
+    head, body = headline_and_body("Ferry runs aground off Kelso harbour News 1 Ferry runs aground off Kelso harbour "
+                                   "A ferry ran aground on Monday.")
+    assert (head, body) == ("Ferry runs aground off Kelso harbour", "A ferry ran aground on Monday.")

@@ -253,8 +253,50 @@ def headline_and_body(text: str, title: str | None = None) -> tuple[str | None, 
     >>> headline_and_body("Council backs fare rise\\nThe council voted on Monday.")
     ('Council backs fare rise', 'The council voted on Monday.')
     """
+    if not title:
+        glued = glued_headline(text)
+        if glued:
+            from storyline.core.text.clean import title_residue
+
+            if title_residue(glued[0]) is None:
+                return glued
     head = (title or derive_title(text) or "").strip() or None
     return head, drop_headline(text, head) or text
+
+
+# a dateline inside the first line, after a headline glued to it: "... Woman Says BAKERSFIELD, Calif. (CN) - A ..."
+_INLINE_DATELINE = re.compile(r"\s(?=[A-Z]{3,}(?:\s[A-Z]{3,}){0,2},\s+[A-Z][A-Za-z.]+(?:\s[A-Z][A-Za-z.]+)?\s*"
+                              r"(?:\([^()]{1,20}\))?\s*(?:--|[-—–])\s)")
+
+
+def glued_headline(text: str) -> tuple[str, str] | None:
+    r"""A headline glued to the first sentence on one line, and the text without it: before a dateline inside the
+    line ("'Timecard' App Tracks Workers, Woman Says BAKERSFIELD, Calif. (CN) - A money-transfer company ..."), or
+    printed twice before it ("X News 2 X Police in Murphy are ..."). None when the first line has neither.
+
+    >>> glued_headline("Court Backs Union, Judge Says BAKERSFIELD, Calif. (CN) - A judge ruled.\nMore.")
+    ('Court Backs Union, Judge Says', 'BAKERSFIELD, Calif. (CN) - A judge ruled.\nMore.')
+    >>> glued_headline("Two students die hours apart News 2 Two students die hours apart Police are investigating.")
+    ('Two students die hours apart', 'Police are investigating.')
+    >>> glued_headline("The mayor of WASHINGTON, Pa. - the small town - resigned."), glued_headline("The mayor resigned.")
+    (None, None)
+    """
+    first, sep, more = text.lstrip().partition("\n")
+    m = _INLINE_DATELINE.search(first)
+    if m:
+        head = first[:m.start()].strip()
+        words = head.split()
+        if 3 <= len(words) <= 20 and sum(w[:1].isupper() or not w[:1].isalpha() for w in words) >= 0.6 * len(words):
+            return head, first[m.end():] + sep + more
+    words = first.split()
+    for p in range(5, min(len(words), 40)):
+        n = 0
+        while p + n < len(words) and n < p and words[n] == words[p + n]:
+            n += 1
+        if n >= 5 and p - n <= 3:  # the headline, at most three words of a label ("News 2"), the headline again
+            rest = " ".join(words[p + n:])
+            return " ".join(words[:n]), rest + sep + more if rest else more
+    return None
 
 
 def derive_title(text: str) -> str | None:
