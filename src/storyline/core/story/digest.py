@@ -68,7 +68,7 @@ def _digits(text: str) -> str:
 
 
 _DAY_WORD = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tonight|"
-                       r"tomorrow|overnight)\b")
+                       r"tomorrow|overnight|weekend|(?:last|this|early|late)\s+(?:night|morning|afternoon|evening))\b")
 _POLE_WORDS = {
     "resigned": r"resign\w*|quits?|step(?:s|ped)? down|walk(?:s|ed)? away",
     "fired": r"fired|fires|sack\w*|dismiss\w*|oust\w*|axed|let go",
@@ -96,6 +96,8 @@ def _asserts(title: str, disputes: Sequence[dict]) -> bool:
     (True, False)
     >>> _asserts("Ballot of June 11, 2025 closes", d), _asserts("Velta recalls cars built between 2022 and 2024", d)
     (True, False)
+    >>> _asserts("Ballot closed last night", d), _asserts("Vote held over the weekend", d)
+    (True, True)
     >>> d = [{"frame": "cause", "kind": "predicate", "sides": [{"claim": "collision fish trawler"}, {"claim": "fuel leak"}]}]
     >>> _asserts("Ferry sank after hitting trawler", d), _asserts("Fuel leak sank ferry", d), _asserts("Ferry sinks", d)
     (True, True, False)
