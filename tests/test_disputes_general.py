@@ -415,3 +415,14 @@ def test_the_titles_development_sets_tuning_half_keeps_its_titles_neutral() -> N
 
     r = score_titles(half="tune")
     assert r["stories"] == 6 and r["taking_a_side"] <= 2, r["sided"]
+
+
+def test_not_done_yet_denies_an_earlier_report_that_it_was_done_but_not_a_later_one() -> None:
+    said = "Environment minister Lena Hartig has signed an order banning disposable vapes, her ministry said."
+    not_yet = "Environment minister Lena Hartig has not yet signed an order banning disposable vapes, an aide said."
+    sents = [_s("post.example", said, "a"), _s("daily.example", not_yet, "b")]
+    later = {"a": "2025-05-06T06:00:00Z", "b": "2025-05-06T08:45:00Z"}
+    found = _kinds(sents, later)
+    assert sorted(map(sorted, found.get("polarity", []))) == [["daily.example"], ["post.example"]], found
+    earlier = {"a": "2025-05-07T06:00:00Z", "b": "2025-05-06T08:45:00Z"}  # not yet on Tuesday, signed on Wednesday
+    assert "polarity" not in _kinds(sents, earlier)

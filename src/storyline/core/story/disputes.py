@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, Sequence
 
@@ -212,9 +212,17 @@ def _initials(a: str, b: str) -> bool:
 _SPEECH_MARKS = re.compile(r"[“”\"]|(?:^|\s)(?:I|I'm|I’m|we|We|my|My|our|Our)\b")
 
 
-def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[str], cfg: CompareConfig
-              ) -> tuple[_Val, _Val] | None:
-    if a.hedged or b.hedged or (a.dates and b.dates and not set(a.dates) & set(b.dates)):
+def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[str], cfg: CompareConfig,
+              told_at: Sequence[Any] = ()) -> tuple[_Val, _Val] | None:
+    if a.hedged or b.hedged:
+        # "has not yet signed" asserts nothing against a later "has signed" (it was done since), but denies an
+        # earlier or same-time "has signed"
+        k, o = (i, j) if a.provisional else (j, i) if b.provisional else (None, None)
+        if (k is None or (a.hedged and b.hedged) or len(told_at) <= max(i, j) or told_at[k] is None
+                or told_at[o] is None or told_at[k] < told_at[o]):
+            return None
+        a, b = (replace(a, hedged=False, negated=True), b) if k == i else (a, replace(b, hedged=False, negated=True))
+    if a.dates and b.dates and not set(a.dates) & set(b.dates):
         return None  # "no trains ran on Tuesday" and "trains ran again on Wednesday" are two days
     if _SPEECH_MARKS.search(texts[i]) or _SPEECH_MARKS.search(texts[j]):
         return None  # a quote or a speaker's own words: what someone said, not what the outlet asserts
@@ -648,7 +656,7 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
     for (i, j), sim in sorted(pairs.items()):
         a, b = slots[i], slots[j]
         vals = compare(i, j, a, b, sim, frozen[art[i]], frozen[art[j]], cfg, (i, j) in anchored)
-        pol = _polarity(i, j, a, b, sim, texts, cfg)
+        pol = _polarity(i, j, a, b, sim, texts, cfg, told_at)
         if pol:
             vals.append(pol)
         for kind, act in by_anchor.pop((i, j), ()):

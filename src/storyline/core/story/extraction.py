@@ -137,6 +137,9 @@ class Slots:
     all_places: frozenset[str] = frozenset()  # every place named, locus or not
     place_types: tuple[tuple[str, str], ...] = ()  # GPE, LOC or VENUE (a named building or organisation)
     denied: frozenset[str] = frozenset()  # roots of what a negation or denial is of ("refused to concede" -> conced)
+    # a negation of what has not happened yet ("has not yet signed"): hedged, as a later report may tell it done, but
+    # against a report no later than it that tells it done, one side of a dispute
+    provisional: bool = False
 
     @property
     def dates(self) -> tuple[str, ...]:
@@ -414,11 +417,12 @@ _POLARITY_WORDS = re.compile(r"\b(?:" + "|".join(sorted(NEGATION | MODALS | NEGA
                              r")\b|n[’']t\b", re.I)
 
 
-def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool]:
-    """(negated, hedged, attributed denial) of the sentence's main clause, read off closed classes only."""
+def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool, bool]:
+    """(negated, hedged, attributed denial, provisional) of the sentence's main clause, read off closed classes
+    only; provisional: hedged only as a negation of what has not happened yet ("has not yet signed")."""
     text = text.replace("’", "'")
     if not _POLARITY_WORDS.search(text):
-        return False, text.rstrip().endswith("?"), False  # most sentences: nothing negated, hedged or denied
+        return False, text.rstrip().endswith("?"), False, False  # most sentences: nothing negated, hedged or denied
     text = _ASIDE.sub(" ", text)  # "The mayor, who did not attend, said ...": an aside is not the main clause
     parts = _CLAUSES.split(text)
     # the main clause: the first part long enough to hold one ("The press — the public doesn't believe ...")
@@ -436,8 +440,9 @@ def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool]:
     if neg and _NOT_YET.search(body):
         # "it is not clear how many were hurt", "police have not named the driver", "will not reopen until Monday":
         # what is not known yet, or not before a time, asserts nothing that a later or fuller report contradicts
-        return False, True, denial
-    return neg, hedged, denial
+        done_yet = _NOT_DONE_YET.search(body) and not _NOT_YET.search(_NOT_DONE_YET.sub(" ", body))
+        return False, True, denial, bool(done_yet) and not hedged
+    return neg, hedged, denial, False
 
 
 # what opens a negated predicate: the closed classes above ("without" negates a noun phrase, not a predicate)
@@ -496,6 +501,7 @@ def negated_heads(text: str, without: bool = True) -> frozenset[str]:
 
 
 _ASIDE = re.compile(r",\s+(?:who|which|whose|whom|where)\s[^,;]*,")
+_NOT_DONE_YET = re.compile(r"\bnot\s+yet\b|\b(?:has|have|had)\s*(?:not|n't)\s+(?:yet\s+)?(?:been\s+)?[a-z]+ed\b", re.I)
 _NOT_YET = re.compile(r"\b(?:not|n't)\s+(?:(?:yet|been|immediately|entirely|fully|publicly|officially)\s+)*"
                       r"(?:clear|known|certain|sure|confirmed|determined|established|disclosed|released|identified)\b"
                       r"|\bnot\s+yet\b|\b(?:has|have|had)\s*(?:not|n't)\s+(?:yet\s+)?(?:been\s+)?[a-z]+ed\b"
@@ -668,7 +674,7 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
             place_types.setdefault(name, PART)
     places = tuple(place_acts)
     everywhere = frozenset(m.name for m in mentions if m.type in (GPE, LOC))
-    neg, hedged, denial = _negated(body, reported=bool(said))
+    neg, hedged, denial, provisional = _negated(body, reported=bool(said))
     skip = {t for n in names for t in content_terms(n)} | _TIME_TERMS
     # terms by root, so two forms of one word meet ("conceded", "concede")
     terms = frozenset(root(t) for t in content_terms(_FIGURES.sub(" ", body)) if t not in skip)
@@ -680,7 +686,7 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
     cause, effect = frozenset(map(root, cause)), frozenset(map(root, effect))
     return Slots(qs, _dates(text, published), tuple(place_acts.items()), _agents(text, mentions), cause, effect, neg,
                  hedged, denial, terms, names, everywhere, tuple(place_types.items()),
-                 denied_roots(body) if neg or denial else frozenset())
+                 denied_roots(body) if neg or denial or provisional else frozenset(), provisional)
 
 
 _REVEAL = re.compile(r",\s+(?:the\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}\s+(?:can|may)\s+(?:reveal|disclose|confirm)\w*\s*[.!]?$")
