@@ -24,7 +24,7 @@ from storyline.core.story.extraction import (AUXILIARIES, SMALL_NUMBERS, SPEECH_
                                              negated_heads, numbers_to_digits, root)
 from storyline.core.story.frames import pole_frames
 from storyline.core.story.timeline import find_dates
-from storyline.core.text.text import STOPWORDS, content_terms, jaccard, mostly_quoted, words
+from storyline.core.text.text import STOPWORDS, content_terms, jaccard, mostly_quoted, stem, words
 
 log = logging.getLogger(__name__)
 
@@ -232,13 +232,20 @@ def negated_elsewhere(title: str, outlet: str, told: Mapping[str, str]) -> bool:
     (True, True)
     >>> negated_elsewhere("What the vape ban means for shops", "c", told)
     False
+    >>> told = {"a": "Man released without charge", "b": "A man has been charged with wounding.",
+    ...         "c": "Homes without power", "d": "The storm brought down power lines."}
+    >>> negated_elsewhere("Man released without charge", "a", told), negated_elsewhere("Homes without power", "c", told)
+    (True, False)
     """
     denied = negated_heads(title, without=False)
+    lacked = negated_heads(title) - denied  # "released without charge": a lack, a side only against a verb
     said = {root(w) for w in content_terms(title)} - negated_heads(title)
     for line in (x for o, t in told.items() if o != outlet for x in t.split("\n")):
         heads = negated_heads(line)
         if heads & said or denied & ({root(w) for w in content_terms(line)} - heads):
             return True
+        if lacked and lacked & {root(stem(w)) for w in re.findall(r"[a-z]+ed\b", line)} - heads:
+            return True  # "released without charge" against "has been charged"; not "without power" / "power lines"
     return False
 
 
