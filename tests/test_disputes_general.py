@@ -383,31 +383,26 @@ def test_the_title_states_no_side_of_a_disputed_cause_in_any_words() -> None:
     assert not {"fuel", "leak", "trawler", "collision"} & set(title.lower().split()), title
 
 
-def test_a_headline_a_negation_elsewhere_contradicts_or_that_opens_on_an_untold_cause_is_not_the_title() -> None:
+@pytest.mark.parametrize("reports, neutral", [
+    ([("Post", "Minister signs order banning disposable vapes", "Hartig has signed an order banning vapes."),
+      ("Daily", "Vape ban order not yet signed, aide says", "Hartig has not yet signed the order, an aide said."),
+      ("Metro", "Vape ban order goes to Hartig's desk", "The order banning vapes is with the minister.")],
+     "Vape ban order goes to Hartig's desk"),
+    ([("Wire", "Arson suspected in Delby school fire", "Police suspect arson after a fire at Delby High School."),
+      ("Mercury", "Electrical fault caused Delby school blaze", "A faulty heater started the Delby High School fire."),
+      ("Radio", "Fire destroys Delby High sports hall", "A fire destroyed the hall at Delby High School.")],
+     "Fire destroys Delby High sports hall"),
+])
+def test_a_headline_a_negation_elsewhere_contradicts_or_that_opens_on_an_untold_cause_is_not_the_title(
+        reports: list[tuple[str, str, str]], neutral: str) -> None:
     """Neither dispute is found (the verbs differ or only the headlines tell them): the title is the headline that
-    takes no side."""
+    takes no side, though the others came first."""
     from storyline.core.story.digest import choose_title
 
-    arts = [{"article_id": "a", "source": "Post", "published": "2025-05-06T06:00:00Z",
-             "title": "Minister signs order banning disposable vapes"},
-            {"article_id": "b", "source": "Daily", "published": "2025-05-06T08:00:00Z",
-             "title": "Vape ban order not yet signed, aide says"},
-            {"article_id": "c", "source": "Metro", "published": "2025-05-06T10:00:00Z",
-             "title": "Vape ban order goes to Hartig's desk"}]
-    told = {"Post": "Minister signs order banning disposable vapes\nHartig has signed an order banning vapes.",
-            "Daily": "Vape ban order not yet signed, aide says\nHartig has not yet signed the order, an aide said.",
-            "Metro": "Vape ban order goes to Hartig's desk\nThe order banning vapes is with the minister."}
-    assert choose_title(arts, None, (), told) == "Vape ban order goes to Hartig's desk"
-    arts = [{"article_id": "a", "source": "Wire", "published": "2025-12-02T07:00:00Z",
-             "title": "Arson suspected in Delby school fire"},
-            {"article_id": "b", "source": "Mercury", "published": "2025-12-02T09:00:00Z",
-             "title": "Electrical fault caused Delby school blaze"},
-            {"article_id": "c", "source": "Radio", "published": "2025-12-02T10:00:00Z",
-             "title": "Fire destroys Delby High sports hall"}]
-    told = {"Wire": "Arson suspected in Delby school fire\nPolice suspect arson after a fire at Delby High School.",
-            "Mercury": "Electrical fault caused Delby school blaze\nA faulty heater started the Delby High School fire.",
-            "Radio": "Fire destroys Delby High sports hall\nA fire destroyed the hall at Delby High School."}
-    assert choose_title(arts, None, (), told) == "Fire destroys Delby High sports hall"
+    arts = [{"article_id": str(k), "source": outlet, "published": f"2025-05-06T0{6 + 2 * k}:00:00Z", "title": head}
+            for k, (outlet, head, _) in enumerate(reports)]
+    told = {outlet: f"{head}\n{lead}" for outlet, head, lead in reports}
+    assert choose_title(arts, None, (), told) == neutral
 
 
 def test_the_titles_development_sets_tuning_half_keeps_its_titles_neutral() -> None:

@@ -376,7 +376,8 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
     headlines (:func:`~storyline.core.text.clean.title_residue`: not a share bar, a caption, a credit, a time stamp
     or a sentence cut short) and take no side in a dispute the story has, the one that gives fewest figures and
     acts another outlet may tell otherwise (:func:`contested`, against ``told``: each outlet's headlines and first
-    sentences), then one of the event rather than of a format (:func:`headline_format`), then the one with fewest
+    sentences; a headline another outlet negates, :func:`negated_elsewhere`, or that opens on a cause others do not
+    tell, :func:`untold_cause`, counts as one more), then one of the event rather than of a format (:func:`headline_format`), then the one with fewest
     names another outlet does not give, then the earliest, then the smallest id; when that one is shouted
     (:func:`shouted`), a headline written from the summary instead. Without one, a headline written from
     the summary's sentences (``fallback``, in order; the lead's also without the figure it ends on,
