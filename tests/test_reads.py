@@ -27,6 +27,7 @@ FURNITURE = [
     "Follow our reporter on Twitter and Facebook",
     "The protest camp outside the town hall is seen as the eviction deadline nears in Kelso, March 4, 2019.",
     "Harbour Trust redirects here. For the charity, see Harbour Trust (disambiguation).",
+    "Embed Kelso ferry runs aground in heavy seas 1:12 Autoplay Autoplay Copy this code to your website",
     # a gallery widget: its buttons, then its own title, blurb and captions, one long line
     "3 of 18 Fullscreen Autoplay Close Skip Ad × Storm Ilsa batters the east coast View Photos Waves broke over the "
     "harbour wall at Kelso as the storm reached the coast on Monday night, and crews worked through the night to "

@@ -123,6 +123,9 @@ def furniture(text: str) -> str | None:
     ('caption', 'caption')
     >>> furniture("Hernandez, 39, was shot... (Associated Press)"), furniture("AP Photo Pelosi flexes muscle in talks")
     ('caption', 'caption')
+    >>> furniture("Embed Sudanese President 'Will Leave on Schedule', Minister Says 0:32 autoplay autoplay Copy this "
+    ...           "code to your website or blog"), furniture("The meeting began at 10:30 and ended at noon.")
+    ('bar', None)
     >>> furniture('"FASD" redirects here. For other uses, see FASD (disambiguation).')
     'bar'
     >>> furniture("Main article: Harbour Trust"), furniture("See also the council's report on the harbour.")
@@ -168,6 +171,8 @@ def furniture(text: str) -> str | None:
             return "stamp"
         if _DATELINE_ONLY.match(t):
             return "stamp" if re.search(r"[,(|]", t) else "heading"
+    if n <= 40 and _player(t):
+        return "bar"  # a video player's line: "Embed <clip title> 0:32 autoplay autoplay Copy this code ..."
     if n <= 40 and _HATNOTE.search(t):
         return "bar"  # a wiki's hatnote: navigation, like a menu
     if n <= 60 and _SHOWN_IN.search(t):
@@ -181,6 +186,19 @@ def furniture(text: str) -> str | None:
             _PAST_OR_SPEECH.search(t) or _PAST_VERB.search(t))):
         return "caption"  # "... is seen before the deadline passes in Los Angeles, November 27, 2011."
     return None
+
+
+_DURATION = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")
+
+
+def _player(text: str) -> bool:
+    """A clip's running time followed by two or more interface words: the line is a video player's, whatever
+    title it carries ("... Minister Says 0:32 autoplay autoplay Copy this code to your website")."""
+    for m in _DURATION.finditer(text):
+        after = [w.lower().strip(".") for w in _WORD.findall(text[m.end():m.end() + 60])][:2]
+        if len(after) == 2 and all(w in _UI for w in after):
+            return True
+    return False
 
 
 def opens_with_bar(text: str) -> bool:
