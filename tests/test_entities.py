@@ -194,3 +194,13 @@ def test_seeds_people_and_organisations() -> None:
     mets = next(e for e in ents if "Mets" in e.variants)
     assert mets.type == ORG
     assert not {"Backman", "Wally", "Alderson", "Mets", "Sources", "However"} & set(by)
+
+
+def test_a_place_joined_to_a_participle_is_a_place_apart_from_what_it_is_the_base_of():
+    from storyline.core.story.entities import analyse
+
+    idx = analyse([{"article_id": "a", "text": "The Kelso-based Harbour Trust has sued the Carlow-owned ferry line."},
+                   {"article_id": "b", "text": "Harbour Trust said the suit was filed on Monday."}])
+    names = {e.name: e.type for e in idx.entities}
+    assert not any("-based" in n or "-owned" in n for n in names), names
+    assert names.get("Kelso") == "GPE" and "Harbour Trust" in names, names

@@ -324,12 +324,21 @@ def _tokens(text: str) -> tuple[tuple[int, int, str], ...]:
     out = []
     for m in _TOKEN.finditer(text):
         tok, start, end = m.group(0), m.start(), m.end()
-        if tok.endswith(".") and len(tok) > 1 and tok.lower() not in _ABBREV and not re.fullmatch(r"(?:[A-Z]\.)+", tok):
+        compound = _COMPOUND_OF_PLACE.fullmatch(tok)
+        if compound:  # "Hague-based ICC": the place and what it is the base of are two names
+            cut = start + compound.end(1)
+            out.append((start, cut, compound.group(1)))
+            out.append((cut, end, tok[compound.end(1):]))
+        elif tok.endswith(".") and len(tok) > 1 and tok.lower() not in _ABBREV and not re.fullmatch(r"(?:[A-Z]\.)+", tok):
             out.append((start, end - 1, tok[:-1]))
             out.append((end - 1, end, "."))
         else:
             out.append((start, end, tok))
     return tuple(out)
+
+
+# a place joined to a participle: "Hague-based", "London-born", "Saudi-led", "Kremlin-backed"
+_COMPOUND_OF_PLACE = re.compile(r"([A-Z][\w'’]*)-(?:based|born|bred|led|backed|owned|run|made|funded|bound)")
 
 
 # cached: called for every token of every sentence, twice (vocabulary and mentions); tokens repeat a great deal
