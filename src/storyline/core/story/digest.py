@@ -165,8 +165,14 @@ def _figures(text: str) -> set[str]:
     ['11', '2.1', '3400', '5']
     >>> sorted(_figures("Rubio backs the Gang of Eight's plan. Two senators object."))
     ['2']
+    >>> sorted(_figures("The ad is now the No. 3 most-shared of all time, with 1.5 million shares."))
+    ['1.5']
     """
+    text = _RANK.sub("_", text)  # "the No. 3 ad": a rank is a name the outlets give, not a count they tell
     return {m.group().replace(",", "") for m in _FIGURE.finditer(_digits(_NAMED_NUMBER.sub(_unnumber, text)))}
+
+
+_RANK = re.compile(r"\b(?:No\.|#)\s*\d+\b")
 
 
 # a number word with a capital inside a sentence is part of a name ("the Gang of Eight", "Ocean's Eleven")
@@ -459,6 +465,7 @@ def without_figures(head: str, told: Mapping[str, str] | None = None) -> str | N
     >>> without_figures("Flight 116 lands in Hong Kong after a 4-hour delay"), without_figures("Rubio backs the Gang of Eight")
     ('Flight 116 lands in Hong Kong after a delay', None)
     >>> without_figures("A crowd of 14,000 here at the Quayside Ground saw Rovers win")
+    >>> without_figures("On Monday the ad had more than 1.5 million shares on Facebook")
     >>> without_figures("One in 11 buildings in Denver houses a farm"), without_figures("7 July 2017 statement on Gard")
     (None, None)
     >>> without_figures("Council approves a 50-cent fare increase for Lusk buses")
@@ -504,6 +511,8 @@ _FIGURE_PHRASES = (
 _NAME_BEFORE = re.compile(r"(?:^|\s)[A-Z][\w'’.-]*\s+$")
 # a figure that is a date's day ("7 July 2017") or a ratio's whole ("one in 11", "nine out of 10"): not a count
 _MONTH = re.compile(r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b")
+# a count after "had", "were", "there are": the count is what is said ("the ad had 1.5 million shares")
+_HAVE_BEFORE = re.compile(r"\b(?:has|have|had|is|are|was|were|be|been)\s+(?:(?:more than|about|nearly|over)\s+)?$", re.I)
 _RATIO_BEFORE = re.compile(r"\b(?:one|1|\d+)\s+(?:in|out of)\s+$", re.I)
 
 
@@ -514,6 +523,7 @@ def _dropped(m: re.Match, drop: set[str]) -> str:
     if not (_figures(fig) | set(fig.split("-"))) & drop or (
             m.re is _FIGURE_PHRASES[-1] and (_NAME_BEFORE.search(m.string[:m.start()])
                                              or _RATIO_BEFORE.search(m.string[:m.start()])
+                                             or _HAVE_BEFORE.search(m.string[:m.start()])
                                              or _MONTH.match(m.string[m.end():])
                                              or m.string[m.end():].split(None, 1)[0].lower() in STOPWORDS)):
         return m.group()
