@@ -204,3 +204,11 @@ def test_a_place_joined_to_a_participle_is_a_place_apart_from_what_it_is_the_bas
     names = {e.name: e.type for e in idx.entities}
     assert not any("-based" in n or "-owned" in n for n in names), names
     assert names.get("Kelso") == "GPE" and "Harbour Trust" in names, names
+
+
+def test_a_plaza_or_a_drive_is_a_place_not_a_person():
+    from storyline.core.story.entities import analyse
+
+    idx = analyse([{"article_id": "a", "text": "Protesters sat down at Dilworth Plaza before police cleared Dilworth "
+                                              "Plaza and Harbour Drive."}])
+    assert {e.name: e.type for e in idx.entities}.get("Dilworth Plaza") == "LOC"

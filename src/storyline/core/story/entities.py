@@ -98,8 +98,8 @@ _GAZETTEER = frozenset(
 # ("Wexbridge Rovers"), named storms and products ("Aura T3"). Unknown two-word names are people only when the first
 # word is a known given name (US census lists, from the ``names`` package).
 _PLACE_LAST = frozenset(
-    """bay island islands isle street st road rd avenue ave lane boulevard square quay quays harbour harbor port
-    river lake valley coast peninsula county province district park hill hills mountain mountains beach heights
+    """bay island islands isle street st road rd avenue ave lane boulevard square plaza drive quay quays harbour harbor
+    port river lake valley coast peninsula county province district park hill hills mountain mountains beach heights
     bridge strait gulf sea ocean airport station hall""".split())
 _PLACE_FIRST = frozenset("port mount mt lake cape fort".split())
 _DIRECTIONS = frozenset("north south east west northern southern eastern western central upper lower greater inner "
@@ -482,8 +482,8 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
     elif len(words) >= 3 and low[0] in _PLACE_LAST and low[1] == "of" and " ".join(low[2:]) in _places():
         votes[LOC] += 4  # "Gulf of Mexico", "Sea of Japan": a place named by a known one
     if len(words) >= 2 and low[-1] in _PLACE_LAST:
-        votes[LOC if low[-1] in ("street", "st", "road", "rd", "avenue", "ave", "lane", "boulevard", "square", "quay",
-                                 "quays", "bridge", "hall", "station", "airport", "park") else GPE] += 4
+        votes[LOC if low[-1] in ("street", "st", "road", "rd", "avenue", "ave", "lane", "boulevard", "square", "plaza",
+                                 "drive", "quay", "quays", "bridge", "hall", "station", "airport", "park") else GPE] += 4
     elif len(words) >= 2 and low[0] in _PLACE_FIRST and low[-1] not in _ORG_SUFFIX | _CLUB_LAST | _ORG_LAST_MORE:
         votes[GPE] += 3
     if len(words) >= 2 and (low[-1] in _CLUB_LAST or low[-1] in _ORG_LAST_MORE) and GPE not in votes:
