@@ -20,8 +20,9 @@ from storyline.core.story.summarize import (
     summarize,
 )
 from storyline.core.text.clean import tidy_sentence, title_residue
-from storyline.core.story.extraction import (AUXILIARIES, SMALL_NUMBERS, SPEECH_VERBS, denied_roots,
-                                             negated_heads, numbers_to_digits, root)
+from storyline.core.story.extraction import (AUXILIARIES, HEDGES_ABOUT, HEDGES_OPEN_ABOVE, HEDGES_OPEN_BELOW,
+                                             SMALL_NUMBERS, SPEECH_VERBS, denied_roots, negated_heads,
+                                             numbers_to_digits, root)
 from storyline.core.story.frames import pole_frames
 from storyline.core.story.timeline import find_dates
 from storyline.core.text.text import STOPWORDS, content_terms, jaccard, mostly_quoted, stem, words
@@ -490,8 +491,9 @@ def without_figures(head: str, told: Mapping[str, str] | None = None) -> str | N
     return text
 
 
-_QUAL = (r"(?i:(?:about|around|almost|nearly|some|roughly|approximately|more than|over|at least|up to|fewer than|"
-         r"less than|an estimated|a further|another)\s+)?")
+# a hedge before a figure ("about", "more than", "up to": the closed classes the figure reader uses) or "another"
+_QUAL = r"(?i:(?:" + "|".join(sorted({*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT, "a further", "another"},
+                                     key=len, reverse=True)) + r")\s+)?"
 _FIG = _QUAL + (r"[$£€]?\d(?:[\d,.]*\d)?(?:\s*(?:%|per\s?cent\b|percent\b|(?:m|bn|k)\b)|"
                 r"\s+(?:million|billion|trillion|thousand)\b)?")
 _MEASURE = (r"(?:\s+(?:years?|months?|weeks?|days?|hours?|minutes?|euros?|pounds?|dollars?|pence|cents?|votes?|"
@@ -510,9 +512,8 @@ _FIGURE_PHRASES = (
 )
 _NAME_BEFORE = re.compile(r"(?:^|\s)[A-Z][\w'’.-]*\s+$")
 # a figure that is a date's day ("7 July 2017") or a ratio's whole ("one in 11", "nine out of 10"): not a count
-_MONTH = re.compile(r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b")
 # a count after "had", "were", "there are": the count is what is said ("the ad had 1.5 million shares")
-_HAVE_BEFORE = re.compile(r"\b(?:has|have|had|is|are|was|were|be|been)\s+(?:(?:more than|about|nearly|over)\s+)?$", re.I)
+_HAVE_BEFORE = re.compile(r"\b(?:has|have|had|is|are|was|were|be|been)\s+$", re.I)  # the match holds its hedge
 _RATIO_BEFORE = re.compile(r"\b(?:one|1|\d+)\s+(?:in|out of)\s+$", re.I)
 
 
@@ -524,7 +525,7 @@ def _dropped(m: re.Match, drop: set[str]) -> str:
             m.re is _FIGURE_PHRASES[-1] and (_NAME_BEFORE.search(m.string[:m.start()])
                                              or _RATIO_BEFORE.search(m.string[:m.start()])
                                              or _HAVE_BEFORE.search(m.string[:m.start()])
-                                             or _MONTH.match(m.string[m.end():])
+                                             or any(a <= m.start("fig") < b for a, b, _ in find_dates(m.string))
                                              or m.string[m.end():].split(None, 1)[0].lower() in STOPWORDS)):
         return m.group()
     art = m.groupdict().get("art")

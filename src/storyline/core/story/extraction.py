@@ -467,11 +467,15 @@ def denied_roots(text: str) -> frozenset[str]:
     """
     body = _ASIDE.sub(" ", text.replace("’", "'"))
     m = _NEGATOR.search(body)
-    if not m:
-        return frozenset()
-    words = [w.lower() for w in _WORD.findall(body[m.end():])[:8]]
-    heads = [w for w in words if w not in _NEG_SKIP and w not in STOPWORDS and not w.endswith("ly")][:3]
-    return frozenset(root(stem(w)) for w in heads)
+    return frozenset(_content_after(body[m.end():], 8, 3)) if m else frozenset()
+
+
+def _content_after(text: str, window: int, most: int) -> list[str]:
+    """Roots of the first ``most`` content words among the first ``window`` words of ``text``: what a negation
+    before it is of."""
+    words = [w.lower() for w in _WORD.findall(text)[:window]]
+    return [root(stem(w)) for w in words if w.isalpha() and w not in _NEG_SKIP and w not in STOPWORDS
+            and not w.endswith("ly")][:most]
 
 
 # a negation proper: what follows it did not happen ("not yet signed", "no one was hurt", "refused to sign"); a
@@ -492,11 +496,7 @@ def negated_heads(text: str, without: bool = True) -> frozenset[str]:
     for m in _NEGATION_OF.finditer(text.replace("’", "'")):
         if not without and m.group().lower() == "without":
             continue
-        after = [w.lower() for w in _WORD.findall(text[m.end():m.end() + 80])][:6]
-        head = next((w for w in after if w.isalpha() and w not in _NEG_SKIP and w not in STOPWORDS
-                     and not w.endswith("ly")), None)
-        if head:
-            heads.add(root(stem(head)))
+        heads.update(_content_after(text[m.end():m.end() + 80], 6, 1))
     return frozenset(heads)
 
 
