@@ -35,6 +35,11 @@ def _kinds(sents: list[dict], published: dict | None = None) -> dict[str, list[s
      "The council said it would not approve the housing plan next month.", "polarity"),
     ("The bus overturned in Marlow shortly after midnight, police said.",
      "The bus overturned in Denton shortly after midnight, police said.", "place"),
+    # an irregular past is a verb, and every form of a verb is one act
+    ("Lena Fox won the Kessel Cup at the Marden course on Sunday.",
+     "Ana Ruiz won the Kessel Cup at the Marden course on Sunday.", "agent"),
+    ("Assistant manager Ray Dolan takes the team for Wednesday's league game.",
+     "Youth coach Pete Simms will take the team for Wednesday's league game.", "agent"),
 ])
 def test_a_contradiction_in_any_words_is_found_with_each_outlet_on_its_side(a: str, b: str, kind: str) -> None:
     found = _kinds([_s("alpha.example", a), _s("beta.example", b)])
@@ -55,6 +60,14 @@ def test_a_date_dispute_is_read_from_weekdays_against_publication() -> None:
     found = _kinds([_s("alpha.example", "Union members backed the pay deal in a ballot that closed on Wednesday."),
                     _s("beta.example", "Union members backed the pay deal in a ballot that closed on Thursday.")], pub)
     assert found.get("date") and len(found["date"]) == 2
+
+
+def test_where_it_happened_is_compared_when_the_named_subject_is_the_one_who_acted() -> None:
+    # the ship is the subject of "ran aground" and of "hit": one subject and one day, two places
+    pub = {"alpha.example": "2025-03-08T10:00:00Z", "beta.example": "2025-03-08T12:00:00Z"}
+    found = _kinds([_s("alpha.example", "The cargo ship Vela Moon ran aground off Sarn Head on Friday, the coastguard said."),
+                    _s("beta.example", "The Vela Moon hit rocks near Tollan Bay on Friday evening.")], pub)
+    assert found.get("place") == [{"alpha.example"}, {"beta.example"}], found
 
 
 @pytest.mark.parametrize("a, b", [

@@ -350,7 +350,7 @@ def _event_keys(s: Slots) -> set[tuple[str, str]]:
     days = [d for d in s.dates if len(d) == 10]
     day = days[0] if len(s.dates) == 1 and days else ""
     place = s.places[0] if len(s.places) == 1 and _located(s, s.places[0]) else ""
-    subjects = s.names - s.all_places - set(s.agents)
+    subjects = s.names - s.all_places
     out = set()
     if day and place:
         out |= {("place", f"{_EVENT}{day} {n}") for n in subjects}

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from lemminflect import getAllLemmas, getInflection
+
 from storyline.core.story.entities import GPE, LOC, ORG, PERSON, Mention
 from storyline.core.story.sources import attribution
 from storyline.core.story.timeline import find_dates
@@ -43,7 +45,7 @@ AUXILIARIES = frozenset("is are was were be been being has have had do does did 
 SPEECH_VERBS = frozenset("said says say told tells tell added adds announced announces stated states claimed claims "
                          "insisted insists wrote writes reported reports confirmed confirms denied denies "
                          "explained explains noted notes argued argues tweeted posted acknowledged admitted "
-                         "understands understood believes estimated estimates according".split())
+                         "understands understood believes estimated estimates according spoke speaks".split())
 UNITS = {"%": "percent", "percent": "percent", "per cent": "percent", "pc": "percent", "cents": "cents",
          "cent": "cents", "pence": "pence", "p": "pence", "km": "km", "kilometres": "km", "kilometers": "km",
          "miles": "miles", "mile": "miles", "metres": "m", "meters": "m", "feet": "feet", "foot": "feet",
@@ -367,7 +369,7 @@ def _predicate(t: str, end: int, noun: str) -> str:
         lw = w.lower()
         if lw in STOPWORDS or lw in AUXILIARIES or lw in MODALS or not lw.isalpha():
             continue
-        return stem(lw)
+        return act_stem(lw)
     return ""
 
 
@@ -395,7 +397,7 @@ _ASPECT = re.compile(r"\b(?:remain(?:s|ed)?|stay(?:s|ed)?|continu(?:e|es|ed)|kep
 
 
 def _dates(text: str, published: object) -> tuple[tuple[str, str], ...]:
-    """Each date of the sentence (ISO) with the stem of what happened then ("closed on Thursday" -> clos)."""
+    """Each date of the sentence (ISO) with the stem of what happened then ("closed on Thursday" -> close)."""
     found: dict[str, str] = {}
     for s, e, iso in find_dates(text, published):
         if _SPEECH_DATE.search(text[max(0, s - 30): s]):
@@ -530,7 +532,7 @@ def _agents(text: str, mentions: list[Mention]) -> tuple[tuple[str, str], ...]:
         if by:
             head = text[: max(0, mt.start - 40) + by.start()]
             part = next((w for w in reversed(_WORD.findall(head)[-5:]) if w.lower().endswith(("ed", "en", "wn"))), "")
-            out.append((mt.name, stem(part.lower()) if part else ""))
+            out.append((mt.name, act_stem(part) if part else ""))
             continue
         m = re.match(r"\s*(?:,[^,]{1,60},\s*)?([A-Za-z’']+)(?:\s+([A-Za-z]+))?(?:\s+([A-Za-z]+))?", rest)
         if not m or rest.startswith(("'s", "’s")) or re.search(r"\b(?:of|for|with|to|from|against|and|or)\s+$", before):
@@ -539,15 +541,15 @@ def _agents(text: str, mentions: list[Mention]) -> tuple[tuple[str, str], ...]:
         if verb in SPEECH_VERBS or nxt in SPEECH_VERBS or verb in STOPWORDS and verb not in AUXILIARIES:
             continue
         if verb in AUXILIARIES or verb.endswith("ed") or (verb.endswith("s") and not verb.endswith("ss")) or \
-                verb in NEGATIVE_IMPLICATIVES:
+                verb in NEGATIVE_IMPLICATIVES or past_tense(verb):
             act = next((w for w in (verb, nxt, (m.group(3) or "").lower())
                         if w and w not in AUXILIARIES and w not in STOPWORDS and not w.endswith("ly")), "")
-            out.append((mt.name, stem(act) if act else ""))
+            out.append((mt.name, act_stem(act) if act else ""))
     role = _ROLE_SUBJECT.match(text)
     if role and not out and role.group("head").lower() not in STOPWORDS | AUXILIARIES | _TIME_WORDS:
         verb = role.group("verb").lower()
         if verb not in SPEECH_VERBS:
-            out.append(("the " + role.group("head").lower(), stem(verb)))  # "The pilot reported smoke"
+            out.append(("the " + role.group("head").lower(), act_stem(verb)))  # "The pilot reported smoke"
     seen: dict[str, str] = {}
     for name, act in out:
         seen.setdefault(name, act)
@@ -560,9 +562,34 @@ _ROLE_SUBJECT = re.compile(r"^\s*(?:the|its|his|her|their)\s+(?:[a-z][\w-]*\s+){
                            r"(?:(?:has|had|have|was|were|is)\s+)?(?:(?:also|then|later|first)\s+)?(?P<verb>[a-z]+ed)\b", re.I)
 
 
+@lru_cache(maxsize=1 << 14)
+def act_stem(word: str) -> str:
+    """The stem an act is compared by: of the verb's dictionary form (``lemminflect``), so that every form of one verb
+    is one act ("takes", "will take", "took": take; "won", "wins": win), else of the word itself.
+
+    >>> [act_stem(w) for w in ("takes", "take", "took", "taken")], act_stem("won") == act_stem("wins")
+    (['take', 'take', 'take', 'take'], True)
+    >>> act_stem("closed") == act_stem("closes") == act_stem("closing"), act_stem("warehouses")
+    (True, 'warehouse')
+    """
+    lemmas = getAllLemmas(word.lower()).get("VERB")
+    return stem(lemmas[0] if lemmas else word.lower())
+
+
+@lru_cache(maxsize=1 << 14)
+def past_tense(word: str) -> bool:
+    """An irregular past tense ("took", "won", "led", "beat"): a verb form that ends in neither -ed nor -s.
+
+    >>> [past_tense(w) for w in ("took", "won", "beat", "team", "takes", "game")]
+    [True, True, True, False, False, False]
+    """
+    lw = word.lower()
+    return any(lw in getInflection(lemma, "VBD") for lemma in getAllLemmas(lw).get("VERB", ()))
+
+
 def _word_before(text: str, pos: int) -> str:
-    """The stem of the last content word before ``pos`` in its clause ("the ballot closed on Thursday" -> clos;
-    "a warehouse on Mill Lane" -> warehous): what a date or a place is the date or place of."""
+    """The stem of the last content word before ``pos`` in its clause ("the ballot closed on Thursday" -> close;
+    "a warehouse on Mill Lane" -> warehouse): what a date or a place is the date or place of."""
     clause = _CLAUSE_MARKS.split(text[max(0, pos - 80): pos])[-1]
     for w in reversed(_WORD.findall(clause)):
         lw = w.lower()
@@ -571,7 +598,7 @@ def _word_before(text: str, pos: int) -> str:
             continue
         if lw in SPEECH_VERBS:
             return ""
-        return stem(lw)
+        return act_stem(lw)
     return ""
 
 
