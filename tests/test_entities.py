@@ -212,3 +212,15 @@ def test_a_plaza_or_a_drive_is_a_place_not_a_person():
     idx = analyse([{"article_id": "a", "text": "Protesters sat down at Dilworth Plaza before police cleared Dilworth "
                                               "Plaza and Harbour Drive."}])
     assert {e.name: e.type for e in idx.entities}.get("Dilworth Plaza") == "LOC"
+
+
+def test_a_role_written_as_a_common_noun_before_a_full_name_is_not_part_of_the_name():
+    # no role list holds "assessor" or "seaman"; an English noun before a given name and a surname is the role
+    ents = _by_name(extract_entities(_sents(
+        "a: Assessor Carmen Chu said the rolls would be published in May.",
+        "b: Seaman James Lovelace died during a pool exercise on Friday.",
+        "c: Carmen Chu has held the post since 2013.", "c: Grace Kelly starred in the film.",
+        "d: North Carolina voted on Tuesday.")))
+    assert ents["Carmen Chu"].type == PERSON and ents["Carmen Chu"].mentions == 2, ents
+    assert "James Lovelace" in ents and "Seaman James Lovelace" not in ents, ents
+    assert "Grace Kelly" in ents and ents["North Carolina"].type == GPE, ents

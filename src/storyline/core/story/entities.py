@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
+from lemminflect import getAllLemmas
+
 from storyline.core.text.text import STOPWORDS
 
 logger = logging.getLogger(__name__)
@@ -441,6 +443,8 @@ def _split_titles(i: int, text: str, toks, parts: list[int], vocab: _Vocab,
     out = []
     seg: list[int] = []
     person_cue = _lower_title_before(toks, parts[0]) if parts else False
+    if _role_before_person([toks[p][2] for p in parts]):
+        parts, person_cue = parts[1:], True
     for p in parts + [-1]:
         if p != -1 and toks[p][2].lower().rstrip(".") not in _TITLES:
             seg.append(p)
@@ -450,6 +454,23 @@ def _split_titles(i: int, text: str, toks, parts: list[int], vocab: _Vocab,
         seg = []
         person_cue = p != -1
     return [m for m in out if m is not None]
+
+
+def _role_before_person(words: Sequence[str]) -> bool:
+    """A run that opens on a role written as a common noun before a person's full name ("Assistant Ray Dolan",
+    "Seaman James Lovelace", "Assessor Carmen Chu"): the first word is an English noun (``lemminflect``) and no
+    given name, the next a given name, the last a surname. The role is not part of the name.
+
+    >>> _role_before_person("Assessor Carmen Chu".split()), _role_before_person("Grace Kelly".split())
+    (True, False)
+    >>> _role_before_person("North Carolina".split()), _role_before_person("Lake Victoria Park".split())
+    (False, False)
+    """
+    if len(words) < 3:
+        return False
+    first, nxt, last = (_strip_possessive(w)[0].lower() for w in (words[0], words[1], words[-1]))
+    return ("NOUN" in getAllLemmas(first) and first not in given_names() and first not in _PLACE_FIRST
+            and nxt in given_names() and last in surnames())
 
 
 def _lower_title_before(toks, k: int) -> bool:
