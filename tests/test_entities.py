@@ -224,3 +224,11 @@ def test_a_role_written_as_a_common_noun_before_a_full_name_is_not_part_of_the_n
     assert ents["Carmen Chu"].type == PERSON and ents["Carmen Chu"].mentions == 2, ents
     assert "James Lovelace" in ents and "Seaman James Lovelace" not in ents, ents
     assert "Grace Kelly" in ents and ents["North Carolina"].type == GPE, ents
+
+
+def test_a_people_or_a_nationality_is_not_an_entity():
+    ents = _by_name(extract_entities(_sents(
+        "a: Russian officials met Sudanese envoys in Khartoum on Monday.",
+        "b: North Korean state media said Russia had sent aid.", "b: Two Americans were among the injured.")))
+    assert not {"Russian", "Sudanese", "North Korean", "Americans"} & set(ents), ents
+    assert ents["Russia"].type == GPE and "Khartoum" in ents, ents

