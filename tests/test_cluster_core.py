@@ -68,6 +68,28 @@ def test_story_terms_weigh_title_and_lead_and_ignore_the_tail():
         TermConfig(title_weight=-1)
 
 
+def test_the_opening_of_an_article_weighs_more_in_the_story_terms():
+    # two reports of one news conference: the same opening, then each on its own topics (no titles)
+    import math
+
+    from storyline.spark.cluster import STORY_TERMS
+
+    def cos(x, y):
+        dot = sum(v * y.get(k, 0.0) for k, v in x.items())
+        return dot / math.sqrt(sum(v * v for v in x.values()) * sum(v * v for v in y.values()))
+
+    a = ("President Vale attacked the press at a news conference in Kerrow on Thursday. "
+         + "The economy grew, jobs returned and factories reopened across the north. " * 12)
+    b = ("At a news conference in Kerrow on Thursday, President Vale attacked the press. "
+         + "Leaks about the envoy and the treaty talks angered aides and senators. " * 12)
+    flat = TermConfig(lead_words=400, title_weight=3.0, entity_weight=1.5, body_weight=1.0)
+    assert STORY_TERMS.first_words > 0 and STORY_TERMS.first_weight > 0
+    assert cos(story_terms(None, a, STORY_TERMS), story_terms(None, b, STORY_TERMS)) > \
+        1.2 * cos(story_terms(None, a, flat), story_terms(None, b, flat))
+    with pytest.raises(ValueError, match="first_words"):
+        TermConfig(first_words=-1)
+
+
 def test_entity_phrases_skip_sentence_openers():
     assert entity_phrases("Officials said. Yesterday the Port Authority of New York met.") == [
         "port authority of new york"]

@@ -50,7 +50,8 @@ _LABEL_SCHEMA = T.StructType([
     T.StructField("node", T.StringType(), False),
     T.StructField("label", T.StringType(), False),
 ])
-STORY_TERMS = TermConfig(lead_words=400, title_weight=3.0, entity_weight=1.5, body_weight=1.0)  # cluster_stories'
+STORY_TERMS = TermConfig(lead_words=400, title_weight=3.0, entity_weight=1.5, body_weight=1.0, first_words=60,
+                         first_weight=1.0)  # cluster_stories'
 _SCALE = 1_000_000  # weights are quantised to millionths; products summed exactly as 64-bit integers
 
 

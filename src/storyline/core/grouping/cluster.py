@@ -35,17 +35,23 @@ class TermConfig:
     - ``title_weight``: each title term counts this many times (titles name the event).
     - ``entity_weight``: weight of each capitalised phrase (entity-like token), added as an ``e:`` term.
     - ``body_weight``: weight of terms after the lead (0 ignores the rest of the text).
+    - ``first_words`` and ``first_weight``: the terms of the first N words count this much more (the opening
+      sentence states the event, as a headline does; it stands in for a title an input does not give).
     """
 
     lead_words: int = 120
     title_weight: float = 3.0
     entity_weight: float = 1.5
     body_weight: float = 0.0
+    first_words: int = 0
+    first_weight: float = 0.0
 
     def __post_init__(self) -> None:
         if not isinstance(self.lead_words, int) or self.lead_words < 1:
             raise ValueError(f"lead_words must be an integer >= 1 (words of the lead to use), got {self.lead_words!r}")
-        for name in ("title_weight", "entity_weight", "body_weight"):
+        if not isinstance(self.first_words, int) or self.first_words < 0:
+            raise ValueError(f"first_words must be an integer >= 0 (words of the opening), got {self.first_words!r}")
+        for name in ("title_weight", "entity_weight", "body_weight", "first_weight"):
             v = getattr(self, name)
             if not isinstance(v, (int, float)) or v < 0 or math.isnan(v):
                 raise ValueError(f"{name} must be a number >= 0 (0 switches the signal off), got {v!r}")
@@ -100,6 +106,10 @@ def story_terms(title: str | None, text: str | None, config: TermConfig = TermCo
     >>> t = story_terms("Mets fire Wally Backman", "The New York Mets fired their manager Wally Backman on Tuesday.")
     >>> t["backman"], t["e:wally backman"], "the" in t
     (4.0, 3.0, False)
+    >>> opening = TermConfig(lead_words=400, title_weight=3.0, entity_weight=1.5, first_words=4, first_weight=1.0)
+    >>> t = story_terms(None, "The Mets fired Backman. Backman now manages in Mexico.", opening)
+    >>> t["mets"], t["backman"], t["mexico"]
+    (2.0, 3.0, 1.0)
     """
     return terms_and_keys(title, text, config, keys=False)[0]
 
@@ -120,6 +130,9 @@ def terms_and_keys(title: str | None, text: str | None, config: TermConfig = Ter
     lead = " ".join(words[:config.lead_words])
     for term in terms_of(lead):
         counts[term] += 1.0
+    if config.first_weight > 0 and config.first_words > 0:
+        for term in terms_of(" ".join(words[:config.first_words])):
+            counts[term] += config.first_weight
     if config.body_weight > 0 and len(words) > config.lead_words:
         for term in terms_of(" ".join(words[config.lead_words:])):
             counts[term] += config.body_weight
