@@ -107,3 +107,14 @@ def test_a_sentence_is_not_cut_after_a_title_or_inside_brackets():
     assert [s.text for s in split_sentences(text)] == [
         "Relics of saints such as St. John, St. Mary Magdalene and St. Timothy were found.",
         "The tube (from St. John the Theologian) is tiny.", "Dr. Kaur said so."]
+
+
+def test_a_hover_card_inside_a_sentence_is_cut_and_listed():
+    from storyline.core.text.clean import clean_text
+
+    r = clean_text("Fox News anchor Shepard Smith on Thursday criticized President Trump Donald John Trump Airstrikes "
+                   "hit Syria air base: Syrian state media Trump congratulates Patrick Reed on Masters win MORE for "
+                   "bashing reporters at a news conference.")
+    assert r.text == ("Fox News anchor Shepard Smith on Thursday criticized President Trump for bashing reporters at a "
+                      "news conference.")
+    assert [x.reason for x in r.removed] == ["menu"] and r.removed[0].text.endswith("Masters win MORE")

@@ -173,6 +173,35 @@ class CleanResult:
     removed: list[Removal] = field(default_factory=list)
 
 
+# a hover card inside a sentence: a person's name, then the full name again glued to links to other stories, up to
+# "MORE" ("President Trump Donald John TrumpMcMaster complained ... interview MORE has repeatedly ..."). The name
+# written twice, the second time in full (given and middle names) and ending on the same surname, marks where the
+# card begins.
+_HOVER_CARD = re.compile(r"\b(?P<sur>[A-Z][a-z'’-]+)\s+(?P<card>(?:[A-Z][\w.'’()-]*\s+){2,3}(?P=sur)(?=\s?[A-Z])"
+                         r"(?:(?!\bMORE\b).){1,600}?\bMORE\b)(?!\s*[A-Z]{2,}|:)")
+
+
+def _without_hover_cards(text: str) -> tuple[str, list[Removal]]:
+    """The line without its hover cards (each listed as a ``menu`` removal).
+
+    >>> _without_hover_cards("Smith criticized President Trump Donald John Trump Airstrikes hit Syria air base "
+    ...                      "MORE for bashing reporters.")[0]
+    'Smith criticized President Trump for bashing reporters.'
+    >>> _without_hover_cards("Robert Mueller Robert Swan MuellerSasse: applaud choice MORE’s probe")[0]
+    'Robert Mueller’s probe'
+    >>> _without_hover_cards("MORE NEWS: Trump Donald Trump said more.")[1]
+    []
+    """
+    removed: list[Removal] = []
+    if "MORE" not in text:
+        return text, removed
+    while (m := _HOVER_CARD.search(text)) is not None:
+        removed.append(Removal("menu", m.group("card")))
+        rest = text[m.end():]
+        text = text[: m.start("card")].rstrip() + ("" if rest[:1] in "’'.,;:" else " ") + rest.lstrip()
+    return text, removed
+
+
 def clean_line(line: str) -> tuple[str, list[Removal]]:
     """Apply the in-line and whole-line rules to one line.
 
@@ -199,8 +228,7 @@ def clean_line(line: str) -> tuple[str, list[Removal]]:
     >>> clean_line("Story highlights Burt Reynolds went to a hospital")
     ('Burt Reynolds went to a hospital', [Removal(reason='menu', text='Story highlights')])
     """
-    removed: list[Removal] = []
-    text = line.strip()
+    text, removed = _without_hover_cards(line.strip())
     for reason, pat in _INLINE_RULES:
         needle = _INLINE_NEEDLES.get(pat)
         m = pat.search(text) if needle is None or needle in text else None
