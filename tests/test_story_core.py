@@ -182,3 +182,15 @@ def test_a_story_group_becomes_sentences_in_article_order_with_each_articles_met
         ("a", 0, "First a."), ("a", 1, "Later."), ("b", 0, "First b."), ("b", 1, "Crews cleared the wall.")]
     assert arts == [{"article_id": "a", "title": None, "published": "2024-08-19T10:00:00Z", "source": None},
                     {"article_id": "b", "title": "B", "published": None, "source": "y.com"}]
+
+
+def test_a_headline_the_summary_does_not_tell_is_not_the_story_title():
+    # one article of a story of reports carries a headline about something else (a sidebar, a column)
+    arts = [{"article_id": "a", "title": "Rush: We Need Concealed-Carry in Schools", "published": None},
+            {"article_id": "b", "title": None, "published": None}]
+    summary = ["The CIA has concluded in a secret assessment that Russia intervened in the 2016 election.",
+               "Officials briefed on the assessment said Russia's goal was to help Donald Trump win."]
+    title = choose_title(arts, summary)
+    assert title.startswith("The CIA has concluded"), title
+    # the same headline is the title of its own article alone
+    assert choose_title(arts[:1], summary) == "Rush: We Need Concealed-Carry in Schools"

@@ -381,7 +381,8 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
                  told: Mapping[str, str] | None = None) -> str:
     """The story's headline: of the headlines of its first reports (those within a day of the earliest) that are
     headlines (:func:`~storyline.core.text.clean.title_residue`: not a share bar, a caption, a credit, a time stamp
-    or a sentence cut short) and take no side in a dispute the story has, the one that gives fewest figures and
+    or a sentence cut short), that the summary tells (:func:`off_story`, in a story of several articles) and that
+    take no side in a dispute the story has, the one that gives fewest figures and
     acts another outlet may tell otherwise (:func:`contested`, against ``told``: each outlet's headlines and first
     sentences; a headline another outlet negates, :func:`negated_elsewhere`, or that opens on a cause others do not
     tell, :func:`untold_cause`, counts as one more), then one of the event rather than of a format (:func:`headline_format`), then the one with fewest
@@ -398,8 +399,10 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
     ...              "The mayor of Eastbridge resigned on Monday after a row over the budget, officials said.")
     'The mayor of Eastbridge resigned on Monday after a row over the budget'
     """
+    # of a story of several articles, a headline the summary does not tell is one article's own angle
+    told_here = ([fallback] if isinstance(fallback, str) else list(fallback or [])) if len(articles) > 1 else []
     titled = [a for a in articles if a.get("title") and title_residue(str(a["title"])) is None
-              and not _asserts(str(a["title"]), disputes)]
+              and not _asserts(str(a["title"]), disputes) and not off_story(str(a["title"]), told_here)]
     stamps = {a["article_id"]: instant(a.get("published")) for a in titled}
     known = [t for t in stamps.values() if t is not None]
     if known:  # the story's first reports: a later headline follows the story up
@@ -419,6 +422,27 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
             return _written_title(fallback, disputes, told) or best
         return best
     return _written_title(fallback, disputes, told) or "(untitled story)"
+
+
+OFF_STORY = 0.25  # a headline less than this share of whose words the summary tells is another story's
+
+
+def off_story(title: str, summary: Sequence[str]) -> bool:
+    """A headline that tells another story than the summary does: fewer than a quarter of its content words are
+    in the summary's sentences (a sidebar's or an opinion piece's headline in a story of reports). Said of a
+    headline of three content words or more, against a summary of two sentences or more. :func:`choose_title`
+    asks it of stories of several articles, where the summary is more than the headline's article.
+
+    >>> summary = ["The CIA has concluded that Russia intervened in the 2016 election to help Donald Trump win.",
+    ...            "Trump said he did not believe Russia interfered in the election."]
+    >>> off_story("Rush: We Need Concealed-Carry in Schools", summary), off_story("CIA says Russia helped Trump", summary)
+    (True, False)
+    """
+    terms = {root(w) for w in content_terms(title)}
+    if len(terms) < 3 or len(summary) < 2:
+        return False
+    said = {root(w) for s in summary for w in content_terms(s)}
+    return len(terms & said) < OFF_STORY * len(terms)
 
 
 def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[dict],
