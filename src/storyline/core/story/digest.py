@@ -479,6 +479,8 @@ def without_figures(head: str, told: Mapping[str, str] | None = None) -> str | N
     'An earthquake hit the Tavros region on Monday'
     >>> without_figures("Carmaker Velta is recalling 84,000 Orbit hatchbacks built between 2022 and 2024")
     'Carmaker Velta is recalling Orbit hatchbacks built between 2022 and 2024'
+    >>> without_figures("The military is still searching for answers on what happened in Niger two weeks ago")
+    'The military is still searching for answers on what happened in Niger'
     >>> without_figures("Eleven miners were trapped after a gas explosion at the Halden colliery")
     'Miners were trapped after a gas explosion at the Halden colliery'
     >>> without_figures("Former mayor Oskar Lind was jailed for eight years on Friday for taking bribes")
@@ -531,6 +533,9 @@ _FIGURE_PHRASES = (
                r"(?P<fig>" + _FIG + r")(?:-[a-z]+)?" + _MEASURE + r"(?:\s+to\s+" + _FIG + _MEASURE + r")?(?![\w-])"
                r"(?=\s*$|\s*[,;:.]|\s+(?:on|in|at|for|after|to|from|over|with|as|and|but|amid|by|since|while|when|before)\b)"),
     re.compile(r"\s+(?P<fig>\d+-\d+)(?![\w-])"),
+    # a news day told as a span back or on ("two weeks ago", "three days later"): when, which outlets date otherwise
+    # (an age, "161 million years ago", is what is told, not a day)
+    re.compile(r"\s+(?P<fig>\d+)\s+(?:months?|weeks?|days?|hours?)\s+(?:ago|earlier|later)\b"),
     re.compile(_ART + r"\b(?:magnitude|category|level|grade)\s+(?P<fig>\d+(?:\.\d+)?)\s+"),
     re.compile(_ART + r"(?<![\w$£€.,-])(?P<fig>" + _FIG + r")(?:-[a-z]+)?\s+(?=[A-Za-z])"),
 )
