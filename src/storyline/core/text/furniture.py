@@ -40,6 +40,7 @@ _UI = frozenset("share shares shared sharing tweet tweets pin email e-mail print
 # a picture marker opening the line: "Image caption ...", "Media playback is unsupported ...", "FILE - In this ..."
 _CAPTION_OPEN = re.compile(
     rf"^(?:(?:image|media|photo|video|picture)\s+(?:caption|copyright|credit|playback)\b|(?:hide\s+)?caption\b\s*[:\d]|"
+    rf"(?:view|enlarge|expand|open)\s+(?:images?|photos?|pictures?|gallery|slideshow)\s+(?=[A-Z])|"
     rf"photos?\s*:|file\s*[-–—:]\s|(?:in\s+)?(?:this|these|a|an)\s+(?:(?:undated|handout|file|aerial|\w+,?\s+\d{{4}},?)\s+)*"
     rf"(?:file\s+)?{_PICTURE}\b(?:\s+(?!appear|seem|is\b|was\b|were\b|are\b|notice)[\w.'’-]+){{0,8}}?\s+"
     rf"(?:shows?|released|provided|taken|made\s+available|obtained|posted)\b|"
@@ -88,6 +89,8 @@ _VERBISH = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|would|can
 def furniture(text: str) -> str | None:
     """Why a line or sentence is page furniture (``caption``, ``credit``, ``bar``, ``stamp``, ``heading``), or None.
 
+    >>> furniture("View Images The skull of Caihong juji, a dinosaur that lived 160 million years ago.")
+    'caption'
     >>> furniture("Image copyright Reuters Image caption Toilet paper has been in short supply")
     'caption'
     >>> furniture("FILE - In this June 14, 2012 file photo, President Barack Obama speaks in Cleveland.")
