@@ -6,6 +6,8 @@ import logging
 import re
 from typing import Mapping, Sequence
 
+from lemminflect import getAllLemmas
+
 from storyline.core.story.claims import COMPARE_SENTENCES
 from storyline.core.story.honest import contradicting, honest_fact
 from storyline.core.story.summarize import (
@@ -22,7 +24,7 @@ from storyline.core.story.summarize import (
 from storyline.core.text.clean import tidy_sentence, title_residue
 from storyline.core.story.extraction import (AUXILIARIES, HEDGES_ABOUT, HEDGES_OPEN_ABOVE, HEDGES_OPEN_BELOW,
                                              SMALL_NUMBERS, SPEECH_VERBS, denied_roots, negated_heads,
-                                             numbers_to_digits, root)
+                                             numbers_to_digits, past_tense, root)
 from storyline.core.story.frames import pole_frames
 from storyline.core.story.timeline import find_dates
 from storyline.core.text.text import STOPWORDS, content_terms, jaccard, mostly_quoted, stem, words
@@ -625,6 +627,12 @@ def headline(sentence: str | None) -> str | None:
     >>> headline("Robert Marus, a spokesman for the attorney general, said that after receiving complaints about the "
     ...          "lawmakers, the office referred them and all relevant information to the police for investigation.")
     'Robert Marus said that after receiving complaints about the lawmakers, the office referred them and all relevant information to the police'
+    >>> headline("The Washington region, home to the largest concentration of federal workers and contractors in the "
+    ...          "nation, could lose an estimated $200 million a day if the federal government shuts down Monday night.")
+    'The Washington region could lose an estimated $200 million a day if the federal government shuts down Monday night'
+    >>> headline("Kellogg Co., citing the “deterioration” of a country in the midst of an economic meltdown, said Tuesday "
+    ...          "it was closing operations that employed 400 workers and produced most of the cereal Venezuelans ate.")
+    'Kellogg Co. said Tuesday it was closing operations that employed 400 workers and produced most of the cereal Venezuelans ate'
     >>> headline("On Monday morning, the ad had more than 1.5 million shares, the vast majority of which came from "
     ...          "Facebook users in the United States and Canada.")
     'On Monday morning, the ad had more than 1.5 million shares, the vast majority of which came from Facebook users'
@@ -646,6 +654,7 @@ def headline(sentence: str | None) -> str | None:
         return t
     # a headline names, it does not describe: without asides in brackets and appositives ("X, one of the Y, did Z")
     t = re.sub(r"\s+", " ", _APPOSITIVE.sub(_without_aside, _ASIDE.sub("", t))).strip()
+    t = _VERBLESS_ASIDE.sub(_without_verbless_aside, t, count=1)
     t = re.sub(r"\s*,(?:\s*,)+", ",", t)  # "stool, (sometimes black), in" -> "stool, in"
     if len(words(t)) <= _HEADLINE_WORDS:
         return t
@@ -703,6 +712,14 @@ def _whole(head: str, rest: str) -> bool:
     False
     >>> _whole("For people with heart disease, rapidly losing and regaining weight — or yo-yo dieting", " — may harm")
     False
+    >>> _whole("The Washington region, home to most federal workers", " in the nation, could lose $200 million a day")
+    False
+    >>> _whole("Kellogg Co., citing the deterioration of a country", " in the midst of a meltdown, said Tuesday it was")
+    False
+    >>> _whole("One of the supervisors ousted this week for their involvement", " in the scandal made light of his job")
+    False
+    >>> _whole("Mayor Ana Ruiz, who led the city for a decade, resigned", " on Monday, her office said")
+    True
     """
     last = head.rstrip(" ,;").rsplit(None, 1)[-1].lower() if head.strip() else ""
     if last in SPEECH_VERBS or last in _LEANS_ON_NEXT:
@@ -728,8 +745,20 @@ def _whole(head: str, rest: str) -> bool:
     aside = re.search(r",\s+(?:which|who)\b[^,]*$", head)
     if aside and not _verb_groups([w.lower() for w in re.findall(r"[\w'’-]+", head[:aside.start()])]):
         return False  # "Budweiser's ad, which features a man | ..., is now": the aside is not closed
-    m = _VERB_AFTER.match(_DASH_ASIDE.sub("", rest, count=1).lstrip(" —–"))
-    return not (m and m.group("aux"))
+    if "," in head and not _verb_groups(re.findall(r"[\w'’-]+", head.rsplit(",", 1)[1].lower())) \
+            and _ASIDE_THEN_VERB.match(rest):
+        return False  # "The Washington region, home to most federal workers | in the nation, could lose": the aside
+        # closes in the cut part, and the subject's verb follows it
+    after = _DASH_ASIDE.sub("", rest, count=1).lstrip(" —–")
+    m = _VERB_AFTER.match(after)
+    if m and m.group("aux"):
+        return False
+    # an irregular past that is only a verb ("made", "took", "found"), before any clause opens: the subject's verb
+    # ("One of the supervisors ousted for their involvement | in the scandal made light of ...")
+    before = re.split(r"[,;:—–(]|\b(?:who|whom|whose|which|that|after|before|when|while|because|although|though|if|as|"
+                      r"since|until|once|where|and|or|but)\b", after, maxsplit=1)[0]
+    return not any(past_tense(w) and not w.endswith("ed") and set(getAllLemmas(w)) == {"VERB"}
+                   for w in re.findall(r"[a-z]+", before))
 
 
 _SUPERLATIVE_END = re.compile(r"\bthe\s+(?:(?:most|least)\s+[a-z]+|[a-z]{2,}est|first|only|last|largest|biggest)"
@@ -738,6 +767,10 @@ _SUPERLATIVE_END = re.compile(r"\bthe\s+(?:(?:most|least)\s+[a-z]+|[a-z]{2,}est|
 _SUBJECT_RELATIVE = re.compile(r"^((?:(?!(?:" + _FINITE + "|" + "|".join(sorted(SPEECH_VERBS)) +
                                r")\b)(?![\w'’-]+ed\b)[\w'’.-]+\s+){1,6}?)(?:who|whose|which)\s", re.I)
 _VERB_GROUP = re.compile(_FINITE)
+# the rest of a lead cut inside an aside: the aside's end, a comma, then the subject's verb (an auxiliary, a verb of
+# speech or a past form)
+_ASIDE_THEN_VERB = re.compile(r"^[^,;:—–()]*[a-z][^,;:—–()]*,\s+(?:(?:" + _FINITE + "|" + "|".join(sorted(SPEECH_VERBS))
+                              + r")\b|[a-z]+ed\b)")
 _DASH_ASIDE = re.compile(r"^\s*[—–]\s[^—–]{1,80}\s[—–]\s*")  # "| — or “yo-yo” dieting — may increase"
 
 
@@ -755,6 +788,20 @@ def _verb_groups(words: Sequence[str]) -> int:
         elif not w.endswith("ly") and w not in ("not", "also", "just", "been", "being", "be"):
             open_ = False
     return groups
+
+
+# an aside between commas right before its subject's verb: "The Washington region, home to most federal workers, could
+# lose ...", "Kellogg Co., citing the deterioration of a country, said ..."
+_VERBLESS_ASIDE = re.compile(r",\s+[a-z][^,;()\"]{2,90}?,\s+(?=(?:" + _FINITE + "|" + "|".join(sorted(SPEECH_VERBS)) + r")\b)")
+
+
+def _without_verbless_aside(m: re.Match) -> str:
+    """The aside cut when neither it nor what comes before it holds a verb: the subject, then its verb. An aside
+    that opens on a capital is a name ("his adviser, David Plouffe, says") and stays."""
+    before = re.findall(r"[\w'’-]+", m.string[: m.start()].lower())
+    inside = re.findall(r"[\w'’-]+", m.group().lower())
+    unbalanced = m.group().count("“") != m.group().count("”")
+    return m.group() if _verb_groups(before) or _verb_groups(inside) or len(before) > 8 or unbalanced else " "
 
 
 def _without_aside(m: re.Match) -> str:
