@@ -465,9 +465,16 @@ def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[dict
 
 def _leans(head: str) -> bool:
     """A headline that leans on what came before it: a quotation without its speaker, a pronoun or a connective
-    first, or first person."""
+    first, first person, or an "also" of its subject's verb ("Nabugyere also said ...": what else?).
+
+    >>> _leans("Nabugyere also said he expects compensation"), _leans("A leopard killed a child at a safari lodge")
+    (True, False)
+    """
     need = context_need(head)
-    return need is not None and need[0] in ("prev", "quote", "never")
+    return (need is not None and need[0] in ("prev", "quote", "never")) or bool(_ALSO.match(head))
+
+
+_ALSO = re.compile(r"^(?:[\w'’.-]+\s+){1,5}also\b", re.I)
 
 
 def without_figures(head: str, told: Mapping[str, str] | None = None) -> str | None:
