@@ -232,3 +232,13 @@ def test_a_people_or_a_nationality_is_not_an_entity():
         "b: North Korean state media said Russia had sent aid.", "b: Two Americans were among the injured.")))
     assert not {"Russian", "Sudanese", "North Korean", "Americans"} & set(ents), ents
     assert ents["Russia"].type == GPE and "Khartoum" in ents, ents
+
+
+def test_initials_fold_into_the_name_they_spell_and_a_people_of_the_story_s_own_place_is_no_entity():
+    ents = _by_name(extract_entities(_sents(
+        "a: The Eastmarch System Operator ordered rolling power cuts on Wednesday.",
+        "b: ESO said demand peaked at a record in the early evening.",
+        "c: The Kestrian government thanked the museum.", "c: Officials in Kestria welcomed the return.",
+        "d: Kestria's culture minister spoke on Thursday.")))
+    assert "ESO" not in ents and ents["Eastmarch System Operator"].mentions == 2, ents
+    assert "Kestrian" not in ents and ents["Kestria"].type == GPE, ents

@@ -248,17 +248,20 @@ def _lands() -> frozenset[str]:
     return frozenset(n for n in names if " " not in n and len(n) >= 4)
 
 
-@lru_cache(maxsize=4096)
-def is_demonym(name: str) -> bool:
+@lru_cache(maxsize=1 << 14)
+def is_demonym(name: str, lands: frozenset[str] = frozenset()) -> bool:
     """A people or an adjective of a country or a continent ("Russian", "Sudanese", "Americans", "South African",
-    "Syrian"): not a person, an organisation or a place. Read off the known country and continent names and the
-    endings demonyms are made with, not from a list of demonyms; a given name ("Francis") is not one.
+    "Syrian"), or of one of ``lands`` (lower case: the story's own places, "Kestrian" of "Kestria"): not a person,
+    an organisation or a place. Read off the known country and continent names and the endings demonyms are made
+    with, not from a list of demonyms; a given name ("Francis") is not one.
 
     >>> [is_demonym(n) for n in ("Russian", "Sudanese", "Pakistanis", "South African", "Chinese", "Turkish", "Americans",
     ...                           "North Korean")]
     [True, True, True, True, True, True, True, True]
     >>> [is_demonym(n) for n in ("Russia", "Francis", "Indiana", "Romania", "Roman", "Pakistani Taliban", "Jordan")]
     [False, False, False, False, False, False, False]
+    >>> is_demonym("Kestrian"), is_demonym("Kestrian", frozenset({"kestria"}))
+    (False, True)
     """
     words = name.lower().split()
     if len(words) == 2 and words[0] in _DIRECTIONS:
@@ -266,13 +269,15 @@ def is_demonym(name: str) -> bool:
     if len(words) != 1 or words[0] in given_names():
         return False
     w = words[0][:-1] if words[0].endswith("s") and len(words[0]) > 5 else words[0]
-    for land in _lands():
-        k = 0
-        while k < min(len(w), len(land)) and w[k] == land[k]:
-            k += 1
-        if w != land and k >= max(4, len(land) - 2) and (w[k:] in _DEMONYM_ENDS or (not w[k:] and land == w + "y")):
-            return True
-    return False
+    return any(_demonym_of(w, land) for land in _lands() | lands)
+
+
+def _demonym_of(w: str, land: str) -> bool:
+    """``w`` (lower case, singular) is made from ``land`` with a demonym's ending ("sudanese", "sudan")."""
+    k = 0
+    while k < min(len(w), len(land)) and w[k] == land[k]:
+        k += 1
+    return w != land and k >= max(4, len(land) - 2) and (w[k:] in _DEMONYM_ENDS or (not w[k:] and land == w + "y"))
 
 
 def is_region(name: str) -> bool:
@@ -677,6 +682,12 @@ def _aliases(counts: Counter[str], types: dict[str, str], common: frozenset[str]
             continue
         if s.lower() in _GAZETTEER or _place_initials(s):
             continue  # a country, a state or a capital stands for itself: "Kenya", not "Kenya Wildlife Service"
+        if s.isupper() and 2 <= len(s) <= 6:
+            # initials stand for the one longer name of the story they spell: "ESO", "Eastmarch System Operator"
+            spelt = [c for c in full if types.get(c) in (ORG, GPE, LOC) and _initials(c).upper() == s]
+            if len(spelt) == 1:
+                out[s] = spelt[0]
+            continue
         cands = by_last.get(s, set()) | by_first.get(s, set())
         if len(cands) > 1:  # prefer full names of the same type ("Alderson": a person, not "Mets GM Alderson")
             cands = {c for c in cands if types.get(c) == types.get(s)}
@@ -716,6 +727,8 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
         else:
             merged_votes[target].update(votes[s])
     final_type = {name: _pick(v) for name, v in merged_votes.items()}
+    # the story's own places name peoples too: "Kestrian" of "Kestria"
+    own_lands = frozenset(n.lower() for n, k in final_type.items() if k == GPE and " " not in n and len(n) >= 4)
     groups: dict[str, dict[str, Any]] = {}
     mentions: list[list[Mention]] = []
     for i, row in enumerate(found):
@@ -723,7 +736,7 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
         for m, _ in row:
             name = alias[m.surface]
             kind = final_type.get(name, "")
-            if not kind or is_demonym(name):
+            if not kind or is_demonym(name, own_lands):
                 continue
             g = groups.setdefault(name, {"n": 0, "outlets": set(), "ids": set(), "variants": set()})
             g["n"] += 1
