@@ -242,3 +242,11 @@ def test_initials_fold_into_the_name_they_spell_and_a_people_of_the_story_s_own_
         "d: Kestria's culture minister spoke on Thursday.")))
     assert "ESO" not in ents and ents["Eastmarch System Operator"].mentions == 2, ents
     assert "Kestrian" not in ents and ents["Kestria"].type == GPE, ents
+
+
+def test_a_surname_of_the_story_s_people_is_a_person_after_a_preposition_too():
+    # two people of one family keep the bare surname apart from either; "to Castell", "for Castell" look like a place
+    ents = _by_name(extract_entities(_sents(
+        "a: Ann Castell thanked volunteers.", "b: Mark Castell spoke first.", "c: Voters turned to Castell.",
+        "c: The crowd cheered for Castell in Provo.", "d: Support for Castell grew.", "d: Money went to Castell.")))
+    assert ents["Castell"].type == PERSON and ents["Provo"].type == GPE, ents

@@ -567,8 +567,8 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
     prev = toks[seg[0] - 1][2].lower() if seg[0] > 0 else ""
     back = [toks[q][2] for q in range(max(0, seg[0] - 3), seg[0])]
     nxt = toks[seg[-1] + 1][2] if seg[-1] + 1 < len(toks) else ""
-    if prev in _PLACE_PREP:
-        votes[GPE] += 1
+    if prev in _PLACE_PREP and not (len(words) >= 2 and low[0] in given_names()):
+        votes[GPE] += 1  # "in Selwick"; but "for Roy Moore" is a person's name after a preposition
     head = nxt.lower() not in _MODIFIED  # "the Wexbridge museum": a modifier of the noun after it
     if "the" in back and head and all(not _is_cap(b) or b == "The" for b in back[back.index("the") + 1:]):
         votes[ORG] += 2
@@ -717,6 +717,15 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
             counts[m.surface] += 1
             votes[m.surface].update(v)
     types = {s: _pick(votes[s]) for s in counts}
+    # a known surname that ends the story's people's full names, names no known place and is never written in lower
+    # case is a person: "Romney" of "Mitt Romney" and "Ann Romney", however often "to Romney" makes it look a place
+    family = {s.split()[-1] for s in counts
+              if len(s.split()) >= 2 and types[s] == PERSON and s.split()[0].lower() in given_names()}
+    for s in counts:
+        if (s in family and types[s] != PERSON and s.lower() not in _places() and not _place_initials(s)
+                and s.lower() not in vocab.lower and s.lower() in surnames()):
+            votes[s][PERSON] += 2 * counts[s]
+            types[s] = _pick(votes[s])
     alias = _aliases(counts, types, vocab.lower)
     merged_votes: dict[str, Counter[str]] = defaultdict(Counter)
     for s, target in alias.items():
