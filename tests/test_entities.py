@@ -250,3 +250,12 @@ def test_a_surname_of_the_story_s_people_is_a_person_after_a_preposition_too():
         "a: Ann Castell thanked volunteers.", "b: Mark Castell spoke first.", "c: Voters turned to Castell.",
         "c: The crowd cheered for Castell in Provo.", "d: Support for Castell grew.", "d: Money went to Castell.")))
     assert ents["Castell"].type == PERSON and ents["Provo"].type == GPE, ents
+
+
+def test_a_two_word_person_keeps_its_type_when_the_surname_alone_is_also_a_town():
+    # "Obama" is a town in Japan; "Barack" is no given name of the census lists
+    ents = _by_name(extract_entities(_sents(
+        "a: President Barack Obama signed the bill on Friday.", "a: Obama said the law would help families.",
+        "b: Obama met senators in the morning.", "c: Critics said Obama had moved too slowly.",
+        "c: Aides to Obama declined to comment.")))
+    assert ents["Barack Obama"].type == PERSON and "Obama" not in ents, ents

@@ -767,11 +767,12 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
 
 
 def _surname_of(short: str, full: str, common: frozenset[str]) -> bool:
-    """``short`` is the surname of the person ``full`` names: the last word of a name whose first word
-    is a given name that names no place and that the story never writes in lower case (``common``): "Clinton" of
-    "Hillary Clinton", not "Indians" of "Cleveland Indians" or "Africa" of "West Africa"."""
+    """``short`` is the surname of the person ``full`` names: the last word of a name whose first word (a given
+    name, or any first word of a two-word name: "Barack Obama") names no place and is never written in lower case
+    in the story (``common``): "Clinton" of "Hillary Clinton", not "Indians" of "Cleveland Indians" or "Africa" of
+    "West Africa"."""
     parts = full.lower().split()
-    return (len(parts) >= 2 and short.lower() == parts[-1] and parts[0] in given_names()
+    return (len(parts) >= 2 and short.lower() == parts[-1] and (parts[0] in given_names() or len(parts) == 2)
             and parts[0] not in common and parts[0] not in _places())
 
 
