@@ -259,3 +259,11 @@ def test_a_two_word_person_keeps_its_type_when_the_surname_alone_is_also_a_town(
         "b: Obama met senators in the morning.", "c: Critics said Obama had moved too slowly.",
         "c: Aides to Obama declined to comment.")))
     assert ents["Barack Obama"].type == PERSON and "Obama" not in ents, ents
+
+
+def test_a_given_name_shared_by_two_of_the_story_s_people_is_still_a_person():
+    ents = _by_name(extract_entities(_sents(
+        "a: Charlie Gard's parents went to court on Monday.", "a: Doctors said there was no hope for Charlie.",
+        "b: A film starring Charlie Chaplin was found in a tin.", "c: Supporters prayed for Charlie.",
+        "c: Letters came to Charlie from around the world.")))
+    assert ents["Charlie"].type == PERSON, ents

@@ -717,13 +717,15 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
             counts[m.surface] += 1
             votes[m.surface].update(v)
     types = {s: _pick(votes[s]) for s in counts}
-    # a known surname that ends the story's people's full names, names no known place and is never written in lower
-    # case is a person: "Romney" of "Mitt Romney" and "Ann Romney", however often "to Romney" makes it look a place
-    family = {s.split()[-1] for s in counts
-              if len(s.split()) >= 2 and types[s] == PERSON and s.split()[0].lower() in given_names()}
+    # a known surname that ends the story's people's full names (or a known given name that opens them), names no
+    # known place and is never written in lower case is a person: "Romney" of "Ann Romney" and "Tagg Romney",
+    # "Charlie" of "Charlie Gard" and "Charlie Chaplin", however often "to Romney" makes it look like a place
+    people = [n.split() for n in counts
+              if len(n.split()) >= 2 and types[n] == PERSON and n.split()[0].lower() in given_names()]
+    family, first = {p[-1] for p in people}, {p[0] for p in people}  # "Romney"; "Charlie" of two Charlies
     for s in counts:
-        if (s in family and types[s] != PERSON and s.lower() not in _places() and not _place_initials(s)
-                and s.lower() not in vocab.lower and s.lower() in surnames()):
+        if (types[s] != PERSON and s.lower() not in _places() and not _place_initials(s) and s.lower() not in vocab.lower
+                and ((s in family and s.lower() in surnames()) or (s in first and s.lower() in given_names()))):
             votes[s][PERSON] += 2 * counts[s]
             types[s] = _pick(votes[s])
     alias = _aliases(counts, types, vocab.lower)
