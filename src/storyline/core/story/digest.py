@@ -594,8 +594,10 @@ _LEANS_ON_NEXT = frozenset("even not just only so too very along particularly es
 _FINITE = "|".join(sorted(AUXILIARIES - {"be", "been", "being"}))  # an auxiliary that makes a clause finite
 # what a cut must not split off: the verb of its subject ("Passengers bound for Newark | from Hong Kong were able"),
 # before any clause of its own opens in the cut part
-_VERB_AFTER = re.compile(r"^[^,;:—–]*?\b(?:(?:who|whom|whose|which|that|after|before|when|while|because|although|though|"
-                         rf"if|as|since|until|once|where)|(?P<aux>{_FINITE}))\b", re.I)
+# the words that open a clause of its own
+_CLAUSE_OPENERS = ("who|whom|whose|which|that|after|before|when|while|because|although|though|if|as|since|until|once|"
+                   "where")
+_VERB_AFTER = re.compile(rf"^[^,;:—–]*?\b(?:(?:{_CLAUSE_OPENERS})|(?P<aux>{_FINITE}))\b", re.I)
 # a subordinate clause or a participle phrase that opens the sentence ("As tough as ...", "Shortly after X was
 # sentenced", "Driving home from ..."): its main clause comes after the comma that closes it
 _SUBORDINATE_OPEN = re.compile(r"^(?:(?:[A-Za-z]+\s+)?(?:as|if|although|though|while|when|whenever|because|since|"
@@ -762,22 +764,20 @@ def _whole(head: str, rest: str) -> bool:
         return False
     # an irregular past that is only a verb ("made", "took", "found"), before any clause opens: the subject's verb
     # ("One of the supervisors ousted for their involvement | in the scandal made light of ...")
-    before = re.split(r"[,;:—–(]|\b(?:who|whom|whose|which|that|after|before|when|while|because|although|though|if|as|"
-                      r"since|until|once|where|and|or|but)\b", after, maxsplit=1)[0]
-    return not any(past_tense(w) and not w.endswith("ed") and set(getAllLemmas(w)) == {"VERB"}
-                   for w in re.findall(r"[a-z]+", before))
+    before = re.split(rf"[,;:—–(]|\b(?:{_CLAUSE_OPENERS}|and|or|but)\b", after, maxsplit=1)[0]
+    return not any(past_tense(w) and set(getAllLemmas(w)) == {"VERB"} for w in re.findall(r"[a-z]+", before))
 
 
 _SUPERLATIVE_END = re.compile(r"\bthe\s+(?:(?:most|least)\s+[a-z]+|[a-z]{2,}est|first|only|last|largest|biggest)"
                               r"(?:\s+[a-z][\w-]*)?$", re.I)
 # a subject that opens on a relative clause: "A vegan mother whose ...", "Two men who ..."
-_SUBJECT_RELATIVE = re.compile(r"^((?:(?!(?:" + _FINITE + "|" + "|".join(sorted(SPEECH_VERBS)) +
-                               r")\b)(?![\w'’-]+ed\b)[\w'’.-]+\s+){1,6}?)(?:who|whose|which)\s", re.I)
+_SUBJECT_VERB = r"(?:" + _FINITE + "|" + "|".join(sorted(SPEECH_VERBS)) + r")\b"  # an auxiliary or a verb of speech
+_SUBJECT_RELATIVE = re.compile(r"^((?:(?!" + _SUBJECT_VERB + r")(?![\w'’-]+ed\b)[\w'’.-]+\s+){1,6}?)(?:who|whose|which)\s",
+                               re.I)
 _VERB_GROUP = re.compile(_FINITE)
 # the rest of a lead cut inside an aside: the aside's end, a comma, then the subject's verb (an auxiliary, a verb of
 # speech or a past form)
-_ASIDE_THEN_VERB = re.compile(r"^[^,;:—–()]*[a-z][^,;:—–()]*,\s+(?:(?:" + _FINITE + "|" + "|".join(sorted(SPEECH_VERBS))
-                              + r")\b|[a-z]+ed\b)")
+_ASIDE_THEN_VERB = re.compile(r"^[^,;:—–()]*[a-z][^,;:—–()]*,\s+(?:" + _SUBJECT_VERB + r"|[a-z]+ed\b)")
 _DASH_ASIDE = re.compile(r"^\s*[—–]\s[^—–]{1,80}\s[—–]\s*")  # "| — or “yo-yo” dieting — may increase"
 
 
@@ -799,7 +799,7 @@ def _verb_groups(words: Sequence[str]) -> int:
 
 # an aside between commas right before its subject's verb: "The Washington region, home to most federal workers, could
 # lose ...", "Kellogg Co., citing the deterioration of a country, said ..."
-_VERBLESS_ASIDE = re.compile(r",\s+[a-z][^,;()\"]{2,90}?,\s+(?=(?:" + _FINITE + "|" + "|".join(sorted(SPEECH_VERBS)) + r")\b)")
+_VERBLESS_ASIDE = re.compile(r",\s+[a-z][^,;()\"]{2,90}?,\s+(?=" + _SUBJECT_VERB + ")")
 
 
 def _without_verbless_aside(m: re.Match) -> str:

@@ -503,10 +503,12 @@ def negated_heads(text: str, without: bool = True) -> frozenset[str]:
 
 
 _ASIDE = re.compile(r",\s+(?:who|which|whose|whom|where)\s[^,;]*,")
-_NOT_DONE_YET = re.compile(r"\bnot\s+yet\b|\b(?:has|have|had)\s*(?:not|n't)\s+(?:yet\s+)?(?:been\s+)?[a-z]+ed\b", re.I)
+# what has not been done yet ("not yet", "has not signed"): one kind of what a later report may tell otherwise
+_NOT_DONE = r"\bnot\s+yet\b|\b(?:has|have|had)\s*(?:not|n't)\s+(?:yet\s+)?(?:been\s+)?[a-z]+ed\b"
+_NOT_DONE_YET = re.compile(_NOT_DONE, re.I)
 _NOT_YET = re.compile(r"\b(?:not|n't)\s+(?:(?:yet|been|immediately|entirely|fully|publicly|officially)\s+)*"
                       r"(?:clear|known|certain|sure|confirmed|determined|established|disclosed|released|identified)\b"
-                      r"|\bnot\s+yet\b|\b(?:has|have|had)\s*(?:not|n't)\s+(?:yet\s+)?(?:been\s+)?[a-z]+ed\b"
+                      r"|" + _NOT_DONE +
                       r"|\b(?:not|n't)\b[^.;]*?\b(?:until|till|before)\b|\bunclear\b|\bunknown\b", re.I)
 
 
@@ -578,13 +580,15 @@ def act_stem(word: str) -> str:
 
 @lru_cache(maxsize=1 << 14)
 def past_tense(word: str) -> bool:
-    """An irregular past tense ("took", "won", "led", "beat"): a verb form that ends in neither -ed nor -s.
+    """An irregular past tense ("took", "won", "led", "beat"): a verb's past form that does not end in -ed (a form
+    in -ed is read as a verb by its ending).
 
-    >>> [past_tense(w) for w in ("took", "won", "beat", "team", "takes", "game")]
-    [True, True, True, False, False, False]
+    >>> [past_tense(w) for w in ("took", "won", "beat", "team", "takes", "game", "crossed")]
+    [True, True, True, False, False, False, False]
     """
     lw = word.lower()
-    return any(lw in getInflection(lemma, "VBD") for lemma in getAllLemmas(lw).get("VERB", ()))
+    return not lw.endswith("ed") and any(lw in getInflection(lemma, "VBD")
+                                         for lemma in getAllLemmas(lw).get("VERB", ()))
 
 
 def _word_before(text: str, pos: int) -> str:
