@@ -78,6 +78,24 @@ def test_a_title_leaves_out_a_reason_most_other_outlets_do_not_tell():
     assert digest("s-1", sents, arts, SummaryConfig(words=60))["title"] == heads["wire"]
 
 
+def test_a_title_leaves_out_a_reason_another_outlets_headline_gives_otherwise():
+    """Both other outlets say the mall's name and "gas" (the alarm was about gas), so the reason is told in part;
+    but one headline blames something else, and the title leaves the reason out rather than take a side."""
+    texts = {"wire": ["Shoppers left the Brantwood Centre on Saturday after a gas main ruptured, the fire service said."],
+             "post": ["A gas alarm that emptied the Brantwood Centre on Saturday was set off by a faulty sensor."],
+             "radio": ["The Brantwood Centre reopened on Saturday evening after a gas alarm in the afternoon."]}
+    heads = {"wire": "Brantwood Centre evacuated after gas main ruptures",
+             "post": "Faulty sensor blamed for Brantwood gas alarm",
+             "radio": "Brantwood Centre reopens after alarm"}
+    sents = [Sentence(o, 0, t[0], o, "2025-09-06T15:00:00Z") for o, t in texts.items()]
+    arts = [{"article_id": o, "title": heads[o], "published": f"2025-09-06T1{k}:00:00Z", "source": o}
+            for k, o in enumerate(texts)]
+    assert digest("s-1", sents, arts, SummaryConfig(words=60))["title"] == "Brantwood Centre evacuated"
+    # with no other headline giving a cause, a reason the others tell in part stays
+    arts[1]["title"] = "Brantwood gas alarm empties shopping centre"
+    assert digest("s-1", sents, arts, SummaryConfig(words=60))["title"] == heads["wire"]
+
+
 def test_when_the_day_is_disputed_the_title_names_no_day():
     dispute = [{"frame": "date", "kind": "predicate",
                 "sides": [{"claim": "2025-06-12", "outlets": ["a"]}, {"claim": "2025-06-11", "outlets": ["b"]}]}]

@@ -24,7 +24,7 @@ from storyline.core.story.summarize import (
 from storyline.core.text.clean import tidy_sentence, title_residue
 from storyline.core.story.extraction import (AUXILIARIES, HEDGES_ABOUT, HEDGES_OPEN_ABOVE, HEDGES_OPEN_BELOW,
                                              SMALL_NUMBERS, SPEECH_VERBS, denied_roots, negated_heads,
-                                             numbers_to_digits, past_tense, root)
+                                             act_stem, numbers_to_digits, past_tense, root)
 from storyline.core.story.frames import pole_frames
 from storyline.core.story.timeline import find_dates
 from storyline.core.text.text import STOPWORDS, content_terms, jaccard, mostly_quoted, stem, words
@@ -265,12 +265,13 @@ _REASON = re.compile(r"\s*(?:,\s*)?\b(?:after|amid|following|over|due to|because
                      r"(?:the\s+)?(?:weekend|years?|months?|weeks?|days?|decades?|night)\b)(?P<why>[^;:|]+)$", re.I)
 
 
-def without_untold_reason(title: str, outlet: str, told: Mapping[str, str] | None) -> str:
+def without_untold_reason(title: str, outlet: str, told: Mapping[str, str] | None, headlines: Sequence[str] = ()) -> str:
     """A headline without its closing reason ("after smoke in cabin", "over museum raid") when at least half the
-    story's other outlets tell none of the reason's words in their headlines and first sentences: the reason is
-    where outlets most often disagree (smoke or a bird strike, a resignation over a row or a sacking), and a title
-    states what the story's outlets tell, not one outlet's account. Kept when what is left would be under three
-    words.
+    story's other outlets tell none of the reason's words in their headlines and first sentences, or when one of
+    the other outlets' ``headlines`` blames a cause of its own (:func:`headline_cause`) that shares none of the
+    reason's words beyond what every outlet tells: the reason is where outlets most often disagree (smoke or a bird
+    strike, a broken rail or speeding), and a title states what the story's outlets tell, not one outlet's account.
+    Kept when what is left would be under three words.
 
     >>> told = {"wire": "Skyvale flight diverted after smoke in cabin. The crew reported smoke.",
     ...         "local": "Jet lands at Marrow. A bird strike damaged an engine.",
@@ -281,6 +282,13 @@ def without_untold_reason(title: str, outlet: str, told: Mapping[str, str] | Non
     'Skyvale flight diverted after smoke in cabin'
     >>> without_untold_reason("Rovers boss quits over the weekend", "wire", told)
     'Rovers boss quits over the weekend'
+    >>> derail = {"a": "A freight train derailed after a section of rail broke.",
+    ...           "b": "A freight train derailed; it was too fast, rail union sources said.", "c": "Rail staff inspect a train."}
+    >>> without_untold_reason("Freight train derails at Pellow after rail breaks", "a", derail)
+    'Freight train derails at Pellow after rail breaks'
+    >>> without_untold_reason("Freight train derails at Pellow after rail breaks", "a", derail,
+    ...                       ["Speeding blamed for Pellow derailment", "Line closed after freight train derailment"])
+    'Freight train derails at Pellow'
     >>> without_untold_reason("Backman wants to manage in the big leagues, not after Collins' job", "wire", told)
     "Backman wants to manage in the big leagues, not after Collins' job"
     """
@@ -295,7 +303,36 @@ def without_untold_reason(title: str, outlet: str, told: Mapping[str, str] | Non
     cut = title[:m.start()].rstrip(" ,;:-–—")
     if _DANGLING.search(cut) or re.search(r"\b(?:not|no|never|just|only|even|long|soon|shortly|right)$", cut, re.I):
         return title  # "wants to manage, not after Collins' job": the marker belongs to what comes before it
-    return cut if 2 * untold >= len(others) else title
+    if 2 * untold >= len(others):
+        return cut
+    # another outlet's headline blames something else: "after rail breaks" against "Speeding blamed for derailment"
+    topic, own = _topic(told or {}), {act_stem(w) for w in reason}
+    for other in headlines:
+        cause = {act_stem(w) for w in fact_terms(headline_cause(other) or "") - topic}
+        if cause and cause.isdisjoint(own):
+            return cut
+    return title
+
+
+def headline_cause(title: str) -> str | None:
+    """The cause a headline blames: what it opens on before "blamed for", "behind" and the like, or what it closes
+    on after "due to", "because of", "blamed on" or "caused by" (without a closing "..., police say"); None when it
+    blames nothing ("reopens after alarm" tells what came before, not what caused it).
+
+    >>> headline_cause("Speeding blamed for Pellow derailment"), headline_cause("Trains halted due to broken rail, police say")
+    ('Speeding', 'broken rail')
+    >>> headline_cause("Pellow line closed"), headline_cause("Centre reopens after alarm")
+    (None, None)
+    """
+    m = _CAUSE_FIRST.match(title) or _BLAMED.search(title)
+    return _HEADLINE_SOURCE.sub("", m.group("cause")).strip() or None if m else None
+
+
+_BLAMED = re.compile(r"\b(?:due to|because of|blamed on|caused by)\s+(?P<cause>[^;:|]+)$", re.I)
+
+
+# a headline's closing source: ", police say", ", his representative says", ", report claims"
+_HEADLINE_SOURCE = re.compile(r",\s+(?:[\w.'’-]+\s+){1,4}(?:says?|said|claims?|reports?)\s*$", re.I)
 
 
 def _topic(told: Mapping[str, str]) -> frozenset[str]:
@@ -419,7 +456,10 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
             sides += bool(told) and (negated_elsewhere(title, outlet, told) + untold_cause(title, outlet, told))
             return sides, headline_format(title), names, a.get("published") or "9999", a["article_id"]
         top = min(titled, key=rank)
-        best = without_untold_reason(without_label(str(top["title"])), top.get("source") or top["article_id"], told)
+        outlet = top.get("source") or top["article_id"]
+        best = without_untold_reason(without_label(str(top["title"])), outlet, told,
+                                     [str(a["title"]) for a in articles if a.get("title")
+                                      and (a.get("source") or a["article_id"]) != outlet])
         if shouted(best):  # every first headline is shouted (a slogan, a kicker): one written from the lead says what happened
             return _written_title(fallback, disputes, told) or best
         return best
