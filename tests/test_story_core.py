@@ -86,7 +86,7 @@ def test_a_title_leaves_out_a_reason_another_outlets_headline_gives_otherwise():
              "radio": ["The Brantwood Centre reopened on Saturday evening after a gas alarm in the afternoon."]}
     heads = {"wire": "Brantwood Centre evacuated after gas main ruptures",
              "post": "Faulty sensor blamed for Brantwood gas alarm",
-             "radio": "Brantwood Centre reopens after alarm"}
+             "radio": None}
     sents = [Sentence(o, 0, t[0], o, "2025-09-06T15:00:00Z") for o, t in texts.items()]
     arts = [{"article_id": o, "title": heads[o], "published": f"2025-09-06T1{k}:00:00Z", "source": o}
             for k, o in enumerate(texts)]
@@ -94,6 +94,19 @@ def test_a_title_leaves_out_a_reason_another_outlets_headline_gives_otherwise():
     # with no other headline giving a cause, a reason the others tell in part stays
     arts[1]["title"] = "Brantwood gas alarm empties shopping centre"
     assert digest("s-1", sents, arts, SummaryConfig(words=60))["title"] == heads["wire"]
+
+
+def test_of_headlines_alike_the_title_is_the_one_whose_words_the_other_outlets_tell():
+    from storyline.core.story.digest import choose_title
+
+    reports = [("Mercury", "Rowing club celebrates as Dunmore regatta returns", "The Dunmore regatta returned on Saturday."),
+               ("Echo", "Dunmore regatta returns to the river", "The Dunmore regatta returned to the river on Saturday."),
+               ("Radio", "Crowds line river for Dunmore regatta", "Crowds lined the river as the regatta returned on Saturday.")]
+    arts = [{"article_id": str(k), "source": o, "published": f"2025-06-07T1{k}:00:00Z", "title": h}
+            for k, (o, h, _) in enumerate(reports)]
+    told = {o: f"{h}\n{lead}" for o, h, lead in reports}
+    assert choose_title(arts, None, (), told) == "Dunmore regatta returns to the river"
+    assert choose_title(arts, None) == "Rowing club celebrates as Dunmore regatta returns"  # nothing told: the earliest
 
 
 def test_when_the_day_is_disputed_the_title_names_no_day():

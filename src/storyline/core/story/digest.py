@@ -229,6 +229,25 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
 
 
 
+def untold_words(title: str, outlet: str, told: Mapping[str, str]) -> int:
+    """How many of a headline's content words (every form of a verb one word) at least half the story's other
+    outlets do not tell in their headlines and first sentences: what one outlet says that the others do not.
+    :func:`choose_title` prefers, of headlines that are otherwise alike, the one whose words the others tell.
+
+    >>> told = {"a": "Rowing club celebrates as Dunmore regatta returns. The Dunmore regatta returned on Saturday.",
+    ...         "b": "Dunmore regatta returns to the river. The Dunmore regatta returned to the river on Saturday.",
+    ...         "c": "Crowds lined the river as the Dunmore regatta returned on Saturday."}
+    >>> untold_words("Rowing club celebrates as Dunmore regatta returns", "a", told)
+    3
+    >>> untold_words("Dunmore regatta returns to the river", "b", told)
+    1
+    """
+    others = [{act_stem(w) for w in fact_terms(t)} for o, t in told.items() if o != outlet]
+    if not others:
+        return 0
+    return sum(2 * sum(w not in t for t in others) >= len(others) for w in {act_stem(w) for w in fact_terms(title)})
+
+
 def negated_elsewhere(title: str, outlet: str, told: Mapping[str, str]) -> bool:
     """A headline that says happened what another outlet's headline or first sentences say did not ("Minister signs
     order" / "has not yet signed the order"), or says did not happen what one of them says did ("No injuries as bus
@@ -425,7 +444,8 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
     acts another outlet may tell otherwise (:func:`contested`, against ``told``: each outlet's headlines and first
     sentences; a headline another outlet negates, :func:`negated_elsewhere`, or that opens on a cause others do not
     tell, :func:`untold_cause`, counts as one more), then one of the event rather than of a format (:func:`headline_format`), then the one with fewest
-    names another outlet does not give, then the earliest, then the smallest id; when that one is shouted
+    names another outlet does not give, then the one with fewest words the other outlets do not tell
+    (:func:`untold_words`), then the earliest, then the smallest id; when that one is shouted
     (:func:`shouted`), a headline written from the summary instead. Without one, a headline written from
     the summary's sentences (``fallback``, in order; the lead's also without the figure it ends on,
     :func:`without_figure`): the first that takes no side of a dispute found and gives fewest figures and acts that
@@ -454,7 +474,8 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
             outlet = a.get("source") or a["article_id"]
             sides, names = contested(title, outlet, told) if told else (0, 0)
             sides += bool(told) and (negated_elsewhere(title, outlet, told) + untold_cause(title, outlet, told))
-            return sides, headline_format(title), names, a.get("published") or "9999", a["article_id"]
+            return (sides, headline_format(title), names, untold_words(title, outlet, told) if told else 0,
+                    a.get("published") or "9999", a["article_id"])
         top = min(titled, key=rank)
         outlet = top.get("source") or top["article_id"]
         best = without_untold_reason(without_label(str(top["title"])), outlet, told,
