@@ -230,8 +230,8 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
 
 
 def untold_words(title: str, outlet: str, told: Mapping[str, str]) -> int:
-    """How many of a headline's content words (every form of a verb one word) at least half the story's other
-    outlets do not tell in their headlines and first sentences: what one outlet says that the others do not.
+    """How many of a headline's content words (every form of a verb one word) most of the story's other outlets
+    do not tell in their headlines and first sentences: what one outlet says that the others do not.
     :func:`choose_title` prefers, of headlines that are otherwise alike, the one whose words the others tell.
 
     >>> told = {"a": "Rowing club celebrates as Dunmore regatta returns. The Dunmore regatta returned on Saturday.",
@@ -240,12 +240,12 @@ def untold_words(title: str, outlet: str, told: Mapping[str, str]) -> int:
     >>> untold_words("Rowing club celebrates as Dunmore regatta returns", "a", told)
     3
     >>> untold_words("Dunmore regatta returns to the river", "b", told)
-    1
+    0
     """
     others = [{act_stem(w) for w in fact_terms(t)} for o, t in told.items() if o != outlet]
     if not others:
         return 0
-    return sum(2 * sum(w not in t for t in others) >= len(others) for w in {act_stem(w) for w in fact_terms(title)})
+    return sum(2 * sum(w not in t for t in others) > len(others) for w in {act_stem(w) for w in fact_terms(title)})
 
 
 def negated_elsewhere(title: str, outlet: str, told: Mapping[str, str]) -> bool:
