@@ -646,6 +646,8 @@ _ATTRIBUTION_TAIL = re.compile(r",?\s+(?:(?:[\w.'’-]+\s+){0,6}?(?:said|says|to
 _CLAUSE_BREAK = re.compile(r";|\s[—–]\s|,\s+(?:which|who|whose|where|when|while|as|but|and|saying|according)\b|"
                            r"\s(?:after|before|because|although|though|while|amid|despite|following|when|where)\s")
 _PHRASE_BREAK = re.compile(r"\s(?:about|over|during|amid|against|despite|with|from|into|at|in|on|for)\s")
+# a shared post's closing link, with the name it came "via": "... via Horizont https://ift.tt/2loCdek"
+_LINK_TAIL = re.compile(r"(?:\s+via\s+@?[\w.'’-]+(?:\s+[\w.'’-]+){0,2}?)?\s+(?:https?://|www\.)\S+\s*$", re.I)
 _HEADLINE_WORDS = 16
 # a cut inside a clause that opens before its main verb ("X said that after receiving complaints"): a fragment
 _OPEN_CLAUSE = re.compile(r"\b(?:that|said|says)\s+(?:after|before|when|while|because|although|though|if|once|since|"
@@ -710,6 +712,8 @@ def headline(sentence: str | None) -> str | None:
     'One in seven colon cancers are now found in patients under 50'
     >>> headline("Wally Backman has been named manager of the Acereros de Monclova.")
     'Wally Backman has been named manager of the Acereros de Monclova'
+    >>> headline("Studie zweifelt an Stütze vom Staat via Horizont https://ift.tt/2loCdek")
+    'Studie zweifelt an Stütze vom Staat'
     >>> headline("Donald J. Trump's campaign manager used slightly less absolute words on Wednesday about Mr. Trump's "
     ...          "plans to skip Thursday night's Republican presidential debate.")
     "Donald J. Trump's campaign manager used slightly less absolute words on Wednesday"
@@ -717,7 +721,7 @@ def headline(sentence: str | None) -> str | None:
     if not sentence:
         return None
     t = _SOURCE_TAG.sub("", tidy_sentence(sentence.strip()).lstrip(")]}|*•·-–—,;: "))
-    t = _ATTRIBUTION_TAIL.sub("", t).strip().rstrip(".!,;: ")
+    t = _ATTRIBUTION_TAIL.sub("", _LINK_TAIL.sub("", t)).strip().rstrip(".!,;: ")
     if not t:
         return None
     if len(words(t)) <= _HEADLINE_WORDS:
