@@ -20,7 +20,8 @@ _DATE_KEYS = ("article:published_time", "og:article:published_time", "datepublis
 _AUTHOR_KEYS = ("author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "byl")
 _ARTICLE_TYPES = {"newsarticle", "article", "reportagenewsarticle", "analysisnewsarticle", "blogposting",
                   "opinionnewsarticle", "reviewnewsarticle", "backgroundnewsarticle", "liveblogposting"}
-_TITLE_SEP = re.compile(r"\s+(?:\||-|–|—|::|·|•)\s+")
+_TITLE_SEP = re.compile(r"\s+(?:\||-|–|—|::|·|•|»|›)\s+")
+_CRUMB_SEP = re.compile(r"\s+/\s+")  # a breadcrumb trail: "<headline> / Politik / Artikel / Home"
 _DOMAIN = re.compile(r"(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)+")
 _BY = re.compile(r"^\s*(?:(?:view all |see all )?(?:posts|articles|stories) by|posted by|written by|words by|by|"
                  r"authors?|autor(?:in)?|veröffentlicht von|geschrieben von|vo[nm]|par)(?:\s*:\s*|\s+)|^\s*~\s*", re.I)
@@ -92,11 +93,25 @@ def _clean_title(title: str | None, site_names: tuple[str | None, ...]) -> str |
 
     >>> _clean_title("Council backs fare rise | The Harbour Gazette", ("The Harbour Gazette",))
     'Council backs fare rise'
+
+    and the sections of a breadcrumb trail (three parts or more, by "/" or "»"):
+
+    >>> _clean_title("Gericht: Der Prozess geht weiter / Politik / Politik im Überblick / Artikel / Home", ())
+    'Gericht: Der Prozess geht weiter'
+    >>> _clean_title("Gericht: Der Prozess geht weiter / Politik / Home - example.it - Nachrichten und Videos", ())
+    'Gericht: Der Prozess geht weiter'
+    >>> _clean_title("Example.de » Blog Archiv » Podcasts in Plex einbinden", ())
+    'Podcasts in Plex einbinden'
+    >>> _clean_title("Either/or: a ballot for the new year / 2024", ())
+    'Either/or: a ballot for the new year / 2024'
     """
     if not title:
         return None
     title = re.sub(r"\s+", " ", title).strip()
     parts = _TITLE_SEP.split(title)
+    crumbs = _CRUMB_SEP.split(title)
+    if len(crumbs) >= 3:
+        parts = [p for c in crumbs for p in _TITLE_SEP.split(c)]
     if len(parts) < 2:
         return title or None
     lowered = {s.lower() for s in site_names if s}
