@@ -100,6 +100,8 @@ def _clean_title(title: str | None, site_names: tuple[str | None, ...]) -> str |
     'Gericht: Der Prozess geht weiter'
     >>> _clean_title("Gericht: Der Prozess geht weiter / Politik / Home - example.it - Nachrichten und Videos", ())
     'Gericht: Der Prozess geht weiter'
+    >>> _clean_title("About Ann Lee | ", ())
+    'About Ann Lee'
     >>> _clean_title("Example.de » Blog Archiv » Podcasts in Plex einbinden", ())
     'Podcasts in Plex einbinden'
     >>> _clean_title("Either/or: a ballot for the new year / 2024", ())
@@ -107,7 +109,8 @@ def _clean_title(title: str | None, site_names: tuple[str | None, ...]) -> str |
     """
     if not title:
         return None
-    title = re.sub(r"\s+", " ", title).strip()
+    # without a separator that parts nothing: "About Ann Lee |" (an empty site name)
+    title = re.sub(r"(?:\s+(?:\||-|–|—|::|·|•|»|›|/))+$", "", re.sub(r"\s+", " ", title).strip())
     parts = _TITLE_SEP.split(title)
     crumbs = _CRUMB_SEP.split(title)
     if len(crumbs) >= 3:
