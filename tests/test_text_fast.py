@@ -118,3 +118,16 @@ def test_a_hover_card_inside_a_sentence_is_cut_and_listed():
     assert r.text == ("Fox News anchor Shepard Smith on Thursday criticized President Trump for bashing reporters at a "
                       "news conference.")
     assert [x.reason for x in r.removed] == ["menu"] and r.removed[0].text.endswith("Masters win MORE")
+
+
+def test_an_outlets_pitch_to_its_reader_is_cut_and_listed_but_a_report_about_prices_stays():
+    from storyline.core.text.clean import clean_text
+
+    r = clean_text("The Kestrel Valley dam will be finished in 2027, the water board said.\n"
+                   "To read the rest of this report, please subscribe to the Valley Ledger.\n"
+                   "Choose a $4 Weekly Pass or a $90 Annual Subscription and get every edition online.\n"
+                   "Streamflix will raise its basic subscription to $11 a month from June, so you will pay $1 more.")
+    assert r.text.splitlines() == ["The Kestrel Valley dam will be finished in 2027, the water board said.",
+                                   "Streamflix will raise its basic subscription to $11 a month from June, so you "
+                                   "will pay $1 more."]
+    assert [x.reason for x in r.removed] == ["paywall", "paywall"]

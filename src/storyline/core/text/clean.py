@@ -273,7 +273,7 @@ def clean_line(line: str) -> tuple[str, list[Removal]]:
 
 # the reasons under which the rejects table lists each kind of page furniture
 _FURNITURE_REASON = {"caption": "caption", "credit": "photo_credit", "bar": "menu", "stamp": "timestamp",
-                     "heading": "heading"}
+                     "heading": "heading", "pitch": "paywall"}
 
 
 def title_residue(title: str | None) -> str | None:

@@ -87,7 +87,8 @@ _VERBISH = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|would|can
 
 @lru_cache(maxsize=1 << 15)
 def furniture(text: str) -> str | None:
-    """Why a line or sentence is page furniture (``caption``, ``credit``, ``bar``, ``stamp``, ``heading``), or None.
+    """Why a line or sentence is page furniture (``caption``, ``credit``, ``bar``, ``stamp``, ``heading``, ``pitch``),
+    or None.
 
     >>> furniture("View Images The skull of Caihong juji, a dinosaur that lived 160 million years ago.")
     'caption'
@@ -180,6 +181,8 @@ def furniture(text: str) -> str | None:
         return "bar"  # a wiki's hatnote: navigation, like a menu
     if n <= 60 and _SHOWN_IN.search(t):
         return "caption"
+    if n <= 60 and _pitch(t):
+        return "pitch"
     if n <= 60 and _CREDIT_END.search(t):
         return "caption"  # a line signed by a photo credit: "... is seen on March 18, 2014. (File/FOX5)"
     if (n <= 60 and _PHOTO_DATE.search(t) and not _PAST_OR_SPEECH.search(t) and not _PAST_VERB.search(t)
@@ -192,6 +195,32 @@ def furniture(text: str) -> str | None:
 
 
 _DURATION = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")
+
+# the outlet's pitch to its reader: to subscribe, to join, to support or donate, with what they get for it
+_TO_READER = re.compile(r"\b(?:you|your|you['’](?:ll|re|ve)|please)\b|^(?:subscribe|join|support|donate|become|sign up|"
+                        r"get|choose|start|try|unlock|upgrade)\b", re.I)
+_THE_DEAL = re.compile(r"\bsubscrib(?:e|ing)\b|\bjoin\b|\bdonat(?:e|ing|ion)\b|\bsupport (?:us|our|local|independent)\b|"
+                       r"\bbecome a (?:member|subscriber|supporter)\b|\bunlimited (?:digital )?access\b|"
+                       r"\b(?:weekly|monthly|annual|yearly|digital|print|premium) (?:pass|subscription|membership|plan)s?\b|"
+                       r"\bfree trial\b", re.I)
+
+
+def _pitch(text: str) -> bool:
+    """The outlet speaking to its reader about a deal: subscribing, joining, supporting it ("To view the full story,
+    please subscribe to The Times."; "You can choose a $60 Annual Subscription or a $5 Weekly Pass."), not a report
+    that quotes someone or tells what a company charges.
+
+    >>> _pitch("To view the full story, please subscribe to The Haitian Times.")
+    True
+    >>> _pitch("When you join the Gazette family, you'll get unlimited digital access to our journalism.")
+    True
+    >>> _pitch("Netflix will raise the price of its standard subscription by $2, so you will pay $15.49 a month.")
+    False
+    >>> _pitch('"If you join us, you will never regret it," the coach told the players.')
+    False
+    """
+    return bool(_TO_READER.search(text) and _THE_DEAL.search(text) and not _PAST_OR_SPEECH.search(text)
+                and not re.search(r"[\"“”]", text))
 
 
 def _player(text: str) -> bool:
