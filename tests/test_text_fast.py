@@ -131,3 +131,14 @@ def test_an_outlets_pitch_to_its_reader_is_cut_and_listed_but_a_report_about_pri
                                    "Streamflix will raise its basic subscription to $11 a month from June, so you "
                                    "will pay $1 more."]
     assert [x.reason for x in r.removed] == ["paywall", "paywall"]
+
+
+def test_text_spelt_with_look_alike_letters_and_an_opening_byline_are_cut_and_listed():
+    from storyline.core.text.clean import clean_text
+
+    r = clean_text("By Nora Vance: The Harbour Trust will sell the old pier, its chair said on Monday.\n"
+                   "Вuу уоur аdvеrtѕ wіth thе bеѕt nеwѕ ѕіtе іn thе rеgіоn.\n"
+                   "Москва (Moscow) and Αθήνα (Athens) signed the accord.")
+    assert r.text.splitlines() == ["The Harbour Trust will sell the old pier, its chair said on Monday.",
+                                   "Москва (Moscow) and Αθήνα (Athens) signed the accord."]
+    assert [x.reason for x in r.removed] == ["byline", "spam"]

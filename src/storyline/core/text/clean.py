@@ -32,11 +32,13 @@ _INLINE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("social_embed", re.compile(r"\s*\bpic\.twitter\.com/\w+")),
     ("social_embed", re.compile(r"(?:^[—–-]?\s*|\s+[—–-]\s*)[^—–]{0,60}\(@\w{1,30}\)\s*(?:" + _MONTHS_RE + r"\.? \d{1,2},? \d{4}|"
                                 r"\d{1,2}\.? \w+\.? \d{4}|\d{4}-\d\d-\d\d)\s*$", re.I)),
+    # a byline that opens the first sentence: "By Aaron Humes: The Americas cannot ..."
+    ("byline", re.compile(r"^By [A-Z][\w.'’-]+(?: (?:[A-Z][\w.'’-]+|de|van|von|da|di|le|la)){1,3}\s*[:|]\s+(?=[A-Z“\"])")),
 )
 # a literal every match of an in-line rule contains: the regex runs only on lines that have it
 _INLINE_NEEDLES: dict[re.Pattern[str], str] = {
     _INLINE_RULES[2][1]: ":", _INLINE_RULES[3][1]: "(", _INLINE_RULES[4][1]: "%", _INLINE_RULES[5][1]: "pic.twitter.com/",
-    _INLINE_RULES[6][1]: "(@"}
+    _INLINE_RULES[6][1]: "(@", _INLINE_RULES[7][1]: "By "}
 
 # --- whole-line residue: the line goes -------------------------------------------------------------------
 # Rules in _LINE_RULES apply to any line; those in _SHORT_LINE_RULES only to lines of at most _SHORT_WORDS
@@ -225,6 +227,10 @@ def clean_line(line: str) -> tuple[str, list[Removal]]:
     ''
     >>> clean_line("FILE - In this June 14, 2012 file photo, the president speaks in Cleveland.")[1][0].reason
     'caption'
+    >>> clean_line("By Aaron Humes: The Americas cannot ignore the risk, the director warns.")[0]
+    'The Americas cannot ignore the risk, the director warns.'
+    >>> clean_line("By Tuesday: The council must decide.")[1]
+    []
     >>> clean_line("Story highlights Burt Reynolds went to a hospital")
     ('Burt Reynolds went to a hospital', [Removal(reason='menu', text='Story highlights')])
     """
@@ -273,7 +279,7 @@ def clean_line(line: str) -> tuple[str, list[Removal]]:
 
 # the reasons under which the rejects table lists each kind of page furniture
 _FURNITURE_REASON = {"caption": "caption", "credit": "photo_credit", "bar": "menu", "stamp": "timestamp",
-                     "heading": "heading", "pitch": "paywall"}
+                     "heading": "heading", "pitch": "paywall", "spam": "spam"}
 
 
 def title_residue(title: str | None) -> str | None:

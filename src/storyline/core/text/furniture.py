@@ -87,8 +87,8 @@ _VERBISH = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|would|can
 
 @lru_cache(maxsize=1 << 15)
 def furniture(text: str) -> str | None:
-    """Why a line or sentence is page furniture (``caption``, ``credit``, ``bar``, ``stamp``, ``heading``, ``pitch``),
-    or None.
+    """Why a line or sentence is page furniture (``caption``, ``credit``, ``bar``, ``stamp``, ``heading``, ``pitch``,
+    ``spam``), or None.
 
     >>> furniture("View Images The skull of Caihong juji, a dinosaur that lived 160 million years ago.")
     'caption'
@@ -134,6 +134,9 @@ def furniture(text: str) -> str | None:
     'bar'
     >>> furniture("Main article: Harbour Trust"), furniture("See also the council's report on the harbour.")
     ('bar', None)
+    >>> furniture("Аdvеrtіѕе wіth thе most visited news site ~ Wе оffеr flехіblе расkаgеѕ."), furniture(
+    ...     "Москва (Moscow) and Αθήνα (Athens) signed the accord.")
+    ('spam', None)
     >>> furniture("HOPES AND FRUSTRATIONS")
     'heading'
     >>> furniture("An illustration of the feathered dinosaur is shown in this October 31, 2016 photo released on Monday.")
@@ -183,6 +186,8 @@ def furniture(text: str) -> str | None:
         return "caption"
     if n <= 60 and _pitch(t):
         return "pitch"
+    if len(_MIXED_SCRIPT.findall(t)) >= 2:
+        return "spam"  # words spelt with look-alike letters of another script: text made to slip past filters
     if n <= 60 and _CREDIT_END.search(t):
         return "caption"  # a line signed by a photo credit: "... is seen on March 18, 2014. (File/FOX5)"
     if (n <= 60 and _PHOTO_DATE.search(t) and not _PAST_OR_SPEECH.search(t) and not _PAST_VERB.search(t)
@@ -195,6 +200,9 @@ def furniture(text: str) -> str | None:
 
 
 _DURATION = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")
+
+# a word that mixes Latin letters with Cyrillic or Greek ones ("Аdvеrtіѕе", with a Cyrillic А, е, і, ѕ)
+_MIXED_SCRIPT = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-\u04ff])\w+\b")
 
 # the outlet's pitch to its reader: to subscribe, to join, to support or donate, with what they get for it
 _TO_READER = re.compile(r"\b(?:you|your|you['’](?:ll|re|ve)|please)\b|^(?:subscribe|join|support|donate|become|sign up|"
