@@ -103,13 +103,13 @@ def test_boilerplate_learned_across_topics_but_not_within_one_story(spark):
         text = f"{t} " * 20 + "\nShare this article on social media\n" + f"{t} closing words here"
         if i < 2:
             text += "\n\u201cWe wish him well,\u201d the chairman said."
-        rows.append((f"a{i}", text, f"topic{i}", "/in", f"line {i}"))
+        rows.append((f"a{i}", text, f"topic{i}", "/in", f"line {i}", f"outlet{i}"))
     # the shared quote recurs in 4 articles of ONE topic: not boilerplate
     for j in range(4):
         rows.append((f"q{j}", "harbour storm ferry " * 20 + "\nThe captain said the sea was the worst in years.",
-                     "topicX", "/in", f"line {10 + j}"))
+                     "topicX", "/in", f"line {10 + j}", f"outlet{j}"))
     df = spark.createDataFrame(rows, "article_id string, text string, topic_key string, source_path string, "
-                                     "locator string")
+                                     "locator string, source string")
     cfg = load_config().clean
     kept, removed = C.remove_boilerplate(df, cfg)
     gone = {r["text"] for r in removed.collect()}
@@ -125,12 +125,33 @@ def test_boilerplate_lines_that_differ_in_case_are_one_line_accents_included(spa
               "election result turnout"]
     teaser = ["LISEZ AUSSI : ÉTÉ À MONTRÉAL", "Lisez aussi : été à Montréal"]
     rows = [(f"a{i}", f"{t} " * 20 + "\n" + teaser[0 if i < 2 else 1] + "\n" + f"{t} closing words here",
-             f"topic{i}", "/in", f"line {i}") for i, t in enumerate(topics)]
+             f"topic{i}", "/in", f"line {i}", None) for i, t in enumerate(topics)]
     df = spark.createDataFrame(rows, "article_id string, text string, topic_key string, source_path string, "
-                                     "locator string")
+                                     "locator string, source string")
     kept, removed = C.remove_boilerplate(df, load_config().clean)
     assert sorted(r["text"] for r in removed.collect()) == sorted([teaser[0]] * 2 + [teaser[1]] * 3)
     assert not any("LISEZ" in r["text"] or "Lisez" in r["text"] for r in kept.collect())
+
+
+def test_a_line_an_outlet_repeats_on_unrelated_stories_is_its_furniture_but_not_a_line_two_outlets_share(spark):
+    promo = "For the latest news download the Valley Ledger apps for iOS and Android."
+    quote = "The mayor said the decision was final."
+    rows = [("l1", "harbour storm ferry " * 20 + "\n" + promo, "storm", "/in", "1", "Valley Ledger"),
+            ("l2", "council fares buses " * 20 + "\n" + promo, "fares", "/in", "2", "Valley Ledger"),
+            # one outlet's two reports of one story share a line: content
+            ("l3", "museum artefacts returned " * 20 + "\n" + quote, "museum", "/in", "3", "Valley Ledger"),
+            ("l4", "museum artefacts handed back " * 20 + "\n" + quote, "museum", "/in", "4", "Valley Ledger"),
+            # two outlets on two stories share a line: not the furniture of either
+            ("m1", "heatwave grid power " * 20 + "\nRead the full report on the council website.", "heat", "/in",
+             "5", "Metro"),
+            ("m2", "election result turnout " * 20 + "\nRead the full report on the council website.", "vote",
+             "/in", "6", "Courier")]
+    df = spark.createDataFrame(rows, "article_id string, text string, topic_key string, source_path string, "
+                                     "locator string, source string")
+    kept, removed = C.remove_boilerplate(df, load_config().clean)
+    assert sorted((r["article_id"], r["text"]) for r in removed.collect()) == [("l1", promo), ("l2", promo)]
+    texts = {r["article_id"]: r["text"] for r in kept.collect()}
+    assert quote in texts["l3"] and quote in texts["l4"] and "full report" in texts["m1"]
 
 
 def test_duplicate_ids_exact_duplicates_and_sentences(spark):

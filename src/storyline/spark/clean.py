@@ -60,34 +60,44 @@ def remove_boilerplate(articles: DataFrame, cfg: CleanConfig) -> tuple[DataFrame
 
     A line is boilerplate when it has at most ``boilerplate_max_words`` words and recurs in at least
     ``boilerplate_min_docs`` distinct articles *and* as many distinct topics (``topic_key``): a quote that every
-    outlet carries within one story is not boilerplate. Returns (articles with cleaned text, removed lines).
+    outlet carries within one story is not boilerplate. Within one outlet (``source``), a line is its page furniture
+    when it recurs in two of its articles on different topics ("For the latest stories download the Nationnews
+    apps"): an outlet's template repeats, its reports do not. Returns (articles with cleaned text, removed lines).
     Everything is built-in Spark SQL: no Python runs here.
     """
-    require_columns(articles, ["article_id", "text", "topic_key"], "boilerplate")
+    require_columns(articles, ["article_id", "text", "topic_key", "source"], "boilerplate")
     lines = articles.select(
-        "article_id", "topic_key", "source_path", "locator",
+        "article_id", "topic_key", "source", "source_path", "locator",
         F.posexplode(F.split("text", "\n")).alias("ln", "line"),
     ).withColumn("key", _line_key(F.col("line")))
     n_words = F.size(F.split(F.trim("line"), r"\s+"))
+    short = lines.filter(n_words <= cfg.boilerplate_max_words)
     boiler = (
-        lines.filter(n_words <= cfg.boilerplate_max_words)
-        .groupBy("key")
+        short.groupBy("key")
         .agg(F.countDistinct("article_id").alias("docs"), F.countDistinct("topic_key").alias("topics"))
         .filter((F.col("docs") >= cfg.boilerplate_min_docs) & (F.col("topics") >= cfg.boilerplate_min_docs))
-        .select("key")
+        .select("key", F.lit(True).alias("everywhere"))
     )
-    # checkpoint: the learned keys (a few hundred) come from an aggregation over every line of every article, and
+    own = (
+        short.filter(F.col("source").isNotNull() & (F.length(F.trim("line")) > 0))
+        .groupBy("source", "key")
+        .agg(F.countDistinct("article_id").alias("docs"), F.countDistinct("topic_key").alias("topics"))
+        .filter((F.col("docs") >= 2) & (F.col("topics") >= 2))
+        .select("source", "key", F.lit(True).alias("outlets"))
+    )
+    # checkpoint: the learned keys (a few hundred) come from aggregations over every line of every article, and
     # both the kept text and the removed lines read them; computed once, and safe from a lost executor.
-    boiler = checkpoint(boiler)
-    removed = R.lines(lines.join(boiler, "key", "left_semi"), "boilerplate", F.col("line"),
-                      "recurs across unrelated articles")
+    boiler, own = checkpoint(boiler), checkpoint(own)
+    marked = (lines.join(boiler, "key", "left").join(own, ["source", "key"], "left")
+              .withColumn("boiler", F.coalesce(F.col("everywhere"), F.col("outlets"), F.lit(False))))
+    removed = R.lines(marked.filter("boiler"), "boilerplate", F.col("line"),
+                      F.when(F.col("everywhere"), F.lit("recurs across unrelated articles"))
+                      .otherwise(F.lit("recurs across its outlet's unrelated articles")))
     kept = (
-        lines.join(boiler, "key", "left_anti")
+        marked.filter(~F.col("boiler"))
         .groupBy("article_id")
         .agg(F.array_sort(F.collect_list(F.struct("ln", "line"))).alias("ls"))
         .select("article_id", F.array_join(F.transform("ls", lambda x: x["line"]), "\n").alias("clean_text"))
     )
-    # a merge join: both sides are already partitioned by article id, and the kept text of every article is far
-    # too large to broadcast, though its size is hard for the planner to foresee from an aggregation
     out = articles.join(kept.hint("shuffle_merge"), "article_id", "left").withColumn("text", F.col("clean_text")).drop("clean_text")
     return out, removed
