@@ -267,3 +267,16 @@ def test_a_given_name_shared_by_two_of_the_story_s_people_is_still_a_person():
         "b: A film starring Charlie Chaplin was found in a tin.", "c: Supporters prayed for Charlie.",
         "c: Letters came to Charlie from around the world.")))
     assert ents["Charlie"].type == PERSON, ents
+
+
+def test_one_name_spelt_with_or_without_stops_or_in_a_transcripts_capitals_is_one_entity() -> None:
+    ents = _by_name(extract_entities(_sents(
+        "a: The U.S. Navy sent two ships to the strait on Monday.",
+        "a: Officials in the U.S. said the ships would stay a week.",
+        "b: The US embassy in Oslo said it had not been told.",
+        "c: President Helena Marsh spoke to reporters at the White House on Monday.",
+        "c: MARSH: We will not be pushed around by anyone.",
+        "c: Marsh said the ships were a signal.")))
+    us = [e for name, e in ents.items() if name in ("U.S.", "US")]
+    assert len(us) == 1 and us[0].type == GPE and set(us[0].variants) == {"U.S.", "US"} and us[0].mentions == 2
+    assert "MARSH" not in ents and ents["Helena Marsh"].type == PERSON and ents["Helena Marsh"].mentions == 3

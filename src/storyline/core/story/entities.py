@@ -710,12 +710,13 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
                  for sp, rules in zip(_spacy_mentions(nlp, texts), found)]
         for row in found:
             row.sort(key=lambda mv: mv[0].start)
+    spelt = spellings(Counter(m.surface for row in found for m, _ in row))
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     counts: Counter[str] = Counter()
     for row in found:
         for m, v in row:
-            counts[m.surface] += 1
-            votes[m.surface].update(v)
+            counts[spelt[m.surface]] += 1
+            votes[spelt[m.surface]].update(v)
     types = {s: _pick(votes[s]) for s in counts}
     # a known surname that ends the story's people's full names (or a known given name that opens them), names no
     # known place and is never written in lower case is a person: "Romney" of "Ann Romney" and "Tagg Romney",
@@ -745,7 +746,7 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
     for i, row in enumerate(found):
         resolved = []
         for m, _ in row:
-            name = alias[m.surface]
+            name = alias[spelt[m.surface]]
             kind = final_type.get(name, "")
             if not kind or is_demonym(name, own_lands):
                 continue
@@ -766,6 +767,34 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
     ]
     entities.sort(key=lambda e: (-e.mentions, e.name))
     return EntityIndex(entities, mentions, {e.name: e.type for e in entities})
+
+
+_RUN_TOGETHER = re.compile(r"[a-z][A-Z]")  # "DebraJSaunders", "SmartTV": words run together, as in a handle
+
+
+def spellings(counts: Counter[str]) -> dict[str, str]:
+    """Each surface form's usual spelling: forms that differ only in stops and capitals are one name ("U.S." and
+    "US"; "TRUMP" in a transcript and "Trump"), written as the story most often writes it, and in mixed case
+    before capitals.
+
+    >>> sp = spellings(Counter({"U.S.": 5, "US": 2, "TRUMP": 3, "Trump": 1, "Mara Liasson": 1, "MARA LIASSON": 4}))
+    >>> sp["US"], sp["TRUMP"], sp["MARA LIASSON"], sp["U.S."]
+    ('U.S.', 'Trump', 'Mara Liasson', 'U.S.')
+    >>> sp = spellings(Counter({"Uk": 3, "UK": 1, "DebraJSaunders": 2, "Debra J. Saunders": 1, "F ISA": 2, "FISA": 1}))
+    >>> sp["Uk"], sp["DebraJSaunders"], sp["F ISA"]
+    ('UK', 'Debra J. Saunders', 'FISA')
+    """
+    groups: dict[str, list[str]] = defaultdict(list)
+    for s in counts:
+        groups[re.sub(r"[.\s]+", "", s).casefold()].append(s)
+    out = {}
+    for forms in groups.values():
+        # words apart before run together ("Debra J. Saunders", not the handle "DebraJSaunders"); initials in
+        # capitals ("UK", not "Uk"), a longer name in mixed case ("Trump", not "TRUMP"); then the most written
+        usual = max(forms, key=lambda f: (not _RUN_TOGETHER.search(f), f.isupper() == (len(f.replace(".", "")) <= 4),
+                                          counts[f], f))
+        out.update((f, usual) for f in forms)
+    return out
 
 
 def _surname_of(short: str, full: str, common: frozenset[str]) -> bool:
