@@ -109,6 +109,19 @@ def test_of_headlines_alike_the_title_is_the_one_whose_words_the_other_outlets_t
     assert choose_title(arts, None) == "Rowing club celebrates as Dunmore regatta returns"  # nothing told: the earliest
 
 
+def test_a_headline_about_what_an_outlet_says_someone_did_not_do_is_not_the_title_either_way():
+    from storyline.core.story.digest import choose_title
+
+    reports = [("Herald", "Minister tours flood-hit Orrin streets", "Minister Kay Roe toured the flooded streets of Orrin on Tuesday."),
+               ("Post", "Minister stays away from Orrin floods",
+                "Minister Kay Roe did not visit the flooded streets of Orrin on Tuesday, her office said."),
+               ("Radio", "Orrin clean-up continues after floods", "Volunteers cleared mud from Orrin homes on Tuesday.")]
+    arts = [{"article_id": str(k), "source": o, "published": f"2025-03-04T1{k}:00:00Z", "title": h}
+            for k, (o, h, _) in enumerate(reports)]
+    told = {o: f"{h}\n{lead}" for o, h, lead in reports}
+    assert choose_title(arts, None, (), told) == "Orrin clean-up continues after floods"
+
+
 def test_when_the_day_is_disputed_the_title_names_no_day():
     dispute = [{"frame": "date", "kind": "predicate",
                 "sides": [{"claim": "2025-06-12", "outlets": ["a"]}, {"claim": "2025-06-11", "outlets": ["b"]}]}]

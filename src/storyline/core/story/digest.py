@@ -24,7 +24,7 @@ from storyline.core.story.summarize import (
 from storyline.core.text.clean import tidy_sentence, title_residue
 from storyline.core.story.extraction import (AUXILIARIES, HEDGES_ABOUT, HEDGES_OPEN_ABOVE, HEDGES_OPEN_BELOW,
                                              SMALL_NUMBERS, SPEECH_VERBS, denied_roots, negated_heads,
-                                             act_stem, numbers_to_digits, past_tense, root)
+                                             act_stem, negated_clauses, numbers_to_digits, past_tense, root)
 from storyline.core.story.frames import pole_frames
 from storyline.core.story.timeline import find_dates
 from storyline.core.text.text import STOPWORDS, content_terms, jaccard, mostly_quoted, stem, words
@@ -264,16 +264,36 @@ def negated_elsewhere(title: str, outlet: str, told: Mapping[str, str]) -> bool:
     ...         "c": "Homes without power", "d": "The storm brought down power lines."}
     >>> negated_elsewhere("Man released without charge", "a", told), negated_elsewhere("Homes without power", "c", told)
     (True, False)
+
+    A headline about what an outlet says someone did not do (the subject before the negation), either way and in other
+    words, is one side too:
+
+    >>> told = {"a": "Mayor joins hundreds at Lune Park vigil",
+    ...         "b": "Mayor absent from Lune Park vigil\\nMayor Petra Shaw did not attend Sunday's vigil in Lune Park.",
+    ...         "c": "Hundreds remember crash victims at Lune Park"}
+    >>> [negated_elsewhere(told[o], o, told) for o in "abc"]
+    [True, True, False]
+    >>> negated_elsewhere("School bus overturns", "b", {"a": "No injuries as school bus overturns near Aldwick"})
+    False
     """
     denied = negated_heads(title, without=False)
     lacked = negated_heads(title) - denied  # "released without charge": a lack, a side only against a verb
     said = {root(w) for w in content_terms(title)} - negated_heads(title)
+    subject = next((root(w) for w in content_terms(title)), None)
     for line in (x for o, t in told.items() if o != outlet for x in t.split("\n")):
         heads = negated_heads(line)
         if heads & said or denied & ({root(w) for w in content_terms(line)} - heads):
             return True
         if lacked and lacked & {root(stem(w)) for w in re.findall(r"[a-z]+ed\b", line)} - heads:
             return True  # "released without charge" against "has been charged"; not "without power" / "power lines"
+    # "Mayor joins hundreds at Lune Park vigil" and "Mayor absent from Lune Park vigil", where an outlet writes "Mayor
+    # Petra Shaw did not attend Sunday's vigil in Lune Park": a headline about what someone is said not to have done,
+    # either way and in other words, takes a side
+    for line in (x for t in told.values() for x in t.split("\n")):
+        for clause, at in negated_clauses(line, at=True):
+            before = {root(w) for w in content_terms(clause[:at])}
+            if subject in before and len(said & {root(w) for w in content_terms(clause)}) >= 3:
+                return True
     return False
 
 

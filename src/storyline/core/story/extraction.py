@@ -502,6 +502,28 @@ def negated_heads(text: str, without: bool = True) -> frozenset[str]:
     return frozenset(heads)
 
 
+def negated_clauses(text: str, at: bool = False) -> list:
+    """The clauses of ``text`` that hold a negation (not "without"), from the clause break before it to the one
+    after: who did not do what; with ``at``, each with the offset of its negation.
+
+    >>> negated_clauses("Mayor Ann Shaw did not attend the vigil, despite saying she would; 400 people came.")
+    ['Mayor Ann Shaw did not attend the vigil']
+    >>> negated_clauses("No one was hurt.", at=True), negated_clauses("Thousands were left without power.")
+    ([('No one was hurt', 0)], [])
+    """
+    out = []
+    for m in _NEGATION_OF.finditer(text.replace("’", "'")):
+        if m.group().lower() == "without":
+            continue
+        start = max(text.rfind(c, 0, m.start()) for c in ",;:") + 1
+        ends = [k for k in (text.find(c, m.end()) for c in ",;:") if k >= 0]
+        clause = text[start:min(ends) if ends else len(text)]
+        lead = len(clause) - len(clause.lstrip())
+        clause = clause.strip().rstrip(".")
+        out.append((clause, m.start() - start - lead) if at else clause)
+    return out
+
+
 _ASIDE = re.compile(r",\s+(?:who|which|whose|whom|where)\s[^,;]*,")
 # what has not been done yet ("not yet", "has not signed"): one kind of what a later report may tell otherwise
 _NOT_DONE = r"\bnot\s+yet\b|\b(?:has|have|had)\s*(?:not|n't)\s+(?:yet\s+)?(?:been\s+)?[a-z]+ed\b"
