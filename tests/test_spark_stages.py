@@ -138,7 +138,8 @@ def test_a_line_an_outlet_repeats_on_unrelated_stories_is_its_furniture_but_not_
     quote = "The mayor said the decision was final."
     rows = [("l1", "harbour storm ferry " * 20 + "\n" + promo, "storm", "/in", "1", "Valley Ledger"),
             ("l2", "council fares buses " * 20 + "\n" + promo, "fares", "/in", "2", "Valley Ledger"),
-            # one outlet's two reports of one story share a line: content
+            ("l0", "river festival crowds " * 20 + "\n" + promo, "festival", "/in", "0", "Valley Ledger"),
+            # one outlet's two versions of one report share a line: content
             ("l3", "museum artefacts returned " * 20 + "\n" + quote, "museum", "/in", "3", "Valley Ledger"),
             ("l4", "museum artefacts handed back " * 20 + "\n" + quote, "museum", "/in", "4", "Valley Ledger"),
             # two outlets on two stories share a line: not the furniture of either
@@ -149,7 +150,7 @@ def test_a_line_an_outlet_repeats_on_unrelated_stories_is_its_furniture_but_not_
     df = spark.createDataFrame(rows, "article_id string, text string, topic_key string, source_path string, "
                                      "locator string, source string")
     kept, removed = C.remove_boilerplate(df, load_config().clean)
-    assert sorted((r["article_id"], r["text"]) for r in removed.collect()) == [("l1", promo), ("l2", promo)]
+    assert sorted((r["article_id"], r["text"]) for r in removed.collect()) == [("l0", promo), ("l1", promo), ("l2", promo)]
     texts = {r["article_id"]: r["text"] for r in kept.collect()}
     assert quote in texts["l3"] and quote in texts["l4"] and "full report" in texts["m1"]
 

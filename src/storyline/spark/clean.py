@@ -55,14 +55,18 @@ def _line_key(col):
     return F.xxhash64(folded)
 
 
+OUTLET_MIN_DOCS = 2  # an outlet's articles, on as many topics, that a line of its template recurs in
+
+
 def remove_boilerplate(articles: DataFrame, cfg: CleanConfig) -> tuple[DataFrame, DataFrame]:
     """Learn lines that recur across many unrelated articles, and remove them.
 
     A line is boilerplate when it has at most ``boilerplate_max_words`` words and recurs in at least
     ``boilerplate_min_docs`` distinct articles *and* as many distinct topics (``topic_key``): a quote that every
     outlet carries within one story is not boilerplate. Within one outlet (``source``), a line is its page furniture
-    when it recurs in two of its articles on different topics ("For the latest stories download the Nationnews
-    apps"): an outlet's template repeats, its reports do not. Returns (articles with cleaned text, removed lines).
+    when it recurs in ``OUTLET_MIN_DOCS`` of its articles on as many topics ("(Reporting by ...; editing by ...)",
+    "For the latest stories download our apps"): an outlet's template repeats, its reports do not (two versions of
+    one report share their topic). Returns (articles with cleaned text, removed lines).
     Everything is built-in Spark SQL: no Python runs here.
     """
     require_columns(articles, ["article_id", "text", "topic_key", "source"], "boilerplate")
@@ -82,7 +86,7 @@ def remove_boilerplate(articles: DataFrame, cfg: CleanConfig) -> tuple[DataFrame
         short.filter(F.col("source").isNotNull() & (F.length(F.trim("line")) > 0))
         .groupBy("source", "key")
         .agg(F.countDistinct("article_id").alias("docs"), F.countDistinct("topic_key").alias("topics"))
-        .filter((F.col("docs") >= 2) & (F.col("topics") >= 2))
+        .filter((F.col("docs") >= OUTLET_MIN_DOCS) & (F.col("topics") >= OUTLET_MIN_DOCS))
         .select("source", "key", F.lit(True).alias("outlets"))
     )
     # checkpoint: the learned keys (a few hundred) come from aggregations over every line of every article, and
@@ -99,5 +103,7 @@ def remove_boilerplate(articles: DataFrame, cfg: CleanConfig) -> tuple[DataFrame
         .agg(F.array_sort(F.collect_list(F.struct("ln", "line"))).alias("ls"))
         .select("article_id", F.array_join(F.transform("ls", lambda x: x["line"]), "\n").alias("clean_text"))
     )
+    # a merge join: both sides are already partitioned by article id, and the kept text of every article is far
+    # too large to broadcast, though its size is hard for the planner to foresee from an aggregation
     out = articles.join(kept.hint("shuffle_merge"), "article_id", "left").withColumn("text", F.col("clean_text")).drop("clean_text")
     return out, removed
