@@ -71,7 +71,7 @@ _DATELINE_ONLY = re.compile(r"^[A-Z][A-Z.'’-]+(?:\s+[A-Z][A-Z.'’-]+){0,3}(?:
 _PHOTO_DATE = re.compile(rf"\b{_WEEKDAY},?\s+{_FULL_DATE}\b")
 # a picture dated where it was taken, as photo desks end a caption: "... in Los Angeles, November 27, 2011."
 _PLACE_DATE_END = re.compile(rf"\bin\s+[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){{0,3}}(?:,\s+[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){{0,2}})?"
-                             rf",\s+(?:{_WEEKDAY},?\s+)?{_FULL_DATE}\.?\s*$")
+                             rf",?\s+(?:{_WEEKDAY},?\s+)?{_FULL_DATE}\.?\s*$")
 _PRESENT_PICTURED = re.compile(r"\b(?:is|are)\s+(?:seen|shown|pictured|photographed|depicted|displayed)\b")
 # a wiki's navigation notice above an article: "X redirects here. For other uses, see X (disambiguation)."
 _HATNOTE = re.compile(r"\bredirects here\b|\(disambiguation\)|^(?:for other uses, see|not to be confused with)\b|"
@@ -143,6 +143,9 @@ def furniture(text: str) -> str | None:
     'caption'
     >>> furniture("The Occupy encampment at City Hall Park is seen before the midnight deadline passes in Los Angeles, "
     ...           "November 27, 2011.")
+    'caption'
+    >>> furniture("U.S. Defense Secretary Jim Mattis listens to a question during a news conference in New Delhi, "
+    ...           "India September 26, 2017.")
     'caption'
     >>> furniture("The council voted to close the depot in Leeds, March 3, 2015."), furniture(
     ...     "She was born in Dayton, Ohio, May 5, 1950.")
