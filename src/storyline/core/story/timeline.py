@@ -292,6 +292,12 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
     ...      {"article_id": "b", "source": "y.com", "text": "He resigned last season after a dispute.", "position": 4}]
     >>> [(e.date, e.article_ids) for e in build_timeline(s, {"b": "2016-10-04"})]
     [('1977-06', ['a', 'b']), ('2015', ['b'])]
+
+    A photo caption dates a picture, not an event of the story:
+
+    >>> build_timeline([{"article_id": "a", "source": "x.com", "position": 5, "text": "Defense Secretary Jim Mattis "
+    ...                  "listens to a question at a news conference in New Delhi, India September 26, 2017."}])
+    []
     """
 
     if not 0.0 <= fold_threshold <= 1.0:
@@ -301,7 +307,7 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
     for s in sentences:
         text = " ".join(str(get(s, "text", "") or "").split())
         flags = set(sentence_flags(text)) if text else {"empty"}
-        if flags & {"empty", "question", "url", "shouting", "call_to_action"} or _TABLE_ROW.search(text):
+        if flags & {"empty", "question", "url", "shouting", "call_to_action", "furniture"} or _TABLE_ROW.search(text):
             continue
         aid = str(get(s, "article_id"))
         for start, end, iso in find_dates(text, published.get(aid)):
