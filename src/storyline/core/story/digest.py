@@ -300,12 +300,15 @@ def negated_elsewhere(title: str, outlet: str, told: Mapping[str, str]) -> bool:
     return False
 
 
-_DID = re.compile(r"\b(?:did|does|do|has|have|had|will|would|could|can|should|might|must)\s*$", re.I)
+# an auxiliary of someone acting (not "is", "was", "been": "the order was not signed" is a thing not done)
+_DID = re.compile(r"\b(?:" + "|".join(sorted(AUXILIARIES - {"is", "are", "was", "were", "be", "been", "being"}))
+                  + r")\s*$", re.I)
 
 
 # a headline's stated reason or circumstance: "diverted after smoke in cabin", "held over museum raid", "quits amid
 # row"; what outlets most often tell otherwise (a bird strike, not smoke) or leave out
-_REASON = re.compile(r"\s*(?:,\s*)?\b(?:after|amid|following|over|due to|because of|blamed on|caused by|in the wake of)"
+_BLAME_WORDS = r"due to|because of|blamed on|caused by"  # words that name a cause, not only what came before
+_REASON = re.compile(r"\s*(?:,\s*)?\b(?:after|amid|following|over|" + _BLAME_WORDS + r"|in the wake of)"
                      r"\s+(?=(?:an?|the|his|her|its|their|[a-z]+)\b)(?!\d|a\s+(?:year|week|month|decade)\b|"
                      r"(?:the\s+)?(?:weekend|years?|months?|weeks?|days?|decades?|night)\b)(?P<why>[^;:|]+)$", re.I)
 
@@ -373,7 +376,7 @@ def headline_cause(title: str) -> str | None:
     return _HEADLINE_SOURCE.sub("", m.group("cause")).strip() or None if m else None
 
 
-_BLAMED = re.compile(r"\b(?:due to|because of|blamed on|caused by)\s+(?P<cause>[^;:|]+)$", re.I)
+_BLAMED = re.compile(r"\b(?:" + _BLAME_WORDS + r")\s+(?P<cause>[^;:|]+)$", re.I)
 
 
 # a headline's closing source: ", police say", ", his representative says", ", report claims"
