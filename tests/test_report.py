@@ -313,3 +313,19 @@ def test_pages_render_from_a_zipped_package_at_a_relative_path(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "<title>Port closes" in proc.stdout
+
+
+def test_an_index_lead_line_that_tells_one_side_of_a_dispute_says_that_outlets_disagree(tmp_path: Path) -> None:
+    story = _story("s-ref", "Varga leaves")
+    story["summary"][0]["dispute"] = {"subject": "Tomas Varga", "frame": "departure", "sides": [
+        {"claim": "resigned", "outlets": ["alpha.example", "beta.example"], "article_ids": ["s-ref-a1", "s-ref-a2"]},
+        {"claim": f"fired {SCRIPT}", "outlets": [], "article_ids": ["s-ref-a2"]}]}
+    render_report([story, _story("s-calm", "Harbour plan")], RUN, tmp_path / "report")
+    index = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    rows = re.findall(r'<tr data-i=.*?</tr>', index, re.S)
+    ref = next(r for r in rows if "s-ref.html" in r)
+    assert '<p class="lead disputed">Varga leaves: the council approved the harbour plan.' in ref
+    assert ("Outlets disagree on this: <b>resigned</b> (2 outlets) · <b>fired &lt;script&gt;alert(1)&lt;/script&gt;</b>"
+            " (1 article)") in ref
+    calm = next(r for r in rows if "s-calm.html" in r)
+    assert '<p class="lead">' in calm and "Outlets disagree on this" not in calm

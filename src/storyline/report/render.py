@@ -214,6 +214,10 @@ def _run_view(run_info: Mapping[str, Any]) -> dict:
     }
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _index_row(story: Mapping[str, Any], name: str) -> dict:
     """One story as the index shows it, the way a news aggregator's card does: headline, lead line, its outlets,
     its last update with time and zone, and a badge when its outlets disagree.
@@ -224,13 +228,25 @@ def _index_row(story: Mapping[str, Any], name: str) -> dict:
     ...                   "disputed": [{"subject": "passengers"}]}, "s-1")
     >>> row["lead"], row["updated"], row["disputes"], row["outlets"]
     ('A ferry ran aground off Kelso on Monday.', '2025-04-08 09:30 UTC+01:00', 1, 'Wire, Gazette')
+
+    A lead line that tells one side of a dispute says so, with each side's claim and how many outlets tell it:
+
+    >>> _index_row({"summary": [{"text": "Varga has resigned.", "dispute": {"subject": "Tomas Varga", "sides": [
+    ...     {"claim": "resigned", "outlets": ["Wire", "Gazette"]}, {"claim": "fired", "article_ids": ["a-1"]}]}}]},
+    ...     "s-2")["lead_sides"]
+    [('resigned', '2 outlets'), ('fired', '1 article')]
     """
     outlets = [str(o) for o in _list(story.get("outlets")) if o]
     dates = _day(story.get("first_published"))
     last = _day(story.get("last_published"))
     if last and last != dates:
         dates = f"{dates} – {last}"
-    lead = next((str(s.get("text")) for s in _dicts(story.get("summary")) if s.get("text")), "")
+    first = next((s for s in _dicts(story.get("summary")) if s.get("text")), {})
+    lead = str(first.get("text") or "")
+    dispute = first.get("dispute") if isinstance(first.get("dispute"), Mapping) else {}
+    lead_sides = [(str(sd.get("claim")), _count(len(_list(sd.get("outlets"))), "outlet")
+                   if _list(sd.get("outlets")) else _count(len(_list(sd.get("article_ids"))), "article"))
+                  for sd in _dicts(dispute.get("sides")) if sd.get("claim")]
     changes = story.get("changes") if isinstance(story.get("changes"), Mapping) else {}
     changed = changes.get("updated") or story.get("last_published") or story.get("first_published")
     return {
@@ -238,7 +254,8 @@ def _index_row(story: Mapping[str, Any], name: str) -> dict:
         "group": story.get("group"),
         "n_articles": story.get("n_articles", len(_list(story.get("articles")))), "n_outlets": len(outlets),
         "outlets": ", ".join(outlets[:4]) + (f" +{len(outlets) - 4}" if len(outlets) > 4 else ""), "dates": dates,
-        "lead": lead, "updated": _when(changed), "changed_at": str(changed or ""),
+        "lead": lead, "lead_sides": lead_sides if len(lead_sides) > 1 else [],
+        "updated": _when(changed), "changed_at": str(changed or ""),
         "disputes": len(_dicts(story.get("disputed"))),
         "status": changes.get("status") or "", "what_changed": what_changed(changes),
         "since": _when(changes.get("since")),
