@@ -269,7 +269,18 @@ def is_demonym(name: str, lands: frozenset[str] = frozenset()) -> bool:
     if len(words) != 1 or words[0] in given_names():
         return False
     w = words[0][:-1] if words[0].endswith("s") and len(words[0]) > 5 else words[0]
-    return any(_demonym_of(w, land) for land in _lands() | lands)
+    # a demonym shares at least its first four letters with its land: only those lands are tried
+    head = w[:4]
+    return any(_demonym_of(w, land) for land in (*_lands_by_head().get(head, ()), *(x for x in lands if x[:4] == head)))
+
+
+@lru_cache(maxsize=1)
+def _lands_by_head() -> dict[str, tuple[str, ...]]:
+    """:func:`_lands` by their first four letters."""
+    out: dict[str, list[str]] = {}
+    for land in sorted(_lands()):
+        out.setdefault(land[:4], []).append(land)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def _demonym_of(w: str, land: str) -> bool:

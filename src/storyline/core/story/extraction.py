@@ -156,6 +156,7 @@ class Slots:
         return tuple(a for a, _ in self.agent_acts)
 
 
+@lru_cache(maxsize=1 << 15)  # a story's sentences are read for figures by claims, titles and summaries alike
 def numbers_to_digits(text: str) -> str:
     """Number words as digits ("forty-seven" -> "47", "three buildings" -> "3 buildings"); the rest unchanged.
     A scale after digits ("4.5 million") stays for the figure reader, and "one" alone stays a word.
@@ -587,6 +588,7 @@ _ROLE_SUBJECT = re.compile(r"^\s*(?:the|its|his|her|their)\s+(?:[a-z][\w-]*\s+){
 
 
 @lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 16)  # words repeat; the dictionary look-up is the cost
 def act_stem(word: str) -> str:
     """The stem an act is compared by: of the verb's dictionary form (``lemminflect``), so that every form of one verb
     is one act ("takes", "will take", "took": take; "won", "wins": win), else of the word itself.
