@@ -192,3 +192,25 @@ def test_each_event_records_the_precision_of_its_date():
          {"article_id": "a", "source": "x", "position": 2, "text": "It reopened yesterday to all traffic."}]
     got = {e.to_dict()["date"]: e.to_dict()["precision"] for e in build_timeline(s, {"a": "2025-04-08"})}
     assert got == {"2019": "year", "2024-03": "month", "2025-04-07": "day"}
+
+
+@pytest.mark.parametrize("sentence, day", [
+    # the simple present of a timetable, written on Wednesday 9 April 2025: the coming day
+    ("The exhibition opens to the public on Saturday.", "2025-04-12"),
+    ("Parliament sits again on Monday to debate the bill.", "2025-04-14"),
+    ("The ferry service resumes on Friday, the operator said.", "2025-04-11"),
+    ("The inquiry hears its first witnesses on Thursday.", "2025-04-10"),
+    ("The final is on Sunday at the national stadium.", "2025-04-13"),
+    ("Results of the vote are on Friday.", "2025-04-11"),
+    # the past, and a date before its verb ("The mayor on Monday announced"): the day before
+    ("Workers walked out on Monday over pay.", "2025-04-07"),
+    ("The mayor on Monday announced a review of the budget.", "2025-04-07"),
+    ("Scores of fans queued for hours on Tuesday.", "2025-04-08"),
+    ("Thieves grabbed three paintings in under four minutes early on Tuesday.", "2025-04-08"),
+    ("By noon 26 ships were waiting offshore, up from 23 ships on Tuesday.", "2025-04-08"),
+    ("Peace talks on Monday ended without a deal.", "2025-04-07"),
+    # a date before a verb still to come
+    ("Officials on Friday will announce the result.", "2025-04-11"),
+])
+def test_a_weekday_points_the_way_its_verb_does(sentence: str, day: str) -> None:
+    assert [iso for *_, iso in find_dates(sentence, "2025-04-09T10:00:00Z")] == [day]

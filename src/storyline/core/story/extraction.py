@@ -19,7 +19,7 @@ from functools import lru_cache
 from lemminflect import getAllLemmas, getInflection
 
 from storyline.core.story.entities import GPE, LOC, ORG, PERSON, Mention
-from storyline.core.story.sources import attribution
+from storyline.core.story.sources import AUXILIARIES, SPEECH_VERBS, attribution  # noqa: F401 (re-exported)
 from storyline.core.story.timeline import find_dates
 from storyline.core.text.text import STOPWORDS, content_terms, outside_quotes, stem
 
@@ -40,12 +40,6 @@ MODALS = frozenset("would could might may should must can if unless whether perh
                    "reportedly allegedly supposedly purportedly expected expects forecast forecasts forecasting "
                    "predicted predicts projected likely unlikely needed needs required expect anticipate anticipates "
                    "anticipated hope hopes hoped".split())
-AUXILIARIES = frozenset("is are was were be been being has have had do does did will would shall should can could "
-                        "may might must".split())
-SPEECH_VERBS = frozenset("said says say told tells tell added adds announced announces stated states claimed claims "
-                         "insisted insists wrote writes reported reports confirmed confirms denied denies "
-                         "explained explains noted notes argued argues tweeted posted acknowledged admitted "
-                         "understands understood believes estimated estimates according spoke speaks".split())
 UNITS = {"%": "percent", "percent": "percent", "per cent": "percent", "pc": "percent", "cents": "cents",
          "cent": "cents", "pence": "pence", "p": "pence", "km": "km", "kilometres": "km", "kilometers": "km",
          "miles": "miles", "mile": "miles", "metres": "m", "meters": "m", "feet": "feet", "foot": "feet",

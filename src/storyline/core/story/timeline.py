@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any, Mapping, Sequence
 
+from lemminflect import getAllLemmas, getInflection
+
 from storyline.core.text.clean import sentence_flags
 from storyline.core.story.entities import get
-from storyline.core.story.sources import source_sentence
+from storyline.core.story.sources import AUXILIARIES, SPEECH_VERBS, source_sentence
 from storyline.core.text.text import content_terms, jaccard
 
 _MONTHS = {m: i for i, m in enumerate(
@@ -94,15 +96,19 @@ def _pub_date(value: object) -> date | None:
 # tense near a date: the few words before it say whether it is still to come ("is expected to ease on Friday",
 # "will cost $3.00 from Oct. 1") or past ("voted on Monday", "attended a fire on Jan. 14")
 _FUTURE_NEAR = re.compile(r"\b(?:will|won't|would|shall|expects?|expected|due|scheduled|set to|plans? to|planned|intends?|"
-                          r"going to|is to|are to|takes? effect|effective|starting|from now|next|upcoming|until)\b", re.I)
+                          r"going to|is to|are to|set for|takes? effect|effective|starting|from now|next|upcoming|until)\b", re.I)
 _PAST_NEAR = re.compile(r"\b(?:\w{3,}ed|was|were|had|said|told|won|lost|met|began|took|came|went|left|rose|fell|saw|"
                         r"paid|made|held|gave|ran|broke|struck|hit|shut|cut|put|set|sold|bought|fought|quit|built|"
                         r"sent|spent|began|became|ago)\b", re.I)
 _NEAR_WORDS = 16
 
 
-def date_tense(text: str, start: int) -> str | None:
-    """``"future"``, ``"past"`` or None, from the words just before a date expression at ``start``.
+def date_tense(text: str, start: int, end: int | None = None, weekday: bool = False) -> str | None:
+    """``"future"``, ``"past"`` or None, from the words just before a date expression at ``start``. Of a ``weekday``
+    (this week's or last: the date is near the verb it goes with), a verb of the simple present says it is to come
+    (below), and failing those words, the few after it tell, given its ``end`` ("Police on Tuesday arrested ...").
+    Of a month and day neither holds: "Voting closes March 3", written in April, tells this year's, and in "the
+    Oscars on Feb. 9 were not nominated" the verb after the date is another clause's.
 
     >>> date_tense("The heat is expected to ease on Friday.", 29), date_tense("The council voted on Monday.", 18)
     ('future', 'past')
@@ -110,15 +116,70 @@ def date_tense(text: str, start: int) -> str | None:
     'past'
     >>> date_tense("The port closed on Tuesday and is scheduled to reopen on Thursday.", 54)
     'future'
+
+    A verb in the simple present tells what is timetabled, in news as in speech ("the plant closes on Friday", "the
+    council meets again Tuesday"); a verb of saying does not ("says on Monday"), nor a noun ("the talks on Monday"),
+    and a past verb just after the date outweighs it ("peace talks on Monday ended"):
+
+    >>> [date_tense(t, t.index(" on "), weekday=True) for t in ("The plant closes on Friday.",
+    ...                                                         "He says on Monday it was late.", "The talks on Monday were short.")]
+    ['future', None, None]
+    >>> date_tense("The vote is on Thursday.", 12, weekday=True), date_tense("A shooting on Monday is being investigated.", 11)
+    ('future', None)
+    >>> date_tense("Peace talks on Monday ended without a deal.", 11, 21, True), date_tense("Police on Tuesday will meet.", 6, 17, True)
+    ('past', 'future')
     """
     clause = re.split(r"[,;:]|\band\b|\bbut\b|\bafter\b|\bbefore\b|\bwhen\b", text[:start])[-1]
     words = " ".join(clause.split()[-_NEAR_WORDS:])
     future = [m.start() for m in _FUTURE_NEAR.finditer(words)]
     past = [m.start() for m in _PAST_NEAR.finditer(words) if m.group(0).lower() not in ("expected", "scheduled",
                                                                                       "planned", "set")]
+    timetabled = [m.start() for m in _WORD_RUN.finditer(words) if weekday and _timetable_verb(words, m)]
+    if weekday and _IS_ON.search(words):  # "the vote is on Thursday", "the deadline is Friday": what the day holds
+        timetabled.append(len(words))
+    if timetabled and not past and not future:  # weak: a noun can look like one ("in under four minutes")
+        return _after(text, end) or "future"
     if future and (not past or future[-1] > past[-1]):
         return "future"
     if past:
+        return "past"
+    return _after(text, end) if weekday else None
+
+
+_WORD_RUN = re.compile(r"[A-Za-z]+")
+_IS_ON = re.compile(r"\b(?:is|are)(?:\s+(?:on|for|until|through))?\s*$", re.I)
+_DETERMINERS = frozenset("the a an its his her their our your my this that these those every each some".split())
+_NUMBER_WORDS = frozenset("two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred "
+                          "hundreds thousand thousands million millions dozen dozens several many few".split())
+
+
+def _timetable_verb(words: str, m: re.Match[str]) -> bool:
+    """The word of ``m``, among the last words before the date, is a verb in the third person of the simple present,
+    not a verb of saying nor an auxiliary, written in lower case (not "the Producers Guild Awards"), and no
+    determiner or number before it makes it a plural noun ("the talks", "23 ships", "four minutes")."""
+    before = words[: m.start()].split()
+    prev = before[-1].lower().strip("(,") if before else ""
+    return (len(words[m.end():].split()) <= 4 and m.group(0).islower() and _third_person(m.group(0))
+            and m.group(0).lower() not in SPEECH_VERBS
+            and prev not in _DETERMINERS and not prev[:1].isdigit() and prev not in _NUMBER_WORDS)
+
+
+@lru_cache(maxsize=1 << 14)
+def _third_person(word: str) -> bool:
+    """``word`` is the -s form of a verb (``lemminflect``): "closes", "meets", "begins"; not "is", "has", "does"."""
+    if word in AUXILIARIES or not word.endswith("s") or len(word) < 4:
+        return False
+    return any(word in getInflection(lemma, "VBZ") for lemma in getAllLemmas(word).get("VERB", ()))
+
+
+def _after(text: str, end: int | None) -> str | None:
+    """The tense of the first words after a date ("on Tuesday arrested"), in its clause; None without ``end``."""
+    if end is None:
+        return None
+    words = " ".join(re.split(r"[,;:.!?]", text[end:])[0].split()[:3])
+    if _FUTURE_NEAR.search(words):
+        return "future"
+    if _PAST_NEAR.search(words):
         return "past"
     return None
 
@@ -212,7 +273,8 @@ def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | N
         rel = g["rel"]
         if rel.lower().startswith("since "):
             rel = "on " + rel.split()[-1]  # "trapped since Sunday": the day it began
-        return _resolve_relative(rel, pub, date_tense(text, m.start()) == "future") if pub else None
+        weekday = rel.split()[-1].lower() in _DAYS
+        return _resolve_relative(rel, pub, date_tense(text, m.start(), m.end(), weekday) == "future") if pub else None
     if kind == "year":
         raw_after = text[m.end():].lstrip().split(" ", 1)[0].strip(".,;:’'")
         after = raw_after.lower()
