@@ -211,6 +211,11 @@ def test_each_event_records_the_precision_of_its_date():
     ("Peace talks on Monday ended without a deal.", "2025-04-07"),
     # a date before a verb still to come
     ("Officials on Friday will announce the result.", "2025-04-11"),
+    # a participle after "be" or "remain" is no past: the verb before it says when
+    ("The rescheduled match will be played on Saturday.", "2025-04-12"),
+    ("Final figures would be published on Thursday, the office said.", "2025-04-10"),
+    ("The bridge will remain closed on Friday.", "2025-04-11"),
+    ("The body was found on Monday.", "2025-04-07"),
 ])
 def test_a_weekday_points_the_way_its_verb_does(sentence: str, day: str) -> None:
     assert [iso for *_, iso in find_dates(sentence, "2025-04-09T10:00:00Z")] == [day]

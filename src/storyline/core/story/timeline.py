@@ -116,6 +116,8 @@ def date_tense(text: str, start: int, end: int | None = None, weekday: bool = Fa
     'past'
     >>> date_tense("The port closed on Tuesday and is scheduled to reopen on Thursday.", 54)
     'future'
+    >>> date_tense("The match will be played on Saturday.", 25), date_tense("The centre will remain closed on Friday.", 30)
+    ('future', 'future')
 
     A verb in the simple present tells what is timetabled, in news as in speech ("the plant closes on Friday", "the
     council meets again Tuesday"); a verb of saying does not ("says on Monday"), nor a noun ("the talks on Monday"),
@@ -133,7 +135,8 @@ def date_tense(text: str, start: int, end: int | None = None, weekday: bool = Fa
     words = " ".join(clause.split()[-_NEAR_WORDS:])
     future = [m.start() for m in _FUTURE_NEAR.finditer(words)]
     past = [m.start() for m in _PAST_NEAR.finditer(words) if m.group(0).lower() not in ("expected", "scheduled",
-                                                                                      "planned", "set")]
+                                                                                      "planned", "set")
+            and not _STATE_BEFORE.search(words[: m.start()])]
     timetabled = [m.start() for m in _WORD_RUN.finditer(words) if weekday and _timetable_verb(words, m)]
     if weekday and _IS_ON.search(words):  # "the vote is on Thursday", "the deadline is Friday": what the day holds
         timetabled.append(len(words))
@@ -147,6 +150,9 @@ def date_tense(text: str, start: int, end: int | None = None, weekday: bool = Fa
 
 
 _WORD_RUN = re.compile(r"[A-Za-z]+")
+# a participle after "be" or "remain" ("will be held", "is to be published", "will remain closed") takes its tense
+# from the verb before it, not from its -ed
+_STATE_BEFORE = re.compile(r"\b(?:be|remains?|stays?)\s+(?:\w+ly\s+)?$", re.I)
 _IS_ON = re.compile(r"\b(?:is|are)(?:\s+(?:on|for|until|through))?\s*$", re.I)
 _DETERMINERS = frozenset("the a an its his her their our your my this that these those every each some".split())
 _NUMBER_WORDS = frozenset("two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred "
