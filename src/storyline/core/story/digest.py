@@ -190,6 +190,7 @@ def _unnumber(m: re.Match) -> str:
 
 
 _NAME_WORD = re.compile(r"(?<=\s)[A-Z][a-z][\w'’-]*")
+_CAPITAL_WORD = re.compile(r"(?<![\w'’-])[A-Z][a-z][\w'’-]*")
 
 
 def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, int]:
@@ -248,6 +249,30 @@ def untold_words(title: str, outlet: str, told: Mapping[str, str]) -> int:
     if not others:
         return 0
     return sum(2 * sum(w not in t for t in others) > len(others) for w in {act_stem(w) for w in fact_terms(title)})
+
+
+def told_share(title: str, outlet: str, told: Mapping[str, str]) -> float:
+    """The share of what a headline says of its subject that most of the story's other outlets tell up front: its
+    words but those written with a capital (its names, and the subject it opens on), every form of a verb one word.
+    A headline whose claim the others tell takes no side they do not; one whose act only its own outlet tells may
+    ("Assembly throws out Harbour Bill" beside "Harbour Bill clears second reading"). :func:`choose_title` prefers,
+    of headlines otherwise alike, the one with the larger share. It is a preference for the outlets' common account,
+    not a reader of opposite acts: where every headline tells an act of its own in words the others share
+    ("Council kills Sandport parking bylaw", "Sandport parking bylaw passes first vote"), it cannot tell which acts
+    exclude each other.
+
+    >>> told = {"a": "Assembly throws out Harbour Bill. The Assembly threw out the Harbour Bill on Wednesday.",
+    ...         "b": "Harbour Bill clears second reading. The Harbour Bill cleared its second reading in a vote.",
+    ...         "c": "Harbour Bill vote: confusion after count. Members voted on the Harbour Bill late on Wednesday."}
+    >>> [round(told_share(t.split(". ")[0], o, told), 2) for o, t in told.items()]
+    [0.0, 0.0, 0.33]
+    """
+    others = [{act_stem(w) for w in fact_terms(t)} for o, t in told.items() if o != outlet]
+    names = {act_stem(w) for n in _CAPITAL_WORD.findall(title) for w in fact_terms(n)}
+    mine = {act_stem(w) for w in fact_terms(title)} - names
+    if not others or not mine:
+        return 0.0
+    return sum(2 * sum(w in t for t in others) >= len(others) for w in mine) / len(mine)
 
 
 def negated_elsewhere(title: str, outlet: str, told: Mapping[str, str]) -> bool:
@@ -475,8 +500,8 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
     acts another outlet may tell otherwise (:func:`contested`, against ``told``: each outlet's headlines and first
     sentences; a headline another outlet negates, :func:`negated_elsewhere`, or that opens on a cause others do not
     tell, :func:`untold_cause`, counts as one more), then one of the event rather than of a format (:func:`headline_format`), then the one with fewest
-    names another outlet does not give, then the one with fewest words the other outlets do not tell
-    (:func:`untold_words`), then the earliest, then the smallest id; when that one is shouted
+    names another outlet does not give, then the one whose claim most outlets tell (:func:`told_share`), then the one
+    with fewest words the other outlets do not tell (:func:`untold_words`), then the earliest, then the smallest id; when that one is shouted
     (:func:`shouted`), a headline written from the summary instead. Without one, a headline written from
     the summary's sentences (``fallback``, in order; the lead's also without the figure it ends on,
     :func:`without_figure`): the first that takes no side of a dispute found and gives fewest figures and acts that
@@ -505,8 +530,8 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
             outlet = a.get("source") or a["article_id"]
             sides, names = contested(title, outlet, told) if told else (0, 0)
             sides += bool(told) and (negated_elsewhere(title, outlet, told) + untold_cause(title, outlet, told))
-            return (sides, headline_format(title), names, untold_words(title, outlet, told) if told else 0,
-                    a.get("published") or "9999", a["article_id"])
+            return (sides, headline_format(title), names, -told_share(title, outlet, told) if told else 0,
+                    untold_words(title, outlet, told) if told else 0, a.get("published") or "9999", a["article_id"])
         top = min(titled, key=rank)
         outlet = top.get("source") or top["article_id"]
         best = without_untold_reason(without_label(str(top["title"])), outlet, told,
