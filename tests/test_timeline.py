@@ -219,3 +219,13 @@ def test_each_event_records_the_precision_of_its_date():
 ])
 def test_a_weekday_points_the_way_its_verb_does(sentence: str, day: str) -> None:
     assert [iso for *_, iso in find_dates(sentence, "2025-04-09T10:00:00Z")] == [day]
+
+
+def test_a_weekday_after_a_year_of_another_time_is_a_day_of_that_year_not_of_this_week() -> None:
+    sents = [_s("a", 1, "In 2019 the club won the cup on Sunday in front of 40,000 fans."),
+             _s("a", 2, "The museum on Wednesday handed back 47 objects looted in 1903."),
+             _s("a", 3, "Smith, who joined the club in 2019, resigned on Tuesday.")]
+    got = {e.text: e.date for e in build_timeline(sents, {"a": "2025-04-09T10:00:00Z"})}
+    assert got["In 2019 the club won the cup on Sunday in front of 40,000 fans."] == "2019"
+    assert got["The museum on Wednesday handed back 47 objects looted in 1903."] == "2025-04-09"
+    assert got["Smith, who joined the club in 2019, resigned on Tuesday."] == "2025-04-08"

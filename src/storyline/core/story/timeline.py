@@ -58,6 +58,7 @@ _DATE_PREPS = frozenset("in since by from until till before after during of to b
                         "early late mid".split())
 _TABLE_ROW = re.compile(r"\|.*\|")  # "| AT3-120 | From December 2023 | No |": a table row, not a clause
 _WINDOW = 4  # content words on each side of a date that say what happened then
+_CLAUSE_BETWEEN = re.compile(r"[,;:.!?—–]|\s(?:and|but|while|whereas|then)\s")
 
 
 @dataclass
@@ -255,10 +256,16 @@ def _find_dates(text: str, published: str | None = None) -> tuple[tuple[int, int
     ['2016-10-04']
     >>> find_dates("He resigned yesterday.")
     []
+    >>> [d for *_, d in find_dates("In 2019 the club won the cup on Sunday.", "2025-04-09")]
+    ['2019']
+    >>> [d for *_, d in find_dates("Smith, who joined in 2019, resigned on Tuesday.", "2025-04-09")]
+    ['2019', '2025-04-08']
+    >>> [d for *_, d in find_dates("On Wednesday it returned 47 objects looted in 1903.", "2025-04-09")]
+    ['2025-04-09', '1903']
     """
     pub = _pub_date(published)
     taken: list[tuple[int, int]] = []
-    out: list[tuple[int, int, str]] = []
+    out: list[tuple[int, int, str, str]] = []
     for kind, pat in (_PATTERNS if _DIGIT.search(text) else _NO_DIGIT_PATTERNS):
         for m in pat.finditer(text):
             s, e = m.span()
@@ -268,9 +275,15 @@ def _find_dates(text: str, published: str | None = None) -> tuple[tuple[int, int
             if iso is None:
                 continue
             taken.append((s, e))
-            out.append((s, e, iso))
+            out.append((s, e, iso, kind))
     out.sort()
-    return tuple(out)
+    # a weekday after a year of another time, in its clause, is a day of that year ("In 2019 the club won the cup on
+    # Sunday"), not of the week of writing: it is not resolved against the day of writing. A year after the weekday
+    # is another event's ("handed over on Wednesday objects looted in 1903")
+    years = [(yb, iso[:4]) for _, yb, iso, kind in out if kind in ("year", "my")]
+    return tuple((a, b, iso) for a, b, iso, kind in out
+                 if not (kind == "rel" and text[a:b].split()[-1].lower() in _DAYS and pub and any(
+                     y != iso[:4] and yb <= a and not _CLAUSE_BETWEEN.search(text[yb:a]) for yb, y in years)))
 
 
 def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | None:
