@@ -229,3 +229,24 @@ def test_a_weekday_after_a_year_of_another_time_is_a_day_of_that_year_not_of_thi
     assert got["In 2019 the club won the cup on Sunday in front of 40,000 fans."] == "2019"
     assert got["The museum on Wednesday handed back 47 objects looted in 1903."] == "2025-04-09"
     assert got["Smith, who joined the club in 2019, resigned on Tuesday."] == "2025-04-08"
+
+
+@pytest.mark.parametrize("sentence, days", [
+    # a weekday without "on", as agency copy writes it, written on Wednesday 9 April 2025
+    ("The council voted Monday to raise fares.", ["2025-04-07"]),
+    ("Officials said Tuesday that the plant would close.", ["2025-04-08"]),
+    ("The shop reopens Thursday after repairs.", ["2025-04-10"]),
+    ("The plant will close Friday.", ["2025-04-11"]),
+    ("The storm hit late Monday.", ["2025-04-07"]),
+    ("Monday's vote was close.", ["2025-04-07"]),
+    ("Coach Kowalczyk will be in charge for Saturday's game.", ["2025-04-12"]),
+    # a name, a deadline or span after a preposition, no tense to go by, or another year's day: no date of this week
+    ("Black Friday sales fell.", []),
+    ("He wrote in the Sunday Times.", []),
+    ("Rain could reach 120 mm by Wednesday evening, the service said.", []),
+    ("The port will remain closed through Wednesday.", []),
+    ("Polls close Thursday at 8 p.m.", []),
+    ("In 2019 the club won the cup Sunday.", ["2019"]),
+])
+def test_a_weekday_without_on_is_read_where_agency_copy_puts_it(sentence: str, days: list[str]) -> None:
+    assert [iso for *_, iso in find_dates(sentence, "2025-04-09T10:00:00Z")] == days

@@ -40,11 +40,15 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("rel", re.compile(r"\b(?P<rel>yesterday|today|tonight|tomorrow|last year|this year|next year|last season|this season"
                        r"|this past season|next season|last month|this month|next month"
                        r"|(?:on|since|last|this past|next|this coming)\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))\b", re.I)),
+    # a weekday without "on", as agency copy writes it after its verb ("the council voted Monday", "reopens
+    # Thursday", "late Tuesday") or as a possessive ("Monday's vote"); see _bare_day
+    ("day", re.compile(r"(?<![\w'’-])(?P<day>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?P<poss>['’]s)?"
+                       r"(?![\w-])(?!\s+(?:[A-Z]|\d))")),
 )
 # Every pattern but the relative one needs a digit (a year or a day of the month): a sentence without one (most
 # sentences) is scanned by that pattern alone.
 _DIGIT = re.compile(r"\d")
-_NO_DIGIT_PATTERNS = tuple((kind, pat) for kind, pat in _PATTERNS if kind == "rel")
+_NO_DIGIT_PATTERNS = tuple((kind, pat) for kind, pat in _PATTERNS if kind in ("rel", "day"))
 # a four-digit number followed by one of these counts things rather than naming a year
 _COUNT_NOUNS = frozenset(
     """people persons votes voters dollars euros pounds yards feet foot meters metres miles kilometers km points runs
@@ -282,12 +286,19 @@ def _find_dates(text: str, published: str | None = None) -> tuple[tuple[int, int
     # is another event's ("handed over on Wednesday objects looted in 1903")
     years = [(yb, iso[:4]) for _, yb, iso, kind in out if kind in ("year", "my")]
     return tuple((a, b, iso) for a, b, iso, kind in out
-                 if not (kind == "rel" and text[a:b].split()[-1].lower() in _DAYS and pub and any(
+                 if not ((kind == "day" or kind == "rel" and text[a:b].split()[-1].lower() in _DAYS) and pub and any(
                      y != iso[:4] and yb <= a and not _CLAUSE_BETWEEN.search(text[yb:a]) for yb, y in years)))
 
 
 def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | None:
     g = m.groupdict()
+    if kind == "day":
+        if not pub or not _bare_day(text, m):
+            return None
+        tense = date_tense(text, m.start(), m.start() + len(g["day"]), True)
+        if tense is None:
+            return None  # "Polls close Thursday": a bare weekday with no tense to point it either way stays undated
+        return _resolve_relative("on " + g["day"], pub, tense == "future")
     if kind == "rel":
         rel = g["rel"]
         if rel.lower().startswith("since "):
@@ -332,6 +343,37 @@ def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | N
         if options:
             d = min(options, key=lambda o: (abs((o - pub).days), o))
     return d.isoformat()
+
+
+_LATE = frozenset("late early".split())
+
+
+def _bare_day(text: str, m: re.Match[str]) -> bool:
+    """A weekday without "on" is a date of this week where agency copy puts one: right after its verb ("voted
+    Monday", "reopens Thursday"), after "late" or "early", or as a possessive ("Monday's vote"); not after a
+    preposition ("by Wednesday evening", "through Friday": a deadline or a span) nor inside a name ("Black Friday").
+
+    >>> day = dict(_PATTERNS)["day"]
+    >>> [_bare_day(t, day.search(t)) for t in ("The council voted Monday.", "Black Friday sales", "Rain could fall by "
+    ...  "Monday evening.", "Monday's vote was close.", "It stays shut through Friday.")]
+    [True, False, False, True, False]
+    """
+    before = text[: m.start()].rstrip()
+    prev = before.split()[-1] if before.split() else ""
+    if prev[:1].isupper() and not before.endswith((".", ",", ";", ":", "(", "—", "–", '"', "“", "”")):
+        return False  # "Black Friday", "Super Tuesday", "Easter Sunday": a day's name
+    if m.group("poss"):
+        return True
+    low = prev.lower().strip(",")
+    return low in _LATE or bool(prev.isalpha() and prev.islower() and low not in _NOT_VERBS
+                                and "VERB" in getAllLemmas(low) and not before.endswith(","))
+
+
+# words lemminflect can read as verbs that are not the verb before a date ("by", "for" are no verbs, but "last",
+# "second", "down" are): prepositions, determiners, adverbs of time
+_NOT_VERBS = frozenset("""by for from until till through since before after during in at of to on into with without
+    about around the a an this that last next every each past second third early late down up out over off back
+    and or but than as""".split())
 
 
 def _clause(text: str, start: int, end: int) -> str:
