@@ -286,7 +286,7 @@ def what_changed(changes: Mapping[str, Any]) -> str:
         parts.append("new dispute" if n == 1 else f"{n} new disputes")
     n = len(_list(changes.get("new_sentences")))
     if n:
-        parts.append(f"{n} new sentence{'s' if n > 1 else ''}")
+        parts.append(_count(n, "new sentence"))
     if _list(changes.get("merged_from")):
         parts.append("stories merged")
     return ", ".join(parts)
@@ -353,7 +353,7 @@ def _summary_view(story: Mapping[str, Any], number: dict[str, int], arts: dict[s
         out.append({
             "text": sent.get("text"),
             "marks": ",".join(str(number[a]) if a in number else a for a in sources) or "?",
-            "note": f"supported by {support} outlet{'s' if support != 1 else ''}" if support is not None else "",
+            "note": f"supported by {_count(support, 'outlet')}" if support is not None else "",
             "evidence": ev, "dispute": flag,
         })
     return out

@@ -245,10 +245,16 @@ def untold_words(title: str, outlet: str, told: Mapping[str, str]) -> int:
     >>> untold_words("Dunmore regatta returns to the river", "b", told)
     0
     """
-    others = [{act_stem(w) for w in fact_terms(t)} for o, t in told.items() if o != outlet]
+    others = [_acts(t) for o, t in told.items() if o != outlet]
     if not others:
         return 0
-    return sum(2 * sum(w not in t for t in others) > len(others) for w in {act_stem(w) for w in fact_terms(title)})
+    return sum(2 * sum(w not in t for t in others) > len(others) for w in _acts(title))
+
+
+@lru_cache(maxsize=1 << 12)  # each outlet's opening is read again for every headline a story weighs
+def _acts(text: str) -> frozenset[str]:
+    """A text's content words, every form of a verb one word."""
+    return frozenset(act_stem(w) for w in fact_terms(text))
 
 
 def told_share(title: str, outlet: str, told: Mapping[str, str]) -> float:
@@ -267,9 +273,8 @@ def told_share(title: str, outlet: str, told: Mapping[str, str]) -> float:
     >>> [round(told_share(t.split(". ")[0], o, told), 2) for o, t in told.items()]
     [0.0, 0.0, 0.33]
     """
-    others = [{act_stem(w) for w in fact_terms(t)} for o, t in told.items() if o != outlet]
-    names = {act_stem(w) for n in _CAPITAL_WORD.findall(title) for w in fact_terms(n)}
-    mine = {act_stem(w) for w in fact_terms(title)} - names
+    others = [_acts(t) for o, t in told.items() if o != outlet]
+    mine = _acts(title).difference(*(_acts(n) for n in _CAPITAL_WORD.findall(title)))
     if not others or not mine:
         return 0.0
     return sum(2 * sum(w in t for t in others) >= len(others) for w in mine) / len(mine)

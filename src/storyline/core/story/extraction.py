@@ -21,7 +21,7 @@ from lemminflect import getAllLemmas, getInflection
 from storyline.core.story.entities import GPE, LOC, ORG, PERSON, Mention
 from storyline.core.story.sources import AUXILIARIES, SPEECH_VERBS, attribution  # noqa: F401 (re-exported)
 from storyline.core.story.timeline import find_dates
-from storyline.core.text.text import STOPWORDS, content_terms, outside_quotes, stem
+from storyline.core.text.text import NUMBER_WORDS, STOPWORDS, content_terms, outside_quotes, stem
 
 # ------------------------------------------------------------------------------------------------ closed classes
 
@@ -163,10 +163,7 @@ def numbers_to_digits(text: str) -> str:
     return _NUMBER_RUN.sub(_run_to_digits, text)
 
 
-_UNITS_WORDS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen " \
-               "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety"
-_NUMBER_WORDS = frozenset(_UNITS_WORDS.split()) | frozenset("hundred thousand million billion dozen".split())
-_NW = r"(?:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")"
+_NW = r"(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 _ANY_NUMBER_WORD = re.compile(r"\b" + _NW + r"\b", re.I)
 _NUMBER_RUN = re.compile(r"(?<![\w-])(?<!\d )" + _NW + r"(?:(?:[\s-]+and[\s-]+|[\s-]+)" + _NW + r")*(?![\w-])", re.I)
 
@@ -582,7 +579,6 @@ _ROLE_SUBJECT = re.compile(r"^\s*(?:the|its|his|her|their)\s+(?:[a-z][\w-]*\s+){
 
 
 @lru_cache(maxsize=1 << 14)
-@lru_cache(maxsize=1 << 16)  # words repeat; the dictionary look-up is the cost
 def act_stem(word: str) -> str:
     """The stem an act is compared by: of the verb's dictionary form (``lemminflect``), so that every form of one verb
     is one act ("takes", "will take", "took": take; "won", "wins": win), else of the word itself.

@@ -20,7 +20,7 @@ from lemminflect import getAllLemmas, getInflection
 from storyline.core.text.clean import sentence_flags
 from storyline.core.story.entities import get
 from storyline.core.story.sources import AUXILIARIES, SPEECH_VERBS, source_sentence
-from storyline.core.text.text import content_terms, jaccard
+from storyline.core.text.text import NUMBER_WORDS, content_terms, jaccard
 
 _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), 1)}
@@ -159,9 +159,8 @@ _WORD_RUN = re.compile(r"[A-Za-z]+")
 # from the verb before it, not from its -ed
 _STATE_BEFORE = re.compile(r"\b(?:be|remains?|stays?)\s+(?:\w+ly\s+)?$", re.I)
 _IS_ON = re.compile(r"\b(?:is|are)(?:\s+(?:on|for|until|through))?\s*$", re.I)
-_DETERMINERS = frozenset("the a an its his her their our your my this that these those every each some".split())
-_NUMBER_WORDS = frozenset("two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred "
-                          "hundreds thousand thousands million millions dozen dozens several many few".split())
+_DETERMINERS = frozenset("the a an its his her their our your my this that these those every each some several many "
+                         "few".split())
 
 
 def _timetable_verb(words: str, m: re.Match[str]) -> bool:
@@ -171,8 +170,8 @@ def _timetable_verb(words: str, m: re.Match[str]) -> bool:
     before = words[: m.start()].split()
     prev = before[-1].lower().strip("(,") if before else ""
     return (len(words[m.end():].split()) <= 4 and m.group(0).islower() and _third_person(m.group(0))
-            and m.group(0).lower() not in SPEECH_VERBS
-            and prev not in _DETERMINERS and not prev[:1].isdigit() and prev not in _NUMBER_WORDS)
+            and m.group(0) not in SPEECH_VERBS
+            and prev not in _DETERMINERS and not prev[:1].isdigit() and prev.removesuffix("s") not in NUMBER_WORDS)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -370,10 +369,9 @@ def _bare_day(text: str, m: re.Match[str]) -> bool:
 
 
 # words lemminflect can read as verbs that are not the verb before a date ("by", "for" are no verbs, but "last",
-# "second", "down" are): prepositions, determiners, adverbs of time
-_NOT_VERBS = frozenset("""by for from until till through since before after during in at of to on into with without
-    about around the a an this that last next every each past second third early late down up out over off back
-    and or but than as""".split())
+# "second", "down" are): the prepositions of dates, determiners, and these
+_NOT_VERBS = _DATE_PREPS | _DETERMINERS | frozenset("""for on at into with without about last next past second third
+    down up out over off back or but than as""".split())
 
 
 def _clause(text: str, start: int, end: int) -> str:

@@ -12,6 +12,10 @@ from typing import AbstractSet as Set, Mapping
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _WS_RE = re.compile(r"\s+")
 
+# number words, as a figure reader spells them out ("forty-seven", "three hundred", "a dozen")
+NUMBER_WORDS = frozenset("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+                         "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety "
+                         "hundred thousand million billion dozen".split())
 STOPWORDS = frozenset(
     """a about above after again against all also am an and any are aren't as at be because been before being
     below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during
