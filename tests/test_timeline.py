@@ -216,6 +216,8 @@ def test_each_event_records_the_precision_of_its_date():
     ("Final figures would be published on Thursday, the office said.", "2025-04-10"),
     ("The bridge will remain closed on Friday.", "2025-04-11"),
     ("The body was found on Monday.", "2025-04-07"),
+    # a name that ends in -ed is no past tense
+    ("She will lead the side at Northgate United on Saturday.", "2025-04-12"),
 ])
 def test_a_weekday_points_the_way_its_verb_does(sentence: str, day: str) -> None:
     assert [iso for *_, iso in find_dates(sentence, "2025-04-09T10:00:00Z")] == [day]

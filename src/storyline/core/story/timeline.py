@@ -123,6 +123,8 @@ def date_tense(text: str, start: int, end: int | None = None, weekday: bool = Fa
     'future'
     >>> date_tense("The match will be played on Saturday.", 25), date_tense("The centre will remain closed on Friday.", 30)
     ('future', 'future')
+    >>> date_tense("She will lead the side at Northgate United on Saturday.", 43)  # a name in -ed is no past tense
+    'future'
 
     A verb in the simple present tells what is timetabled, in news as in speech ("the plant closes on Friday", "the
     council meets again Tuesday"); a verb of saying does not ("says on Monday"), nor a noun ("the talks on Monday"),
@@ -141,7 +143,7 @@ def date_tense(text: str, start: int, end: int | None = None, weekday: bool = Fa
     future = [m.start() for m in _FUTURE_NEAR.finditer(words)]
     past = [m.start() for m in _PAST_NEAR.finditer(words) if m.group(0).lower() not in ("expected", "scheduled",
                                                                                       "planned", "set")
-            and not _STATE_BEFORE.search(words[: m.start()])]
+            and not _STATE_BEFORE.search(words[: m.start()]) and not (m.start() and m.group(0)[:1].isupper())]
     timetabled = [m.start() for m in _WORD_RUN.finditer(words) if weekday and _timetable_verb(words, m)]
     if weekday and _IS_ON.search(words):  # "the vote is on Thursday", "the deadline is Friday": what the day holds
         timetabled.append(len(words))
@@ -169,7 +171,7 @@ def _timetable_verb(words: str, m: re.Match[str]) -> bool:
     determiner or number before it makes it a plural noun ("the talks", "23 ships", "four minutes")."""
     before = words[: m.start()].split()
     prev = before[-1].lower().strip("(,") if before else ""
-    return (len(words[m.end():].split()) <= 4 and m.group(0).islower() and _third_person(m.group(0))
+    return (len(words[m.end():].split()) <= 6 and m.group(0).islower() and _third_person(m.group(0))
             and m.group(0) not in SPEECH_VERBS
             and prev not in _DETERMINERS and not prev[:1].isdigit() and prev.removesuffix("s") not in NUMBER_WORDS)
 
