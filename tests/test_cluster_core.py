@@ -12,6 +12,7 @@ from storyline.core.grouping.cluster import (
     average_linkage,
     connected_components,
     entity_phrases,
+    event_keys,
     story_terms,
 )
 
@@ -106,3 +107,15 @@ def test_scores_against_hand_computed_values():
     assert pairs_of_groups({1: "x", 2: "x", 3: "y"}) == {(1, 2)}
     with pytest.raises(ValueError, match="empty"):
         cluster_scores({}, {})
+
+
+def test_one_person_named_in_full_and_by_surname_is_one_shared_event_key():
+    # Two events of one politician: only he is shared, so they share one key and must be more alike to join
+    # (same_event). Counting "Mitt Romney" and "Romney" as two shared names would let them join at the threshold.
+    rally = event_keys("Romney rallies in Ohio", "Mitt Romney told supporters in Dayton on Monday that Romney's "
+                       "plan would add jobs, the Romney campaign said.")
+    concession = event_keys("Romney concedes", "Mitt Romney conceded the election to Barack Obama on Wednesday. "
+                            "Aides said Romney would fly home to Boston.")
+    assert set(rally) & set(concession) == {"k:mitt romney"}
+    # a surname without the full name is still a key
+    assert "k:romney" in event_keys(None, "The Romney campaign said Tuesday it would appeal.")

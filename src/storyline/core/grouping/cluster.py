@@ -165,18 +165,25 @@ def event_keys(title: str | None, text: str | None, lead_words: int = 400) -> li
 
 
 def _keys(sources) -> list[str]:
-    """Event keys of (text, its entity-like phrases) pairs."""
+    """Event keys of (text, its entity-like phrases) pairs. A one-word name that ends a longer name of the same
+    text is that name said short ("Backman" after "Wally Backman", "Committee" after "Senate Commerce Committee")
+    and is no key of its own: one person is one shared name, not two.
+
+    >>> _keys([("Mets fire Wally Backman", ["mets", "wally backman"]), ("Backman, 56, managed the 51s.", ["backman"])])
+    ['k:mets', 'k:wally backman']
+    """
     from storyline.core.story.entities import is_place_name, name_core
 
-    keys = set()
+    names, figures = set(), set()
     for source, phrases in sources:
         for phrase in phrases:
             core = name_core(phrase)
             if core and not is_place_name(core) and len(core) > 2:
-                keys.add("k:" + core)
+                names.add(core)
         for m in _FIGURE_RE.finditer(source):
-            keys.add("k:#" + m.group(0))
-    return sorted(keys)
+            figures.add("k:#" + m.group(0))
+    short = {name.rsplit(" ", 1)[1] for name in names if " " in name}
+    return sorted(figures | {"k:" + name for name in names if " " in name or name not in short})
 
 
 # --- graphs ----------------------------------------------------------------------------------------------
