@@ -153,6 +153,15 @@ def test_questions_and_teasers_are_not_summary_material():
     assert not any(s.article_id == "d" for s in out)
 
 
+def test_a_line_that_tells_the_reader_to_do_something_is_not_a_summary_sentence():
+    # page furniture in an imperative: a bare verb, then a word that points at the reader or the page
+    furniture = ["View all our city council budget newsletters.", "Send us your budget tips.",
+                 "Learn more about the city council budget.", "Follow our council coverage of the budget."]
+    sents = _budget_sentences() + [Sentence("d", i, t, "blog") for i, t in enumerate(furniture)]
+    out = summarize(sents, SummaryConfig(words=250))
+    assert out and not any(s.article_id == "d" for s in out)
+
+
 def test_a_line_that_introduces_what_follows_is_not_a_summary_sentence():
     # an opening line of a dozen words without a full stop may be a standfirst; "Below is ...:" only points on
     day = "2024-05-07T{}:00:00Z"

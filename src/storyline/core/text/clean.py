@@ -11,8 +11,10 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass, field
 
+from lemminflect import getAllLemmas
+
 from storyline.core.text.furniture import furniture, opens_with_bar, residue_title, without_highlights
-from storyline.core.text.text import fold_for_hash, normalize_ws, stable_id, words
+from storyline.core.text.text import STOPWORDS, fold_for_hash, normalize_ws, stable_id, words
 
 # --- in-line residue: removed from inside a line, the rest of the line is kept -------------------------------
 _MONTHS_RE = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
@@ -443,6 +445,30 @@ _TERMINAL = re.compile(r"[.!?…\"'”’)\]]$")
 _URLISH = re.compile(r"(?:https?://|www\.|\.com/|@\w{2,})", re.I)
 
 
+# words after an imperative that address the reader or the page ("View all ...", "Get our ...", "Read more")
+_READER_WORDS = frozenset("all our your more this my us".split())
+_QUOTE_MARKS = re.compile(r"[“”\"‘’]")
+
+
+def _to_the_reader(s: str, n: int) -> bool:
+    """A short sentence that tells the reader to do something: a verb in its bare form, then a word that points at
+    the reader or the page ("View all New York Times newsletters.", "Send us a tip", "Learn more at ..."). A quote
+    ("Let us ...") is someone speaking, not the page.
+
+    >>> _to_the_reader("View all New York Times newsletters.", 6), _to_the_reader("Follow my journey here.", 4)
+    (True, True)
+    >>> _to_the_reader("Police said all roads were closed.", 6), _to_the_reader("While this is welcome, it is not enough.", 8)
+    (False, False)
+    """
+    if n > 12 or _QUOTE_MARKS.search(s):
+        return False
+    parts = s.split(None, 2)
+    if len(parts) < 2 or not parts[0][:1].isupper() or parts[0].endswith(":") or not parts[1][:1].isalpha():
+        return False
+    verb, after = parts[0].strip(".,;!").lower(), parts[1].strip(".,;!").lower()
+    return after in _READER_WORDS and verb not in STOPWORDS and verb in getAllLemmas(verb).get("VERB", ())
+
+
 def sentence_flags(sentence: str) -> list[str]:
     """Reasons a sentence should not appear in a summary (empty list: it may).
 
@@ -478,7 +504,7 @@ def _flags(sentence: str) -> tuple[str, ...]:
     letters = sum(map(str.isalpha, s))
     if letters and sum(map(str.isupper, s)) / letters > 0.6:
         flags.append("shouting")
-    if re.match(r"^(?:click|tap|subscribe|sign up|follow us|share|download)\b", s, re.I):
+    if re.match(r"^(?:click|tap|subscribe|sign up|follow us|share|download)\b", s, re.I) or _to_the_reader(s, n):
         flags.append("call_to_action")
     if (s.count("“") + s.count('"') == 1 and n < 12) or s[:1] in ")]},;:":
         flags.append("fragment")  # an unpaired quote, or the tail of a sentence split inside its brackets
