@@ -88,6 +88,16 @@ def test_a_person_whose_surname_is_also_a_town_stays_a_person() -> None:
     assert ents["Marco Rubio"].type == PERSON
 
 
+def test_a_person_whose_given_name_and_surname_are_both_towns_stays_a_person() -> None:
+    # "Marco" and "Roy" are towns too; most mentions are the bare surname, which the gazetteer reads as a place
+    ents = _by_name(extract_entities(_sents(
+        "a: Senator Marco Rubio said on Monday that he would run.", "a: Supporters cheered for Rubio in Miami.",
+        "a: A poll gave Rubio a lead.", "b: Donors gave money to Rubio this week.", "b: Rubio thanked them.",
+        "b: Roy Moore lost the Alabama race.", "b: Voters turned away from Moore.", "b: A recount was denied to Moore.")))
+    assert ents["Marco Rubio"].type == PERSON and ents["Marco Rubio"].mentions == 5
+    assert ents["Roy Moore"].type == PERSON
+
+
 def test_a_name_with_a_role_before_it_and_the_surname_fold_into_the_person() -> None:
     # "Dudley" is also a town; the story writes "executive" in lower case, so "Executive Bob Dudley" is a role and a name
     ents = _by_name(extract_entities(_sents(

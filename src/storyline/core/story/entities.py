@@ -812,10 +812,18 @@ def _surname_of(short: str, full: str, common: frozenset[str]) -> bool:
     """``short`` is the surname of the person ``full`` names: the last word of a name whose first word (a given
     name, or any first word of a two-word name: "Barack Obama") names no place and is never written in lower case
     in the story (``common``): "Clinton" of "Hillary Clinton", not "Indians" of "Cleveland Indians" or "Africa" of
-    "West Africa"."""
+    "West Africa". A given name that is also a town's ("Marco", "Roy") still opens a person's name when the last
+    word is a known surname: "Rubio" of "Marco Rubio", "Moore" of "Roy Moore".
+
+    >>> _surname_of("Rubio", "Marco Rubio", frozenset()), _surname_of("Indians", "Cleveland Indians", frozenset())
+    (True, False)
+    """
     parts = full.lower().split()
-    return (len(parts) >= 2 and short.lower() == parts[-1] and (parts[0] in given_names() or len(parts) == 2)
-            and parts[0] not in common and parts[0] not in _places())
+    if len(parts) < 2 or short.lower() != parts[-1] or parts[0] in common:
+        return False
+    if parts[0] not in _places():
+        return parts[0] in given_names() or len(parts) == 2
+    return parts[0] in given_names() and parts[-1] in surnames()
 
 
 def _pick(votes: Counter[str]) -> str:
