@@ -98,6 +98,16 @@ def test_a_person_whose_given_name_and_surname_are_both_towns_stays_a_person() -
     assert ents["Roy Moore"].type == PERSON
 
 
+def test_a_surname_two_spellings_of_one_person_end_is_a_person_not_the_town() -> None:
+    # "Morsi" ends "Mohamed Morsi" and "Mohammed Morsi", so it stays a name of its own; the gazetteer's town
+    # reading of it ("in Morsi", "to Morsi") must not make it a place
+    ents = _by_name(extract_entities(_sents(
+        "a: President Mohamed Morsi was ousted on Wednesday.", "a: Crowds turned against Morsi in Cairo.",
+        "a: The army gave an ultimatum to Morsi.", "b: Mohammed Morsi refused to resign.",
+        "b: Supporters rallied to Morsi on Friday.", "b: Morsi said he remained president.")))
+    assert ents["Morsi"].type == PERSON
+
+
 def test_a_name_with_a_role_before_it_and_the_surname_fold_into_the_person() -> None:
     # "Dudley" is also a town; the story writes "executive" in lower case, so "Executive Bob Dudley" is a role and a name
     ents = _by_name(extract_entities(_sents(

@@ -742,11 +742,19 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
             types[s] = _pick(votes[s])
     alias = _aliases(counts, types, vocab.lower)
     merged_votes: dict[str, Counter[str]] = defaultdict(Counter)
+    persons = [n for n in counts if types[n] == PERSON and len(n.split()) >= 2]
     for s, target in alias.items():
-        if s != target and types.get(target) == PERSON and _surname_of(s, target, vocab.lower):
+        of_person = (types.get(target) == PERSON and _surname_of(s, target, vocab.lower) if s != target else
+                     " " not in s and not s.isupper() and s.lower() not in _GAZETTEER
+                     and any(n.split()[0].lower() in given_names() and _surname_of(s, n, vocab.lower) for n in persons))
+        if of_person:
             # a person's surname that is also a town's name ("Clinton", "Rubio", "Lutz"): the place is the
-            # gazetteer's reading of the short form, the full name says who it is
-            merged_votes[target].update({k: v for k, v in votes[s].items() if k not in (GPE, LOC)})
+            # gazetteer's reading of the short form, the full name says who it is. So too when two full names
+            # end with it ("Mohamed Morsi", "Mohammed Morsi") and it stays a name of its own
+            kept = Counter({k: v for k, v in votes[s].items() if k not in (GPE, LOC)})
+            if s == target:
+                kept[PERSON] += counts[s]  # a name of its own, and a person's: "Morsi", not the town
+            merged_votes[target].update(kept)
         else:
             merged_votes[target].update(votes[s])
     final_type = {name: _pick(v) for name, v in merged_votes.items()}
@@ -784,9 +792,9 @@ _RUN_TOGETHER = re.compile(r"[a-z][A-Z]")  # "DebraJSaunders", "SmartTV": words 
 
 
 def spellings(counts: Counter[str]) -> dict[str, str]:
-    """Each surface form's usual spelling: forms that differ only in stops and capitals are one name ("U.S." and
-    "US"; "TRUMP" in a transcript and "Trump"), written as the story most often writes it, and in mixed case
-    before capitals.
+    """Each surface form's usual spelling: forms that differ only in stops, hyphens and capitals are one name ("U.S."
+    and "US"; "TRUMP" in a transcript and "Trump"; "Kim Jong-un" and "Kim Jong Un"), written as the story most
+    often writes it, and in mixed case before capitals.
 
     >>> sp = spellings(Counter({"U.S.": 5, "US": 2, "TRUMP": 3, "Trump": 1, "Mara Liasson": 1, "MARA LIASSON": 4}))
     >>> sp["US"], sp["TRUMP"], sp["MARA LIASSON"], sp["U.S."]
@@ -794,15 +802,18 @@ def spellings(counts: Counter[str]) -> dict[str, str]:
     >>> sp = spellings(Counter({"Uk": 3, "UK": 1, "DebraJSaunders": 2, "Debra J. Saunders": 1, "F ISA": 2, "FISA": 1}))
     >>> sp["Uk"], sp["DebraJSaunders"], sp["F ISA"]
     ('UK', 'Debra J. Saunders', 'FISA')
+    >>> sp = spellings(Counter({"Kim Jong-un": 9, "Kim Jong Un": 4, "AR-15": 9, "AR15": 1}))
+    >>> sp["Kim Jong Un"], sp["AR15"]
+    ('Kim Jong-un', 'AR-15')
     """
     groups: dict[str, list[str]] = defaultdict(list)
     for s in counts:
-        groups[re.sub(r"[.\s]+", "", s).casefold()].append(s)
+        groups[re.sub(r"[.\s-]+", "", s).casefold()].append(s)
     out = {}
     for forms in groups.values():
         # words apart before run together ("Debra J. Saunders", not the handle "DebraJSaunders"); initials in
         # capitals ("UK", not "Uk"), a longer name in mixed case ("Trump", not "TRUMP"); then the most written
-        usual = max(forms, key=lambda f: (not _RUN_TOGETHER.search(f), f.isupper() == (len(f.replace(".", "")) <= 4),
+        usual = max(forms, key=lambda f: (not _RUN_TOGETHER.search(f), f.isupper() == (len(re.sub(r"[.-]", "", f)) <= 4),
                                           counts[f], f))
         out.update((f, usual) for f in forms)
     return out
