@@ -108,6 +108,24 @@ def test_a_surname_two_spellings_of_one_person_end_is_a_person_not_the_town() ->
     assert ents["Morsi"].type == PERSON
 
 
+def test_a_service_met_once_after_to_is_no_place_but_a_town_written_in_it_is() -> None:
+    ents = _by_name(extract_entities(_sents(
+        "a: The mayor kept posting to Facebook on Monday.", "a: His Facebook page lost friends.",
+        "a: Her Facebook likes fell by Tuesday.", "b: His official Facebook account went quiet.",
+        "b: Only a few Facebook fans followed him.", "b: The flooding hit homes in Selwick overnight.",
+        "b: Crews in Selwick cleared roads on Tuesday.")))
+    assert ents["Facebook"].type != GPE
+    assert ents["Selwick"].type == GPE
+
+
+def test_a_name_that_modifies_a_place_noun_is_a_place() -> None:
+    ents = _by_name(extract_entities(_sents(
+        "a: Storm Evra brought down power lines across the Lusk region on Thursday.", "a: Homes in Lusk lost power.",
+        "b: Thousands of Lusk residents were without power on Friday.", "b: The Lusk valley was worst hit.",
+        "b: Engineers said Lusk homes would be reconnected by Sunday.")))
+    assert ents["Lusk"].type == GPE
+
+
 def test_a_name_with_a_role_before_it_and_the_surname_fold_into_the_person() -> None:
     # "Dudley" is also a town; the story writes "executive" in lower case, so "Executive Bob Dudley" is a role and a name
     ents = _by_name(extract_entities(_sents(

@@ -104,6 +104,8 @@ _PLACE_LAST = frozenset(
     port river lake valley coast peninsula county province district park hill hills mountain mountains beach heights
     bridge strait gulf sea ocean airport station hall""".split())
 _PLACE_FIRST = frozenset("port mount mt lake cape fort".split())
+# lower-case nouns of places that a place's name modifies ("the Lusk region", "Baghlan province", "Selwick residents")
+_PLACE_NOUN_AFTER = frozenset("region area city town village valley county province district suburb residents".split())
 _DIRECTIONS = frozenset("north south east west northern southern eastern western central upper lower greater inner "
                         "outer northeast northwest southeast southwest".split())
 _CLUB_LAST = frozenset(
@@ -585,6 +587,8 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
         votes[ORG] += 2
     if nxt in ("-based", "-born") or text[end:end + 6] in ("-based", "-born"):
         votes[GPE] += 2
+    if len(words) == 1 and nxt in _PLACE_NOUN_AFTER:
+        votes[GPE] += 1  # "across the Lusk region"
     if prev == "of" and len(back) >= 2 and back[-2].lower() in ("kingdom", "city", "town", "village", "government",
                                                                "republic", "mayor", "people", "state", "region"):
         votes[GPE] += 3
@@ -758,6 +762,16 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
         else:
             merged_votes[target].update(votes[s])
     final_type = {name: _pick(v) for name, v in merged_votes.items()}
+    told = Counter()
+    for s, target in alias.items():
+        told[target] += counts[s]
+    for name, kind in final_type.items():
+        # a one-word name that no gazetteer knows, met often and only now and then after "to" or "at", is a
+        # company or a service ("posted to Facebook", "a show on Netflix"), not a place: a town of the story
+        # is written "in Selwick" more often than not
+        if (kind == GPE and " " not in name and set(merged_votes[name]) == {GPE} and not _place_initials(name)
+                and name.lower() not in _places() and 3 * merged_votes[name][GPE] <= told[name]):
+            final_type[name] = ORG
     # the story's own places name peoples too: "Kestrian" of "Kestria"
     own_lands = frozenset(n.lower() for n, k in final_type.items() if k == GPE and " " not in n and len(n) >= 4)
     groups: dict[str, dict[str, Any]] = {}
