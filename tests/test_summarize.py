@@ -430,3 +430,48 @@ def test_a_lead_that_quotes_a_phrase_still_leads():
                       None)]
     first = summarize(sents, SummaryConfig(words=30))[0].text
     assert first.startswith("The council called the Harbour Road plan")
+
+
+def test_a_sentence_taken_with_the_one_before_it_never_repeats_it():
+    # found by the property test above: a pick that needs the sentence before it (which brings it in) must not
+    # be a near-copy of it; both were taken together without a look at each other
+    t0 = ('Company bridge wages on fares to village union on bridge court election to in to vote '
+          'teacher.')
+    t1 = ('strike a of nurses report.')
+    t2 = ('council a of nurses report.')
+    t3 = ('In report ruling strike police of flood police judge on for on a.')
+    t4 = ('The a with police nurses rescue repair nurses market for union budget mayor nurses strike '
+          'strike with rescue ruling wages judge judge on wages profit school mayor.')
+    t5 = ('After a of nurses report.')
+    t6 = ('In report ruling strike police of nurses for judge on for on a.')
+    t7 = ('The a with police nurses rescue repair nurses market for union budget mayor nurses strike '
+          'strike with rescue ruling storm judge judge on wages profit school mayor.')
+    t8 = ('The a with police nurses rescue repair nurses market for union budget mayor nurses strike '
+          'strike with rescue ruling wages vote judge on wages profit school mayor.')
+    t9 = ('Company bridge wages on fares to village union court bridge court election to in to vote '
+          'teacher.')
+    t10 = ('The a with police nurses rescue repair nurses market for union budget mayor nurses strike '
+          'strike with rescue ruling wages judge judge on wages profit report mayor.')
+    sents = [
+        Sentence('art0', 0, t0, 'outlet0'),
+        Sentence('art0', 1, t1, 'outlet0'),
+        Sentence('art1', 0, t0, 'outlet1'),
+        Sentence('art1', 1, t2, 'outlet1'),
+        Sentence('art1', 2, t3, 'outlet1'),
+        Sentence('art1', 3, t4, 'outlet1'),
+        Sentence('art1', 4, t4, 'outlet1'),
+        Sentence('art1', 5, t5, 'outlet1'),
+        Sentence('art2', 0, t6, 'outlet2'),
+        Sentence('art2', 1, t7, 'outlet2'),
+        Sentence('art2', 2, t0, 'outlet2'),
+        Sentence('art2', 3, t4, 'outlet2'),
+        Sentence('art2', 4, t8, 'outlet2'),
+        Sentence('art3', 0, t9, 'outlet0'),
+        Sentence('art3', 1, t0, 'outlet0'),
+        Sentence('art3', 2, t10, 'outlet0'),
+    ]
+    cfg = SummaryConfig(words=57)
+    out = summarize(sents, cfg)
+    for i in range(len(out)):
+        for j in range(i + 1, len(out)):
+            assert containment(_terms(out[i].text), _terms(out[j].text)) < cfg.containment_threshold

@@ -750,12 +750,15 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
     def keys(i: int) -> frozenset[str]:  # only the sentences compared for a restatement need theirs
         return frozenset(event_keys(None, feats.sentences[i].text))
 
-    def redundant(i: int) -> bool:
-        return bool(max_sim[i] >= cfg.redundancy_threshold or any(
-            containment(feats.term_sets[i], feats.term_sets[j]) >= cfg.containment_threshold
-            or restated(facts(i), facts(j))
-            or (feats.sim[i, j] >= _RESTATED_SIM and restates(keys(i), keys(j)))
-            for j in chosen))
+    def same(i: int, j: int) -> bool:
+        return bool(containment(feats.term_sets[i], feats.term_sets[j]) >= cfg.containment_threshold
+                    or restated(facts(i), facts(j))
+                    or (feats.sim[i, j] >= _RESTATED_SIM and restates(keys(i), keys(j))))
+
+    def redundant(i: int, also: Sequence[int] = ()) -> bool:
+        """``i`` says again what the summary (or ``also``, sentences to be taken with it) already says."""
+        return bool(max_sim[i] >= cfg.redundancy_threshold or any(same(i, j) for j in chosen)
+                    or any(same(i, j) for j in also))
 
     def take(i: int) -> None:
         nonlocal used, max_sim
@@ -773,7 +776,7 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
         need = needs[i]
         if need[0] == "next":
             j = neighbour(i, 1)
-            return None if j is None or j in chosen or redundant(j) else [i, j]
+            return None if j is None or j in chosen or redundant(j, [i]) else [i, j]
         p = neighbour(i, -1)
         if (depth >= _CHAIN or p is None or p in chosen or not feats.eligible[p] or redundant(p)
                 or (needs[p] is not None and needs[p][0] == "next")):
@@ -782,6 +785,8 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
         if before is None or (need[0] == "terms" and not any(
                 t[:5] == c[:5] for t in need[1] for k in before for c in feats.term_sets[k])):
             return None  # what comes before must introduce the name or thing the sentence takes as known
+        if redundant(i, before):
+            return None  # the sentence only repeats what brings it in
         return before + [i]
 
     deferred = np.zeros(n, dtype=bool)
