@@ -162,6 +162,20 @@ def test_a_line_that_tells_the_reader_to_do_something_is_not_a_summary_sentence(
     assert out and not any(s.article_id == "d" for s in out)
 
 
+def test_a_caption_told_again_with_its_date_glued_on_is_not_a_summary_sentence():
+    # a photo's caption above the article, then again below with the picture's date glued on: both are furniture
+    cap = "A woman waves the Egyptian flag during a protest supporting ousted president Mohamed Morsi in Cairo."
+    sents = [Sentence("a", 0, cap, "wire"),
+             Sentence("a", 1, "Catherine Ashton said on Tuesday that she had met the ousted president Mohamed Morsi.",
+                      "wire"),
+             Sentence("a", 2, "July 31, 2013 " + cap, "wire"),
+             Sentence("b", 0, "Supporters of the ousted president Mohamed Morsi waved Egyptian flags at a protest in "
+                              "Cairo.", "post"),
+             Sentence("b", 1, "Catherine Ashton met Mohamed Morsi late on Monday and said he was well.", "post")]
+    out = summarize(sents, SummaryConfig(words=60))
+    assert out and not any("woman waves" in s.text for s in out)
+
+
 def test_a_line_that_introduces_what_follows_is_not_a_summary_sentence():
     # an opening line of a dozen words without a full stop may be a standfirst; "Below is ...:" only points on
     day = "2024-05-07T{}:00:00Z"

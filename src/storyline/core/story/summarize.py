@@ -49,7 +49,9 @@ from storyline.core.grouping.cluster import event_keys
 from storyline.core.story.entities import get
 from storyline.core.story.extraction import numbers_to_digits, quantities
 from storyline.core.text.clean import sentence_flags
-from storyline.core.text.text import STOPWORDS, content_terms, mostly_quoted, outside_quotes, tfidf, words
+from storyline.core.text.furniture import dated_caption_body
+from storyline.core.text.text import (STOPWORDS, content_terms, fold_for_hash, mostly_quoted, outside_quotes, tfidf,
+                                      words)
 
 _QUOTES = ('"', "“", "”")
 
@@ -613,6 +615,11 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     eligible = np.array([bool(terms[i]) and (not (fl := sentence_flags(s.text)) or _deck(s, fl))
                          and (needs[i] is None or needs[i][0] != "never")
                          for i, s in enumerate(sents)], dtype=bool)
+    # a photo's caption told twice in one article, once with the picture's date glued on ("July 31, 2013 A woman
+    # waves ...", page furniture) and once bare above it: the bare one is the caption too
+    dated = {(s.article_id, fold_for_hash(body)) for s in sents if (body := dated_caption_body(s.text))}
+    if dated:
+        eligible &= np.array([(s.article_id, fold_for_hash(s.text)) not in dated for s in sents], dtype=bool)
     if not eligible.any():
         eligible = has_terms.copy()
     # each article's lead: its first sentence that can open a summary (stands alone, not a quotation); the summary

@@ -314,6 +314,9 @@ def clean_text(text: str) -> CleanResult:
     ('The Mets fired him.', ['menu', 'menu'])
     >>> clean_text("Crews clear the harbour...\\nCrews clear the harbour wall on Friday.").text
     'Crews clear the harbour wall on Friday.'
+    >>> clean_text("A woman waves a flag at a rally in Cairo's Nasr City area.\\nThe army said talks would go on.\\n"
+    ...            "July 31, 2013 A woman waves a flag at a rally in Cairo's Nasr City area.").text
+    'The army said talks would go on.'
     """
     kept: list[str] = []
     removed: list[Removal] = []
@@ -324,14 +327,26 @@ def clean_text(text: str) -> CleanResult:
         removed.extend(rm)
         if line:
             kept.append(line)
+    # a caption repeated without its date or marker (above the picture and again below it) is the caption too
+    captions = {_caption_body(r.text) for r in removed if r.reason == "caption"} - {""}
     out: list[str] = []
     for i, line in enumerate(kept):
         stem = _ELLIPSIS_END.sub("", line) if _ELLIPSIS_END.search(line) else None
-        if stem and len(words(stem)) >= 3 and i + 1 < len(kept) and kept[i + 1].startswith(stem):
+        if (stem and len(words(stem)) >= 3 and i + 1 < len(kept) and kept[i + 1].startswith(stem)) or (
+                captions and fold_for_hash(line) in captions):
             removed.append(Removal("caption", line))
             continue
         out.append(line)
     return CleanResult("\n".join(out), removed)
+
+
+_CAPTION_LEAD = re.compile(r"^(?:" + _MONTHS_RE + r"\.?\s+\d{1,2},?\s+\d{4}\s+)", re.I)
+
+
+def _caption_body(text: str) -> str:
+    """A removed caption's own words, without the date glued before them, folded; "" when too short to match."""
+    body = _CAPTION_LEAD.sub("", text)
+    return fold_for_hash(body) if len(words(body)) >= 6 else ""
 
 
 def non_article_reason(text: str) -> str | None:

@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from lemminflect import getAllLemmas
+
 from storyline.core.text.text import STOPWORDS
 
 _WEEKDAY = r"(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?"
@@ -72,6 +74,8 @@ _PHOTO_DATE = re.compile(rf"\b{_WEEKDAY},?\s+{_FULL_DATE}\b")
 # a picture dated where it was taken, as photo desks end a caption: "... in Los Angeles, November 27, 2011."
 _PLACE_DATE_END = re.compile(rf"\bin\s+[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){{0,3}}(?:,\s+[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){{0,2}})?"
                              rf",?\s+(?:{_WEEKDAY},?\s+)?{_FULL_DATE}\.?\s*$")
+# a full date run straight into a sentence, no stop or dash between: how a picture's date sits on its caption
+_DATE_GLUED = re.compile(rf"^{_FULL_DATE}\s+[A-Z]")
 _PRESENT_PICTURED = re.compile(r"\b(?:is|are)\s+(?:seen|shown|pictured|photographed|depicted|displayed)\b")
 # a wiki's navigation notice above an article: "X redirects here. For other uses, see X (disambiguation)."
 _HATNOTE = re.compile(r"\bredirects here\b|\(disambiguation\)|^(?:for other uses, see|not to be confused with)\b|"
@@ -114,6 +118,9 @@ def furniture(text: str) -> str | None:
 
     >>> furniture("Published on May 20, 2016"), furniture("NEW YORK (CNNMoney)")
     ('stamp', 'credit')
+    >>> furniture("July 31, 2013 A woman waves the flag at a protest supporting ousted president Morsi."), furniture(
+    ...     "July 31, 2013 Egypt's army said it would hold talks."), furniture("May 2, 2019 Storm damage closed roads.")
+    ('caption', None, None)
     >>> furniture("The council approved the photo ban on Tuesday, March 3, 2015, after a long debate.") is None
     True
     >>> furniture("A Very Weird Photo Of Ulysses S. Grant") is None
@@ -196,10 +203,34 @@ def furniture(text: str) -> str | None:
     if (n <= 60 and _PHOTO_DATE.search(t) and not _PAST_OR_SPEECH.search(t) and not _PAST_VERB.search(t)
             and not re.match(r"(?:on|by|since|until|from|in|at)\b", t, re.I)):
         return "caption"  # photo desks date a picture by weekday, month, day and year; prose rarely does all four
+    if n <= 60 and (m := _DATE_GLUED.match(t)) and not _PAST_OR_SPEECH.search(t) and _describes(t[m.end() - 1:]):
+        return "caption"  # a picture's date glued before its caption: "July 31, 2013 A woman waves the flag ..."
     if n <= 60 and _PLACE_DATE_END.search(t) and (_PRESENT_PICTURED.search(t) or not (
             _PAST_OR_SPEECH.search(t) or _PAST_VERB.search(t))):
         return "caption"  # "... is seen before the deadline passes in Los Angeles, November 27, 2011."
     return None
+
+
+def _describes(text: str) -> bool:
+    """A caption's opening: a verb in the simple present within its first words ("A woman waves", "Police
+    officers stand"), as a picture is described; prose tells events in the past."""
+    for w in text.split()[1:7]:
+        w = w.strip(".,;:'’\"").lower()
+        if len(w) > 3 and w.endswith("s") and any(v != w for v in getAllLemmas(w).get("VERB", ())):
+            return True
+    return False
+
+
+def dated_caption_body(text: str) -> str | None:
+    """The caption's own words when ``text`` is a caption with the picture's date glued before it, else None.
+
+    >>> dated_caption_body("July 31, 2013 A woman waves the Egyptian flag during a protest in Cairo.")
+    'A woman waves the Egyptian flag during a protest in Cairo.'
+    >>> dated_caption_body("A woman waves the Egyptian flag during a protest in Cairo.") is None
+    True
+    """
+    m = _DATE_GLUED.match(text)
+    return text[m.end() - 1:] if m and furniture(text) == "caption" else None
 
 
 _DURATION = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")
