@@ -764,8 +764,7 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
 
     def redundant(i: int, also: Sequence[int] = ()) -> bool:
         """``i`` says again what the summary (or ``also``, sentences to be taken with it) already says."""
-        return bool(max_sim[i] >= cfg.redundancy_threshold or any(same(i, j) for j in chosen)
-                    or any(same(i, j) for j in also))
+        return bool(max_sim[i] >= cfg.redundancy_threshold or any(same(i, j) for j in (*chosen, *also)))
 
     def take(i: int) -> None:
         nonlocal used, max_sim

@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any, Mapping, Sequence
 
-from lemminflect import getAllLemmas, getInflection
+from lemminflect import getAllLemmas
 
 from storyline.core.text.clean import sentence_flags
 from storyline.core.story.entities import get
 from storyline.core.story.sources import AUXILIARIES, SPEECH_VERBS, source_sentence
-from storyline.core.text.text import NUMBER_WORDS, content_terms, jaccard
+from storyline.core.text.text import NUMBER_WORDS, content_terms, jaccard, third_person
 
 _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), 1)}
@@ -176,12 +176,9 @@ def _timetable_verb(words: str, m: re.Match[str]) -> bool:
             and prev not in _DETERMINERS and not prev[:1].isdigit() and prev.removesuffix("s") not in NUMBER_WORDS)
 
 
-@lru_cache(maxsize=1 << 14)
 def _third_person(word: str) -> bool:
-    """``word`` is the -s form of a verb (``lemminflect``): "closes", "meets", "begins"; not "is", "has", "does"."""
-    if word in AUXILIARIES or not word.endswith("s") or len(word) < 4:
-        return False
-    return any(word in getInflection(lemma, "VBZ") for lemma in getAllLemmas(word).get("VERB", ()))
+    """``word`` is the -s form of a verb: "closes", "meets", "begins"; not "is", "has", "does"."""
+    return word not in AUXILIARIES and third_person(word)
 
 
 def _after(text: str, end: int | None) -> str | None:

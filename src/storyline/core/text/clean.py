@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from lemminflect import getAllLemmas
 
-from storyline.core.text.furniture import furniture, opens_with_bar, residue_title, without_highlights
+from storyline.core.text.furniture import (furniture, opens_with_bar, residue_title, without_highlights,
+                                           without_picture_date)
 from storyline.core.text.text import STOPWORDS, fold_for_hash, normalize_ws, stable_id, words
 
 # --- in-line residue: removed from inside a line, the rest of the line is kept -------------------------------
@@ -340,12 +341,9 @@ def clean_text(text: str) -> CleanResult:
     return CleanResult("\n".join(out), removed)
 
 
-_CAPTION_LEAD = re.compile(r"^(?:" + _MONTHS_RE + r"\.?\s+\d{1,2},?\s+\d{4}\s+)", re.I)
-
-
 def _caption_body(text: str) -> str:
     """A removed caption's own words, without the date glued before them, folded; "" when too short to match."""
-    body = _CAPTION_LEAD.sub("", text)
+    body = without_picture_date(text)
     return fold_for_hash(body) if len(words(body)) >= 6 else ""
 
 

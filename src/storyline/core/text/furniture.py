@@ -22,9 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lemminflect import getAllLemmas
-
-from storyline.core.text.text import STOPWORDS
+from storyline.core.text.text import STOPWORDS, third_person
 
 _WEEKDAY = r"(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?"
 _MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|"
@@ -203,7 +201,7 @@ def furniture(text: str) -> str | None:
     if (n <= 60 and _PHOTO_DATE.search(t) and not _PAST_OR_SPEECH.search(t) and not _PAST_VERB.search(t)
             and not re.match(r"(?:on|by|since|until|from|in|at)\b", t, re.I)):
         return "caption"  # photo desks date a picture by weekday, month, day and year; prose rarely does all four
-    if n <= 60 and (m := _DATE_GLUED.match(t)) and not _PAST_OR_SPEECH.search(t) and _describes(t[m.end() - 1:]):
+    if n <= 60 and _DATE_GLUED.match(t) and not _PAST_OR_SPEECH.search(t) and _describes(without_picture_date(t)):
         return "caption"  # a picture's date glued before its caption: "July 31, 2013 A woman waves the flag ..."
     if n <= 60 and _PLACE_DATE_END.search(t) and (_PRESENT_PICTURED.search(t) or not (
             _PAST_OR_SPEECH.search(t) or _PAST_VERB.search(t))):
@@ -214,11 +212,17 @@ def furniture(text: str) -> str | None:
 def _describes(text: str) -> bool:
     """A caption's opening: a verb in the simple present within its first words ("A woman waves", "Police
     officers stand"), as a picture is described; prose tells events in the past."""
-    for w in text.split()[1:7]:
-        w = w.strip(".,;:'’\"").lower()
-        if len(w) > 3 and w.endswith("s") and any(v != w for v in getAllLemmas(w).get("VERB", ())):
-            return True
-    return False
+    return any(third_person(w.strip(".,;:'’\"").lower()) for w in text.split()[1:7])
+
+
+def without_picture_date(text: str) -> str:
+    """``text`` without a full date run straight into it, as a picture's date sits on its caption.
+
+    >>> without_picture_date("July 31, 2013 A woman waves the flag."), without_picture_date("On July 31, 2013 he left.")
+    ('A woman waves the flag.', 'On July 31, 2013 he left.')
+    """
+    m = _DATE_GLUED.match(text)
+    return text[m.end() - 1:] if m else text
 
 
 def dated_caption_body(text: str) -> str | None:
@@ -229,8 +233,8 @@ def dated_caption_body(text: str) -> str | None:
     >>> dated_caption_body("A woman waves the Egyptian flag during a protest in Cairo.") is None
     True
     """
-    m = _DATE_GLUED.match(text)
-    return text[m.end() - 1:] if m and furniture(text) == "caption" else None
+    body = without_picture_date(text)
+    return body if body != text and furniture(text) == "caption" else None
 
 
 _DURATION = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")

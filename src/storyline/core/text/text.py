@@ -9,6 +9,8 @@ import unicodedata
 from functools import lru_cache
 from typing import AbstractSet as Set, Mapping
 
+from lemminflect import getAllLemmas, getInflection
+
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _WS_RE = re.compile(r"\s+")
 
@@ -169,3 +171,16 @@ def mostly_quoted(text: str) -> bool:
     (True, False)
     """
     return len(outside_quotes(text).split()) < 0.5 * len(text.split())
+
+
+@lru_cache(maxsize=1 << 14)
+def third_person(word: str) -> bool:
+    """``word`` is the -s form of a verb, its simple present in the third person (``lemminflect``): "closes",
+    "waves", "begins"; not "has" or "bus".
+
+    >>> third_person("closes"), third_person("waves"), third_person("has"), third_person("crisis")
+    (True, True, False, False)
+    """
+    if not word.endswith("s") or len(word) < 4:
+        return False
+    return any(word in getInflection(lemma, "VBZ") for lemma in getAllLemmas(word).get("VERB", ()))
