@@ -1,0 +1,1 @@
+"""Language models storyline reads text with: sentence embeddings (:mod:`~storyline.core.nlp.embed`)."""

@@ -1,0 +1,45 @@
+"""The embedding layer: checked model files, unit vectors, meaning over words."""
+
+import shutil
+
+import numpy as np
+import pytest
+
+from storyline.core.nlp import embed
+from storyline.core.nlp.embed import ModelError, StaticEmbedder, encode
+
+
+def test_vectors_are_unit_length_and_deterministic():
+    texts = ["The council voted to close the library.", "Officials shut the library after a vote.", ""]
+    a, b = encode(texts), encode(texts)
+    assert a.dtype == np.float32 and a.shape == (3, 256)
+    assert np.array_equal(a, b)
+    assert np.allclose(np.linalg.norm(a[:2], axis=1), 1.0, atol=1e-5)
+    assert not a[2].any()  # no token, no direction
+
+
+def test_a_paraphrase_is_nearer_than_a_sentence_sharing_words():
+    v = encode(["Dean will take the team on Saturday.", "Dean will be in charge for Saturday's game.",
+                "Dean bought a team shirt on Saturday morning at the market."])
+    assert v[0] @ v[1] > v[0] @ v[2]
+
+
+def test_an_altered_model_file_stops_with_the_file_and_expected_hash(tmp_path):
+    folder = tmp_path / "model"
+    shutil.copytree(embed.STATIC_DIR, folder)
+    with open(folder / "model.safetensors", "r+b") as f:
+        f.seek(1000)
+        f.write(b"\x00\x01\x02\x03")
+    with pytest.raises(ModelError) as e:
+        StaticEmbedder.load(folder)
+    assert str(folder / "model.safetensors") in str(e.value) and embed.STATIC_SHA256 in str(e.value)
+
+
+def test_a_missing_model_file_names_it(tmp_path):
+    with pytest.raises(ModelError, match="missing"):
+        StaticEmbedder.load(tmp_path)
+
+
+def test_an_unknown_model_name_is_refused():
+    with pytest.raises(ModelError, match="unknown embedding model"):
+        embed.embedder("word2vec")
