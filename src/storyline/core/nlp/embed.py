@@ -72,7 +72,7 @@ def checked(path: Path, want: str) -> Path:
 def unit_rows(m: np.ndarray) -> np.ndarray:
     """Rows scaled to unit length; zero rows stay zero.
 
-    >>> unit_rows(np.array([[3.0, 4.0], [0.0, 0.0]])).round(3).tolist()
+    >>> [[round(float(x), 3) for x in r] for r in unit_rows(np.array([[3.0, 4.0], [0.0, 0.0]]))]
     [[0.6, 0.8], [0.0, 0.0]]
     """
     m = np.asarray(m, dtype=np.float32)
