@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from storyline.core.story.claims import find_claims, find_corroborated, find_disputes
+from storyline.core.story.claims import find_claims, find_corroborated
 from storyline.core.story.entities import analyse
 from storyline.core.text.sentences import split_sentences
 
@@ -23,6 +23,10 @@ def _story(*lines: str) -> list[dict]:
     return out
 
 
+def find_disputes(sentences):
+    return find_claims(sentences)[1]
+
+
 def _summary(disputes) -> list[tuple[str, str, list[tuple[str, list[str]]]]]:
     return [(d.subject, d.frame, [(s.claim, s.outlets) for s in d.sides]) for d in disputes]
 
@@ -34,24 +38,19 @@ def test_resigned_versus_fired_is_a_dispute_with_both_sides_attributed() -> None
         "gamma: Eklund thanked Dvorak for his work with the youth teams.",
     )
     _, disputed = find_claims(story)
-    assert _summary(disputed) == [("Pavel Dvorak", "departure", [("fired", ["beta"]), ("resigned", ["alpha"])])]
-    side = disputed[0].sides[0]
+    assert _summary(disputed) == [("what happened to Pavel Dvorak", "role",
+                                   [("resigned", ["alpha"]), ("fired", ["beta"])])]
+    side = disputed[0].sides[1]
     assert side.article_ids == ["beta"] and side.text == story[1]["text"]
     assert side.sentences == [{"article_id": "beta", "outlet": "beta", "text": story[1]["text"],
                                "attribution": "two players said"}]
 
 
-@pytest.mark.parametrize("pole_a, pole_b, frame", [
-    ("Minister Ruth Okoye confirmed the merger of the two state banks.",
-     "Okoye denied the merger of the two state banks.", "confirmation"),
-    ("Striker Lena Maris was arrested at the border.", "Maris was released at the border.", "custody"),
-    ("Captain Ivo Brandt survived the crash.", "Brandt died in the crash.", "vital status"),
-    ("Senator Aiko Tanaka won the leadership vote in the party.",
-     "Tanaka lost the leadership vote in the party.", "outcome"),
-])
-def test_other_conflicting_predicate_frames(pole_a: str, pole_b: str, frame: str) -> None:
-    disputed = find_disputes(_story(f"alpha: {pole_a}", f"beta: {pole_b}"))
-    assert [(d.frame, len(d.sides)) for d in disputed] == [(frame, 2)]
+def test_a_claim_and_its_denial_are_a_dispute() -> None:
+    disputed = find_disputes(_story("alpha: Minister Ruth Okoye confirmed the merger of the two state banks.",
+                                    "beta: Okoye denied the merger of the two state banks."))
+    assert [(d.frame, sorted(o for s in d.sides for o in s.outlets)) for d in disputed] == [
+        ("polarity", ["alpha", "beta"])]
 
 
 @pytest.mark.parametrize("other", [
@@ -79,16 +78,6 @@ def test_same_article_or_different_subjects_are_not_disputes() -> None:
     assert find_disputes(different) == []
 
 
-def test_pronouns_and_role_nouns_resolve_to_the_person() -> None:
-    story = _story(
-        "alpha: Pavel Dvorak did not return a call, but he wrote that he resigned.",
-        "beta: Owner Nora Eklund said Dvorak left, but sources said the veteran coach was fired.",
-        "gamma: Dvorak told reporters that nobody knows why Eklund fired him so fast.",
-    )
-    disputed = find_disputes(story)
-    assert _summary(disputed) == [("Pavel Dvorak", "departure", [("fired", ["beta", "gamma"]), ("resigned", ["alpha"])])]
-
-
 def test_a_person_named_after_a_role_is_the_one_the_act_is_done_to() -> None:
     story = _story(
         "alpha: Carrow Rovers have sacked manager Declan Keane after a 4-0 cup defeat.",
@@ -96,7 +85,7 @@ def test_a_person_named_after_a_role_is_the_one_the_act_is_done_to() -> None:
         "gamma: The Rovers board thanked head coach Declan Keane and manager Ray Dolan.",
     )
     assert _summary(find_disputes(story)) == [
-        ("Declan Keane", "departure", [("fired", ["alpha"]), ("resigned", ["beta"])])]
+        ("what happened to Declan Keane", "role", [("sacked", ["alpha"]), ("resigned", ["beta"])])]
 
 
 def test_different_numbers_for_the_same_quantity() -> None:
@@ -106,7 +95,7 @@ def test_different_numbers_for_the_same_quantity() -> None:
         "gamma: At least 10 people died in the capsizing.",  # consistent with both
     )
     disputed = find_disputes(story)
-    assert [(d.kind, d.frame) for d in disputed] == [("number", "people died")]
+    assert [(d.kind, d.subject) for d in disputed] == [("number", "how many people")]
     assert sorted(s.outlets[0] for s in disputed[0].sides) == ["alpha", "beta"]
 
 
@@ -166,17 +155,16 @@ def test_seeds_resigned_versus_fired_about_backman(use_spacy: bool) -> None:
     sents = _seed_sentences()
     index = analyse(sents, model=_spacy_model()) if use_spacy else None
     _, disputed = find_claims(sents, index=index)
-    backman = [d for d in disputed if d.subject == "Wally Backman" and d.frame == "departure"]
+    backman = [d for d in disputed if d.subject == "what happened to Wally Backman"]
     assert len(backman) == 1
     sides = {s.claim: s for s in backman[0].sides}
     assert set(sides) == {"resigned", "fired"}
     assert "resigned" in sides["resigned"].text and "fired" in sides["fired"].text
+    # one report tells both voices: the general manager's (resigned) and its sources' (fired)
     assert sides["resigned"].article_ids and sides["fired"].article_ids
-    assert set(sides["resigned"].article_ids) != set(sides["fired"].article_ids)
+    assert "Alderson" in (sides["resigned"].sentences[0]["attribution"] or "")
     # the 2005 Diamondbacks firing is another event and must not join the fired side
     assert not any("2005" in s["text"] for s in sides["fired"].sentences)
-    # no other conflict is claimed on the seeds
-    assert len(disputed) == 1
 
 
 def test_claims_bench_reads_multinews_and_flags_a_conflict(tmp_path):
@@ -198,128 +186,3 @@ def test_claims_bench_reads_multinews_and_flags_a_conflict(tmp_path):
     assert {s["article_ids"][0] for s in flag["sides"]} == {"toy-1#0", "toy-1#1"}
     with pytest.raises(FileNotFoundError):
         run_claims_bench(tmp_path / "missing.jsonl")
-
-
-_COUNT_WORDS = ["at least", "about", "20", "1,200", "three", "twelve", "people", "civilians", "were", "have been",
-                "killed", "Killed", "dead", "injured", "wounded", "hurt", "missing", "arrested", "the", "death toll",
-                "rose", "to", "killing", "wounding", "left", "overkilled", "undead", "reported", "and", "in", "fires"]
-
-
-def test_the_count_prefilter_never_hides_a_count_the_patterns_would_find():
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
-
-    from storyline.core.story.frames import _ANY_COUNT, _NUMBER_PATTERNS
-
-    @settings(max_examples=2000, derandomize=True, deadline=None)
-    @given(st.lists(st.sampled_from(_COUNT_WORDS), min_size=2, max_size=9))
-    def check(words):
-        text = " ".join(words) + "."
-        if any(p.search(text) for p in _NUMBER_PATTERNS):
-            assert _ANY_COUNT.search(text), text
-
-    check()
-
-
-def _claim_patterns():
-    import re
-
-    from storyline.core.story.frames import _FRAMES, _NUMBER_PATTERNS
-
-    frames = [re.compile(p, re.I) for poles in _FRAMES.values() for before, after in poles.values()
-              for p in (*before, *after)]
-    return frames + list(_NUMBER_PATTERNS)
-
-
-@pytest.mark.parametrize("pattern", _claim_patterns(), ids=lambda p: p.pattern[-40:])
-def test_the_word_prefilter_never_hides_a_frame_or_a_count_the_patterns_would_find(pattern):
-    """Each frame pattern and each count pattern, in whatever form it can match (case, spacing, the letters that
-    case-blind matching takes for i and s), in running text: whenever the scan matches, the word prefilter has
-    let the sentence through."""
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
-
-    from storyline.core.story.frames import _MATCHERS, _NUMBER_PATTERNS, _may_claim
-
-    glue = st.sampled_from(["", " ", "-", "’", "'", ", ", "_", "Backman ", " the club", "7 "])
-    odd = st.sampled_from([{}, {"i": "\u0131"}, {"I": "\u0130"}, {"s": "\u017f"}, {"k": "\u212a"}])
-
-    @settings(max_examples=300, derandomize=True, deadline=None)
-    @given(glue, st.from_regex(pattern, fullmatch=True), glue, odd)
-    def check(before, middle, after, swap):
-        middle = middle.translate(str.maketrans(swap))
-        text = f"He {before}{middle}{after} on Monday."
-        frame, count = _may_claim(text)
-        if any(m.search(text) for *_, m in _MATCHERS):
-            assert frame, text
-        if any(p.search(text) for p in _NUMBER_PATTERNS):
-            assert count, text
-
-    check()
-
-
-def _figure_patterns():
-    from storyline.core.story.frames import _FROM_TO, _MEASURE_PATTERNS, _RISE_PATTERNS, _SHARE, _SUPERSEDED
-
-    return [*_MEASURE_PATTERNS, _SHARE, *_RISE_PATTERNS, *_FROM_TO, _SUPERSEDED]
-
-
-@pytest.mark.parametrize("pattern", _figure_patterns(), ids=lambda p: p.pattern[-40:])
-def test_every_figure_pattern_needs_a_digit_so_the_digit_guard_hides_no_figure(pattern):
-    """The measure claims skip a sentence without a digit before any scan: exact only while every figure pattern,
-    in whatever form it matches, holds a digit (of any script, as ``\\d`` reads them)."""
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
-
-    from storyline.core.story.frames import _DIGIT
-
-    @settings(max_examples=300, derandomize=True, deadline=None)
-    @given(st.from_regex(pattern, fullmatch=True))
-    def check(text):
-        assert _DIGIT.search(text), text
-
-    check()
-
-
-def test_measure_claims_still_read_figures_after_the_digit_guard():
-    from storyline.core.story.frames import _measure_claims
-
-    found = _measure_claims(0, "Storm Ilsa cut power to 40,000 homes on Monday.", None, frozenset(), [])
-    assert [(c.frame, c.low) for c in found] == [("premises", 40000.0)]
-    assert _measure_claims(0, "Storm Ilsa cut power to forty homes on Monday.", None, frozenset(), []) == []
-
-
-def _matcher_ids():
-    from storyline.core.story.frames import _MATCHERS
-
-    return list(range(len(_MATCHERS)))
-
-
-@pytest.mark.parametrize("k", _matcher_ids())
-def test_each_matcher_runs_on_every_sentence_it_can_match(k):
-    """A sentence is scanned only with the matchers whose frame words it holds: each matcher, in whatever form it
-    matches (case, spacing, the letters that case-blind matching takes for i and s), in running text, is among
-    them, and its words are read off its own pattern."""
-    import re
-
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
-
-    from storyline.core.story.frames import _MATCHER_NEEDS, _MATCHERS, _may_claim
-
-    pat = _MATCHERS[k][3]
-    assert _MATCHER_NEEDS[k], pat.pattern  # a matcher needs some frame word
-    glue = st.sampled_from(["", " ", "-", "’", ", ", "Backman ", " the club", "7 "])
-    odd = st.sampled_from([{}, {"i": "\u0131"}, {"I": "\u0130"}, {"s": "\u017f"}, {"k": "\u212a"}])
-    seen = []
-
-    @settings(max_examples=200, derandomize=True, deadline=None)
-    @given(glue, st.from_regex(re.compile(pat.pattern, pat.flags), fullmatch=True), glue, odd)
-    def check(before, middle, after, swap):
-        text = f"He {before}{middle.translate(str.maketrans(swap))}{after} on Monday."
-        if pat.search(text):
-            seen.append(text)
-            assert not _MATCHER_NEEDS[k].isdisjoint(_may_claim(text)[0]), text
-
-    check()
-    assert seen  # the check ran on real matches

@@ -160,9 +160,26 @@ def cmd_reads(args: argparse.Namespace) -> int:
 
 
 def cmd_claims(args: argparse.Namespace) -> int:
+    sets = [Path(d) for d in args.data]
+    if all(d.is_dir() for d in sets):
+        from storyline.bench.claims_gold import run, table
+
+        missing = [str(d) for d in sets if not ((d / "articles.jsonl").is_file() and (d / "gold.json").is_file())]
+        if missing:
+            print(f"storyline bench claims: {', '.join(missing)} need articles.jsonl and gold.json", file=sys.stderr)
+            return 2
+        results = run(sets, args.half)
+        print(table(results))
+        if args.json:
+            Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+        return 0
+    if len(sets) != 1 or not sets[0].is_file():
+        print("storyline bench claims: --data takes digest set folders (articles.jsonl and gold.json), or one "
+              "Multi-News JSONL file", file=sys.stderr)
+        return 2
     from storyline.bench.claims import main as claims_main
 
-    argv = ["--data", args.data, "--sample", str(args.sample)]
+    argv = ["--data", args.data[0], "--sample", str(args.sample)]
     if args.limit:
         argv += ["--limit", str(args.limit)]
     if args.json:
@@ -250,15 +267,16 @@ def preflight(args: argparse.Namespace) -> None:
     Raises ValueError with what to do."""
     import importlib.util
 
-    data = Path(args.data)
-    if not data.exists():
-        raise ValueError(f"bench {args.bench}: --data {data} does not exist")
+    for data in map(Path, args.data if isinstance(args.data, list) else [args.data]):
+        if not data.exists():
+            raise ValueError(f"bench {args.bench}: --data {data} does not exist")
+    data = Path(args.data[0] if isinstance(args.data, list) else args.data)
     if args.bench == "extract" and not (data.is_dir() and (data / "evaldata.jsonl").is_file()):
         raise ValueError(f"bench extract: --data {data} must be a folder holding evaldata.jsonl and html/")
     if args.bench == "reads" and not (data / "stories.jsonl" if data.is_dir() else data).is_file():
         raise ValueError(f"bench reads: --data {data} must be a run's output folder (holding stories.jsonl) or a "
                          f"stories.jsonl")
-    if args.bench not in ("extract", "reads") and not data.is_file():
+    if args.bench not in ("extract", "reads", "claims") and not data.is_file():
         raise ValueError(f"bench {args.bench}: --data {data} must be a JSONL file")
     for opt in ("runs", "baseline_runs"):
         if getattr(args, opt, 1) < 1:
@@ -380,10 +398,16 @@ def add_bench_parser(sub) -> None:
     _scale_options(inc, "where the corpus and outputs are written")
     inc.set_defaults(bench_func=cmd_incremental)
 
-    c = bsub.add_parser("claims", help="disputed and corroborated claims flagged on Multi-News style stories",
-                        description="Run the claim finder on every story and print a sample of disputed flags "
-                                    "for reading, with counts.")
-    c.add_argument("--data", required=True, metavar="FILE.jsonl", help="Multi-News style JSONL")
+    c = bsub.add_parser("claims", help="disputes, single-source claims and the lead, scored on digest sets with gold; "
+                                       "or flags of Multi-News stories to read",
+                        description="Given digest set folders (articles.jsonl and gold.json): disputes found, "
+                                    "precision, traps flagged, single-source recall and lead first, per half, with the "
+                                    "sentences aligned by meaning and by words, in one table. Given a Multi-News JSONL "
+                                    "file: run the claim finder on every story and print a sample of flags to read.")
+    c.add_argument("--data", required=True, action="append", metavar="DIR|FILE.jsonl",
+                   help="a digest set folder (repeat for several), or one Multi-News style JSONL file")
+    c.add_argument("--half", choices=("tune", "held_out", "all"), default="all",
+                   help="digest sets: which half to score (default: both, each on its own row)")
     c.add_argument("--limit", type=int, metavar="N", help="only the first N stories")
     c.add_argument("--sample", type=int, default=20, help="how many flags to print (default 20)")
     c.add_argument("--json", metavar="OUT.json", help="also write the result as JSON")

@@ -54,9 +54,10 @@ def story_sentences(articles: list[dict]) -> list[Sentence]:
     return out
 
 
-def facts_of(articles: list[dict]) -> dict:
+def facts_of(articles: list[dict], vectors_of=None) -> dict:
     return story_facts(story_sentences(articles), [{"article_id": a["id"], "published": a.get("published"),
-                                                    "title": a.get("title"), "source": a["source"]} for a in articles])
+                                                    "title": a.get("title"), "source": a["source"]} for a in articles],
+                       vectors_of=vectors_of)
 
 
 _GENERAL = ("date", "place", "agent", "cause", "polarity")
@@ -80,7 +81,7 @@ def _matches(planted: dict, flag: dict) -> bool:
     return any(len(set(pick)) == len(planted["sides"]) for pick in itertools.product(*homes))
 
 
-def score(data: Path = DEFAULT_DATA, half: str = "all") -> dict:
+def score(data: Path = DEFAULT_DATA, half: str = "all", vectors_of=None) -> dict:
     stories, gold = load(data)
     names = gold["tune"] + gold["held_out"] if half == "all" else gold[half]
     found = right = flags = matched = traps_hit = 0
@@ -88,7 +89,7 @@ def score(data: Path = DEFAULT_DATA, half: str = "all") -> dict:
     single_found = 0
     planted = [d for d in gold["disputes"] if d["story"] in names]
     for name in names:
-        facts = facts_of(stories[name])
+        facts = facts_of(stories[name], vectors_of)
         flagged = facts["disputed"]
         flags += len(flagged)
         outlets = {a["id"]: a["source"] for a in stories[name]}

@@ -1,68 +1,77 @@
-"""Align: pair sentences of different outlets of one story that report the same fact.
+"""Align: pair sentences of different outlets of one story that report the same fact, by meaning.
 
-Two sentences are aligned when their content terms, with the compared values themselves left out (figures,
-dates, names), weigh alike under TF-IDF within the story. Pairs are blocked by shared terms through an inverted
-index: a sentence meets only the sentences that share a term with it, and terms carried by a large share of the
-story's sentences (the story's topic words) open no block, so the cost grows with the story's size, not with its
-square.
+Each sentence is a unit vector (:mod:`storyline.core.nlp.embed`); two sentences are aligned when one is among the
+other's ``k`` nearest sentences *of another outlet* and their cosine is at or above a floor. The similarities are
+computed a block of rows at a time, so memory stays bounded, and each sentence keeps ``k`` partners, so the pairs
+grow with the story's size, not with its square.
+
+Alignment says that two sentences tell of one thing. It does not say whether they agree: "attended the vigil" and
+"did not attend the vigil" align closely. Comparing what the aligned pair says is :mod:`~storyline.core.story.disputes`'s
+work.
 """
 
 from __future__ import annotations
 
-import math
-from collections import Counter, defaultdict
 from typing import Sequence
 
-from storyline.core.story.extraction import Slots
+import numpy as np
+
+BLOCK = 512  # rows of the similarity matrix computed at once
 
 
-def weights(slots: Sequence[Slots]) -> list[dict[str, float]]:
-    """Each sentence's terms weighted by TF-IDF within the story, unit length."""
-    df: Counter[str] = Counter()
-    for s in slots:
-        df.update(s.terms)
-    n = len(slots)
-    out = []
-    for s in slots:
-        v = {t: math.log((1 + n) / (1 + df[t])) + 1.0 for t in s.terms}
-        norm = math.sqrt(sum(x * x for x in v.values())) or 1.0
-        out.append({t: x / norm for t, x in v.items()})
+def outlet_codes(outlets: Sequence[str]) -> np.ndarray:
+    """Each sentence's outlet as a small integer (first appearance order)."""
+    index: dict[str, int] = {}
+    return np.array([index.setdefault(o, len(index)) for o in outlets], dtype=np.int64)
+
+
+def nearest_elsewhere(vectors: np.ndarray, outlets: Sequence[str], usable: np.ndarray | None = None) -> np.ndarray:
+    """For every sentence, its highest cosine with a usable sentence of another outlet (-1 when there is none).
+
+    >>> v = np.array([[1.0, 0.0], [0.8, 0.6], [0.0, 1.0]], dtype=np.float32)
+    >>> [round(float(x), 2) for x in nearest_elsewhere(v, ["a", "b", "a"])]
+    [0.8, 0.8, 0.6]
+    """
+    n = len(outlets)
+    out = np.full(n, -1.0, dtype=np.float32)
+    if n == 0:
+        return out
+    codes = outlet_codes(outlets)
+    cols = np.ones(n, dtype=bool) if usable is None else np.asarray(usable, dtype=bool)
+    for start in range(0, n, BLOCK):
+        rows = slice(start, min(n, start + BLOCK))
+        sims = vectors[rows] @ vectors.T
+        sims[(codes[rows, None] == codes[None, :]) | ~cols[None, :]] = -1.0
+        out[rows] = sims.max(axis=1)
     return out
 
 
-def align(slots: Sequence[Slots], outlets: Sequence[str], threshold: float = 0.3, min_terms: int = 1,
-          block_share: float = 0.5) -> dict[tuple[int, int], float]:
-    """Aligned pairs ``(i, j)`` (i < j, different outlets) with their cosine similarity, at or above ``threshold``.
+def align(vectors: np.ndarray, outlets: Sequence[str], floor: float = 0.5, k: int = 3,
+          usable: np.ndarray | None = None) -> dict[tuple[int, int], float]:
+    """Aligned pairs ``(i, j)`` (i < j, different outlets) with their cosine: ``j`` is among ``i``'s ``k`` nearest
+    sentences of other outlets, or ``i`` among ``j``'s, at or above ``floor``. Sentences not ``usable`` (questions,
+    residue, no content) are not aligned. Ties go to the earlier sentence, so the pairs are the same on every run.
 
-    A term held by more than ``block_share`` of the sentences opens no block (it still counts in the similarity of
-    pairs that another term brings together). Sentences of fewer than ``min_terms`` terms are not aligned.
-
-    >>> from storyline.core.story.extraction import Slots
-    >>> s = [Slots(terms=frozenset("ferry sank coast storm".split())), Slots(terms=frozenset("ferry sank coast night".split())),
-    ...      Slots(terms=frozenset("minister visit school pupils".split()))]
-    >>> sorted(align(s, ["a", "b", "c"]))
-    [(0, 1)]
+    >>> v = np.array([[1.0, 0.0], [0.96, 0.28], [0.0, 1.0], [0.6, 0.8]], dtype=np.float32)
+    >>> sorted(align(v, ["a", "b", "c", "a"], floor=0.7, k=1))
+    [(0, 1), (1, 3), (2, 3)]
     """
-    vecs = weights(slots)
-    n = len(slots)
-    postings: dict[str, list[int]] = defaultdict(list)
-    for k, s in enumerate(slots):
-        if len(s.terms) >= min_terms:
-            for t in s.terms:
-                postings[t].append(k)
-    cap = max(2, int(block_share * n))
+    n = len(outlets)
     out: dict[tuple[int, int], float] = {}
-    for i, v in enumerate(vecs):
-        if len(slots[i].terms) < min_terms:
-            continue
-        near: set[int] = set()
-        for t in v:
-            ps = postings[t]
-            if len(ps) <= cap:
-                near.update(j for j in ps if j > i and outlets[j] != outlets[i])
-        for j in near:
-            w = vecs[j]
-            sim = sum(x * w[t] for t, x in v.items() if t in w)
-            if sim >= threshold:
-                out[(i, j)] = sim
+    if n < 2 or k <= 0:
+        return out
+    codes = outlet_codes(outlets)
+    ok = np.ones(n, dtype=bool) if usable is None else np.asarray(usable, dtype=bool)
+    take = min(k, n - 1)
+    for start in range(0, n, BLOCK):
+        stop = min(n, start + BLOCK)
+        sims = vectors[start:stop] @ vectors.T
+        sims[(codes[start:stop, None] == codes[None, :]) | ~ok[None, :] | ~ok[start:stop, None]] = -np.inf
+        order = np.argsort(-sims, axis=1, kind="stable")[:, :take]
+        for r, row in enumerate(order):
+            i = start + r
+            for j in row:
+                s = float(sims[r, j])
+                if s >= floor:
+                    out[(min(i, int(j)), max(i, int(j)))] = s
     return out

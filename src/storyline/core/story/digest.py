@@ -5,8 +5,9 @@ from __future__ import annotations
 import logging
 import re
 from functools import lru_cache
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
+import numpy as np
 from lemminflect import getAllLemmas
 
 from storyline.core.story.claims import COMPARE_SENTENCES
@@ -26,7 +27,6 @@ from storyline.core.text.clean import tidy_sentence, title_residue
 from storyline.core.story.extraction import (AUXILIARIES, HEDGES_ABOUT, HEDGES_OPEN_ABOVE, HEDGES_OPEN_BELOW,
                                              SMALL_NUMBERS, SPEECH_VERBS, denied_roots, negated_heads,
                                              act_stem, negated_clauses, numbers_to_digits, past_tense, root)
-from storyline.core.story.frames import pole_frames
 from storyline.core.story.timeline import find_dates
 from storyline.core.text.text import STOPWORDS, content_terms, jaccard, mostly_quoted, stem, words
 
@@ -106,8 +106,8 @@ def _asserts(title: str, disputes: Sequence[dict]) -> bool:
     >>> _asserts("Ferry sank after hitting trawler", d), _asserts("Fuel leak sank ferry", d), _asserts("Ferry sinks", d)
     (True, True, False)
     >>> d = [{"frame": "polarity", "kind": "predicate",
-    ...       "sides": [{"claim": "denied", "sentences": [{"text": "No one was injured."}]},
-    ...                 {"claim": "asserted", "sentences": [{"text": "One worker was injured, the paper says."}]}]}]
+    ...       "sides": [{"claim": "No one was injured", "sentences": [{"text": "No one was injured."}]},
+    ...                 {"claim": "One worker was injured", "sentences": [{"text": "One worker was injured, the paper says."}]}]}]
     >>> _asserts("Worker injured in warehouse blaze", d), _asserts("No injuries in blaze", d), _asserts("Blaze guts warehouse", d)
     (True, True, False)
     """
@@ -123,12 +123,12 @@ def _asserts(title: str, disputes: Sequence[dict]) -> bool:
         if d.get("kind") == "number":
             if _figures(title) & {f for c in claims for f in _figures(c)}:
                 return True  # figures as digits without separators: "3,400" and "3400", "2.4bn" and "$2.4 billion"
-        elif sorted(c.lower() for c in claims) == ["asserted", "denied"]:
+        elif d.get("frame") == "polarity":
             # whether it happened is disputed: what one side denies and the other says ("no one was injured" / "one
             # worker was injured": injured), whichever way the headline tells it
-            told = [(c.lower(), x["text"]) for c, side in zip(claims, sides) for x in side.get("sentences") or []]
-            denied = frozenset().union(*(denied_roots(t) for c, t in told if c == "denied"))
-            said = {root(w) for c, t in told if c == "asserted" for w in content_terms(t)}
+            told = [x["text"] for side in sides for x in side.get("sentences") or []]
+            denied = frozenset().union(*(denied_roots(t) for t in told))
+            said = {root(w) for t in told if not denied_roots(t) for w in content_terms(t)}
             if denied & said and denied & said <= terms:
                 return True
         else:
@@ -197,8 +197,7 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
     """What a headline says that another outlet of the story may tell otherwise, as two counts:
 
     - figures (numbers as digits; not a year) that some other outlet does not give in its headlines and first
-      sentences (outlets differ on figures more than on anything else), and acts of a fixed pair ("resigned" / "was fired", "accepted" / "rejected") whose other side some
-      other outlet states: the sides of a dispute, found or not;
+      sentences (outlets differ on figures more than on anything else);
     - names (capitalised words after the first) that at least half the other outlets do not give: a place or a
       person outlets name otherwise, or that they leave out (one outlet that left a name out, or an older report
       about something else, does not make a name contested).
@@ -211,8 +210,6 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
     (1, 0)
     >>> contested("Miners trapped after blast at Halden", "a", told), contested("Miners trapped at Dorvik", "a", told)
     ((0, 0), (0, 1))
-    >>> contested("Keane resigns as Carrow manager", "a", {"c": "Carrow sacked Keane on Monday."})
-    (1, 0)
     >>> four = dict(told, c="Rescuers dug through the night at the Halden pit.", d="Families wait for news.")
     >>> contested("Miners trapped at Halden", "a", four), contested("Miners trapped at Dorvik", "a", four)
     ((0, 0), (0, 1))
@@ -223,9 +220,6 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
     terms = [set(fact_terms(t)) for t in others]
     figures = [_figures(t) for t in others]
     sides = sum(any(fig not in f for f in figures) for fig in _figures(title) if not _YEAR.match(fig))
-    told_poles = [pole_frames(t) for t in others]
-    for frame, pole in pole_frames(title):
-        sides += any(any(f == frame and p != pole for f, p in poles) for poles in told_poles)
     names = sum(2 * sum(name not in t for t in terms) >= len(terms)
                 for name in {content_terms(w)[0] for w in _NAME_WORD.findall(title) if content_terms(w)})
     return sides, names
@@ -1003,15 +997,18 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
 
 
 def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_model: str = "",
-                single_source_max: int = 5, compare_sentences: int = COMPARE_SENTENCES) -> dict:
+                single_source_max: int = 5, compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static",
+                vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> dict:
     """Entities, timeline, corroborated and disputed claims and single-source statements of one story, as
     JSON-ready dicts.
 
     Entities are analysed once and shared with the claim finder, which needs them to name a dispute's subject.
     Entities mentioned only once are left out of the story's list (they stay available to the claim finder).
     A story of more than ``MAX_STORY_SENTENCES`` sentences is read from the first sentences of its articles
-    (:func:`~storyline.core.story.summarize.candidates`), as its summary is.
+    (:func:`~storyline.core.story.summarize.candidates`), as its summary is. The sentences' meaning comes from the
+    ``embedding`` model (``vectors_of``, when given, replaces it: one unit row per text).
     """
+    from storyline.core.nlp.embed import encode
     from storyline.core.story.claims import find_all
     from storyline.core.story.entities import analyse
     from storyline.core.story.timeline import build_timeline
@@ -1019,8 +1016,11 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_m
     published = {a["article_id"]: a.get("published") for a in articles}
     sentences = candidates(sentences, MAX_STORY_SENTENCES)  # corroboration compares sentence pairs: bounded
     index = analyse(sentences, model=spacy_model or None)
+    texts = [s.text for s in sentences]
+    vectors = vectors_of(texts) if vectors_of is not None else encode(texts, embedding)
     corroborated, disputed, single = find_all(sentences, published=published, index=index,
-                                              single_max=single_source_max, compare_sentences=compare_sentences)
+                                              single_max=single_source_max, compare_sentences=compare_sentences,
+                                              vectors=vectors)
     disputes = [d.to_dict() for d in disputed]
     timeline = []
     for e in build_timeline(sentences, published):

@@ -36,19 +36,27 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from datetime import date
 from typing import Any, Sequence
 
+import numpy as np
+
+from lemminflect import getAllLemmas, getInflection
+
 from storyline.core.grouping.cluster import connected_components
-from storyline.core.story.alignment import align
+from storyline.core.nlp.embed import encode
+from storyline.core.story.alignment import align, nearest_elsewhere
 from storyline.core.story.entities import EntityIndex, get, is_region
 from storyline.core.story.extraction import (
+    AUXILIARIES,
     CURRENCIES,
     DENIALS,
     PART,
     SPEECH_VERBS,
     Quantity,
     Slots,
+    denied_words,
     extract,
     numbers_to_digits,
     root,
@@ -56,24 +64,23 @@ from storyline.core.story.extraction import (
 from storyline.core.story.sources import Dispute, Side, attribution, source_sentence
 from storyline.core.story.timeline import date_tense, find_dates
 from storyline.core.text.clean import sentence_flags
-from storyline.core.text.text import stem
+from storyline.core.text.text import STOPWORDS, mostly_quoted, stem
 
 CURRENCY = frozenset(CURRENCIES.values())  # a rise in cents and the fares it moves between are one dispute
 
 
 @dataclass(frozen=True)
 class CompareConfig:
-    """Thresholds of the comparison (cosine of aligned pairs per slot kind, and how far two tellings of one figure
-    may lie apart)."""
+    """How sentences are aligned (cosine of sentence embeddings: a floor, and how many partners each sentence keeps)
+    and compared (the cosine an aligned pair needs per slot kind; how far two tellings of one figure may lie apart)."""
 
-    align: float = 0.2
-    number: float = 0.3
-    number_loose: float = 0.5  # different counted nouns: the sentences must say nearly the same
-    date: float = 0.45
-    place: float = 0.3
-    agent: float = 0.5
-    cause: float = 0.35
-    polarity: float = 0.6
+    align: float = 0.45  # every slot kind is compared in the pairs aligned at this cosine or more
+    top_k: int = 3
+    number_loose: float = 0.75  # different counted nouns: the sentences must say nearly the same
+    date: float = 0.55  # two dates are of one act when the sentences say nearly the same besides
+    polarity: float = 0.6  # one asserts what the other negates: the two must say nearly the same
+    echo: float = 0.6  # a sentence this near one of another outlet is told there too: not single-source
+    role_verbs: float = 0.35  # two verbs told of one person are two tellings of one act at this cosine or more
     max_ratio: float = 2.2
 
 
@@ -131,10 +138,7 @@ def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareCon
         for y in qb:
             if x.pred and y.pred and x.pred != y.pred and x.noun and y.noun:
                 continue  # "20 people were killed" and "10 people were wounded" count different things
-            if x.key == y.key:
-                if sim < cfg.number:
-                    continue
-            elif not (x.noun and y.noun and x.key != "tally" and y.key != "tally" and len(qa) == 1 and len(qb) == 1
+            if x.key != y.key and not (x.noun and y.noun and x.key != "tally" and y.key != "tally" and len(qa) == 1 and len(qb) == 1
                       and sim >= cfg.number_loose and x.noun not in " ".join(b.terms) and y.noun not in " ".join(a.terms)):
                 continue
             key = x.key
@@ -171,35 +175,69 @@ def _far(a: _Val, b: _Val, cfg: CompareConfig) -> bool:
 
 
 def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[str], names_j: frozenset[str],
-            cfg: CompareConfig = DEFAULT, cause_anchored: bool = False) -> list[tuple[_Val, _Val]]:
+            cfg: CompareConfig = DEFAULT, tenses: tuple[str | None, str | None] = (None, None)
+            ) -> list[tuple[_Val, _Val]]:
     """The values of an aligned pair, slot by slot, that the caller checks for agreement (every pair returned is
     comparable; whether it conflicts is :func:`_agree`'s to say). ``names_*`` are all the names of each
-    sentence's article."""
+    sentence's article; ``tenses`` whether each tells its date as done or to come (:func:`told_as`)."""
     if a.hedged or b.hedged:
         return []
     out = _number_vals(i, j, a, b, sim, cfg)
-    if (sim >= cfg.date and len(a.dates) == 1 and len(b.dates) == 1
-            and min(len(a.dates[0]), len(b.dates[0])) >= 7 and _near(a.dates[0], b.dates[0])):
-        out.append((_Val(i, "date", "date", a.dates[0], a.dates[0]), _Val(j, "date", "date", b.dates[0], b.dates[0])))
+    if sim < cfg.date:
+        dated = []
+    elif len(a.dates) == 1 and len(b.dates) == 1:
+        dated = [(a.dates[0], b.dates[0])] if _same_tense(tenses[0], tenses[1]) else []
+    else:  # several dates: the date each gives of the same act ("told on Monday that it would close on March 14")
+        dated = [(x, y) for x, act in a.date_acts for y, other in b.date_acts if act and act == other]
+    for x, y in dated[:1] if len(dated) == 1 else []:
+        if min(len(x), len(y)) >= 7 and _near(x, y):
+            out.append((_Val(i, "date", "date", x, x), _Val(j, "date", "date", y, y)))
     pa = [p for p in a.places if p not in b.places]  # places both name are shared ground ("in Glenmore")
     pb = [p for p in b.places if p not in a.places]
-    if (sim >= cfg.place and len(pa) == 1 and len(pb) == 1 and _other_places(pa[0], pb[0], a, b, names_i, names_j)):
+    if (len(pa) == 1 and len(pb) == 1 and "VENUE" not in (dict(a.place_types).get(pa[0]), dict(b.place_types).get(pb[0]))
+            and _other_places(pa[0], pb[0], a, b, names_i, names_j)):  # a programme or a body is no place of an act
         out.append((_Val(i, "place", "place", pa[0], pa[0]), _Val(j, "place", "place", pb[0], pb[0])))
-    elif sim >= cfg.place and a.places and a.places == b.places:
+    elif a.places and a.places == b.places:
         out.append((_Val(i, "place", "place", a.places[0], a.places[0]),
                     _Val(j, "place", "place", b.places[0], b.places[0])))
-    if (sim >= cfg.agent and len(a.agents) == 1 and len(b.agents) == 1
+    if (len(a.agents) == 1 and len(b.agents) == 1
             and _other_actors(a.agents[0], b.agents[0], a, b, names_i, names_j)):
         out.append((_Val(i, "agent", "agent", a.agents[0], a.agents[0]), _Val(j, "agent", "agent", b.agents[0], b.agents[0])))
-    if (sim >= cfg.cause or cause_anchored) and _causes(a, b):
+    if _causes(a, b):
         out.append((_Val(i, "cause", "cause", a.cause, " ".join(sorted(a.cause))),
                     _Val(j, "cause", "cause", b.cause, " ".join(sorted(b.cause)))))
     return out
 
 
 def _causes(a: Slots, b: Slots) -> bool:
-    """Two stated causes that may exclude each other: neither sentence names the other's cause."""
-    return bool(a.cause and b.cause) and not (a.cause & b.terms) and not (b.cause & a.terms)
+    """Two stated causes of one thing that may exclude each other: neither sentence names the other's cause, and
+    what each says was caused is the same (where both say it)."""
+    return (bool(a.cause and b.cause) and not (a.cause & b.terms) and not (b.cause & a.terms)
+            and not (a.effect and b.effect and not a.effect & b.effect))
+
+
+def _same_tense(x: str | None, y: str | None) -> bool:
+    """Two dates both told as done or both as to come: a date told as done and one told as to come are of two acts
+    ("signed off on Friday", "will open on April 3"); so may be a date whose tense one sentence tells and the other
+    does not ("ordered outages on Wednesday", "is asking people to save power on Thursday")."""
+    return x == y
+
+
+def told_as(text: str, published: object) -> str | None:
+    """Whether the sentence dates something done ("was fired on Monday") or still to come ("will reopen on
+    Monday"); None when its tense does not say ("is asking ... on Thursday").
+
+    >>> told_as("The bridge will open on April 3.", "2025-03-14"), told_as("Inspectors signed off on Friday.", "2025-03-14")
+    ('future', 'past')
+    """
+    told = set()
+    for start, _, _ in find_dates(text, published):
+        tense, k = date_tense(text, start), start
+        while tense is None and k > 0:  # "trapped after a gas explosion on Sunday": the verb of the clause before
+            k = max(text.rfind(sep, 0, k) for sep in (" after ", " before ", " when ", ", "))
+            tense = date_tense(text, k) if k > 0 else None
+        told.add(tense)
+    return told.pop() if len(told) == 1 else None
 
 
 def _initials(a: str, b: str) -> bool:
@@ -233,18 +271,30 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
     # each outlet can report both; a denial counts against a claim an outlet makes in its own voice
     neg, pos = (a, j) if not pa else (b, i)
     said = attribution(texts[pos])
-    if neg.attributed_denial and said and _speaker(said) != _speaker(texts[i if pos == j else j]):
+    if neg.attributed_denial and said and not _speaker(said) & _speaker(texts[i if pos == j else j]):
         return None  # one voice denies what another claims; the same voice confirming and denying is a dispute
     # one says P, the other not P: what the negation is of is said by the other ("conceded defeat", "refused to
     # concede"), and the two share a subject or object besides
     other = b if neg is a else a
-    said_there = {root(t) for t in other.terms if t[:1] != "@"}
+    # a verb denied ("will not appeal") is not said by the same word as a thing ("would consider an appeal"); a
+    # thing denied ("denied the merger") is ("confirmed the merger")
+    said_there = ({root(t) for t in other.terms if t[:1] != "@"}
+                  - (_as_things(texts[j if neg is a else i]) - _as_things(texts[i if neg is a else j])))
+    neg_text = texts[i if neg is a else j]
     if not neg.denied & said_there:
         return None
+    if neg.negated and not neg.attributed_denial:
+        words = denied_words(neg_text)
+        if not words or words[0] not in said_there:
+            return None  # a negation denies its predicate ("will not return"), not the words after it
+        if len(words) > 1 and not set(words[1:]) & said_there:
+            return None  # the same act of something else: "did not affect emergency services", "affected 40,000 homes"
     common = {root(t) for t in a.terms & b.terms if t[:1] != "@"}
     shared = len(common) + len(a.names & b.names)
     # two words in common, or one that is what the negation is of ("No one was injured." / "One worker was injured.")
-    if (shared < 2 and not neg.denied & common) or sim < cfg.polarity:
+    # the pair must say nearly the same, unless what is negated is the very word the other asserts
+    acted = neg.denied & common - _as_things(texts[i if neg is a else j])  # a verb denied and asserted: "injured"
+    if (shared < 2 and not neg.denied & common) or (sim < cfg.polarity and not acted):
         return None  # "That's for sure." against "Stewart is not so sure.": too little in common to be one claim
     none_did = _NONE_DID.search(texts[i if neg is a else j])
     if none_did and stem(none_did.group(1).lower()) not in (b if neg is a else a).terms:
@@ -264,6 +314,147 @@ def _speaker(text: str) -> frozenset[str]:
     """Who speaks at the head of a sentence ("The club confirmed ...", "The club denied ..."): their words."""
     m = _VOICE.match(text.strip())
     return frozenset(_words(m.group(1))) - {"the", "a", "an"} if m else frozenset()
+
+
+# closed classes of grammar that tell a verb's voice and whether it takes an object
+_BE = frozenset("am is are was were be been being get gets got"
+                .split())  # the passive's auxiliaries ("was dismissed", "got sacked")
+_HAVE = frozenset("has have had".split())
+_DETERMINERS = frozenset("the a an his her its their our my your this that these those some any".split())
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+|[^\w\s]")
+
+
+def _past(word: str) -> str | None:
+    """The verb a past tense or participle is of ("dismissed" -> "dismiss", "quit" -> "quit"), else None."""
+    w = word.lower()
+    lemmas = getAllLemmas(w).get("VERB")
+    if not lemmas or w in _BE or w in _HAVE or w in AUXILIARIES:
+        return None
+    lemma = lemmas[0]
+    forms = set(getInflection(lemma, "VBD") or ()) | set(getInflection(lemma, "VBN") or ())
+    return lemma if w in forms else None
+
+
+def _takes_object(word: str) -> bool:
+    """The word after a verb opens its object: a determiner, a name, a figure or a noun ("sacked manager X")."""
+    w = word.lower()
+    return (w in _DETERMINERS or word[:1].isupper() or word[:1].isdigit()
+            or ("NOUN" in getAllLemmas(w) and w not in STOPWORDS and not w.endswith("ing")))
+
+
+def _as_subject(toks: list[str], k: int) -> tuple[str, str, str] | None:
+    """The role of the noun phrase ending at ``k`` as a subject: the patient of a passive, the agent of an active
+    verb with no object."""
+    j = k + 1
+    while j < len(toks) and (toks[j].lower() in _HAVE or toks[j].endswith("ly")):
+        j += 1
+    if j < len(toks) and toks[j].lower() in _BE:
+        j += 1
+        while j < len(toks) and (toks[j].lower() in _BE or toks[j].endswith("ly")):
+            j += 1
+        verb = _past(toks[j]) if j < len(toks) else None
+        return ("patient", verb, toks[j]) if verb and toks[j].lower() not in SPEECH_VERBS else None
+    if j < len(toks) and (verb := _past(toks[j])) and toks[j].lower() not in SPEECH_VERBS:
+        if _takes_object(toks[j + 1] if j + 1 < len(toks) else "."):
+            return None  # "joined Rovers", "left the club"
+        return "agent", verb, toks[j]
+    return None
+
+
+def _as_object(toks: list[str], start: int) -> tuple[str, str, str] | None:
+    """The role of the noun phrase starting at ``start`` as the object of the verb before it ("Rovers have dismissed
+    manager Piet Callaghan", "why Anderson fired him")."""
+    b, steps = start - 1, 0
+    while b >= 0 and steps < 2 and toks[b][:1].islower() and not _past(toks[b]) and toks[b] not in _DETERMINERS:
+        b, steps = b - 1, steps + 1
+    if b >= 1 and (verb := _past(toks[b])) and toks[b].lower() not in SPEECH_VERBS and (
+            toks[b - 1].lower() in _HAVE or toks[b - 1][:1].isupper()):
+        return "patient", verb, toks[b]
+    return None
+
+
+_SUBJECT_PRONOUNS = frozenset("he she".split())
+_OBJECT_PRONOUNS = frozenset("him her".split())
+
+
+def roles(text: str, name: str) -> list[tuple[str, str, str]]:
+    """How the sentence tells what happened to ``name``: ``("agent", verb, form)`` where the person is the subject of
+    an active verb that takes no object ("Keane has resigned as manager"), ``("patient", verb, form)`` where
+    something was done to them ("Keane was sacked", "Rovers have dismissed manager Piet Callaghan"). After the name,
+    a pronoun ("fired him") or a description as a subject ("the one-time second baseman was fired") is the same
+    person. Verbs of saying tell no role.
+
+    >>> roles("Piet Callaghan has resigned as manager of Saltmarsh Rovers.", "Piet Callaghan")
+    [('agent', 'resign', 'resigned')]
+    >>> roles("Saltmarsh Rovers have dismissed manager Piet Callaghan after five defeats.", "Piet Callaghan")
+    [('patient', 'dismiss', 'dismissed')]
+    >>> roles("Alderson said Backman resigned, but sources said the one-time second baseman was fired.", "Wally Backman")
+    [('agent', 'resign', 'resigned'), ('patient', 'fire', 'fired')]
+    >>> roles("Keane joined Rovers in 2022.", "Declan Keane"), roles("Keane said nothing.", "Keane")
+    ([], [])
+    """
+    n = len(name.split())
+    toks = _TOKEN.findall(text)
+    words = name.split()
+    out: list[tuple[str, str, str]] = []
+    first = None
+    for k, t in enumerate(toks):
+        if t == words[-1]:
+            first = k if first is None else first
+            start = k - n + 1 if toks[max(0, k - n + 1):k + 1] == words else k
+            out += [r for r in (_as_subject(toks, k), _as_object(toks, start)) if r]
+        elif first is not None and t.lower() in _SUBJECT_PRONOUNS:
+            out += [r for r in (_as_subject(toks, k),) if r]
+        elif first is not None and t.lower() in _OBJECT_PRONOUNS:
+            out += [r for r in (_as_object(toks, k),) if r]
+        elif first is not None and t.lower() == "the":
+            # a description as the subject of a passive: "the one-time Mets second baseman was fired"
+            end = next((m for m in range(k + 2, min(len(toks), k + 8)) if toks[m].lower() in _BE), None)
+            if end is not None and all(w.replace("-", "").isalnum() and not _past(w) for w in toks[k + 1:end]):
+                out += [r for r in (_as_subject(toks, end - 1),) if r and r[0] == "patient"]
+    return list(dict.fromkeys(out))
+
+
+def _as_things(text: str) -> set[str]:
+    """Roots of the words a determiner makes things of ("an appeal", "the merger")."""
+    toks = _TOKEN.findall(text)
+    return {root(stem(w.lower())) for d, w in zip(toks, toks[1:]) if d.lower() in _DETERMINERS}
+
+
+@lru_cache(maxsize=1 << 14)
+def verb_similarity(x: str, y: str, embedding: str = "static") -> float:
+    """The cosine of two words' embeddings: how near two verbs are in meaning."""
+    v = encode([x, y], embedding)
+    return float(v[0] @ v[1])
+
+
+def _told_roles(s: Slots, text: str) -> list[tuple[str, tuple[str, str, str]]]:
+    """The roles a sentence tells of the people it names, where it asserts them of this event."""
+    if s.hedged or s.negated or _SPEECH_MARKS.search(text) or any(len(d) == 4 for d in s.dates):
+        return []  # a year of its own ("resigned in 2009 from his first club") is another event
+    return [(name, r) for name in sorted(s.names) for r in roles(text, name)]
+
+
+def role_conflicts(slots: Sequence[Slots], texts: Sequence[str], outlet: Sequence[str], floor: float = 0.35,
+                   embedding: str = "static") -> list[tuple[_Val, _Val]]:
+    """What happened to a person, told two ways that cannot both be true: one did it of their own accord (an active
+    verb with no object), the other had it done to them ("resigned" / "was dismissed"), by verbs near enough in
+    meaning to tell one act. The sentences are blocked by the person they name, so no pair without a shared name is
+    read. A sentence that tells both ("X said he resigned, but sources said he was fired") stands on both sides;
+    other pairs come from different outlets, of days that do not differ."""
+    by_name: dict[str, list[tuple[int, tuple[str, str, str]]]] = defaultdict(list)
+    for k, s in enumerate(slots):
+        for name, r in _told_roles(s, texts[k]):
+            by_name[name].append((k, r))
+    out = []
+    for name, told in sorted(by_name.items()):
+        for n, (i, ra) in enumerate(told):
+            for j, rb in told[n + 1:]:
+                if i != j and (outlet[i] == outlet[j] or _other_occasion(slots[i], slots[j])):
+                    continue
+                if ra[0] != rb[0] and ra[1] != rb[1] and verb_similarity(ra[2], rb[2], embedding) >= floor:
+                    out.append((_Val(i, "role", name, ra[1], ra[2]), _Val(j, "role", name, rb[1], rb[2])))
+    return out
 
 
 def _values(k: int, s: Slots, kind: str, key: str) -> list[_Val]:
@@ -303,70 +494,6 @@ def _tellings(kind: str, key: str, members: list[_Val], slots: Sequence[Slots]) 
     return out
 
 
-_ANCHOR_CAP = 40  # an act or counted noun that more sentences than this share anchors nothing
-
-
-def anchor_pairs(slots: Sequence[Slots], outlet: Sequence[str]) -> dict[tuple[int, int], set[tuple[str, str]]]:
-    """Pairs of sentences of different outlets that give a date, a place or an actor of the same act ("closed on
-    Wednesday" and "closed on Thursday"; "X proposed the motion" and "Y proposed the motion"), or a figure of the
-    same counted thing, and share at least one other term or name: the slot's own anchor ties them to one fact where
-    the rest of their wording differs too much to align. Blocked by the anchor, so the cost stays linear."""
-    index: dict[tuple[str, str], list[int]] = defaultdict(list)
-    for k, s in enumerate(slots):
-        if s.hedged:
-            continue
-        keys = {("date", act) for d, act in s.date_acts if act and len(d) >= 7}
-        keys |= {("place", act) for _, act in s.place_acts if act}
-        keys |= {("agent", act) for _, act in s.agent_acts if act}
-        keys |= {("number", q.key) for q in _counts(s) if q.noun}
-        keys |= _event_keys(s)
-        for key in keys:
-            index[key].append(k)
-    out: dict[tuple[int, int], set[tuple[str, str]]] = defaultdict(set)
-    df: Counter[str] = Counter(t for s in slots for t in s.terms)
-    common = {t for t, n in df.items() if n > max(2, len(slots) // 2)}  # the story's own topic words and names
-    for key, ks in index.items():
-        if len(ks) > _ANCHOR_CAP or len({outlet[k] for k in ks}) < 2:
-            continue
-        for n, i in enumerate(ks):
-            for j in ks[n + 1:]:
-                if outlet[i] == outlet[j]:
-                    continue
-                other = {t for t in slots[i].terms & slots[j].terms if t != key[1] and t not in common}
-                if (len(other) >= 2 or key[1].startswith(_EVENT)
-                        or (other and key[0] == "number" and _same_act(slots[i], slots[j], key[1]))):
-                    out[(min(i, j), max(i, j))].add(key)
-    return out
-
-
-_EVENT = "@event "
-
-
-def _event_keys(s: Slots) -> set[tuple[str, str]]:
-    """Anchors of one event told with its who, when and where: a sentence that names the event's subject and gives
-    one day is keyed by both for its one place, one that names the subject and one place by both for its one date,
-    and one with one day and one place by both for its one actor. Two outlets that agree on two of the three and
-    differ on the third tell one event two ways, whatever verbs they use ("sank off X", "went down near Y")."""
-    days = [d for d in s.dates if len(d) == 10]
-    day = days[0] if len(s.dates) == 1 and days else ""
-    place = s.places[0] if len(s.places) == 1 and _located(s, s.places[0]) else ""
-    subjects = s.names - s.all_places
-    out = set()
-    if day and place:
-        out |= {("place", f"{_EVENT}{day} {n}") for n in subjects}
-        if len(s.agents) == 1:
-            out.add(("agent", f"{_EVENT}{day} {place}"))
-    if place and len(s.dates) == 1 and len(s.dates[0]) >= 7:
-        out |= {("date", f"{_EVENT}{place} {n}") for n in subjects}
-    return out
-
-
-def _same_act(a: Slots, b: Slots, key: str) -> bool:
-    """Both sentences say the same happened to the counted things ("killed 19", "20 were killed")."""
-    acts = {q.act for q in _counts(a) if q.key == key} | {q.act for q in _counts(b) if q.key == key}
-    return len(acts) == 1 and "" not in acts
-
-
 def _norm(name: str) -> frozenset[str]:
     return frozenset(w for w in re.split(r"[\s-]+", name.lower().replace(".", "")) if w not in ("the", "of", "st"))
 
@@ -378,25 +505,29 @@ def _variants(x: str, y: str) -> bool:
 
 
 def _other_occasion(a: Slots, b: Slots) -> bool:
-    """Figures of different days or places."""
-    return bool((a.dates and b.dates and not set(a.dates) & set(b.dates))
+    """Figures of different days or places. Days next to each other are one event that outlets date a day apart
+    (the date is then disputed too)."""
+    return bool((a.dates and b.dates and not set(a.dates) & set(b.dates)
+                 and not any(_next_day(x, y) for x in a.dates for y in b.dates))
                 or (a.all_places and b.all_places and not a.all_places & b.all_places))
 
 
-def _other_lead_occasion(a: Slots, b: Slots) -> bool:
-    """Two leads of one day's reports tell of different occasions: places apart, or days apart unless the days are
-    next to each other at a place both name (one event that outlets date a day apart: the date is then disputed
-    too, and the figures are still of that one event)."""
-    if not _other_occasion(a, b):
-        return False
-    if a.all_places and b.all_places and not a.all_places & b.all_places:
-        return True
-    shared = (a.all_places | set(a.places)) & (b.all_places | set(b.places))
-    return not (shared and any(_next_day(x, y) for x in a.dates for y in b.dates))
+def _since(x: _Val, y: _Val, told_at: Sequence[str | None]) -> bool:
+    """One of two past dates falls after the day the other's report was published: the later report tells of
+    something that happened since."""
+    for u, v in ((x, y), (y, x)):
+        t = told_at[v.sentence]
+        if t and told_at[u.sentence] and told_at[u.sentence] > t and str(u.value) > t[:10]:
+            return True
+    return False
 
 
 def _next_day(x: str, y: str) -> bool:
-    """Two days (ISO dates) one day apart."""
+    """Two days (ISO dates) one day apart.
+
+    >>> _next_day("2025-03-01", "2025-03-02"), _next_day("2025-03-01", "2025-03-03"), _next_day("2025-03", "2025-03-02")
+    (True, False, False)
+    """
     if len(x) != 10 or len(y) != 10:
         return False
     try:
@@ -435,109 +566,6 @@ def _other_places(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], n
             and not any(_variants(y, n) for n in names_i))
 
 
-def _anchored(i: int, j: int, a: Slots, b: Slots, kind: str, act: str, names_i: frozenset[str],
-              names_j: frozenset[str]) -> list[tuple[_Val, _Val]]:
-    """The values of an anchored pair in the anchored slot: the date, place or actor each gives of the act, or each
-    one's only figure of the counted thing."""
-    if kind == "number":
-        qa = [q for q in _counts(a) if q.key == act]
-        qb = [q for q in _counts(b) if q.key == act]
-        if len(qa) != 1 or len(qb) != 1 or (qa[0].pred and qb[0].pred and qa[0].pred != qb[0].pred):
-            return []
-        if _other_occasion(a, b):
-            return []
-        x, y = qa[0], qb[0]
-        if x.act and y.act and x.act != y.act:
-            return []
-        return [(_Val(i, "number", act, x.value, x.surface, x.low, x.high),
-                 _Val(j, "number", act, y.value, y.surface, y.low, y.high))]
-    acts = {"date": (a.date_acts, b.date_acts), "place": (a.place_acts, b.place_acts),
-            "agent": (a.agent_acts, b.agent_acts)}[kind]
-    va = [v for v, x in acts[0] if x == act or act.startswith(_EVENT)]
-    vb = [v for v, x in acts[1] if x == act or act.startswith(_EVENT)]
-    if len(va) != 1 or len(vb) != 1:
-        return []
-    x, y = va[0], vb[0]
-    if kind == "date":
-        if min(len(x), len(y)) < 7 or not _near(x, y):
-            return []
-    elif x != y and not (_other_places if kind == "place" else _other_actors)(x, y, a, b, names_i, names_j):
-        return []  # one name in two spellings, or a role ("the driver") that may be the person the other names
-    return [(_Val(i, kind, kind, x, x), _Val(j, kind, kind, y, y))]
-
-
-LEAD = 2  # an article's first sentences state its event: who, what, when, where, how many
-
-
-def lead_pairs(position: Sequence[int], outlet: Sequence[str], slots: Sequence[Slots], day: Sequence[str] = ()
-               ) -> set[tuple[int, int]]:
-    """Pairs of lead sentences of different outlets published on the same day (``day``, when known). Every report
-    of one day leads with the story's event, in whatever words its outlet uses, so two leads tell one event even
-    where their wording shares little ("sank off X" and "went down near Y"); a report of a later day leads with
-    what happened since. The bound on the sentences compared bounds these pairs too."""
-    leads = [k for k, p in enumerate(position) if p < LEAD and not slots[k].hedged]
-    return {(i, j) for n, i in enumerate(leads) for j in leads[n + 1:]
-            if outlet[i] != outlet[j] and (not day or day[i] == day[j])}
-
-
-def _told_as(text: str, published: object) -> str | None:
-    """Whether the sentence dates something done ("was fired on Monday") or still to come ("will reopen on
-    Monday"); None when its tense does not say ("is asking ... on Thursday")."""
-    told = set()
-    for start, _, _ in find_dates(text, published):
-        tense, k = date_tense(text, start), start
-        while tense is None and k > 0:  # "trapped after a gas explosion on Sunday": the verb of the clause before
-            k = max(text.rfind(sep, 0, k) for sep in (" after ", " before ", " when ", ", "))
-            tense = date_tense(text, k) if k > 0 else None
-        told.add(tense)
-    return told.pop() if len(told) == 1 else None
-
-
-def _lead_vals(i: int, j: int, a: Slots, b: Slots, names_i: frozenset[str], names_j: frozenset[str],
-               same_tense: bool = True) -> list[tuple[_Val, _Val]]:
-    """The values two leads give of the event: a figure of the same counted thing (each lead's only one), its one
-    date (when both tell it as done, or both as to come: ``same_tense``), its one place and its stated cause."""
-    out: list[tuple[_Val, _Val]] = []
-    if not a.terms & b.terms:
-        return out  # an article's second sentence may move on ("the suspect was held on Friday")
-    if not _other_lead_occasion(a, b) and len(a.terms & b.terms) >= 2:  # the counted thing and what is said of it
-        qa, qb = Counter(q.key for q in _counts(a)), Counter(q.key for q in _counts(b))
-        for x in _counts(a):
-            for y in _counts(b):
-                if (x.key == y.key and x.noun and y.noun and qa[x.key] == 1 and qb[y.key] == 1
-                        and (not x.pred or not y.pred or x.pred == y.pred)):
-                    out.append((_Val(i, "number", x.key, x.value, x.surface, x.low, x.high),
-                                _Val(j, "number", y.key, y.value, y.surface, y.low, y.high)))
-    words = {t for t in a.terms & b.terms if t[:1] != "@"}  # what happened, beyond whom it happened to
-    if (words and same_tense and len(a.dates) == 1 and len(b.dates) == 1 and min(len(a.dates[0]), len(b.dates[0])) == 10
-            and _near(a.dates[0], b.dates[0])):
-        out.append((_Val(i, "date", "date", a.dates[0], a.dates[0]), _Val(j, "date", "date", b.dates[0], b.dates[0])))
-    pa = [p for p in a.places if p not in b.places]
-    pb = [p for p in b.places if p not in a.places]
-    if (words and len(a.places) == 1 and len(b.places) == 1 and pa and pb and _located(a, pa[0]) and _located(b, pb[0])
-            and _other_places(pa[0], pb[0], a, b, names_i, names_j)):
-        out.append((_Val(i, "place", "place", pa[0], pa[0]), _Val(j, "place", "place", pb[0], pb[0])))
-    if _causes(a, b) and not (a.effect and b.effect and not a.effect & b.effect):  # causes of one thing, not of two
-        out.append((_Val(i, "cause", "cause", a.cause, " ".join(sorted(a.cause))),
-                    _Val(j, "cause", "cause", b.cause, " ".join(sorted(b.cause)))))
-    return out
-
-
-def _cause_pairs(slots: Sequence[Slots], outlet: Sequence[str]) -> set[tuple[int, int]]:
-    """Sentences of different outlets that each state a cause of the same effect ("the sinking was caused by ...",
-    "blamed the sinking on ..."): their other words differ most where the causes do, so the general alignment may
-    miss them."""
-    with_cause = [k for k, s in enumerate(slots) if s.cause and not s.hedged]
-    out = set()
-    for n, i in enumerate(with_cause):
-        for j in with_cause[n + 1:]:
-            if outlet[i] == outlet[j]:
-                continue
-            if slots[i].effect & slots[j].effect:
-                out.add((i, j))
-    return out
-
-
 def _when(value: object) -> str | None:
     """A publication time as comparable text (ISO 8601, UTC as given), or None."""
     text = str(value or "").strip()
@@ -549,45 +577,62 @@ def _label(vals: list[_Val]) -> str:
     return sorted(Counter(v.label for v in vals).items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]
 
 
-def _subject(kind: str, key: str, members: list[_Val], slots: Sequence[Slots]) -> str:
-    """What the dispute is about, in a reader's words: the counted thing, or the terms its sentences share."""
-    shared = Counter(t for v in {m.sentence: m for m in members}.values() for t in slots[v.sentence].terms)
-    n = len({m.sentence for m in members})
-    common = [t for t, c in shared.most_common() if c >= max(2, n // 2)][:3]
-    what = " ".join(common)
+_AT_ISSUE = {"date": "when it happened", "place": "where it happened", "agent": "who did it",
+             "cause": "what caused it", "polarity": "whether it happened", "role": "what happened to"}
+
+
+def _subject(kind: str, key: str, members: list[_Val], slots: Sequence[Slots],
+             quantities: Sequence[Quantity] = ()) -> str:
+    """What the dispute is about, in a reader's words: how many of the counted thing, or when, where, who, why,
+    whether, with the name the sides' sentences share ("when it happened: Northway Regional Rail")."""
+    sents = sorted({m.sentence for m in members})
+    names = Counter(n for k in sents for n in slots[k].names)
+    top = [n for n, c in sorted(names.items(), key=lambda kv: (-kv[1], kv[0])) if c >= max(2, len(sents) // 2)]
+    if kind == "role":
+        return f"what happened to {key}"
     if kind == "number":
-        nouns = Counter(m.label.split()[-1] for m in members if m.label and not m.label[-1].isdigit())
-        noun = nouns.most_common(1)[0][0] if nouns and key not in ("tally",) else key
-        return f"{'vote' if key == 'tally' else noun}" + (f" ({what})" if what else "")
-    return f"{kind} ({what})" if what else kind
+        nouns = Counter(q.noun for q in quantities if q.key == key and q.noun)
+        what = (f"how many {nouns.most_common(1)[0][0]}" if nouns else "the vote" if key == "tally"
+                else f"the figure ({key})")
+    else:
+        what = _AT_ISSUE.get(kind, kind)
+    return f"{what}: {top[0]}" if top else what
 
 
-def find_aligned_disputes(sentences: Sequence[object], index: EntityIndex, published: dict[str, Any] | None = None,
-                          cfg: CompareConfig = DEFAULT, slots: list[Slots] | None = None) -> list[Dispute]:
-    """Disputes found by extracting, aligning and comparing the sentences of one story."""
-    return compare_story(sentences, index, published, cfg, slots)[0]
+def _phrase(text: str, roots: frozenset[str], before: int = 3, after: int = 4) -> str | None:
+    """The words of ``text`` around the first word whose root is in ``roots``, within its clause: a side's claim as
+    the sentence words it ("refused to sign the Northline pay offer").
+
+    >>> _phrase("No one was injured in the blaze.", frozenset({"injur"}))
+    'No one was injured in the blaze'
+    """
+    for clause in re.split(r"[,;:()]|\s[-–—]\s", text):
+        words = clause.split()
+        for k, w in enumerate(words):
+            if root(stem(w.strip(".!?\"'“”’").lower())) in roots:
+                return " ".join(words[max(0, k - before):k + after + 1]).strip(".!?\"'“”’ ")
+    return None
 
 
 _OPENER = re.compile(r"^[\W_]*(?:he|she|it|they|his|her|its|their|this|that|these|those|but|and|so|also|however|"
                      r"i|we|you|our|my|the \d+-year-old)\b", re.I)
 
 
-def single_source(sentences: Sequence[object], slots: Sequence[Slots], pairs: dict[tuple[int, int], float],
+def single_source(sentences: Sequence[object], slots: Sequence[Slots], echoed: Sequence[bool],
                   limit: int = 5) -> list[dict[str, Any]]:
     """Up to ``limit`` notable statements that only one outlet carries: a statement of fact (no quote, question,
     modal or sentence that leans on the one before) that gives a figure, a date, a place or an actor, and that no
-    sentence of another outlet aligns with. Stories of one outlet have none. Earlier sentences of an article, and
+    sentence of another outlet is near in meaning (``echoed``: one flag per sentence). Stories of one outlet have none. Earlier sentences of an article, and
     sentences that give more of the compared slots, come first."""
     outlet = [str(get(s, "source") or get(s, "article_id")) for s in sentences]
     if limit <= 0 or len(set(outlet)) < 2:
         return []
-    echoed = {k for pair in pairs for k in pair}
     texts = [str(get(s, "text", "") or "") for s in sentences]
     ranked = []
     for k, (s, sl) in enumerate(zip(sentences, slots)):
         t = texts[k]
         n_words = len(t.split())
-        if (k in echoed or sl.hedged or not 8 <= n_words <= 45 or any(q in t for q in "“”\"") or _OPENER.match(t)
+        if (echoed[k] or sl.hedged or not 8 <= n_words <= 45 or any(q in t for q in "“”\"") or _OPENER.match(t)
                 or sl.negated or t.rstrip().endswith("?") or not sl.terms):
             continue
         year = str(get(s, "published") or "")[:4]
@@ -611,10 +656,13 @@ def single_source(sentences: Sequence[object], slots: Sequence[Slots], pairs: di
     return out
 
 
-def compare_story(sentences: Sequence[object], index: EntityIndex, published: dict[str, Any] | None = None,
-                  cfg: CompareConfig = DEFAULT, slots: list[Slots] | None = None, single_max: int = 0
+def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.ndarray,
+                  published: dict[str, Any] | None = None, cfg: CompareConfig = DEFAULT,
+                  slots: list[Slots] | None = None, single_max: int = 0, embedding: str = "static"
                   ) -> tuple[list[Dispute], list[dict[str, Any]]]:
-    """The story's disputes from aligned slots, and up to ``single_max`` single-source statements."""
+    """The story's disputes, from the pairs of sentences of different outlets that align by meaning (``vectors``:
+    one unit row per sentence) and whose slots cannot both be true; and up to ``single_max`` single-source
+    statements (no sentence of another outlet near them)."""
     sentences = list(sentences)
     slots = slots if slots is not None else read_slots(sentences, index, published)
     texts = [str(get(s, "text", "") or "") for s in sentences]
@@ -632,16 +680,8 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
         for q in s.quantities:
             if q.superseded:
                 earlier[q.key].add(q.value)
-    pairs = align(slots, outlet, cfg.align)
-    anchored = _cause_pairs(slots, outlet)
-    pairs.update({p: 0.0 for p in anchored if p not in pairs})
-    by_anchor = anchor_pairs(slots, outlet)
-    pairs.update({p: 0.0 for p in by_anchor if p not in pairs})
-    position = [p if isinstance(p := get(s, "position", k), int) else k for k, s in enumerate(sentences)]
-    echoed = dict(pairs)  # leads that share no fact are no echo of each other
-    day = [str((published or {}).get(a) or get(s, "published") or "")[:10] for a, s in zip(art, sentences)]
-    leads = lead_pairs(position, outlet, slots, day)
-    pairs.update({p: 0.0 for p in leads if p not in pairs})
+    usable = np.array([bool(s.terms) for s in slots], dtype=bool)
+    pairs = align(vectors, outlet, cfg.align, cfg.top_k, usable)
     # a count a later report tells as changed ("the toll has risen to 14") updates an earlier report's figure
     revised = {(k, q.key, q.value) for k, sl in enumerate(slots) for q in sl.quantities if q.revised}
     told_at = [_when((published or {}).get(a) or get(s, "published")) for a, s in zip(art, sentences)]
@@ -652,27 +692,30 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
 
     conflicts: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
     agreements: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
-    tenses: dict[int, str | None] = {}  # each lead's tense, read once
+    tense: dict[int, str | None] = {}  # read once, for the sentences with a date
+
+    def tense_of(k: int) -> str | None:
+        if k not in tense:
+            tense[k] = told_as(texts[k], (published or {}).get(art[k])) if slots[k].dates else None
+        return tense[k]
+
+    for x, y in role_conflicts(slots, texts, outlet, cfg.role_verbs, embedding):
+        conflicts[(x.kind, x.key)].append((x, y))
     for (i, j), sim in sorted(pairs.items()):
         a, b = slots[i], slots[j]
-        vals = compare(i, j, a, b, sim, frozen[art[i]], frozen[art[j]], cfg, (i, j) in anchored)
+        quoted = mostly_quoted(texts[i]) or mostly_quoted(texts[j])  # what someone said, not what happened
+        vals = [] if quoted else compare(i, j, a, b, sim, frozen[art[i]], frozen[art[j]], cfg,
+                                         (tense_of(i), tense_of(j)))
         pol = _polarity(i, j, a, b, sim, texts, cfg, told_at)
         if pol:
             vals.append(pol)
-        for kind, act in by_anchor.pop((i, j), ()):
-            vals.extend(v for v in _anchored(i, j, a, b, kind, act, frozen[art[i]], frozen[art[j]]) if v not in vals)
-        if (i, j) in leads:
-            for k in (i, j):
-                if k not in tenses:
-                    tenses[k] = _told_as(texts[k], (published or {}).get(art[k])) if slots[k].dates else None
-            told = {tenses[i], tenses[j]}
-            vals.extend(v for v in _lead_vals(i, j, a, b, frozen[art[i]], frozen[art[j]], len(told) == 1 and None not in told)
-                        if v not in vals)
         for x, y in vals:
             if _agree(x, y):
                 agreements[(x.kind, x.key)].append((x, y))
             elif x.kind == "date" and (y.value in days_of[art[i]] or x.value in days_of[art[j]]):
                 continue  # an article that tells of both days tells of an event that lasted them, not of another date
+            elif x.kind == "date" and tense_of(i) == "past" and _since(x, y, told_at):
+                continue  # a later report tells of a day after the earlier one was written: news since, not a side
             elif x.kind == "number" and update(x, y):
                 continue  # a later report's new value of a changing count, not a side against the earlier one
             elif x.kind != "number" or not (_far(x, y, cfg) or {x.value, y.value} & earlier[x.key]
@@ -687,14 +730,17 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, published: di
         for k, top in comps.items():
             groups[top].append(nodes[k])
         by_values: dict[frozenset[str], list[_Val]] = {}  # two pairs setting the same values against each other: one
-        for members in groups.values():
-            by_values.setdefault(frozenset(str(v.value) for v in members), []).extend(members)
+        for top, members in groups.items():
+            # an asserted-or-denied value says nothing of what is asserted: only its own pairs make one dispute
+            same = frozenset([str(top)]) if kind in ("polarity", "role") else frozenset(str(v.value) for v in members)
+            by_values.setdefault(same, []).extend(members)
         for members in by_values.values():
             d = _dispute(kind, key, members + _tellings(kind, key, members, slots), agreements[(kind, key)], slots,
                          sentences, outlet)
             if d is not None:
                 out.append(d)
-    return out, single_source(sentences, slots, echoed, single_max)
+    echo = nearest_elsewhere(vectors, outlet, usable)
+    return out, single_source(sentences, slots, echo >= cfg.echo, single_max)
 
 
 def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_Val, _Val]], slots: Sequence[Slots],
@@ -731,35 +777,20 @@ def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_V
     if len(by_side) < 2:
         return None
     side_outlets = [{outlet[v.sentence] for v in vs} for vs in by_side.values()]
-    if len(set().union(*side_outlets)) < 2:
+    told_both = len({v.sentence for v in uniq}) < len(uniq)  # one sentence telling two sides, in two voices
+    if len(set().union(*side_outlets)) < 2 and not told_both:
         return None  # one outlet against itself: a revision, not a dispute between outlets
     sides = []
+    # whether it happened: each side as its sentence words what one side denies
+    denied = frozenset().union(*(slots[v.sentence].denied for v in uniq)) if kind == "polarity" else frozenset()
     for vs in sorted(by_side.values(), key=lambda vs: (min(v.sentence for v in vs))):
         idx = sorted({v.sentence for v in vs}, key=lambda k: (str(get(sentences[k], "article_id")), k))
         sents = [source_sentence(sentences[k]) for k in idx]
-        sides.append(Side(_label(vs), sents[0]["text"], sorted({s["article_id"] for s in sents}),
+        label = _label(vs)
+        if kind == "polarity":
+            label = _phrase(sents[0]["text"], denied) or ("says it did" if vs[0].value else "says it did not")
+        sides.append(Side(label, sents[0]["text"], sorted({s["article_id"] for s in sents}),
                           sorted({s["outlet"] for s in sents if s["outlet"]}), sents))
-    return Dispute(_subject(kind, key, uniq, slots), kind if kind != "number" else key,
+    quantities = [q for k in {v.sentence for v in uniq} for q in slots[k].quantities] if kind == "number" else []
+    return Dispute(_subject(kind, key, uniq, slots, quantities), kind if kind != "number" else key,
                    "number" if kind == "number" else "predicate", sides)
-
-
-def merge(found: list[Dispute], general: list[Dispute]) -> list[Dispute]:
-    """The disputes of both finders, a general one dropped when it is about sentences a found one already sets
-    against each other."""
-    def figures(d: Dispute) -> set[str]:
-        return {n.replace(",", "") for side in d.sides for n in re.findall(r"\d[\d,.]*\d|\d", side.claim)}
-
-    taken = [(d, {s["text"] for side in d.sides for s in side.sentences}, True) for d in found]
-    out = list(found)
-    for d in general:
-        texts = [{s["text"] for s in side.sentences} for side in d.sides]
-        # a general dispute of another slot over the same sentences (a date and a polarity of one lead) is its own
-        if any((sum(bool(t & seen) for t in texts) >= 2 and d.kind == e.kind and (framed or d.frame == e.frame)
-                and (d.kind != "number" or figures(d) & figures(e) or (e.frame == "rise in cents" and d.frame in CURRENCY)))
-               or (d.kind == e.kind == "number" and figures(d) <= figures(e))  # the same figures, told elsewhere too
-               for e, seen, framed in taken):
-            continue
-        out.append(d)
-        taken.append((d, set().union(*texts), False))
-    out.sort(key=lambda d: (-len({a for s in d.sides for a in s.article_ids}), d.subject, d.frame))
-    return out

@@ -39,7 +39,7 @@ DENIALS = frozenset("denied denies deny rejected rejects disputed disputes".spli
 MODALS = frozenset("would could might may should must can if unless whether perhaps possibly maybe "
                    "reportedly allegedly supposedly purportedly expected expects forecast forecasts forecasting "
                    "predicted predicts projected likely unlikely needed needs required expect anticipate anticipates "
-                   "anticipated hope hopes hoped".split())
+                   "anticipated hope hopes hoped whichever".split())
 UNITS = {"%": "percent", "percent": "percent", "per cent": "percent", "pc": "percent", "cents": "cents",
          "cent": "cents", "pence": "pence", "p": "pence", "km": "km", "kilometres": "km", "kilometers": "km",
          "miles": "miles", "mile": "miles", "metres": "m", "meters": "m", "feet": "feet", "foot": "feet",
@@ -462,6 +462,30 @@ def denied_roots(text: str) -> frozenset[str]:
     body = _ASIDE.sub(" ", text.replace("’", "'"))
     m = _NEGATOR.search(body)
     return frozenset(_content_after(body[m.end():], 8, 3)) if m else frozenset()
+
+
+def denied_words(text: str) -> list[str]:
+    """Roots of the first content words after the main clause's negation, in order: the predicate it denies, then
+    what it is denied of ("did not affect emergency services" -> affect, emerg, servic; "no one was injured" ->
+    injur).
+
+    >>> denied_words("The outage did not affect emergency services."), denied_words("It rained.")
+    (['affect', 'emergenc', 'servic'], [])
+    """
+    body = _ASIDE.sub(" ", text.replace("’", "'"))
+    m = _NEGATOR.search(body)
+    return _content_after(body[m.end():], 8, 3) if m else []
+
+
+def denied_head(text: str) -> str | None:
+    """The root of the first content word after the main clause's negation: the predicate it denies ("will not
+    return to the organization" -> return; "no one was injured" -> injur).
+
+    >>> denied_head("Backman will not return to the organization next season."), denied_head("It rained.")
+    ('return', None)
+    """
+    words = denied_words(text)
+    return words[0] if words else None
 
 
 def _content_after(text: str, window: int, most: int) -> list[str]:

@@ -1,0 +1,153 @@
+"""Score disputes, single-source claims and the lead on digest sets with a gold file, meaning against words.
+
+A set is a folder with ``articles.jsonl`` and ``gold.json``, in either of two gold formats:
+
+- *ids* (``tests/data/digest``): ``tune`` and ``held_out`` story lists, each planted dispute by its story, kind and
+  the article ids on each side (:mod:`storyline.bench.digest` scores it);
+- *stories* (``digest-dev``): ``stories`` with their article ids and lead fact, each planted dispute by the words
+  that mark each side and the outlets that carry it, each trap by the values it sets against each other. Its
+  halves are fixed by story name: the stories at even places of the sorted names are ``tune``, the rest
+  ``held_out``.
+
+Each story is read as the digest stage reads it (without Spark, with the gold grouping), twice: with the sentences
+aligned by meaning (the shipped embedding model) and by words (TF-IDF vectors of the same sentences through the
+same alignment and comparison): the two mechanisms, in one run.
+
+    storyline bench claims --data tests/data/digest --data ../shared/data/digest-dev [--half held_out]
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from storyline.bench import digest as ids_format
+from storyline.core.story.digest import digest, story_facts
+from storyline.core.story.summarize import SummaryConfig
+from storyline.core.text.text import content_terms
+
+MECHANISMS = ("meaning", "words")
+_STOP = set("a an the of to in on at for and or but by with from as is was were be been has have had that this it its "
+            "after before over said says their his her they he she".split())
+
+
+def word_vectors(texts: list[str]) -> np.ndarray:
+    """TF-IDF vectors of ``texts`` over their content terms, fitted on them, unit length: the words baseline."""
+    terms = [content_terms(t) for t in texts]
+    df = Counter(t for ts in terms for t in set(ts))
+    vocab = {t: k for k, t in enumerate(sorted(df))}
+    n = len(texts)
+    out = np.zeros((n, max(1, len(vocab))), dtype=np.float32)
+    for i, ts in enumerate(terms):
+        for t, c in Counter(ts).items():
+            out[i, vocab[t]] = c * (math.log((1 + n) / (1 + df[t])) + 1.0)
+    norm = np.linalg.norm(out, axis=1, keepdims=True)
+    return np.divide(out, norm, out=np.zeros_like(out), where=norm > 0)
+
+
+def vectors_for(mechanism: str) -> Callable[[list[str]], np.ndarray] | None:
+    return None if mechanism == "meaning" else word_vectors
+
+
+def _words(t: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", t.lower()) if w not in _STOP}
+
+
+def _has(text: str, tokens: list[str]) -> bool:
+    return any(re.search(r"(?<![\w,.])" + re.escape(t) + r"(?![\w])", text, re.I) for t in tokens)
+
+
+def halves(names: list[str]) -> dict[str, list[str]]:
+    """The fixed halves of a *stories* set.
+
+    >>> halves(["b", "a", "c"])
+    {'tune': ['a', 'c'], 'held_out': ['b']}
+    """
+    ordered = sorted(names)
+    return {"tune": ordered[0::2], "held_out": ordered[1::2]}
+
+
+def score_stories_format(data: Path, half: str, mechanism: str) -> dict:
+    """Disputes found (and with both sides' outlets right), precision, traps flagged, lead first: *stories* format."""
+    arts = [json.loads(l) for l in (data / "articles.jsonl").read_text(encoding="utf-8").splitlines() if l.strip()]
+    gold = json.loads((data / "gold.json").read_text(encoding="utf-8"))
+    by_id = {a["id"]: a for a in arts}
+    split = halves([g["story"] for g in gold["stories"]])
+    names = set(split["tune"] + split["held_out"]) if half == "all" else set(split[half])
+    found = sided = flags = true_flags = traps_hit = lead_ok = leads = 0
+    planted = [d for d in gold["disputes"] if d["story"] in names]
+    for g in (g for g in gold["stories"] if g["story"] in names):
+        members = [by_id[a] for a in g["article_ids"]]
+        sents = ids_format.story_sentences(members)
+        meta = [{"article_id": a["id"], "published": a.get("published"), "title": a.get("title"),
+                 "source": a["source"]} for a in members]
+        facts = story_facts(sents, meta, vectors_of=vectors_for(mechanism))
+        flagged = [([" ".join([s["claim"], s.get("text") or ""] + [x["text"] for x in s["sentences"]])
+                     for s in d["sides"]], [set(s["outlets"]) for s in d["sides"]]) for d in facts["disputed"]]
+        flags += len(flagged)
+
+        def pairs(flag, d):
+            sides, _ = flag
+            t1, t2 = d["sides"][0]["match"], d["sides"][1]["match"]
+            return [(i, j) for i, a in enumerate(sides) for j, c in enumerate(sides)
+                    if i != j and _has(a, t1) and _has(c, t2) and not _has(a, t2) and not _has(c, t1)]
+
+        mine = [d for d in planted if d["story"] == g["story"]]
+        for d in mine:
+            hits = [(f, p) for f in flagged for p in pairs(f, d)]
+            if hits:
+                found += 1
+                o1, o2 = set(d["sides"][0].get("outlets") or []), set(d["sides"][1].get("outlets") or [])
+                sided += any(f[1][i] and f[1][j] and f[1][i] <= o1 and f[1][j] <= o2 for f, (i, j) in hits)
+        true_flags += sum(any(pairs(f, d) for d in mine) for f in flagged)
+        for t in (t for t in gold["traps"] if t["story"] == g["story"]):
+            vals = t.get("values") or []
+            for sides, _ in flagged:
+                if (len(vals) >= 2 and any(vals[0] in a and vals[1] in b for a in sides for b in sides if a is not b)) \
+                        or (len(vals) == 1 and any(vals[0] in a for a in sides)):
+                    traps_hit += 1
+                    break
+        summary = digest(g["story"], sents, meta, SummaryConfig(), facts["disputed"])["summary"]
+        if summary and g.get("lead_fact"):
+            leads += 1
+            lead = _words(g["lead_fact"])
+            sc = lambda t: len(_words(t) & lead) / max(1, len(lead))
+            best = max((sc(s.text) for s in sents), default=0)
+            lead_ok += best > 0 and sc(summary[0]["text"]) >= 0.8 * best
+    n_traps = sum(t["story"] in names for t in gold["traps"])
+    return {"set": data.name, "half": half, "mechanism": mechanism, "stories": len(names), "planted": len(planted),
+            "found": found, "outlets_right": sided, "flags": flags,
+            "precision": round(true_flags / flags, 3) if flags else 1.0, "traps": n_traps, "traps_flagged": traps_hit,
+            "single_source": 0, "single_source_found": 0, "leads": leads, "lead_first": lead_ok}
+
+
+def score_set(data: Path, half: str, mechanism: str) -> dict:
+    gold = json.loads((data / "gold.json").read_text(encoding="utf-8"))
+    if "stories" in gold:
+        return score_stories_format(data, half, mechanism)
+    r = ids_format.score(data, half, vectors_of=vectors_for(mechanism))
+    return dict(r, set=data.name, mechanism=mechanism, leads=0, lead_first=0)
+
+
+def table(results: list[dict]) -> str:
+    head = f"{'set':<14} {'half':<9} {'mechanism':<9} {'disputes':>9} {'sides right':>11} {'precision':>9} " \
+           f"{'traps':>7} {'single-src':>10} {'lead first':>10}"
+    rows = [head, "-" * len(head)]
+    for r in results:
+        single = f"{r['single_source_found']}/{r['single_source']}" if r["single_source"] else "-"
+        lead = f"{r['lead_first']}/{r['leads']}" if r["leads"] else "-"
+        rows.append(f"{r['set']:<14} {r['half']:<9} {r['mechanism']:<9} {r['found']:>4}/{r['planted']:<4} "
+                    f"{r['outlets_right']:>11} {r['precision']:>9} {r['traps_flagged']:>3}/{r['traps']:<3} "
+                    f"{single:>10} {lead:>10}")
+    return "\n".join(rows)
+
+
+def run(datas: list[Path], half: str = "all") -> list[dict]:
+    halves_ = ("tune", "held_out") if half == "all" else (half,)
+    return [score_set(d, h, m) for d in datas for h in halves_ for m in MECHANISMS]
