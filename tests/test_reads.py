@@ -139,17 +139,18 @@ def test_a_title_written_from_the_lead_leaves_out_the_figures_outlets_tell_other
     assert "Halden colliery" in title and not re.search(r"\d|[Ee]leven|[Tt]hirteen", title), title
 
 
-def _digest_title(reports):
-    """The title storyline gives a story of ``(id, outlet, published, headline, text)`` reports, with no dispute
-    found: what it knows of the sides is only what each outlet tells."""
-    from storyline.core.story.digest import digest
+def _digest_title(reports, with_disputes=False):
+    """The title storyline gives a story of ``(id, outlet, published, headline, text)`` reports: with no dispute
+    found (what it knows of the sides is only what each outlet tells), or with the disputes the story's facts find."""
+    from storyline.core.story.digest import digest, story_facts
     from storyline.core.story.summarize import Sentence, SummaryConfig
     from storyline.core.text.sentences import split_sentences
 
     sents = [Sentence(a, k, sp.text, outlet, pub) for a, outlet, pub, _, text in reports
              for k, sp in enumerate(split_sentences(text))]
     arts = [{"article_id": a, "source": outlet, "published": pub, "title": head} for a, outlet, pub, head, _ in reports]
-    return digest("s", sents, arts, SummaryConfig(words=60))["title"]
+    disputes = story_facts(sents, arts)["disputed"] if with_disputes else ()
+    return digest("s", sents, arts, SummaryConfig(words=60), disputes)["title"]
 
 
 def test_the_title_gives_no_figure_the_outlets_tell_otherwise_even_when_no_dispute_was_found():
@@ -167,7 +168,7 @@ def test_the_title_gives_no_figure_the_outlets_tell_otherwise_even_when_no_dispu
     assert title == "Trawler Sea Wren sinks off Orkhill"  # not the wire's nine, nor the live page's label
 
 
-def test_the_title_takes_neither_side_of_a_fixed_pair_and_drops_a_page_label():
+def test_the_title_takes_neither_side_of_what_happened_to_a_person_and_drops_a_page_label():
     reports = [
         ("a", "Sports Radio", "2025-04-06T19:00:00Z", "Lind resigns as Harbour FC coach",
          "Mara Lind has resigned as Harbour FC coach, the club said on Sunday. Her assistant takes over for now."),
@@ -176,7 +177,7 @@ def test_the_title_takes_neither_side_of_a_fixed_pair_and_drops_a_page_label():
         ("c", "Harbour Live", "2025-04-06T18:00:00Z", "LIVE: Lind and Harbour FC part company",
          "Harbour FC and coach Mara Lind parted company on Sunday. Her assistant takes the team on Wednesday."),
     ]
-    assert _digest_title(reports) == "Lind and Harbour FC part company"
+    assert _digest_title(reports, with_disputes=True) == "Lind and Harbour FC part company"
 
 
 def _story(sid, title, summary):

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from storyline.core.story.summarize import context_need, Sentence, SummaryConfig, containment, summarize
+from storyline.core.story.summarize import (context_need, Sentence, SummaryConfig, containment, story_features,
+                                            summarize)
 from storyline.core.text.text import content_terms, fold_for_hash
 
 
@@ -399,8 +400,26 @@ def test_the_summary_opens_with_the_lead_that_the_headlines_state_not_with_a_cen
     titles = {"b": "Holt Town appoint Maria Lund as manager", "c": "Lund named Holt Town manager",
               "a": "A club that cannot keep its coaches"}
     assert "Lund" in summarize(sents, SummaryConfig(words=60), titles=titles)[0].text
-    # the mechanism, not the data: without the lead's weight the central background opens
-    assert summarize(sents, replace(SummaryConfig(words=60), lead_weight=0.0), titles=titles)[0].text == bg
+    # the mechanism, not the data: the news is nearer in meaning to what the openings and headlines share
+    feats = story_features(sents, SummaryConfig(words=60), titles=titles)
+    support = {s.text: float(x) for s, x in zip(feats.sentences, feats.lead_support)}
+    assert support[sents[2].text] > support[bg]
+
+
+def test_background_of_an_earlier_year_never_opens_the_summary():
+    """One report opens on the acquittal of 1995; the news, told by every report, is the parole hearing."""
+    sents = [
+        Sentence("a", 0, "O.J. Simpson was acquitted in 1995 of the murders of his former wife and her friend.",
+                 "Globe", "2017-07-20T20:00:00Z"),
+        Sentence("a", 1, "On Thursday a Nevada board granted Simpson parole after nine years in prison for a robbery.",
+                 "Globe", "2017-07-20T20:00:00Z"),
+        Sentence("b", 0, "A Nevada parole board voted on Thursday to release O.J. Simpson after nine years in prison.",
+                 "Wire", "2017-07-20T19:00:00Z"),
+        Sentence("c", 0, "O.J. Simpson will be freed in October after a parole board in Nevada granted his release.",
+                 "Daily", "2017-07-20T21:00:00Z"),
+    ]
+    first = summarize(sents, SummaryConfig(words=80))[0].text
+    assert "1995" not in first and "parole" in first
 
 
 def test_no_two_summary_sentences_state_one_fact_in_other_words_or_figures():
@@ -413,24 +432,6 @@ def test_no_two_summary_sentences_state_one_fact_in_other_words_or_figures():
     texts = [s.text for s in summarize(sents, SummaryConfig(words=200))]
     assert not ("Forty-seven objects were returned to the Harbour Museum on Friday." in texts
                 and "The Harbour Museum got back 47 objects on Friday, officials said." in texts), texts
-
-
-def test_the_first_reports_lead_opens_when_later_reports_lead_with_a_follow_up():
-    """Three reports of one day: the first tells the event; the later two lead with what followed (an interim coach)
-    and retell each other. The summary opens with the event as it broke."""
-    reports = [
-        ("a", "Harbour Wire", "2025-04-06T06:00:00Z",
-         ["Harbour FC coach Mara Lind left the club on Sunday after the derby defeat, the club said.",
-          "Lind had been in charge for three seasons and won the cup in 2023."]),
-        ("b", "City Sport", "2025-04-06T14:00:00Z",
-         ["Harbour FC named Tom Ash as interim coach on Sunday after Mara Lind left the club.",
-          "Ash, the under-21 coach, takes charge for Wednesday's game against Holt Town."]),
-        ("c", "Radio Harbour", "2025-04-06T15:00:00Z",
-         ["Tom Ash will take charge of Harbour FC as interim coach for the game against Holt Town on Wednesday.",
-          "Lind left after the derby defeat, and the board met on Sunday to name Ash as interim coach."]),
-    ]
-    sents = [Sentence(a, k, t, o, p) for a, o, p, texts in reports for k, t in enumerate(texts)]
-    assert summarize(sents, SummaryConfig(words=40))[0].text.startswith("Harbour FC coach Mara Lind left the club")
 
 
 def test_a_lead_that_quotes_a_phrase_still_leads():

@@ -11,6 +11,7 @@ import numpy as np
 from lemminflect import getAllLemmas
 
 from storyline.core.story.claims import COMPARE_SENTENCES
+from storyline.core.story.disputes import verb_similarity
 from storyline.core.story.honest import contradicting, honest_fact
 from storyline.core.story.summarize import (
     FIRST_HOURS,
@@ -73,12 +74,7 @@ def _digits(text: str) -> str:
 
 _DAY_WORD = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tonight|"
                        r"tomorrow|overnight|weekend|(?:last|this|early|late)\s+(?:night|morning|afternoon|evening))\b")
-_POLE_WORDS = {
-    "resigned": r"resign\w*|quits?|step(?:s|ped)? down|walk(?:s|ed)? away",
-    "fired": r"fired|fires|sack\w*|dismiss\w*|oust\w*|axed|let go",
-    "confirmed": r"confirm\w*|back(?:s|ed|ing)?|support\w*|endors\w*",
-    "denied": r"den(?:y|ies|ied)\w*",
-}
+_SAME_ACT = 0.6  # a headline word this near in meaning to a side's verb tells that side
 
 
 def _asserts(title: str, disputes: Sequence[dict]) -> bool:
@@ -134,12 +130,12 @@ def _asserts(title: str, disputes: Sequence[dict]) -> bool:
         else:
             own = [{root(w) for w in content_terms(c)} for c in claims]
             for k, claim in enumerate(claims):
-                pat = _POLE_WORDS.get(claim.lower())
-                if pat and re.search(r"\b(?:" + pat + r")\b", low):
-                    return True
                 apart = own[k].difference(*(o for m, o in enumerate(own) if m != k))
-                if not pat and apart & terms:
+                if apart & terms:
                     return True
+                if d.get("frame") == "role" and any(verb_similarity(w, claim) >= _SAME_ACT for w in title.split()
+                                                    if w[:1].islower()):
+                    return True  # the act in other words: "quits" for "resigned", "axed" for "sacked"
     return False
 
 

@@ -618,12 +618,15 @@ _OPENER = re.compile(r"^[\W_]*(?:he|she|it|they|his|her|its|their|this|that|thes
                      r"i|we|you|our|my|the \d+-year-old)\b", re.I)
 
 
-def single_source(sentences: Sequence[object], slots: Sequence[Slots], echoed: Sequence[bool],
-                  limit: int = 5) -> list[dict[str, Any]]:
+def single_source(sentences: Sequence[object], slots: Sequence[Slots], nearest: Sequence[float],
+                  limit: int = 5, echo: float = DEFAULT.echo, disputed: frozenset[int] = frozenset(),
+                  vectors: np.ndarray | None = None) -> list[dict[str, Any]]:
     """Up to ``limit`` notable statements that only one outlet carries: a statement of fact (no quote, question,
-    modal or sentence that leans on the one before) that gives a figure, a date, a place or an actor, and that no
-    sentence of another outlet is near in meaning (``echoed``: one flag per sentence). Stories of one outlet have none. Earlier sentences of an article, and
-    sentences that give more of the compared slots, come first."""
+    modal, negation or sentence that leans on the one before) that gives a figure, a date of this year, a place, a
+    named actor or an attribution, and whose ``nearest`` sentence of another outlet in meaning is below ``echo``.
+    Sentences on a side of a dispute (``disputed``) are the dispute's, not single-source. Stories of one outlet
+    have none. Statements with more of those marks come first, then the least echoed, then the earliest; a
+    statement near one already listed (``vectors``) is not listed twice."""
     outlet = [str(get(s, "source") or get(s, "article_id")) for s in sentences]
     if limit <= 0 or len(set(outlet)) < 2:
         return []
@@ -632,22 +635,24 @@ def single_source(sentences: Sequence[object], slots: Sequence[Slots], echoed: S
     for k, (s, sl) in enumerate(zip(sentences, slots)):
         t = texts[k]
         n_words = len(t.split())
-        if (echoed[k] or sl.hedged or not 8 <= n_words <= 45 or any(q in t for q in "“”\"") or _OPENER.match(t)
-                or sl.negated or t.rstrip().endswith("?") or not sl.terms):
+        if (nearest[k] >= echo or k in disputed or sl.hedged or not 8 <= n_words <= 45 or any(q in t for q in "“”\"")
+                or _OPENER.match(t) or sl.negated or t.rstrip().endswith("?") or not sl.terms):
             continue
         year = str(get(s, "published") or "")[:4]
         now = [d for d in sl.dates if not year or d[:4] == year]  # a date of another year is background
-        weight = (bool(_counts(sl)) + bool(now) + bool(sl.places) + bool(sl.agents) + bool(sl.cause))
-        if not weight or (sl.dates and not now and weight == 1 and not _counts(sl)):
-            continue
+        said = attribution(t) is not None
+        weight = bool(_counts(sl)) + bool(now) + bool(sl.places) + bool(sl.names or sl.agents) + bool(sl.cause) + said
+        if not weight or (sl.dates and not now and not _counts(sl)):
+            continue  # background: what happened in another year
         pos = get(s, "position", k)
-        ranked.append((-weight, pos if isinstance(pos, int) else k, str(get(s, "article_id")), k))
+        ranked.append((-weight, round(float(nearest[k]), 6), pos if isinstance(pos, int) else k,
+                       str(get(s, "article_id")), k))
     ranked.sort()
     out, seen = [], []
     for *_, k in ranked:
-        if any(len(slots[k].terms & t) >= 0.8 * max(len(slots[k].terms), len(t)) for t in seen):
+        if vectors is not None and any(float(vectors[k] @ vectors[m]) >= echo for m in seen):
             continue  # the same statement twice ("lies on a bed at a hospital", "... in a hospital")
-        seen.append(slots[k].terms)
+        seen.append(k)
         src = source_sentence(sentences[k])
         out.append({"text": texts[k], "article_ids": [src["article_id"]], "outlets": [src["outlet"]] if src["outlet"] else [],
                     "sentences": [src]})
@@ -739,8 +744,9 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
                          sentences, outlet)
             if d is not None:
                 out.append(d)
-    echo = nearest_elsewhere(vectors, outlet, usable)
-    return out, single_source(sentences, slots, echo >= cfg.echo, single_max)
+    disputed = frozenset(v.sentence for d_edges in conflicts.values() for e in d_edges for v in e)
+    nearest = nearest_elsewhere(vectors, outlet, usable)
+    return out, single_source(sentences, slots, nearest, single_max, cfg.echo, disputed, vectors)
 
 
 def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_Val, _Val]], slots: Sequence[Slots],

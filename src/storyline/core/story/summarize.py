@@ -46,6 +46,7 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from storyline.core.grouping.cluster import event_keys
+from storyline.core.nlp.embed import encode
 from storyline.core.story.entities import get
 from storyline.core.story.extraction import numbers_to_digits, quantities
 from storyline.core.text.clean import sentence_flags
@@ -107,19 +108,21 @@ class SummaryConfig:
     support_weight: float = 1.2
     quote_weight: float = 0.2
     focus_weight: float = 1.0
-    lead_weight: float = 2.0  # how much the story's other leads and headlines weigh in choosing the opening lead
+    restate_threshold: float = 0.8  # two sentences this near in meaning say the same thing: one is left out
+    embedding: str = "static"  # the sentence-embedding model (storyline.core.nlp.embed)
     max_sentences: int = MAX_STORY_SENTENCES
     extra: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not isinstance(self.words, int) or isinstance(self.words, bool) or self.words < 1:
             raise ValueError(f"summary words must be a whole number of at least 1, got {self.words!r}")
-        for name in ("paraphrase_threshold", "redundancy_threshold", "containment_threshold", "mmr_lambda"):
+        for name in ("paraphrase_threshold", "redundancy_threshold", "containment_threshold", "mmr_lambda",
+                     "restate_threshold"):
             v = getattr(self, name)
             if not 0.0 <= v <= 1.0:
                 raise ValueError(f"summary {name} must be between 0 and 1, got {v}")
         for name in ("centrality_weight", "cross_weight", "position_weight", "support_weight", "quote_weight",
-                     "focus_weight", "lead_weight"):
+                     "focus_weight"):
             v = getattr(self, name)
             if not (isinstance(v, (int, float)) and math.isfinite(v) and v >= 0):
                 raise ValueError(f"summary {name} must be a finite number >= 0, got {v!r}")
@@ -392,7 +395,8 @@ class StoryFeatures:
     needs: list[tuple[str, frozenset[str]] | None] = field(default_factory=list)
     lead: np.ndarray | None = None
     on_side: np.ndarray | None = None
-    lead_support: np.ndarray | None = None  # how closely the other outlets' leads tell what this lead tells
+    lead_support: np.ndarray | None = None  # how near in meaning a lead is to what the outlets' openings share
+    vectors: np.ndarray | None = None  # each sentence's meaning (unit rows)
     hours: np.ndarray | None = None  # hours since the story's first report (NaN: not dated)
 
     def salience(self, cfg: SummaryConfig) -> np.ndarray:
@@ -434,11 +438,27 @@ def _tfidf(terms: Sequence[list[str]]) -> tuple[np.ndarray, np.ndarray, list[dic
 
 _RESTATED_SIM = 0.2  # two sentences giving the same names and figures restate one fact at this cosine or more
 FIRST_HOURS = 30  # the story's first reports: leads from them state the event, later ones follow it up
-_EARLY_LEAD = 0.8  # the earliest report's lead opens when its score is within this share of the best lead's
-_CALM_LEAD = 0.95  # an undisputed lead within this share of the best lead's score opens the summary instead
+_LEAD_MARGIN = 0.03  # leads this near the best one's closeness to the consensus are as good a statement of it
 _LEAD_MIN_WORDS = 12
 _LEAD_SPAN = 3  # an article's first sentences: where its lead is
 _CHAIN = 2  # sentences a context-dependent sentence may bring in before it  # a lead states who did what, when: a short line ("The club said ...") cannot
+
+
+_PAST_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
+
+
+def background(s: Sentence) -> bool:
+    """A sentence about earlier years: every year it names is before the year it was published in ("was acquitted
+    in 1995", told in 2017).
+
+    >>> background(Sentence("a", 3, "Simpson was acquitted of murder in 1995.", published="2017-07-20"))
+    True
+    >>> background(Sentence("a", 0, "Simpson was granted parole on Thursday.", published="2017-07-20"))
+    False
+    """
+    pub = (s.published or "")[:4]
+    years = _PAST_YEAR.findall(s.text)
+    return bool(pub.isdigit() and years and all(int(y) < int(pub) for y in years))
 
 
 def instant(value: object):
@@ -640,7 +660,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     for i, s in enumerate(sents):
         if s.article_id in seen_articles or not eligible[i]:
             continue
-        if needs[i] is None and not quoted_lead(s.text) and s.position <= 3:
+        if needs[i] is None and not quoted_lead(s.text) and s.position <= 3 and not background(s):
             lead[i] = True
             seen_articles.add(s.article_id)
     full = [i for i in range(n) if lead[i] and len(sents[i].text.split()) >= _LEAD_MIN_WORDS]
@@ -690,28 +710,30 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
         if focus.max() > 0:
             focus /= focus.max()
 
-    # a lead's support: for each other outlet, its closest lead sentence; the mean over the outlets. The lead the
-    # other outlets' own leads retell is the story's event, not one outlet's angle on it
-    opening = np.array([s.position < _LEAD_SPAN for s in sents], dtype=bool)
-    lead_support = np.zeros(n)
-    if n_out > 1:
-        for k in range(n_out):
-            m = (outlet == k) & opening
-            if m.any():
-                lead_support += np.where(outlet != k, sim[:, m].max(axis=1), 0.0)
-        lead_support /= n_out - 1
-    heads = {a: frozenset(content_terms(t)) for a, t in (titles or {}).items() if t}
-    heads = {a: t for a, t in heads.items() if t}
-    if len(heads) > 1:  # the share of each headline of the story that the lead states, averaged
-        for i, s in enumerate(sents):
-            if opening[i]:
-                lead_support[i] += sum(len(set(terms[i]) & t) / len(t) for t in heads.values()) / len(heads)
+    # a lead's support: how near in meaning it is to what the outlets' openings (their first sentences and
+    # headlines) share: the mean of each outlet's opening, each outlet counted once. The lead that states it is the
+    # story's news, not one outlet's angle on it or its background
+    vectors = encode([s.text for s in sents], cfg.embedding)
+    opening = np.array([s.position < _LEAD_SPAN for s in sents], dtype=bool) & eligible
+    heads = {a: t for a, t in (titles or {}).items() if t}
+    outlet_of = {s.article_id: int(outlet[i]) for i, s in enumerate(sents)}
+    head_ids = [a for a in sorted(heads) if a in outlet_of]
+    head_vecs = encode([heads[a] for a in head_ids], cfg.embedding) if head_ids else np.zeros((0, vectors.shape[1]))
+    consensus = np.zeros(vectors.shape[1], dtype=np.float32)
+    for k in range(n_out):
+        told = [vectors[i] for i in np.flatnonzero(opening & (outlet == k))]
+        told += [head_vecs[m] for m, a in enumerate(head_ids) if outlet_of[a] == k]
+        if told:
+            mean = np.mean(told, axis=0)
+            consensus += mean / (np.linalg.norm(mean) or 1.0)
+    consensus /= np.linalg.norm(consensus) or 1.0
+    lead_support = vectors @ consensus
 
     return StoryFeatures(
         sentences=sents, n_words=np.array([len(words(s.text)) for s in sents], dtype=np.int64),
         term_sets=[frozenset(t) for t in terms], eligible=eligible, sim=sim, outlet=outlet, n_outlets=n_out,
         centrality=centrality, cross=cross, support=support, position=position, quote=quote, focus=focus,
-        carriers=carriers, needs=needs, lead=lead, on_side=on_side, lead_support=lead_support,
+        carriers=carriers, needs=needs, lead=lead, on_side=on_side, lead_support=lead_support, vectors=vectors,
         hours=np.array([(told_by_end_of_day(t) - first).total_seconds() / 3600 if t is not None and first is not None
                         else np.nan for t in stamps]),
     )
@@ -763,8 +785,11 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
                     or (feats.sim[i, j] >= _RESTATED_SIM and restates(keys(i), keys(j))))
 
     def redundant(i: int, also: Sequence[int] = ()) -> bool:
-        """``i`` says again what the summary (or ``also``, sentences to be taken with it) already says."""
-        return bool(max_sim[i] >= cfg.redundancy_threshold or any(same(i, j) for j in (*chosen, *also)))
+        """``i`` says again what the summary (or ``also``, sentences to be taken with it) already says, in the same
+        words or in other words (near in meaning)."""
+        return bool(max_sim[i] >= cfg.redundancy_threshold or any(same(i, j) for j in (*chosen, *also))
+                    or (feats.vectors is not None and any(float(feats.vectors[i] @ feats.vectors[j])
+                                                          >= cfg.restate_threshold for j in (*chosen, *also))))
 
     def take(i: int) -> None:
         nonlocal used, max_sim
@@ -803,21 +828,20 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
         if not fits.any():
             break
         val = np.where(fits, cfg.mmr_lambda * score - (1 - cfg.mmr_lambda) * max_sim, -np.inf)
-        if not chosen and feats.lead_support is not None and feats.n_outlets > 1:
-            # the lead that the other outlets' leads retell and the story's headlines state: the story's news
-            val = np.where(fits, score + cfg.lead_weight * feats.lead_support, -np.inf)
+        if not chosen and feats.lead_support is not None:
+            # the lead of the first reports nearest in meaning to what the outlets' openings share: the news
+            val = np.where(fits, feats.lead_support, -np.inf)
         best = int(np.argmax(val))  # first maximum: ties go to the earlier (article id, position)
-        if not chosen and feats.hours is not None and np.isfinite(val[best]):
-            # the first report's lead, when the other outlets retell it nearly as well: the event as it broke
-            near = fits & (val >= _EARLY_LEAD * val[best]) & np.isfinite(feats.hours)
-            if near.any():
-                first_told = np.where(near, feats.hours, np.inf)
-                best = int(np.argmax(np.where(first_told == first_told.min(), val, -np.inf)))
-        if not chosen and feats.on_side is not None and feats.on_side[best]:
-            # open with a lead that takes no side in a dispute when one is nearly as salient
-            calm = np.where(fits & ~feats.on_side, val, -np.inf)
-            if np.isfinite(calm.max()) and calm.max() >= _CALM_LEAD * val[best]:
-                best = int(np.argmax(calm))
+        if not chosen and feats.lead_support is not None and np.isfinite(val[best]):
+            # of the leads about as near to the consensus, one that takes no side in a dispute, then the one first
+            # told: the event as it broke
+            near = fits & (val >= val[best] - _LEAD_MARGIN)
+            if feats.on_side is not None and (near & ~feats.on_side).any():
+                near &= ~feats.on_side
+            if feats.hours is not None and (near & np.isfinite(feats.hours)).any():
+                first_told = np.where(near & np.isfinite(feats.hours), feats.hours, np.inf)
+                near &= first_told == first_told.min()
+            best = int(np.argmax(np.where(near, val, -np.inf)))
         if redundant(best):
             open_[best] = False
             continue
@@ -831,7 +855,6 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
     return chosen
 
 
-_PAST_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 
 
 def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:
@@ -841,13 +864,8 @@ def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:
         return []
     sents = feats.sentences
 
-    def background(i: int) -> bool:
-        pub = (sents[i].published or "")[:4]
-        years = [y for y in _PAST_YEAR.findall(sents[i].text)]
-        return bool(pub.isdigit() and years and all(int(y) < int(pub) for y in years))
-
     head, rest = chosen[:1], chosen[1:]
-    order = head + [i for i in rest if not background(i)] + [i for i in rest if background(i)]
+    order = head + [i for i in rest if not background(sents[i])] + [i for i in rest if background(sents[i])]
     index = {(s.article_id, s.position): i for i, s in enumerate(sents)}
     needs = feats.needs or [None] * len(sents)
     out: list[int] = []
