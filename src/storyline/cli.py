@@ -14,6 +14,7 @@ from pathlib import Path
 
 from storyline import __version__
 from storyline.config import FORMATS, ConfigError, load_config
+from storyline.core.nlp.embed import ModelError
 from storyline.core.ingest.inputs import InputError
 from storyline.outputs import NoArticles, OutputError
 
@@ -148,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     except NoArticles as exc:
         print(f"storyline: {exc}", file=sys.stderr)
         return 3
-    except (ConfigError, InputError, OutputError, FileNotFoundError, ValueError) as exc:
+    except (ConfigError, InputError, OutputError, FileNotFoundError, ValueError, ModelError) as exc:
         print(f"storyline: error: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - the CLI boundary: one clear line, the traceback only on request

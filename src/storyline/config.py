@@ -75,6 +75,7 @@ class FactsConfig:
     spacy_model: str
     single_source_max: int = 5
     compare_sentences: int = 40
+    embedding: str = "static"
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,10 @@ def _validate(d: dict[str, Any]) -> None:
     _check(isinstance(d["facts"]["compare_sentences"], int) and not isinstance(d["facts"]["compare_sentences"], bool)
            and d["facts"]["compare_sentences"] >= 2, "facts.compare_sentences", "must be a whole number, 2 or more",
            d["facts"]["compare_sentences"])
+    from storyline.core.nlp.embed import MODELS
+
+    _check(d["facts"]["embedding"] in MODELS, "facts.embedding", f"must be one of {', '.join(MODELS)}",
+           d["facts"]["embedding"])
     _check(d["report"]["max_stories"] >= 1, "report.max_stories", "must be at least 1", d["report"]["max_stories"])
     for k, v in d["spark"]["conf"].items():
         _check(isinstance(v, (str, int, float, bool)), f"spark.conf.{k}", "must be a string or number", v)

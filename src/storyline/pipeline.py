@@ -68,10 +68,12 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     :class:`~storyline.outputs.NoArticles` when no record becomes an article (the rejects are written first).
     """
     from storyline.core.ingest.inputs import list_inputs
+    from storyline.core.nlp.embed import check_model
     from storyline.spark.earlier import Earlier
     from storyline.spark.session import start_spark, stop_spark, use_checkpoints
 
     files, parquet = list_inputs(inputs, cfg.ingest.format)  # fail fast on a missing path, before Spark starts
+    check_model(cfg.facts.embedding)  # and on a missing or altered model file
     prev = _previous(into)
     final_out = Path(out).resolve()
     check_out(final_out, force, prev)

@@ -106,7 +106,8 @@ def _digest(ctx: Context, t: dict) -> Output:
     from storyline.core.story.summarize import SummaryConfig
     from storyline.spark import stories as S
 
-    scfg = SummaryConfig(words=ctx.cfg.summary.words, focus=ctx.cfg.summary.focus or None)
+    scfg = SummaryConfig(words=ctx.cfg.summary.words, focus=ctx.cfg.summary.focus or None,
+                         embedding=ctx.cfg.facts.embedding)
     # a story the earlier output told with the same articles (and the same settings) keeps its digest; the others
     # are told anew: a nightly run reads only the stories that changed
     kept, todo = S.unchanged_digests(t["story_articles"], ctx.earlier.story_articles(),
@@ -114,7 +115,8 @@ def _digest(ctx: Context, t: dict) -> Output:
     # the sentences meet their stories here and cross into Python once, grouped by story, for facts and summary alike
     sents = S.story_sentences(t["sentences"], t["articles"], todo)
     facts = ctx.cfg.facts
-    told = S.digest_stories(sents, scfg, facts.spacy_model, facts.single_source_max, facts.compare_sentences)
+    told = S.digest_stories(sents, scfg, facts.spacy_model, facts.single_source_max, facts.compare_sentences,
+                            facts.embedding)
     return Output(tables={"digests": told if kept is None else told.unionByName(kept)})
 
 

@@ -205,10 +205,10 @@ def _value(x):
 
 
 def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5,
-                compare_sentences: int = COMPARE_SENTENCES):
+                compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static"):
     def run(pdf: pd.DataFrame) -> pd.DataFrame:
         story_id, sents, arts = _story_rows(pdf)
-        facts = story_facts(sents, arts, spacy_model, single_source_max, compare_sentences)
+        facts = story_facts(sents, arts, spacy_model, single_source_max, compare_sentences, embedding)
         check_value(facts, FACTS, f"facts of story {story_id}")  # a renamed field fails here, not as a silent null
         d = digest(story_id, sents, arts, cfg, facts["disputed"])
         return pd.DataFrame([{"story_id": story_id, "title": d["title"], "summary": d["summary"], **facts}])
@@ -234,10 +234,11 @@ _DIGESTS_PER_BATCH = 200  # stories whose digests go back to Spark in one Arrow 
 
 
 def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5,
-                    compare_sentences: int = COMPARE_SENTENCES):
+                    compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static"):
     """Digests of the stories of a partition whose rows come sorted by story, so that each story's rows are
-    contiguous; a story may span Arrow batches, and its rows are carried until its last one has come."""
-    one = _digest_one(cfg, spacy_model, single_source_max, compare_sentences)
+    contiguous; a story may span Arrow batches, and its rows are carried until its last one has come. The
+    embedding model loads once per worker process, on its first story, and serves every later one."""
+    one = _digest_one(cfg, spacy_model, single_source_max, compare_sentences, embedding)
 
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         carry, done = None, []
@@ -271,7 +272,8 @@ def story_sentences(sentences: DataFrame, articles: DataFrame, assignment: DataF
 
 
 def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str = "",
-                   single_source_max: int = 5, compare_sentences: int = COMPARE_SENTENCES) -> DataFrame:
+                   single_source_max: int = 5, compare_sentences: int = COMPARE_SENTENCES,
+                   embedding: str = "static") -> DataFrame:
     """One row per story: its title and cited summary, and its entities, timeline, corroborated and disputed claims
     as typed columns (``STORY_DIGEST``).
 
@@ -286,7 +288,8 @@ def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str 
     # coalesced: this stage is Python work, so every core gets a share.
     parts = 2 * story_sents.sparkSession.sparkContext.defaultParallelism
     return (story_sents.repartition(parts, "story_id").sortWithinPartitions("story_id")
-            .mapInPandas(_digest_batches(cfg, spacy_model, single_source_max, compare_sentences), STORY_DIGEST))
+            .mapInPandas(_digest_batches(cfg, spacy_model, single_source_max, compare_sentences, embedding),
+                         STORY_DIGEST))
 
 
 def agree_entity_types(digests: DataFrame) -> DataFrame:

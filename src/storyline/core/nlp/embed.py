@@ -176,6 +176,12 @@ def embedder(name: str = "static") -> Embedder:
     raise ModelError(f"unknown embedding model {name!r}; use one of {', '.join(MODELS)}")
 
 
+def check_model(name: str = "static") -> None:
+    """Load the model ``name`` here, before any job runs, so that a missing or altered file (or a missing optional
+    package) stops the run with one line (:class:`ModelError`), not on every worker."""
+    embedder(name)
+
+
 def encode(texts: Sequence[str], name: str = "static") -> np.ndarray:
     """Unit vectors of ``texts`` under model ``name``: one row each, float32.
 

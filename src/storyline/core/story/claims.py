@@ -31,7 +31,7 @@ COMPARE_SENTENCES = 40  # the default of facts.compare_sentences
 
 
 def find_claims(sentences: Sequence[object], published: dict[str, Any] | None = None, index: EntityIndex | None = None,
-                threshold: float = 0.5, max_facts: int | None = 20) -> tuple[list[Fact], list[Dispute]]:
+                threshold: float = 0.75, max_facts: int | None = 20) -> tuple[list[Fact], list[Dispute]]:
     """Corroborated facts and disputed claims of one story.
 
     >>> s = [{"article_id": "a", "source": "x.com", "text": "General manager Sandy Alderson said Wally Backman resigned."},
@@ -46,7 +46,7 @@ def find_claims(sentences: Sequence[object], published: dict[str, Any] | None = 
 
 
 def find_all(sentences: Sequence[object], published: dict[str, Any] | None = None, index: EntityIndex | None = None,
-             threshold: float = 0.5, max_facts: int | None = 20, single_max: int = 0,
+             threshold: float = 0.75, max_facts: int | None = 20, single_max: int = 0,
              compare_sentences: int = COMPARE_SENTENCES, vectors: np.ndarray | None = None,
              embedding: str = "static") -> tuple[list[Fact], list[Dispute], list[dict[str, Any]]]:
     """Corroborated facts, disputed claims and up to ``single_max`` single-source statements of one story.
@@ -59,14 +59,36 @@ def find_all(sentences: Sequence[object], published: dict[str, Any] | None = Non
     keep = [k for k, s in enumerate(sentences) if id(s) in chosen]
     view = [sentences[k] for k in keep]
     if vectors is None:
-        vectors = encode([str(get(s, "text", "") or "") for s in view], embedding)
-    else:
-        vectors = vectors[keep]
+        vectors = encode([str(get(s, "text", "") or "") for s in sentences], embedding)
     general, single = compare_story(view, EntityIndex(index.entities, [index.mentions[k] for k in keep], index.types),
-                                    vectors, published, single_max=single_max, embedding=embedding)
+                                    vectors[keep], published, single_max=single_max, embedding=embedding)
     general.sort(key=lambda d: (-len({a for s in d.sides for a in s.article_ids}), d.subject, d.frame))
-    disputes = [d.attribute() for d in general if not is_update(d, sentences, published)]
-    return find_corroborated(sentences, threshold, max_facts, index), disputes, single
+    disputes = [d.attribute() for d in one_per_disagreement(general) if not is_update(d, sentences, published)]
+    return find_corroborated(sentences, threshold, max_facts, index, vectors), disputes, single
+
+
+def one_per_disagreement(disputes: Sequence[Dispute]) -> list[Dispute]:
+    """The disputes, less any figure dispute whose sides the same articles hold as an earlier one's: one
+    disagreement told in two figures ("a 50-cent rise" against "75 cents", and the fares it gives, "$2.75" against
+    "$3.00") is shown once.
+
+    >>> from storyline.core.story.sources import Side
+    >>> cents = Dispute("rise", "cents", "number", [Side("50 cents", "", ["a", "b"], []), Side("75 cents", "", ["c"], [])])
+    >>> fare = Dispute("fare", "dollars", "number", [Side("$2.75", "", ["a"], []), Side("$3.00", "", ["c"], [])])
+    >>> [d.frame for d in one_per_disagreement([cents, fare])]
+    ['cents']
+    """
+    out: list[Dispute] = []
+    for d in disputes:
+        sides = [set(s.article_ids) for s in d.sides]
+        if d.kind == "number" and any(
+                e.kind == "number" and len(e.sides) == len(d.sides)
+                and all(any(x <= set(s.article_ids) for s in e.sides) for x in sides)
+                and len({next(k for k, s in enumerate(e.sides) if x <= set(s.article_ids)) for x in sides}) == len(sides)
+                for e in out):
+            continue
+        out.append(d)
+    return out
 
 
 def _told_at(s: object, published: dict[str, Any] | None) -> str | None:

@@ -1,74 +1,46 @@
-"""Corroboration: statements that several outlets carry as near-paraphrases (TF-IDF cosine over content terms,
-entity mentions written as the entity's full name)."""
+"""Corroboration: statements that several outlets carry in their own words, found by meaning (sentence embeddings)."""
 
 from __future__ import annotations
 
-import math
-from collections import Counter, defaultdict
+from collections import defaultdict
 from typing import Sequence
 
+import numpy as np
+
 from storyline.core.grouping.cluster import connected_components
-from storyline.core.story.entities import EntityIndex, Mention, get
+from storyline.core.nlp.embed import encode
+from storyline.core.story.alignment import BLOCK
+from storyline.core.story.entities import EntityIndex, get
 from storyline.core.story.sources import Fact, source_sentence
 from storyline.core.text.clean import sentence_flags
-from storyline.core.text.text import content_terms, tfidf
 
 
-def _vectors(terms: list[list[str]]) -> list[dict[str, float]]:
-    df: Counter[str] = Counter()
-    for t in terms:
-        df.update(set(t))
-    n = len(terms)
-    out = []
-    for t in terms:
-        tf = Counter(t)
-        v = tfidf(tf, df, n)
-        norm = math.sqrt(sum(x * x for x in v.values())) or 1.0
-        out.append({w: x / norm for w, x in v.items()})
-    return out
-
-
-def _canonical(text: str, mentions: list[Mention]) -> str:
-    """The sentence with each entity mention written as the entity's full name ("Wally" -> "Wally Backman")."""
-    out, pos = [], 0
-    for m in sorted(mentions, key=lambda m: m.start):
-        if m.start >= pos:
-            out += [text[pos:m.start], m.name]
-            pos = m.end
-    return "".join(out) + text[pos:]
-
-
-def find_corroborated(sentences: Sequence[object], threshold: float = 0.5, max_facts: int | None = 20,
-                      index: EntityIndex | None = None) -> list[Fact]:
-    """Facts that at least two outlets (or articles, when outlets are unknown) tell in near-paraphrase."""
+def find_corroborated(sentences: Sequence[object], threshold: float = 0.75, max_facts: int | None = 20,
+                      index: EntityIndex | None = None, vectors: np.ndarray | None = None,
+                      embedding: str = "static") -> list[Fact]:
+    """Facts that at least two outlets (or articles, when outlets are unknown) tell in other words: sentences of
+    different articles within cosine ``threshold`` of each other in meaning (``vectors``: one unit row per sentence;
+    the ``embedding`` model gives them when absent) are linked, and each group of linked sentences is one fact,
+    told by the sentence most linked."""
     if not 0.0 < threshold <= 1.0:
         raise ValueError(f"corroboration threshold must be in (0, 1], got {threshold}")
     sentences = list(sentences)
     texts = [str(get(s, "text", "") or "") for s in sentences]
-    ok = [i for i, t in enumerate(texts) if not sentence_flags(t)]
-    if index is not None:
-        terms = [content_terms(_canonical(texts[i], index.mentions[i])) for i in ok]
-    else:
-        terms = [content_terms(texts[i]) for i in ok]
-    vecs = _vectors(terms)
+    ok = [i for i, t in enumerate(texts) if t.strip() and not sentence_flags(t)]
+    if vectors is None:
+        vectors = encode(texts, embedding)
+    vecs = vectors[ok] if ok else np.zeros((0, 1), dtype=np.float32)
     art = [str(get(sentences[i], "article_id")) for i in ok]
-    postings: dict[str, list[int]] = defaultdict(list)
-    for k, v in enumerate(vecs):
-        for w in v:
-            postings[w].append(k)
     links: list[tuple[int, int]] = []
     sims: dict[int, float] = defaultdict(float)
-    for k, v in enumerate(vecs):
-        acc: dict[int, float] = defaultdict(float)
-        for w, x in v.items():
-            for j in postings[w]:
-                if j > k and art[j] != art[k]:
-                    acc[j] += x * vecs[j][w]
-        for j, sim in acc.items():
-            if sim >= threshold:
+    for start in range(0, len(ok), BLOCK):
+        block = vecs[start:start + BLOCK] @ vecs.T
+        for r, c in zip(*np.nonzero(block >= threshold)):
+            k, j = start + int(r), int(c)
+            if j > k and art[j] != art[k]:
                 links.append((k, j))
-                sims[k] += sim
-                sims[j] += sim
+                sims[k] += float(block[r, c])
+                sims[j] += float(block[r, c])
     comps: dict[int, list[int]] = defaultdict(list)
     for k, root in connected_components(range(len(ok)), links).items():
         comps[root].append(k)

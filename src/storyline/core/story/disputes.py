@@ -47,7 +47,7 @@ from lemminflect import getAllLemmas, getInflection
 from storyline.core.grouping.cluster import connected_components
 from storyline.core.nlp.embed import encode
 from storyline.core.story.alignment import align, nearest_elsewhere
-from storyline.core.story.entities import EntityIndex, get, is_region
+from storyline.core.story.entities import PERSON, EntityIndex, get, is_region
 from storyline.core.story.extraction import (
     AUXILIARIES,
     CURRENCIES,
@@ -76,7 +76,8 @@ class CompareConfig:
 
     align: float = 0.45  # every slot kind is compared in the pairs aligned at this cosine or more
     top_k: int = 3
-    number_loose: float = 0.75  # different counted nouns: the sentences must say nearly the same
+    number: float = 0.6  # two figures of one thing are compared in sentences at least this near
+    number_loose: float = 0.65  # different counted nouns: the sentences must say nearly the same
     date: float = 0.55  # two dates are of one act when the sentences say nearly the same besides
     polarity: float = 0.6  # one asserts what the other negates: the two must say nearly the same
     echo: float = 0.6  # a sentence this near one of another outlet is told there too: not single-source
@@ -131,14 +132,15 @@ def _agree(a: _Val, b: _Val) -> bool:
 
 def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareConfig) -> list[tuple[_Val, _Val]]:
     out: list[tuple[_Val, _Val]] = []
-    if _other_occasion(a, b):
+    if _other_occasion(a, b) or sim < cfg.number:
         return out
     qa, qb = _counts(a), _counts(b)
     for x in qa:
         for y in qb:
             if x.pred and y.pred and x.pred != y.pred and x.noun and y.noun:
                 continue  # "20 people were killed" and "10 people were wounded" count different things
-            if x.key != y.key and not (x.noun and y.noun and x.key != "tally" and y.key != "tally" and len(qa) == 1 and len(qb) == 1
+            if x.key != y.key and not (x.noun and y.noun and x.key != "tally" and y.key != "tally"
+                                       and sum(bool(q.noun) for q in qa) == 1 and sum(bool(q.noun) for q in qb) == 1
                       and sim >= cfg.number_loose and x.noun not in " ".join(b.terms) and y.noun not in " ".join(a.terms)):
                 continue
             key = x.key
@@ -260,8 +262,6 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
                 or told_at[o] is None or told_at[k] < told_at[o]):
             return None
         a, b = (replace(a, hedged=False, negated=True), b) if k == i else (a, replace(b, hedged=False, negated=True))
-    if a.dates and b.dates and not set(a.dates) & set(b.dates):
-        return None  # "no trains ran on Tuesday" and "trains ran again on Wednesday" are two days
     if _SPEECH_MARKS.search(texts[i]) or _SPEECH_MARKS.search(texts[j]):
         return None  # a quote or a speaker's own words: what someone said, not what the outlet asserts
     pa, pb = not (a.negated or a.attributed_denial), not (b.negated or b.attributed_denial)
@@ -271,8 +271,12 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
     # each outlet can report both; a denial counts against a claim an outlet makes in its own voice
     neg, pos = (a, j) if not pa else (b, i)
     said = attribution(texts[pos])
-    if neg.attributed_denial and said and not _speaker(said) & _speaker(texts[i if pos == j else j]):
+    one_voice = bool(neg.attributed_denial and said and _speaker(said) & _speaker(texts[i if pos == j else j]))
+    if neg.attributed_denial and said and not one_voice:
         return None  # one voice denies what another claims; the same voice confirming and denying is a dispute
+    if a.dates and b.dates and not set(a.dates) & set(b.dates) and not one_voice:
+        return None  # "no trains ran on Tuesday" and "trains ran again on Wednesday" are two days (what one person
+        # says, they say on a day of their own: "confirmed on Monday", "denied on Tuesday")
     # one says P, the other not P: what the negation is of is said by the other ("conceded defeat", "refused to
     # concede"), and the two share a subject or object besides
     other = b if neg is a else a
@@ -294,7 +298,7 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
     # two words in common, or one that is what the negation is of ("No one was injured." / "One worker was injured.")
     # the pair must say nearly the same, unless what is negated is the very word the other asserts
     acted = neg.denied & common - _as_things(texts[i if neg is a else j])  # a verb denied and asserted: "injured"
-    if (shared < 2 and not neg.denied & common) or (sim < cfg.polarity and not acted):
+    if (shared < 2 and not neg.denied & common) or (sim < cfg.polarity and not acted and not one_voice):
         return None  # "That's for sure." against "Stewart is not so sure.": too little in common to be one claim
     none_did = _NONE_DID.search(texts[i if neg is a else j])
     if none_did and stem(none_did.group(1).lower()) not in (b if neg is a else a).terms:
@@ -436,7 +440,7 @@ def _told_roles(s: Slots, text: str) -> list[tuple[str, tuple[str, str, str]]]:
 
 
 def role_conflicts(slots: Sequence[Slots], texts: Sequence[str], outlet: Sequence[str], floor: float = 0.35,
-                   embedding: str = "static") -> list[tuple[_Val, _Val]]:
+                   embedding: str = "static", people: frozenset[str] | None = None) -> list[tuple[_Val, _Val]]:
     """What happened to a person, told two ways that cannot both be true: one did it of their own accord (an active
     verb with no object), the other had it done to them ("resigned" / "was dismissed"), by verbs near enough in
     meaning to tell one act. The sentences are blocked by the person they name, so no pair without a shared name is
@@ -445,7 +449,8 @@ def role_conflicts(slots: Sequence[Slots], texts: Sequence[str], outlet: Sequenc
     by_name: dict[str, list[tuple[int, tuple[str, str, str]]]] = defaultdict(list)
     for k, s in enumerate(slots):
         for name, r in _told_roles(s, texts[k]):
-            by_name[name].append((k, r))
+            if people is None or name in people:  # what happened to a person, not to a port or a company
+                by_name[name].append((k, r))
     out = []
     for name, told in sorted(by_name.items()):
         for n, (i, ra) in enumerate(told):
@@ -453,7 +458,7 @@ def role_conflicts(slots: Sequence[Slots], texts: Sequence[str], outlet: Sequenc
                 if i != j and (outlet[i] == outlet[j] or _other_occasion(slots[i], slots[j])):
                     continue
                 if ra[0] != rb[0] and ra[1] != rb[1] and verb_similarity(ra[2], rb[2], embedding) >= floor:
-                    out.append((_Val(i, "role", name, ra[1], ra[2]), _Val(j, "role", name, rb[1], rb[2])))
+                    out.append((_Val(i, "role", name, ra[0], ra[2]), _Val(j, "role", name, rb[0], rb[2])))
     return out
 
 
@@ -704,7 +709,8 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
             tense[k] = told_as(texts[k], (published or {}).get(art[k])) if slots[k].dates else None
         return tense[k]
 
-    for x, y in role_conflicts(slots, texts, outlet, cfg.role_verbs, embedding):
+    people = frozenset(e.name for e in index.entities if e.type == PERSON)
+    for x, y in role_conflicts(slots, texts, outlet, cfg.role_verbs, embedding, people):
         conflicts[(x.kind, x.key)].append((x, y))
     for (i, j), sim in sorted(pairs.items()):
         a, b = slots[i], slots[j]

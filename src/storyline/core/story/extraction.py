@@ -249,6 +249,11 @@ def _noun_before(text: str, start: int) -> tuple[str, str]:
     return w, stem(w)
 
 
+# "31 of the 58 seats", "30 of 58 seats": a share and the whole it is of (closed classes: "of" and determiners)
+_SHARE_OF = re.compile(r"\s+of\s+(?:the\s+|its\s+|their\s+|[A-Z][\w’']*(?:’s|'s)\s+|the\s+\w+(?:’s|'s)\s+)?"
+                       r"(\d[\d,]*)\s+([a-z]+s)\b")
+
+
 def quantities(text: str, published: object = None) -> list[Quantity]:
     """Every figure of ``text`` with what it counts; years, times of day and ordinals are not figures.
 
@@ -258,6 +263,8 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
     [('cents', 50.0, 50.0), ('dollars', 2.75, 2.75), ('percent', 7.5, 7.5)]
     >>> [(q.key, q.surface) for q in quantities("The council voted 27-27, so the motion failed.")]
     [('tally', '27-27')]
+    >>> [(q.key, q.value) for q in quantities("The party won 31 of the 58 seats.")]
+    [('seat of 58', 31.0), ('of seat', 58.0)]
     >>> [(q.value, q.superseded) for q in quantities("The toll rose to 9 from 7 overnight.")]
     [(9.0, False), (7.0, True)]
     >>> [(q.value, q.revised) for q in quantities("The death toll from the fire has risen to 14 people.")]
@@ -311,6 +318,9 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
             if key and noun not in IRREGULAR_PLURALS and not noun.endswith("s") and _value(num, m.group("scale")) > 1 \
                     and noun != pw:
                 noun, key = "", ""  # "the 5500 block": a figure before a singular noun labels, it does not count
+            share = _SHARE_OF.match(t, m.end())
+            if share and not key:  # "31 of the 58 seats": the share is of the noun, counted within its whole
+                noun, key = share.group(2), f"{stem(share.group(2))} of {share.group(1)}"
             if not key:
                 noun, key = _noun_before(t, m.start())
             if not key and out and re.fullmatch(r"\s*(?:,\s*)?(?:up |down )?from\s+(?:about |around )?",
