@@ -43,3 +43,17 @@ def test_a_missing_model_file_names_it(tmp_path):
 def test_an_unknown_model_name_is_refused():
     with pytest.raises(ModelError, match="unknown embedding model"):
         embed.embedder("word2vec")
+
+
+def test_the_model_loads_from_the_zip_shipped_to_a_clusters_executors(tmp_path):
+    import subprocess
+    import sys
+
+    from storyline.spark.session import _package_zip
+
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import storyline; "
+            "assert '.zip' in storyline.__file__, storyline.__file__; "
+            "from storyline.core.nlp.embed import encode; print(encode(['A ferry sank.']).shape)")
+    out = subprocess.run([sys.executable, "-c", code, _package_zip()], capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "(1, 256)"

@@ -23,6 +23,8 @@ import logging
 import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Protocol, Sequence
 
@@ -32,7 +34,8 @@ log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())
 
 MODELS = ("static", "transformer")
-STATIC_DIR = Path(__file__).resolve().parents[2] / "models" / "minilm-static"
+STATIC_PARTS = ("models", "minilm-static")  # inside the storyline package
+STATIC_DIR = Path(__file__).resolve().parents[2].joinpath(*STATIC_PARTS)
 STATIC_SHA256 = "e79551e309c0dda899ad94d7bf4b555cd478a6ff8d552258b737f84fa3be8b2f"  # model.safetensors as scripts/build_static_model.py wrote it
 TRANSFORMER_ZIP_SHA256 = "0872f5d7d0e806c443e588b6dd6b933e9200cf589b0e757e85e3afd57539c592"
 TRANSFORMER_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
@@ -69,6 +72,18 @@ def checked(path: Path, want: str) -> Path:
     return path
 
 
+def _read(path: Path | Traversable, want: str | None = None) -> bytes:
+    """A model file's bytes, checked against SHA-256 ``want`` when given; :class:`ModelError` names the file."""
+    try:
+        data = path.read_bytes()
+    except (FileNotFoundError, NotADirectoryError, KeyError, OSError):
+        expected = f" (expected SHA-256 {want})" if want else ""
+        raise ModelError(f"embedding model file {path} is missing{expected}; reinstall storyline") from None
+    if want is not None and (got := hashlib.sha256(data).hexdigest()) != want:
+        raise ModelError(f"embedding model file {path} has SHA-256 {got}, expected {want}; reinstall storyline")
+    return data
+
+
 def unit_rows(m: np.ndarray) -> np.ndarray:
     """Rows scaled to unit length; zero rows stay zero.
 
@@ -94,18 +109,19 @@ class StaticEmbedder:
         return int(self.table.shape[1])
 
     @classmethod
-    def load(cls, folder: Path = STATIC_DIR, sha: str = STATIC_SHA256) -> "StaticEmbedder":
-        from safetensors.numpy import load_file
+    def load(cls, folder: Path | Traversable | None = None, sha: str = STATIC_SHA256) -> "StaticEmbedder":
+        """The static model from ``folder`` (default: the one shipped in the package, read as package data, so it
+        loads from an installed package and from the zip shipped to a cluster's executors alike)."""
+        from safetensors.numpy import load as load_tensors
         from tokenizers import Tokenizer
 
-        weights = checked(folder / "model.safetensors", sha)
-        tok_path = folder / "tokenizer.json"
-        if not tok_path.is_file():
-            raise ModelError(f"embedding model file {tok_path} is missing; reinstall storyline")
-        tensors = load_file(str(weights))
+        folder = folder if folder is not None else resources.files("storyline").joinpath(*STATIC_PARTS)
+        weights = _read(folder.joinpath("model.safetensors"), sha)
+        tok_text = _read(folder.joinpath("tokenizer.json")).decode("utf-8")
+        tensors = load_tensors(weights)
         table = np.asarray(tensors.get("embeddings", next(iter(tensors.values()))), dtype=np.float32)
-        tokenizer = Tokenizer.from_file(str(tok_path))
-        unk = json.loads(tok_path.read_text(encoding="utf-8")).get("model", {}).get("unk_token")
+        tokenizer = Tokenizer.from_str(tok_text)
+        unk = json.loads(tok_text).get("model", {}).get("unk_token")
         return cls(table, tokenizer, tokenizer.token_to_id(unk) if unk else None)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:

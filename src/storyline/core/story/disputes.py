@@ -66,7 +66,9 @@ from storyline.core.story.timeline import date_tense, find_dates
 from storyline.core.text.clean import sentence_flags
 from storyline.core.text.text import STOPWORDS, mostly_quoted, stem
 
-CURRENCY = frozenset(CURRENCIES.values())  # a rise in cents and the fares it moves between are one dispute
+CURRENCY = frozenset(CURRENCIES.values())
+# units of time, a closed class: a figure of them measures how long, it counts no thing another figure could
+_TIME_UNITS = frozenset("seconds minutes hours days nights weeks months years decades centuries".split())  # a rise in cents and the fares it moves between are one dispute
 
 
 @dataclass(frozen=True)
@@ -140,6 +142,7 @@ def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareCon
             if x.pred and y.pred and x.pred != y.pred and x.noun and y.noun:
                 continue  # "20 people were killed" and "10 people were wounded" count different things
             if x.key != y.key and not (x.noun and y.noun and x.key != "tally" and y.key != "tally"
+                                       and not {x.noun, y.noun} & _TIME_UNITS  # "two days" counts no thing
                                        and sum(bool(q.noun) for q in qa) == 1 and sum(bool(q.noun) for q in qb) == 1
                       and sim >= cfg.number_loose and x.noun not in " ".join(b.terms) and y.noun not in " ".join(a.terms)):
                 continue
@@ -479,6 +482,25 @@ def _values(k: int, s: Slots, kind: str, key: str) -> list[_Val]:
     return []
 
 
+def _figure_tellings(members: list[_Val], slots: Sequence[Slots], vectors: np.ndarray, floor: float) -> list[_Val]:
+    """Other sentences that give a disputed figure, whatever noun they count it by ("47 objects", "47 artefacts"),
+    and are near in meaning to a sentence that gives it: they join that figure's side."""
+    have = {m.sentence for m in members}
+    by_value: dict[float, list[_Val]] = defaultdict(list)
+    for m in members:
+        by_value[m.value].append(m)
+    out = []
+    for k, s in enumerate(slots):
+        if k in have or s.hedged:
+            continue
+        for q in _counts(s):
+            told = by_value.get(q.value)
+            if told and max(float(vectors[k] @ vectors[m.sentence]) for m in told) >= floor:
+                out.append(_Val(k, "number", told[0].key, q.value, q.surface, q.low, q.high))
+                break
+    return out
+
+
 def _tellings(kind: str, key: str, members: list[_Val], slots: Sequence[Slots]) -> list[_Val]:
     """Other sentences of the story that give a disputed value in the same slot and share the disputed sentences'
     subject (a content term; two for dates and places, which many sentences give): they join that value's side even
@@ -746,8 +768,11 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
             same = frozenset([str(top)]) if kind in ("polarity", "role") else frozenset(str(v.value) for v in members)
             by_values.setdefault(same, []).extend(members)
         for members in by_values.values():
-            d = _dispute(kind, key, members + _tellings(kind, key, members, slots), agreements[(kind, key)], slots,
-                         sentences, outlet)
+            told = _tellings(kind, key, members, slots)
+            if kind == "number":
+                told += [v for v in _figure_tellings(members, slots, vectors, cfg.align)
+                         if v.sentence not in {t.sentence for t in told}]
+            d = _dispute(kind, key, members + told, agreements[(kind, key)], slots, sentences, outlet)
             if d is not None:
                 out.append(d)
     disputed = frozenset(v.sentence for d_edges in conflicts.values() for e in d_edges for v in e)

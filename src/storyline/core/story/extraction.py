@@ -339,7 +339,9 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         start = m.start("hedge") if m.group("hedge") else m.start()
         pred = _predicate(t, m.end(), noun)
         lo_c, hi_c = _clause_span(t, start, m.end())
-        then = any(lo_c < y0 < hi_c for y0, _ in years)
+        # a year in the figure's clause dates it, unless another verb comes between them ("47 objects looted in
+        # 1903": the year dates the looting, not the objects handed over)
+        then = any(lo_c < y0 < hi_c and not (y0 > m.end() and _has_participle(t[m.end():y0])) for y0, _ in years)
         out.append(Quantity(key, lo, hi, v, m.group(0).strip(), start, m.end(), noun, exact, sup,
                             other_time or running or then,
                             pred, pred or _word_before(t, start), bool(_NEW_VALUE.search(t[max(0, start - 50):start]))))
@@ -349,6 +351,20 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         if not q.superseded:
             values.setdefault(q.key, set()).add(q.value)
     return [q for q in out if q.superseded or len(values[q.key]) == 1]
+
+
+def _has_participle(text: str) -> bool:
+    """Some word of ``text`` is a verb's past tense or participle ("looted", "taken").
+
+    >>> _has_participle(" objects looted from the compound at Tavani in "), _has_participle(" people in ")
+    (True, False)
+    """
+    for w in re.findall(r"[a-z]+", text):
+        lemmas = getAllLemmas(w).get("VERB")
+        if lemmas and w not in AUXILIARIES and w != lemmas[0] and w in set(
+                (getInflection(lemmas[0], "VBD") or ()) + (getInflection(lemmas[0], "VBN") or ())):
+            return True
+    return False
 
 
 def _clause_span(t: str, start: int, end: int) -> tuple[int, int]:
