@@ -78,10 +78,14 @@ class CompareConfig:
 
     align: float = 0.45  # every slot kind is compared in the pairs aligned at this cosine or more
     top_k: int = 3
+    agent: float = 0.65  # who did it is compared in sentences this near, or in two that tell the same act
+    place: float = 0.45  # where it happened, likewise
+    cause: float = 0.65  # what caused it, likewise, or two causes of the same effect
     number: float = 0.6  # two figures of one thing are compared in sentences at least this near
+    unit: float = 0.75  # a figure in a unit says less of what it measures ("26 percent"): the sentences must be nearer
     number_loose: float = 0.65  # different counted nouns: the sentences must say nearly the same
     date: float = 0.55  # two dates are of one act when the sentences say nearly the same besides
-    polarity: float = 0.6  # one asserts what the other negates: the two must say nearly the same
+    polarity: float = 0.75  # one asserts what the other negates: the two must say nearly the same
     echo: float = 0.6  # a sentence this near one of another outlet is told there too: not single-source
     role_verbs: float = 0.35  # two verbs told of one person are two tellings of one act at this cosine or more
     max_ratio: float = 2.2
@@ -141,6 +145,8 @@ def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareCon
         for y in qb:
             if x.pred and y.pred and x.pred != y.pred and x.noun and y.noun:
                 continue  # "20 people were killed" and "10 people were wounded" count different things
+            if not (x.noun and y.noun) and sim < cfg.unit:
+                continue  # "26 percent of emissions" and "by 30%" measure different things in unlike sentences
             if x.key != y.key and not (x.noun and y.noun and x.key != "tally" and y.key != "tally"
                                        and not {x.noun, y.noun} & _TIME_UNITS  # "two days" counts no thing
                                        and sum(bool(q.noun) for q in qa) == 1 and sum(bool(q.noun) for q in qb) == 1
@@ -199,16 +205,17 @@ def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[s
             out.append((_Val(i, "date", "date", x, x), _Val(j, "date", "date", y, y)))
     pa = [p for p in a.places if p not in b.places]  # places both name are shared ground ("in Glenmore")
     pb = [p for p in b.places if p not in a.places]
-    if (len(pa) == 1 and len(pb) == 1 and "VENUE" not in (dict(a.place_types).get(pa[0]), dict(b.place_types).get(pb[0]))
+    if (sim >= cfg.place and len(pa) == 1 and len(pb) == 1 and "VENUE" not in (dict(a.place_types).get(pa[0]), dict(b.place_types).get(pb[0]))
             and _other_places(pa[0], pb[0], a, b, names_i, names_j)):  # a programme or a body is no place of an act
         out.append((_Val(i, "place", "place", pa[0], pa[0]), _Val(j, "place", "place", pb[0], pb[0])))
     elif a.places and a.places == b.places:
         out.append((_Val(i, "place", "place", a.places[0], a.places[0]),
                     _Val(j, "place", "place", b.places[0], b.places[0])))
-    if (len(a.agents) == 1 and len(b.agents) == 1
+    same_act = bool({x for _, x in a.agent_acts if x} & {x for _, x in b.agent_acts if x})  # "proposed", "was proposed by"
+    if ((sim >= cfg.agent or same_act) and len(a.agents) == 1 and len(b.agents) == 1
             and _other_actors(a.agents[0], b.agents[0], a, b, names_i, names_j)):
         out.append((_Val(i, "agent", "agent", a.agents[0], a.agents[0]), _Val(j, "agent", "agent", b.agents[0], b.agents[0])))
-    if _causes(a, b):
+    if (sim >= cfg.cause or a.effect & b.effect) and _causes(a, b):  # nearly the same, or causes of one named effect
         out.append((_Val(i, "cause", "cause", a.cause, " ".join(sorted(a.cause))),
                     _Val(j, "cause", "cause", b.cause, " ".join(sorted(b.cause)))))
     return out

@@ -433,6 +433,7 @@ _CLAUSE_MARKS = re.compile(r"[,;:—–(]")
 _CLAUSES = re.compile(r"\s(?:who|which|because|although|though|while|whereas|after|before|when|if|unless)\s"
                       r"|\s*[—–;:]\s*|,\s+(?:and|but)\s+(?=the\b|it\b|he\b|she\b|they\b)")
 # every word that can negate, hedge or deny a clause (one scan rules most sentences out)
+_ADDITIVE = frozenset("just only merely simply".split())  # "not just", "not only": a closed class
 _POLARITY_WORDS = re.compile(r"\b(?:" + "|".join(sorted(NEGATION | MODALS | NEGATIVE_IMPLICATIVES | DENIALS)) +
                              r")\b|n[’']t\b", re.I)
 
@@ -452,10 +453,13 @@ def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool, bool]
     backshift = reported or (any(w in SPEECH_VERBS for w in words[: words.index("would")]) if "would" in words else False)
     hedged = text.rstrip().endswith("?") or any(w in MODALS and not (w == "would" and backshift) for w in words)
     # "linked to 9 crashes and no injuries": a negated object in a list, not a negated predicate
+    # "not just heart attacks", "not only X but Y": an addition, not a denial
     neg = any((w in NEGATION or w.endswith("n't")) and not (w == "no" and k and words[k - 1] in ("and", "or", "but")
                                                               and _list_end(body, k))
+              and (k + 1 >= len(words) or words[k + 1] not in _ADDITIVE)
               for k, w in enumerate(words)) or any(
-        w in NEGATIVE_IMPLICATIVES and nxt == "to" for w, nxt in zip(words, words[1:]))
+        w in NEGATIVE_IMPLICATIVES and nxt == "to" and not nxt2[:1].isdigit()  # "declined to 2 percent" is a fall
+        for w, nxt, nxt2 in zip(words, words[1:], words[2:] + [""]))
     denial = any(w in DENIALS for w in words)
     if neg and _NOT_YET.search(body):
         # "it is not clear how many were hurt", "police have not named the driver", "will not reopen until Monday":
