@@ -839,6 +839,7 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
             if feats.on_side is not None and (near & ~feats.on_side).any():
                 near &= ~feats.on_side
             if feats.hours is not None and (near & np.isfinite(feats.hours)).any():
+                # the earliest report's lead states the event as it broke, when it tells what the openings share
                 first_told = np.where(near & np.isfinite(feats.hours), feats.hours, np.inf)
                 near &= first_told == first_told.min()
             best = int(np.argmax(np.where(near, val, -np.inf)))
