@@ -205,7 +205,8 @@ def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[s
             out.append((_Val(i, "date", "date", x, x), _Val(j, "date", "date", y, y)))
     pa = [p for p in a.places if p not in b.places]  # places both name are shared ground ("in Glenmore")
     pb = [p for p in b.places if p not in a.places]
-    if (sim >= cfg.place and len(pa) == 1 and len(pb) == 1 and "VENUE" not in (dict(a.place_types).get(pa[0]), dict(b.place_types).get(pb[0]))
+    at_act = bool({x for _, x in a.place_acts if x} & {x for _, x in b.place_acts if x})  # "sank off", "sank near"
+    if ((sim >= cfg.place or at_act) and len(pa) == 1 and len(pb) == 1 and "VENUE" not in (dict(a.place_types).get(pa[0]), dict(b.place_types).get(pb[0]))
             and _other_places(pa[0], pb[0], a, b, names_i, names_j)):  # a programme or a body is no place of an act
         out.append((_Val(i, "place", "place", pa[0], pa[0]), _Val(j, "place", "place", pb[0], pb[0])))
     elif a.places and a.places == b.places:
