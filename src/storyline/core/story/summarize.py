@@ -108,7 +108,7 @@ class SummaryConfig:
     support_weight: float = 1.2
     quote_weight: float = 0.2
     focus_weight: float = 1.0
-    restate_threshold: float = 0.8  # two sentences this near in meaning say the same thing: one is left out
+    restate_threshold: float = 0.9  # two sentences this near in meaning say the same thing: one is left out
     embedding: str = "static"  # the sentence-embedding model (storyline.core.nlp.embed)
     max_sentences: int = MAX_STORY_SENTENCES
     extra: dict = field(default_factory=dict)
