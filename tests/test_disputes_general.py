@@ -82,6 +82,51 @@ def test_traps_are_not_disputes(a: str, b: str) -> None:
     assert _kinds([_s("alpha.example", a), _s("beta.example", b)]) == {}
 
 
+_PUB = {"alpha.example": "2025-05-14T09:00:00Z", "beta.example": "2025-05-14T11:00:00Z"}
+
+
+@pytest.mark.parametrize("a, b, kind", [
+    # the counted thing named after a verb ("took 10 people"), not the verb itself
+    ("Eight people were arrested after the brawl, police said.",
+     "Officers took 10 people into custody after the fight.", "people"),
+    # a person's age is the person's: two outlets giving one name two ages disagree
+    ("Grant Mosley, 48, was charged with arson on Tuesday.",
+     "Grant Mosley, 47, was charged with arson, prosecutors said.", "age of Grant Mosley"),
+    # what happened to the one a common noun names: left of their own accord, or were put out
+    ("The mayor resigned on Friday after the audit.",
+     "The mayor was ousted by the council on Friday after the audit.", "role"),
+])
+def test_a_contradiction_told_in_other_grammar_is_found(a: str, b: str, kind: str) -> None:
+    _, disputes, _ = find_all([_s("alpha.example", a), _s("beta.example", b)], _PUB)
+    assert kind in {d.frame for d in disputes}, [(d.frame, d.subject) for d in disputes]  # a figure's frame: what it counts
+
+
+@pytest.mark.parametrize("a, b", [
+    # a count told as of a later day is a running total, not the other side of the first day's count
+    ("Searchers found two objects in the water on Monday.", "By Wednesday searchers had found four objects in the water."),
+    # two people's bonds: the subjects of the passive differ
+    ("Mark Jones was held on $50,000 bond.", "Tom Lee was held on $100,000 bond."),
+    # a figure of a rate is not the event's figure
+    ("Ten percent of U.S. electricity came from wind and solar in March.",
+     "About 7 percent of U.S. electricity comes from wind and solar annually."),
+    # "X, not Y" sets a phrase against another; it negates no predicate
+    ("The shroud shows the image of a crucified man.",
+     "The researchers said the stains came from a standing model, not a crucified man."),
+    # a rejection by one body against another's criticism: two acts, not one denied
+    ("Most investors rejected the company's executive pay decisions for 2015.",
+     "An advisory group criticised the company's decision to award its directors maximum bonuses for 2015."),
+    # both deny it, one in a clause of its own
+    ("Experts determined there are no bodies at the site.",
+     "Staff will produce reports proving there are no bodies on the site."),
+    # the same place told of two different years
+    ("He was a theatre usher in New Haven in 1988 when the actor invited him home.",
+     "The anchor said in July 2016 that the actor groped her son at a bar in Nantucket."),
+])
+def test_statements_that_can_both_be_true_are_not_disputes(a: str, b: str) -> None:
+    _, disputes, _ = find_all([_s("alpha.example", a), _s("beta.example", b)], _PUB)
+    assert disputes == [], [(d.frame, d.subject, [x.claim for x in d.sides]) for d in disputes]
+
+
 def test_one_outlet_against_itself_is_a_revision_not_a_dispute() -> None:
     sents = [_s("alpha.example", "The ferry had 180 passengers on board when it sank.", "a1"),
              _s("alpha.example", "The ferry had 212 passengers on board when it sank.", "a2")]

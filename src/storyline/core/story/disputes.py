@@ -56,6 +56,8 @@ from storyline.core.story.extraction import (
     SPEECH_VERBS,
     Quantity,
     Slots,
+    clause_span,
+    denied_roots,
     denied_words,
     extract,
     numbers_to_digits,
@@ -88,10 +90,12 @@ class CompareConfig:
     polarity: float = 0.75  # one asserts what the other negates: the two must say nearly the same
     echo: float = 0.6  # a sentence this near one of another outlet is told there too: not single-source
     role_verbs: float = 0.35  # two verbs told of one person are two tellings of one act at this cosine or more
+    context: float = 0.45  # two figures, places or actors fill one slot when their clauses, less them, align too
     max_ratio: float = 2.2
 
 
 DEFAULT = CompareConfig()
+AGE = "age of "  # the key of a person's age (:func:`~storyline.core.story.extraction.ages`)
 # a short sentence ("No one was injured.") or one without end punctuation still states a fact to compare
 _SLOT_FLAGS_OK = frozenset({"short", "no_terminal_punct"})
 
@@ -109,13 +113,29 @@ class _Val:
     high: float = 0.0
 
 
+def english(texts: Sequence[str]) -> bool:
+    """The texts are written in English: at least one word in ten is an English function word (a closed class). Slots
+    are read by English grammar; in another language they would be misread ("Tagessieger Lindvik resümierte").
+
+    >>> english(["Ten people died in the fire on Monday."]), english(["Die schwedischen Brüder bezwangen Aslan Karatsev und Gael Monfils jeweils in zwei Sätzen."])
+    (True, False)
+    """
+    words = [w for t in texts for w in re.findall(r"[^\W\d_]+", t.lower())]
+    return sum(w in STOPWORDS for w in words) >= 0.1 * len(words)
+
+
 def read_slots(sentences: Sequence[object], index: EntityIndex, published: dict[str, Any] | None = None) -> list[Slots]:
-    """The slots of every sentence of a story; flagged sentences (questions, residue) give empty slots."""
+    """The slots of every sentence of a story; flagged sentences (questions, residue) and the sentences of an article
+    not in English give empty slots."""
     published = published or {}
+    by_article: dict[str, list[str]] = defaultdict(list)
+    for s in sentences:
+        by_article[str(get(s, "article_id"))].append(str(get(s, "text", "") or ""))
+    read = {a: english(ts) for a, ts in by_article.items()}
     out = []
     for i, s in enumerate(sentences):
         text = str(get(s, "text", "") or "")
-        if not text or set(sentence_flags(text)) - _SLOT_FLAGS_OK:
+        if not text or set(sentence_flags(text)) - _SLOT_FLAGS_OK or not read[str(get(s, "article_id"))]:
             out.append(Slots())
             continue
         out.append(extract(text, index.mentions[i], published.get(str(get(s, "article_id")))))
@@ -156,6 +176,37 @@ def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareCon
             out.append((_Val(i, "number", key, x.value, x.surface, x.low, x.high),
                         _Val(j, "number", key, y.value, y.surface, y.low, y.high)))
     return out
+
+
+def value_context(text: str, surface: str) -> str:
+    """The clause that gives a value, less the value: what the figure counts or the name did ("The ferry had ...
+    passengers on board").
+
+    >>> value_context("The storm hit on Monday, and 12 people were hurt, police said.", "12 people")
+    'and people were hurt'
+    """
+    t = numbers_to_digits(text)
+    k = t.find(surface)
+    if k < 0:
+        t, k = text, text.find(surface)
+    if k < 0:
+        return text
+    lo, hi = clause_span(t, k, k + len(surface))
+    kept = re.sub(r"[$€£¥]|\d[\d,.]*", " ", surface)  # the figure goes, what it counts stays ("14 fires" -> fires)
+    return " ".join((t[lo + 1:k] + " " + kept + " " + t[k + len(surface):hi]).split())
+
+
+def _counted(v: _Val, slots: Sequence[Slots]) -> bool:
+    """The figure counts a named thing ("14 fires"), which says what it is of; a unit or a currency does not."""
+    return any(q.noun and q.key == v.key and q.value == v.value for q in slots[v.sentence].quantities)
+
+
+def same_slot(x: _Val, y: _Val, texts: Sequence[str], floor: float, embedding: str = "static") -> bool:
+    """Two values fill one slot of one statement: the clauses that give them say nearly the same besides ("had 180
+    passengers on board", "with about 210 passengers aboard"), not two statements that share words ("suffered four
+    wounds", "involved three people armed")."""
+    v = encode([value_context(texts[x.sentence], x.label), value_context(texts[y.sentence], y.label)], embedding)
+    return float(v[0] @ v[1]) >= floor
 
 
 def _near(a: str, b: str, days: int = 45) -> bool:
@@ -203,6 +254,8 @@ def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[s
     for x, y in dated[:1] if len(dated) == 1 else []:
         if min(len(x), len(y)) >= 7 and _near(x, y):
             out.append((_Val(i, "date", "date", x, x), _Val(j, "date", "date", y, y)))
+    if _other_time(a, b):
+        return out  # where, who and why are compared in tellings of one day ("in 1988", "in July 2016")
     pa = [p for p in a.places if p not in b.places]  # places both name are shared ground ("in Glenmore")
     pb = [p for p in b.places if p not in a.places]
     at_act = bool({x for _, x in a.place_acts if x} & {x for _, x in b.place_acts if x})  # "sank off", "sank near"
@@ -213,7 +266,8 @@ def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[s
         out.append((_Val(i, "place", "place", a.places[0], a.places[0]),
                     _Val(j, "place", "place", b.places[0], b.places[0])))
     same_act = bool({x for _, x in a.agent_acts if x} & {x for _, x in b.agent_acts if x})  # "proposed", "was proposed by"
-    if ((sim >= cfg.agent or same_act) and len(a.agents) == 1 and len(b.agents) == 1
+    acted = all(x for _, x in a.agent_acts + b.agent_acts)  # "a report by CNN": a name after "by" that did no act
+    if ((sim >= cfg.agent and acted or same_act) and len(a.agents) == 1 and len(b.agents) == 1
             and _other_actors(a.agents[0], b.agents[0], a, b, names_i, names_j)):
         out.append((_Val(i, "agent", "agent", a.agents[0], a.agents[0]), _Val(j, "agent", "agent", b.agents[0], b.agents[0])))
     if (sim >= cfg.cause or a.effect & b.effect) and _causes(a, b):  # nearly the same, or causes of one named effect
@@ -264,7 +318,7 @@ _SPEECH_MARKS = re.compile(r"[“”\"]|(?:^|\s)(?:I|I'm|I’m|we|We|my|My|our|O
 
 
 def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[str], cfg: CompareConfig,
-              told_at: Sequence[Any] = ()) -> tuple[_Val, _Val] | None:
+              told_at: Sequence[Any] = (), embedding: str = "static") -> tuple[_Val, _Val] | None:
     if a.hedged or b.hedged:
         # "has not yet signed" asserts nothing against a later "has signed" (it was done since), but denies an
         # earlier or same-time "has signed"
@@ -296,8 +350,10 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
     said_there = ({root(t) for t in other.terms if t[:1] != "@"}
                   - (_as_things(texts[j if neg is a else i]) - _as_things(texts[i if neg is a else j])))
     neg_text = texts[i if neg is a else j]
-    if not neg.denied & said_there:
-        return None
+    if not neg.denied & said_there or neg.denied & denied_roots(texts[pos]):
+        return None  # the other denies it too, in a clause of its own ("reports proving there are no bodies")
+    if neg.attributed_denial and not _opposed(neg_text, texts[pos], embedding):
+        return None  # "investors rejected the pay decisions" against "an adviser criticised the decision": two acts
     if neg.negated and not neg.attributed_denial:
         words = denied_words(neg_text)
         if not words or words[0] not in said_there:
@@ -316,6 +372,24 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
         return None  # "No one was injured in the fire" denies injuries, not "the fire destroyed 12 buses"
     return (_Val(i, "polarity", "polarity", pa, "asserted" if pa else "denied"),
             _Val(j, "polarity", "polarity", pb, "asserted" if pb else "denied"))
+
+
+_REJECTION = re.compile(r"\b(?:reject|dispute)(?:s|d|ed)?\s+(?!that\b)(?:\w+\s+){0,3}?", re.I)
+
+
+def _opposed(denial: str, other: str, embedding: str = "static") -> bool:
+    """A rejection of a thing ("rejected the salvage plan") stands against the other's verb of the same act
+    ("approved the plan"): a verb of the other near the rejecting verb in meaning. A denial of what was said ("denied
+    that ...") stands against any assertion of it."""
+    m = _REJECTION.search(denial)
+    if not m:
+        return True
+    verb = m.group(0).split()[0]
+    return any(_past(w) and verb_similarity(verb.lower(), w.lower(), embedding) >= _OPPOSED
+               for w in _TOKEN.findall(other))
+
+
+_OPPOSED = 0.4  # the cosine of a rejecting verb and the other's verb of the same act ("rejected", "approved": 0.49)
 
 
 # a negative quantifier as the subject ("no one was hurt", "nothing has been found"): what it denies is its verb
@@ -473,6 +547,47 @@ def role_conflicts(slots: Sequence[Slots], texts: Sequence[str], outlet: Sequenc
     return out
 
 
+_DESCRIBED = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z][\w-]*\s+){0,2}?([a-z][\w-]+)\s+(?=(?:has\s+|had\s+|have\s+)?"
+                        r"(?:been\s+|was\s+|were\s+|is\s+)?[a-z]+)", re.I)
+
+
+def described_roles(i: int, j: int, texts: Sequence[str], slots: Sequence[Slots], floor: float,
+                    embedding: str = "static") -> list[tuple[_Val, _Val]]:
+    """What happened to the one both aligned sentences open with, told two ways that cannot both be true ("The mayor
+    resigned" / "The mayor was ousted by the council"): :func:`role_conflicts` for a subject that a common noun
+    names."""
+    heads = []
+    for k in (i, j):
+        m = _DESCRIBED.match(texts[k])
+        if not m or slots[k].hedged or slots[k].negated:
+            return []
+        heads.append(m.group(1).lower())
+    if heads[0] != heads[1] or heads[0] in STOPWORDS:
+        return []
+    ra = [r for r in roles(texts[i], heads[0]) if r]
+    rb = [r for r in roles(texts[j], heads[1]) if r]
+    if len(ra) != 1 or len(rb) != 1 or _SPEECH_MARKS.search(texts[i]) or _SPEECH_MARKS.search(texts[j]):
+        return []
+    (x, y) = ra[0], rb[0]
+    if x[0] != y[0] and x[1] != y[1] and verb_similarity(x[2], y[2], embedding) >= floor:
+        key = "the " + heads[0]
+        return [(_Val(i, "role", key, x[0], x[2]), _Val(j, "role", key, y[0], y[2]))]
+    return []
+
+
+def age_conflicts(slots: Sequence[Slots], outlet: Sequence[str]) -> list[tuple[_Val, _Val]]:
+    """Two outlets giving one named person different ages ("Lee, 48," against "47-year-old Ann Lee"): an age is the
+    person's, so the two sentences need not say the same thing besides."""
+    told: dict[str, list[_Val]] = defaultdict(list)
+    for k, s in enumerate(slots):
+        if not s.hedged:
+            for q in _counts(s):
+                if q.key.startswith(AGE):
+                    told[q.key].append(_Val(k, "number", q.key, q.value, q.surface, q.low, q.high))
+    return [(x, y) for vals in told.values() for n, x in enumerate(vals) for y in vals[n + 1:]
+            if outlet[x.sentence] != outlet[y.sentence] and x.value != y.value]
+
+
 def _values(k: int, s: Slots, kind: str, key: str) -> list[_Val]:
     """The values sentence ``k`` gives in one slot (as :func:`compare` reads them)."""
     if s.hedged:
@@ -539,11 +654,17 @@ def _variants(x: str, y: str) -> bool:
     return bool(a and b and len(a & b) * 2 >= min(len(a), len(b)))
 
 
+def _other_time(a: Slots, b: Slots) -> bool:
+    """The two sentences tell of different days or years ("in 1988", "in July 2016"); days next to each other are
+    one event that outlets date a day apart."""
+    return bool(a.dates and b.dates and not set(a.dates) & set(b.dates)
+                and not any(_next_day(x, y) for x in a.dates for y in b.dates))
+
+
 def _other_occasion(a: Slots, b: Slots) -> bool:
-    """Figures of different days or places. Days next to each other are one event that outlets date a day apart
-    (the date is then disputed too)."""
-    return bool((a.dates and b.dates and not set(a.dates) & set(b.dates)
-                 and not any(_next_day(x, y) for x in a.dates for y in b.dates))
+    """Figures of different days, places or people ("Jones was held on $50,000 bond", "Lee was held on $100,000"). Days
+    next to each other are one event that outlets date a day apart (the date is then disputed too)."""
+    return bool((a.patients and b.patients and not a.patients & b.patients) or _other_time(a, b)
                 or (a.all_places and b.all_places and not a.all_places & b.all_places))
 
 
@@ -625,6 +746,8 @@ def _subject(kind: str, key: str, members: list[_Val], slots: Sequence[Slots],
     top = [n for n, c in sorted(names.items(), key=lambda kv: (-kv[1], kv[0])) if c >= max(2, len(sents) // 2)]
     if kind == "role":
         return f"what happened to {key}"
+    if kind == "number" and key.startswith(AGE):
+        return f"how old: {key[len(AGE):]}"
     if kind == "number":
         nouns = Counter(q.noun for q in quantities if q.key == key and q.noun)
         what = (f"how many {nouns.most_common(1)[0][0]}" if nouns else "the vote" if key == "tally"
@@ -742,14 +865,18 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
     people = frozenset(e.name for e in index.entities if e.type == PERSON)
     for x, y in role_conflicts(slots, texts, outlet, cfg.role_verbs, embedding, people):
         conflicts[(x.kind, x.key)].append((x, y))
+    for x, y in age_conflicts(slots, outlet):
+        conflicts[(x.kind, x.key)].append((x, y))
     for (i, j), sim in sorted(pairs.items()):
         a, b = slots[i], slots[j]
         quoted = mostly_quoted(texts[i]) or mostly_quoted(texts[j])  # what someone said, not what happened
         vals = [] if quoted else compare(i, j, a, b, sim, frozen[art[i]], frozen[art[j]], cfg,
                                          (tense_of(i), tense_of(j)))
-        pol = _polarity(i, j, a, b, sim, texts, cfg, told_at)
+        pol = _polarity(i, j, a, b, sim, texts, cfg, told_at, embedding)
         if pol:
             vals.append(pol)
+        if not quoted and outlet[i] != outlet[j] and not _other_occasion(a, b):
+            vals += described_roles(i, j, texts, slots, cfg.role_verbs, embedding)
         for x, y in vals:
             if _agree(x, y):
                 agreements[(x.kind, x.key)].append((x, y))
@@ -759,6 +886,9 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
                 continue  # a later report tells of a day after the earlier one was written: news since, not a side
             elif x.kind == "number" and update(x, y):
                 continue  # a later report's new value of a changing count, not a side against the earlier one
+            elif (x.kind in ("place", "agent") or x.kind == "number" and not _counted(x, slots)) \
+                    and not same_slot(x, y, texts, cfg.context, embedding):
+                continue  # a unit ("minutes", "pounds", "percent") or a name says little of what it is of
             elif x.kind != "number" or not (_far(x, y, cfg) or {x.value, y.value} & earlier[x.key]
                                             or _mentions_figure(texts[i], y.value) or _mentions_figure(texts[j], x.value)):
                 conflicts[(x.kind, x.key)].append((x, y))  # a sentence that also gives the other figure is no side

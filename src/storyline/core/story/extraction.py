@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from typing import Sequence
+
 from lemminflect import getAllLemmas, getInflection
 
 from storyline.core.story.entities import GPE, LOC, ORG, PERSON, Mention
@@ -136,6 +138,7 @@ class Slots:
     # a negation of what has not happened yet ("has not yet signed"): hedged, as a later report may tell it done, but
     # against a report no later than it that tells it done, one side of a dispute
     provisional: bool = False
+    patients: frozenset[str] = frozenset()  # persons a passive tells of ("Tom Lee was held on $50,000 bond")
 
     @property
     def dates(self) -> tuple[str, ...]:
@@ -290,9 +293,11 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         if re.match(r"\s*(?:a\.m\.|p\.m\.|am\b|pm\b|GMT|UTC|o'clock|st\b|nd\b|rd\b|th\b)", after, re.I) \
                 or re.search(r"(?:No\.|#|number|Route|route|Flight|flight|Highway|aged?|Article|article)\s*$", before):
             continue
+        if re.match(r"\s*times\b|\s*-fold\b", after):
+            continue  # "four times more resistant": a multiple, not a count
         if re.match(r"[-–]year[-–]old", after) or re.search(r"\b(?:age|aged)\s+(?:of\s+)?$", t[max(0, m.start() - 12): m.start()], re.I):
             continue  # an age describes a person; ages of different people are not one figure
-        if re.match(r"\s*(?:[\w-]+\s+){0,8}?(?:each|every|per|a)\s+(?:year|day|week|month|season)\b|\s*(?:[\w-]+\s+){0,8}?annually\b",
+        if re.match(r"\s*(?:[\w.-]+\s+){0,8}?(?:each|every|per|a)\s+(?:year|day|week|month|season)\b|\s*(?:[\w.-]+\s+){0,8}?annually\b",
                     t[m.end(): m.end() + 60]) and not m.group("cur"):
             continue  # a rate, not the count of an event
         elif m.group("tally"):
@@ -311,7 +316,7 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
             prev = re.search(r"(?<![A-Za-z’'-])([a-z]+)\s+$", t[max(0, m.start() - 20): m.start()])
             pw = prev.group(1) if prev else ""
             if pw and len(pw) > 3 and pw not in STOPWORDS and pw not in AUXILIARIES and pw not in _TIME_WORDS \
-                    and not pw.endswith(("ed", "ing", "ly")) and pw not in SPEECH_VERBS:
+                    and not pw.endswith(("ed", "ing", "ly")) and pw not in SPEECH_VERBS and not _verb_only(pw):
                 noun, key = pw, stem(pw)  # a measure named just before its figure: "magnitude 6.1"
             else:
                 noun, key = _noun_after(t, m.end())
@@ -334,11 +339,13 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         lo, hi, exact = _range(m.group("hedge"), v)
         sup = _superseded(t, m.start(), m.end())
         # a running count at some time ("32 cases so far", "as of August, 50 cases"): not the event's figure
-        running = bool(re.match(r"[^.;,]{0,80}?\b(?:so far|to date|at the time|by then)\b", t[m.end(): m.end() + 90], re.I)
-                       or re.search(r"\b(?:as of|so far|to date)\b[^.;]{0,70}$", t[max(0, m.start() - 80): m.start()], re.I))
+        running = bool(re.match(r"[^.;,]{0,80}?\b(?:so far|to date|at the time)\b|[^.;,]{0,80}?" + _BY_TIME,
+                                t[m.end(): m.end() + 90], re.I)
+                       or re.search(r"(?:\b(?:as of|so far|to date)\b|" + _BY_TIME + r")[^.;]{0,70}$",
+                                    t[max(0, m.start() - 80): m.start()], re.I))
         start = m.start("hedge") if m.group("hedge") else m.start()
         pred = _predicate(t, m.end(), noun)
-        lo_c, hi_c = _clause_span(t, start, m.end())
+        lo_c, hi_c = clause_span(t, start, m.end())
         # a year in the figure's clause dates it, unless another verb comes between them ("47 objects looted in
         # 1903": the year dates the looting, not the objects handed over)
         then = any(lo_c < y0 < hi_c and not (y0 > m.end() and _has_participle(t[m.end():y0])) for y0, _ in years)
@@ -351,6 +358,46 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         if not q.superseded:
             values.setdefault(q.key, set()).add(q.value)
     return [q for q in out if q.superseded or len(values[q.key]) == 1]
+
+
+# a count as of a time ("by Wednesday searchers had found four", "by then"): a running total, not the event's figure
+_BY_TIME = (r"\bby\s+(?:then|now|noon|midnight|nightfall|dawn|(?:early\s+|late\s+)?(?:monday|tuesday|wednesday|thursday|"
+            r"friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|"
+            r"december)|the\s+(?:end|time|evening|morning|afternoon|weekend))\b")
+
+
+def _verb_only(word: str) -> bool:
+    """A word that is a form of a verb and never a noun ("took", "found"): no measure named before a figure.
+
+    >>> _verb_only("took"), _verb_only("magnitude"), _verb_only("wind")
+    (True, False, False)
+    """
+    lemmas = getAllLemmas(word)
+    return "VERB" in lemmas and "NOUN" not in lemmas
+
+
+def ages(text: str, mentions: Sequence[Mention]) -> list[Quantity]:
+    """The age a sentence gives a named person, as a figure keyed by the person ("age of Ann Lee"): in apposition
+    ("Ann Lee, 48, was charged") or before the name ("48-year-old Ann Lee").
+
+    >>> [(q.key, q.value) for q in ages("Ann Lee, 48, was charged.", [Mention(0, 0, 7, "Ann Lee", "Ann Lee", PERSON)])]
+    [('age of Ann Lee', 48.0)]
+    """
+    out = []
+    for m in mentions:
+        if m.type != PERSON:
+            continue
+        after = _APPOSED_AGE.match(text, m.end)
+        before = _AGE_BEFORE.search(text, max(0, m.start - 40), m.start)
+        hit = after or before
+        if hit and 0 < int(hit.group(1)) < 120:
+            v = float(hit.group(1))
+            out.append(Quantity(f"age of {m.name or m.surface}", v, v, v, hit.group(1), hit.start(1), hit.end(1)))
+    return out
+
+
+_APPOSED_AGE = re.compile(r",\s*(\d{1,3})\s*(?:,|\.|;|\s+(?:and|who|was|is|has|had)\b)")
+_AGE_BEFORE = re.compile(r"\b(\d{1,3})-year-old\s+(?:[a-z]+\s+){0,3}$")
 
 
 def _has_participle(text: str) -> bool:
@@ -367,11 +414,18 @@ def _has_participle(text: str) -> bool:
     return False
 
 
-def _clause_span(t: str, start: int, end: int) -> tuple[int, int]:
-    """The clause around ``t[start:end]``: from the punctuation before it to the punctuation after it."""
-    before = max(t.rfind(c, 0, start) for c in ",;—–")
-    after = [k for k in (t.find(c, end) for c in ",;—–") if k >= 0]
-    return before, min(after) if after else len(t)
+def clause_span(t: str, start: int, end: int) -> tuple[int, int]:
+    """The clause around ``t[start:end]``: from the punctuation before it to the punctuation after it (a comma
+    inside a figure, "210,000", breaks no clause).
+
+    >>> t = "On Tuesday it recalled 210,000 units after 14 fires, the company said."
+    >>> lo, hi = clause_span(t, t.find("14"), t.find("14") + 2); t[lo + 1:hi]
+    'On Tuesday it recalled 210,000 units after 14 fires'
+    """
+    breaks = [k for k, c in enumerate(t) if c in ",;—–" and not (c == "," and 0 < k < len(t) - 1
+                                                                 and t[k - 1].isdigit() and t[k + 1].isdigit())]
+    before = max((k for k in breaks if k < start), default=-1)
+    return before, min((k for k in breaks if k >= end), default=len(t))
 
 
 def _predicate(t: str, end: int, noun: str) -> str:
@@ -420,7 +474,7 @@ def _dates(text: str, published: object) -> tuple[tuple[str, str], ...]:
     for s, e, iso in find_dates(text, published):
         if _SPEECH_DATE.search(text[max(0, s - 30): s]):
             continue  # "police said Monday": when it was said, not when it happened
-        lo, hi = _clause_span(text, s, e)
+        lo, hi = clause_span(text, s, e)
         if not text[s:e].lower().startswith("since") and _ASPECT.search(text[lo + 1: hi]):
             continue  # "remained closed on Wednesday": a day inside a state that lasts, not the day it began
         found.setdefault(iso, _word_before(text, s))
@@ -445,6 +499,7 @@ def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool, bool]
     if not _POLARITY_WORDS.search(text):
         return False, text.rstrip().endswith("?"), False, False  # most sentences: nothing negated, hedged or denied
     text = _ASIDE.sub(" ", text)  # "The mayor, who did not attend, said ...": an aside is not the main clause
+    text = _CONTRAST.sub(" ", text)  # "from a standing model, not a crucified man": a contrast negates no predicate
     parts = _CLAUSES.split(text)
     # the main clause: the first part long enough to hold one ("The press — the public doesn't believe ...")
     body = next((p for p in parts if p and len(p.split()) >= 4), parts[0] or text)
@@ -469,6 +524,8 @@ def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool, bool]
     return neg, hedged, denial, False
 
 
+# "X, not Y": a negated phrase set against another, after a comma; it denies no predicate
+_CONTRAST = re.compile(r",\s+not\s+(?:(?:a|an|the|only|just|some|his|her|their|its)\s+)?[^,;.]*", re.I)
 # what opens a negated predicate: the closed classes above ("without" negates a noun phrase, not a predicate)
 _NEGATOR = re.compile(r"\b(?:" + "|".join(sorted((NEGATION - {"without"}) | NEGATIVE_IMPLICATIVES | DENIALS)) +
                       r")\b|n[’']t\b", re.I)
@@ -610,6 +667,8 @@ def _agents(text: str, mentions: list[Mention]) -> tuple[tuple[str, str], ...]:
         verb, nxt = m.group(1).lower(), (m.group(2) or "").lower()
         if verb in SPEECH_VERBS or nxt in SPEECH_VERBS or verb in STOPWORDS and verb not in AUXILIARIES:
             continue
+        if _passive(verb, nxt, (m.group(3) or "").lower()):
+            continue  # "Tom Lee was held": the subject of a passive is what was acted on
         if verb in AUXILIARIES or verb.endswith("ed") or (verb.endswith("s") and not verb.endswith("ss")) or \
                 verb in NEGATIVE_IMPLICATIVES or past_tense(verb):
             act = next((w for w in (verb, nxt, (m.group(3) or "").lower())
@@ -624,6 +683,36 @@ def _agents(text: str, mentions: list[Mention]) -> tuple[tuple[str, str], ...]:
     for name, act in out:
         seen.setdefault(name, act)
     return tuple(seen.items())
+
+
+
+def _patients(text: str, mentions: list[Mention]) -> frozenset[str]:
+    """The persons that are the subject of a passive ("Tom Lee was held", "Ann Lee, 48, has been charged")."""
+    out = set()
+    for m in mentions:
+        if m.type == PERSON:
+            w = _WORD.findall(re.sub(r"^\s*,[^,]{1,40},", "", text[m.end: m.end + 80]).lower())[:3]
+            if _passive(*(w + ["", "", ""])[:3]):
+                out.add(m.name)
+    return frozenset(out)
+
+
+_BE = frozenset("is are was were be been being".split())  # a closed class: the forms of "be"
+
+
+def _passive(*words: str) -> bool:
+    """The words after a subject make a passive ("was held", "has been charged", "were not seen").
+
+    >>> _passive("was", "held", ""), _passive("has", "been", "charged"), _passive("was", "leading", "")
+    (True, True, False)
+    """
+    ws = [w for w in words if w and w not in ("not", "also", "later", "then")]
+    k = next((n for n, w in enumerate(ws) if w in _BE), None)
+    if k is None or k + 1 >= len(ws) or ws[k + 1] in _BE:
+        return False
+    part = ws[k + 1]
+    lemma = (getAllLemmas(part).get("VERB") or ("",))[0]
+    return bool(lemma) and part in (getInflection(lemma, "VBN") or ()) and part != lemma
 
 
 # a definite description as the subject of the sentence's first verb: "The co-pilot reported smoke", "Its driver has
@@ -749,7 +838,7 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
     # names inside the attribution (the outlet itself: "the Clarion understands") anchor nothing and act in nothing
     mentions = [m for m in mentions if not (span[0] <= m.start < span[1])]
     body = text[: span[0]] + " " + text[span[1]:] if said else text
-    qs = tuple(quantities(text, published))
+    qs = tuple(quantities(text, published)) + tuple(ages(text, mentions))
     names = frozenset(m.name for m in mentions)
     place_acts: dict[str, str] = {}
     place_types: dict[str, str] = {}
@@ -785,7 +874,8 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
     cause, effect = frozenset(map(root, cause)), frozenset(map(root, effect))
     return Slots(qs, _dates(text, published), tuple(place_acts.items()), _agents(text, mentions), cause, effect, neg,
                  hedged, denial, terms, names, everywhere, tuple(place_types.items()),
-                 denied_roots(body) if neg or denial or provisional else frozenset(), provisional)
+                 denied_roots(body) if neg or denial or provisional else frozenset(), provisional,
+                 _patients(text, mentions))
 
 
 _REVEAL = re.compile(r",\s+(?:the\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}\s+(?:can|may)\s+(?:reveal|disclose|confirm)\w*\s*[.!]?$")
