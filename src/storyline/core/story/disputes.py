@@ -88,7 +88,8 @@ class CompareConfig:
     number_loose: float = 0.65  # different counted nouns: the sentences must say nearly the same
     date: float = 0.55  # two dates are of one act when the sentences say nearly the same besides
     polarity: float = 0.75  # one asserts what the other negates: the two must say nearly the same
-    echo: float = 0.6  # a sentence this near one of another outlet is told there too: not single-source
+    echo: float = 0.6  # a sentence this near one of another outlet is told there too, unless it adds a figure or name
+    restated: float = 0.75  # a sentence this near one of another outlet is told there, whatever it adds
     role_verbs: float = 0.35  # two verbs told of one person are two tellings of one act at this cosine or more
     context: float = 0.45  # two figures, places or actors fill one slot when their clauses, less them, align too
     max_ratio: float = 2.2
@@ -776,9 +777,19 @@ _OPENER = re.compile(r"^[\W_]*(?:he|she|it|they|his|her|its|their|this|that|thes
                      r"i|we|you|our|my|the \d+-year-old)\b", re.I)
 
 
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def _told_elsewhere(sl: Slots, elsewhere: str) -> bool:
+    """Every figure and name the sentence gives is in the other outlets' text: it adds nothing of its own."""
+    figures = all(_mentions_figure(elsewhere, q.value) for q in _counts(sl))
+    names = all(n.lower() in elsewhere or n.lower().split()[-1] in elsewhere for n in sl.names)
+    return figures and names
+
+
 def single_source(sentences: Sequence[object], slots: Sequence[Slots], nearest: Sequence[float],
                   limit: int = 5, echo: float = DEFAULT.echo, disputed: frozenset[int] = frozenset(),
-                  vectors: np.ndarray | None = None) -> list[dict[str, Any]]:
+                  vectors: np.ndarray | None = None, restated: float = DEFAULT.restated) -> list[dict[str, Any]]:
     """Up to ``limit`` notable statements that only one outlet carries: a statement of fact (no quote, question,
     modal, negation or sentence that leans on the one before) that gives a figure, a date of this year, a place, a
     named actor or an attribution, and whose ``nearest`` sentence of another outlet in meaning is below ``echo``.
@@ -789,13 +800,25 @@ def single_source(sentences: Sequence[object], slots: Sequence[Slots], nearest: 
     if limit <= 0 or len(set(outlet)) < 2:
         return []
     texts = [str(get(s, "text", "") or "") for s in sentences]
+    told_by: dict[str, list[str]] = defaultdict(list)
+    for o, t in zip(outlet, texts):
+        told_by[o].append(numbers_to_digits(t).lower())
+    elsewhere = {o: " ".join(t for other, ts in told_by.items() if other != o for t in ts) for o in told_by}
+    # the story's year: of its reports, else the latest year its sentences name; a sentence of an earlier year is
+    # background ("Born in Georgia ... in 1993", "bypass surgery in 2010")
+    years = [int(y) for s in sentences for y in [str(get(s, "published") or "")[:4]] if y.isdigit()]
+    years = years or [int(y) for t in texts for y in _YEAR.findall(t)]
+    story_year = max(years, default=0)
     ranked = []
     for k, (s, sl) in enumerate(zip(sentences, slots)):
         t = texts[k]
         n_words = len(t.split())
-        if (nearest[k] >= echo or k in disputed or sl.hedged or not 8 <= n_words <= 45 or any(q in t for q in "“”\"")
-                or _OPENER.match(t) or sl.negated or t.rstrip().endswith("?") or not sl.terms):
+        if (k in disputed or sl.hedged or not 8 <= n_words <= 45 or any(q in t for q in "“”\"")
+                or _OPENER.match(t) or sl.negated or t.rstrip().endswith(("?", ":")) or t.lstrip().startswith("[")
+                or not sl.terms or any(int(y) < story_year for y in _YEAR.findall(t))):
             continue
+        if nearest[k] >= restated or (nearest[k] >= echo and _told_elsewhere(sl, elsewhere[outlet[k]])):
+            continue  # said by another outlet: in nearly the same words, or near them with nothing of its own
         year = str(get(s, "published") or "")[:4]
         now = [d for d in sl.dates if not year or d[:4] == year]  # a date of another year is background
         said = attribution(t) is not None
@@ -915,7 +938,7 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
                 out.append(d)
     disputed = frozenset(v.sentence for d_edges in conflicts.values() for e in d_edges for v in e)
     nearest = nearest_elsewhere(vectors, outlet, usable)
-    return out, single_source(sentences, slots, nearest, single_max, cfg.echo, disputed, vectors)
+    return out, single_source(sentences, slots, nearest, single_max, cfg.echo, disputed, vectors, cfg.restated)
 
 
 def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_Val, _Val]], slots: Sequence[Slots],
