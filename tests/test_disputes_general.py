@@ -156,6 +156,20 @@ def test_single_source_lists_what_only_one_outlet_says() -> None:
     assert [(x["text"][:4], x["outlets"]) for x in single] == [("Four", ["beta.example"])]
 
 
+def test_single_source_keeps_a_figure_only_one_outlet_gives_and_drops_background() -> None:
+    # the beta sentence is near alpha's in meaning (cosine 0.64), but only beta gives the figure and the hospital
+    sents = [_s("alpha.example", "The ferry Orla Star sank off Kesri Island on Tuesday, the coast guard said."),
+             _s("alpha.example", "Several passengers were taken to hospital after the sinking, the coast guard said."),
+             _s("beta.example", "The ferry Orla Star sank off Kesri Island on Tuesday night."),
+             _s("beta.example", "Forty passengers were taken to Varno General Hospital after the ferry sank off Kesri."),
+             _s("beta.example", "The operator, Bluefin Lines, bought the ferry from a Norwegian company in 2009."),
+             _s("alpha.example", "Bluefin Lines has run ferries between Kesri and Varno harbour since 2021.")]
+    _, _, single = find_all(sents, {}, single_max=5)
+    texts = [x["text"] for x in single]
+    assert any(t.startswith("Forty passengers") for t in texts), texts
+    assert not any("2009" in t for t in texts), texts  # an earlier year than the story's: background
+
+
 def test_the_development_sets_tuning_half_is_found_and_no_trap_is_flagged() -> None:
     r = score(DEFAULT_DATA, "tune")
     assert r["traps_flagged"] == 0, r["trap_flags"]

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Any, Sequence
 
 import numpy as np
@@ -77,14 +78,18 @@ def one_per_disagreement(disputes: Sequence[Dispute]) -> list[Dispute]:
     >>> fare = Dispute("fare", "dollars", "number", [Side("$2.75", "", ["a"], []), Side("$3.00", "", ["c"], [])])
     >>> [d.frame for d in one_per_disagreement([cents, fare])]
     ['cents']
+    >>> objects = Dispute("objects", "object", "number", [Side("47", "", ["a", "b"], []), Side("49", "", ["b"], [])])
+    >>> artefacts = Dispute("artefacts", "artefact", "number", [Side("47", "", ["a", "b"], []), Side("49", "", ["b"], [])])
+    >>> [d.frame for d in one_per_disagreement([artefacts, objects])]
+    ['artefact']
     """
     out: list[Dispute] = []
     for d in disputes:
         sides = [set(s.article_ids) for s in d.sides]
         if d.kind == "number" and any(
                 e.kind == "number" and len(e.sides) == len(d.sides)
-                and all(any(x <= set(s.article_ids) for s in e.sides) for x in sides)
-                and len({next(k for k, s in enumerate(e.sides) if x <= set(s.article_ids)) for x in sides}) == len(sides)
+                and any(all(x <= set(e.sides[k].article_ids) for x, k in zip(sides, order))
+                        for order in permutations(range(len(sides))))  # each side within its own side of e
                 for e in out):
             continue
         out.append(d)

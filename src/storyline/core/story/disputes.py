@@ -238,8 +238,8 @@ def _far(a: _Val, b: _Val, cfg: CompareConfig) -> bool:
 
 
 def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[str], names_j: frozenset[str],
-            cfg: CompareConfig = DEFAULT, tenses: tuple[str | None, str | None] = (None, None)
-            ) -> list[tuple[_Val, _Val]]:
+            cfg: CompareConfig = DEFAULT, tenses: tuple[str | None, str | None] = (None, None),
+            embedding: str = "static") -> list[tuple[_Val, _Val]]:
     """The values of an aligned pair, slot by slot, that the caller checks for agreement (every pair returned is
     comparable; whether it conflicts is :func:`_agree`'s to say). ``names_*`` are all the names of each
     sentence's article; ``tenses`` whether each tells its date as done or to come (:func:`told_as`)."""
@@ -268,6 +268,9 @@ def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[s
                     _Val(j, "place", "place", b.places[0], b.places[0])))
     same_act = bool({x for _, x in a.agent_acts if x} & {x for _, x in b.agent_acts if x})  # "proposed", "was proposed by"
     acted = all(x for _, x in a.agent_acts + b.agent_acts)  # "a report by CNN": a name after "by" that did no act
+    if acted and not same_act and a.agent_acts and b.agent_acts and verb_similarity(
+            a.agent_acts[0][1], b.agent_acts[0][1], embedding) < cfg.role_verbs:
+        acted = False  # two acts ("recalled", "has put the number at 17"): who did one is not who did the other
     if ((sim >= cfg.agent and acted or same_act) and len(a.agents) == 1 and len(b.agents) == 1
             and _other_actors(a.agents[0], b.agents[0], a, b, names_i, names_j)):
         out.append((_Val(i, "agent", "agent", a.agents[0], a.agents[0]), _Val(j, "agent", "agent", b.agents[0], b.agents[0])))
@@ -894,7 +897,7 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
         a, b = slots[i], slots[j]
         quoted = mostly_quoted(texts[i]) or mostly_quoted(texts[j])  # what someone said, not what happened
         vals = [] if quoted else compare(i, j, a, b, sim, frozen[art[i]], frozen[art[j]], cfg,
-                                         (tense_of(i), tense_of(j)))
+                                         (tense_of(i), tense_of(j)), embedding)
         pol = _polarity(i, j, a, b, sim, texts, cfg, told_at, embedding)
         if pol:
             vals.append(pol)
