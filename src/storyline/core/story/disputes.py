@@ -50,9 +50,9 @@ from storyline.core.story.alignment import align, nearest_elsewhere
 from storyline.core.story.entities import PERSON, EntityIndex, get, is_region
 from storyline.core.story.extraction import (
     AUXILIARIES,
-    CURRENCIES,
     DENIALS,
     PART,
+    PASSIVE_AUXILIARIES,
     SPEECH_VERBS,
     Quantity,
     Slots,
@@ -68,7 +68,6 @@ from storyline.core.story.timeline import date_tense, find_dates
 from storyline.core.text.clean import sentence_flags
 from storyline.core.text.text import STOPWORDS, mostly_quoted, stem
 
-CURRENCY = frozenset(CURRENCIES.values())
 # units of time, a closed class: a figure of them measures how long, it counts no thing another figure could
 _TIME_UNITS = frozenset("seconds minutes hours days nights weeks months years decades centuries".split())  # a rise in cents and the fares it moves between are one dispute
 
@@ -410,8 +409,7 @@ def _speaker(text: str) -> frozenset[str]:
 
 
 # closed classes of grammar that tell a verb's voice and whether it takes an object
-_BE = frozenset("am is are was were be been being get gets got"
-                .split())  # the passive's auxiliaries ("was dismissed", "got sacked")
+_BE = PASSIVE_AUXILIARIES  # "was dismissed", "got sacked"
 _HAVE = frozenset("has have had".split())
 _DETERMINERS = frozenset("the a an his her its their our my your this that these those some any".split())
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+|[^\w\s]")
@@ -703,12 +701,6 @@ def _other_actors(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], n
             and not set(x.lower().split()) & set(y.lower().split()) and not _variants(x, y) and not _initials(x, y)
             and not any(_variants(x, n) for n in names_j) and not any(_variants(y, n) for n in names_i)
             and x.startswith("the ") == y.startswith("the "))
-
-
-def _located(s: Slots, place: str) -> bool:
-    """The place is a town, a region or a street, not an organisation named after a locative ("on NBC's show", "at
-    the University of X"): where an event is told to have happened without its act to tie two sentences together."""
-    return dict(s.place_types).get(place) in ("GPE", "LOC")
 
 
 def _other_places(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], names_j: frozenset[str]) -> bool:

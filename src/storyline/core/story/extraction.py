@@ -564,17 +564,6 @@ def denied_words(text: str) -> list[str]:
     return _content_after(body[m.end():], 8, 3) if m else []
 
 
-def denied_head(text: str) -> str | None:
-    """The root of the first content word after the main clause's negation: the predicate it denies ("will not
-    return to the organization" -> return; "no one was injured" -> injur).
-
-    >>> denied_head("Backman will not return to the organization next season."), denied_head("It rained.")
-    ('return', None)
-    """
-    words = denied_words(text)
-    return words[0] if words else None
-
-
 def _content_after(text: str, window: int, most: int) -> list[str]:
     """Roots of the first ``most`` content words among the first ``window`` words of ``text``: what a negation
     before it is of."""
@@ -697,7 +686,9 @@ def _patients(text: str, mentions: list[Mention]) -> frozenset[str]:
     return frozenset(out)
 
 
-_BE = frozenset("is are was were be been being".split())  # a closed class: the forms of "be"
+# the passive's auxiliaries, a closed class: the forms of "be", and "get" ("was dismissed", "got sacked")
+PASSIVE_AUXILIARIES = frozenset("am is are was were be been being get gets got".split())
+_BE = PASSIVE_AUXILIARIES
 
 
 def _passive(*words: str) -> bool:
