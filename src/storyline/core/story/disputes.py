@@ -64,7 +64,7 @@ from storyline.core.story.extraction import (
     root,
 )
 from storyline.core.story.sources import Dispute, Side, attribution, source_sentence
-from storyline.core.story.timeline import date_tense, find_dates
+from storyline.core.story.timeline import YEAR, date_tense, find_dates
 from storyline.core.text.clean import sentence_flags
 from storyline.core.text.text import STOPWORDS, mostly_quoted, stem
 
@@ -377,17 +377,15 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
             _Val(j, "polarity", "polarity", pb, "asserted" if pb else "denied"))
 
 
-_REJECTION = re.compile(r"\b(?:reject|dispute)(?:s|d|ed)?\s+(?!that\b)(?:\w+\s+){0,3}?", re.I)
-
-
 def _opposed(denial: str, other: str, embedding: str = "static") -> bool:
     """A rejection of a thing ("rejected the salvage plan") stands against the other's verb of the same act
     ("approved the plan"): a verb of the other near the rejecting verb in meaning. A denial of what was said ("denied
     that ...") stands against any assertion of it."""
-    m = _REJECTION.search(denial)
-    if not m:
+    words = [w.lower() for w in _TOKEN.findall(denial)]
+    verb = next((w for k, w in enumerate(words) if w in DENIALS and not w.startswith("den")
+                 and "that" not in words[k + 1:k + 2]), None)  # "rejected the plan", not "rejected claims that"
+    if verb is None:
         return True
-    verb = m.group(0).split()[0]
     return any(_past(w) and verb_similarity(verb.lower(), w.lower(), embedding) >= _OPPOSED
                for w in _TOKEN.findall(other))
 
@@ -772,7 +770,6 @@ _OPENER = re.compile(r"^[\W_]*(?:he|she|it|they|his|her|its|their|this|that|thes
                      r"i|we|you|our|my|the \d+-year-old)\b", re.I)
 
 
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 
 def _told_elsewhere(sl: Slots, elsewhere: str) -> bool:
@@ -802,7 +799,7 @@ def single_source(sentences: Sequence[object], slots: Sequence[Slots], nearest: 
     # the story's year: of its reports, else the latest year its sentences name; a sentence of an earlier year is
     # background ("Born in Georgia ... in 1993", "bypass surgery in 2010")
     years = [int(y) for s in sentences for y in [str(get(s, "published") or "")[:4]] if y.isdigit()]
-    years = years or [int(y) for t in texts for y in _YEAR.findall(t)]
+    years = years or [int(y) for t in texts for y in YEAR.findall(t)]
     story_year = max(years, default=0)
     ranked = []
     for k, (s, sl) in enumerate(zip(sentences, slots)):
@@ -810,7 +807,7 @@ def single_source(sentences: Sequence[object], slots: Sequence[Slots], nearest: 
         n_words = len(t.split())
         if (k in disputed or sl.hedged or not 8 <= n_words <= 45 or any(q in t for q in "“”\"")
                 or _OPENER.match(t) or sl.negated or t.rstrip().endswith(("?", ":")) or t.lstrip().startswith("[")
-                or not sl.terms or any(int(y) < story_year for y in _YEAR.findall(t))):
+                or not sl.terms or any(int(y) < story_year for y in YEAR.findall(t))):
             continue
         if nearest[k] >= restated or (nearest[k] >= echo and _told_elsewhere(sl, elsewhere[outlet[k]])):
             continue  # said by another outlet: in nearly the same words, or near them with nothing of its own

@@ -49,6 +49,7 @@ from storyline.core.grouping.cluster import event_keys
 from storyline.core.nlp.embed import encode
 from storyline.core.story.entities import get
 from storyline.core.story.extraction import numbers_to_digits, quantities
+from storyline.core.story.timeline import YEAR
 from storyline.core.text.clean import sentence_flags
 from storyline.core.text.furniture import dated_caption_body
 from storyline.core.text.text import (STOPWORDS, content_terms, fold_for_hash, mostly_quoted, outside_quotes, tfidf,
@@ -451,7 +452,6 @@ _LEAD_SPAN = 3  # an article's first sentences: where its lead is
 _CHAIN = 2  # sentences a context-dependent sentence may bring in before it  # a lead states who did what, when: a short line ("The club said ...") cannot
 
 
-_PAST_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 
 
 def background(s: Sentence) -> bool:
@@ -464,7 +464,7 @@ def background(s: Sentence) -> bool:
     False
     """
     pub = (s.published or "")[:4]
-    years = _PAST_YEAR.findall(s.text)
+    years = YEAR.findall(s.text)
     return bool(pub.isdigit() and years and all(int(y) < int(pub) for y in years))
 
 

@@ -22,6 +22,8 @@ from storyline.core.story.entities import get
 from storyline.core.story.sources import AUXILIARIES, SPEECH_VERBS, source_sentence
 from storyline.core.text.text import NUMBER_WORDS, content_terms, jaccard, third_person
 
+YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")  # a year as a sentence writes it: "in 1995", "since 2021"
+
 _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), 1)}
 _MONTH_ABBR = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10,
