@@ -95,6 +95,17 @@ _PUB = {"alpha.example": "2025-05-14T09:00:00Z", "beta.example": "2025-05-14T11:
     # what happened to the one a common noun names: left of their own accord, or were put out
     ("The mayor resigned on Friday after the audit.",
      "The mayor was ousted by the council on Friday after the audit.", "role"),
+    # one act dated two ways, one sentence leaving its tense untold
+    ("The Riverside festival opens on Friday.", "The Riverside festival will open on Saturday.", "date"),
+    # a month without a day or year, dated by the tense; one act told in two verbs
+    ("The trial of the two brothers is due to begin in June.",
+     "The trial of the two brothers will start in September, the court said.", "date"),
+    # two figures far apart still count one thing, told in the passive and in the active
+    ("Twelve students were expelled after the exam scandal.",
+     "The school expelled five students after the exam scandal.", "student"),
+    # a negative quantifier denies its verb ("No weapon was found")
+    ("Police found a weapon at the scene of the shooting.",
+     "No weapon was found at the scene of the shooting, police said.", "polarity"),
 ])
 def test_a_contradiction_told_in_other_grammar_is_found(a: str, b: str, kind: str) -> None:
     _, disputes, _ = find_all([_s("alpha.example", a), _s("beta.example", b)], _PUB)
@@ -121,10 +132,29 @@ def test_a_contradiction_told_in_other_grammar_is_found(a: str, b: str, kind: st
     # the same place told of two different years
     ("He was a theatre usher in New Haven in 1988 when the actor invited him home.",
      "The anchor said in July 2016 that the actor groped her son at a bar in Nantucket."),
+    # two periods and two figures: each period's own figure
+    ("The price of bread rose 5% in March.", "The price of bread rose 3% in February."),
+    # a number word inside a name, and a time of day, are no figures
+    ("Senator Ann Reyes backs the bill drafted by the Gang of Eight.",
+     "Senator Ann Reyes appeared on seven news programs to back the bill."),
+    # a sentence that lists the other's act too is no side
+    ("More than a dozen men have come forward to allege Tom Vale harassed, assaulted or attempted to assault them.",
+     "A former anchor says Tom Vale assaulted her son."),
+    # a negated copula denies what a thing is; mistaking it for that thing does not say it was
+    ("The teacher realized it was not apple juice and stopped the children from drinking it.",
+     "A classroom assistant mistook the household cleaner for apple juice."),
+    # two counted nouns that count different things
+    ("The father suffered four wounds when he tried to shield his wife.",
+     "The father was one of three people hurt when he tried to shield his wife."),
 ])
 def test_statements_that_can_both_be_true_are_not_disputes(a: str, b: str) -> None:
     _, disputes, _ = find_all([_s("alpha.example", a), _s("beta.example", b)], _PUB)
     assert disputes == [], [(d.frame, d.subject, [x.claim for x in d.sides]) for d in disputes]
+
+
+def test_a_time_of_day_is_no_figure() -> None:
+    assert [(q.key, q.value) for q in quantities("Two men pulled guns at about 7:30 p.m. and fled at 10:15.")] \
+        == [("men", 2.0)]
 
 
 def test_one_outlet_against_itself_is_a_revision_not_a_dispute() -> None:

@@ -91,6 +91,9 @@ class CompareConfig:
     restated: float = 0.75  # a sentence this near one of another outlet is told there, whatever it adds
     role_verbs: float = 0.35  # two verbs told of one person are two tellings of one act at this cosine or more
     context: float = 0.45  # two figures, places or actors fill one slot when their clauses, less them, align too
+    same_noun: float = 0.3  # two counted nouns this near count one thing ("people", "passengers": 0.38; "wounds": 0)
+    same_act: float = 0.5  # two verbs this near tell one act (dates of it are compared)
+    act_days: int = 183  # how far apart two dates of one act may lie and still be one date told two ways
     max_ratio: float = 2.2
 
 
@@ -156,7 +159,8 @@ def _agree(a: _Val, b: _Val) -> bool:
     return a.value == b.value
 
 
-def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareConfig) -> list[tuple[_Val, _Val]]:
+def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareConfig,
+                 embedding: str = "static") -> list[tuple[_Val, _Val]]:
     out: list[tuple[_Val, _Val]] = []
     if _other_occasion(a, b) or sim < cfg.number:
         return out
@@ -170,7 +174,8 @@ def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareCon
             if x.key != y.key and not (x.noun and y.noun and x.key != "tally" and y.key != "tally"
                                        and not {x.noun, y.noun} & _TIME_UNITS  # "two days" counts no thing
                                        and sum(bool(q.noun) for q in qa) == 1 and sum(bool(q.noun) for q in qb) == 1
-                      and sim >= cfg.number_loose and x.noun not in " ".join(b.terms) and y.noun not in " ".join(a.terms)):
+                      and sim >= cfg.number_loose and x.noun not in " ".join(b.terms) and y.noun not in " ".join(a.terms)
+                      and verb_similarity(x.noun, y.noun, embedding) >= cfg.same_noun):  # "people", "passengers"
                 continue
             key = x.key
             out.append((_Val(i, "number", key, x.value, x.surface, x.low, x.high),
@@ -209,6 +214,17 @@ def same_slot(x: _Val, y: _Val, texts: Sequence[str], floor: float, embedding: s
     return float(v[0] @ v[1]) >= floor
 
 
+def _one_count(x: _Val, y: _Val, slots: Sequence[Slots], texts: Sequence[str], cfg: CompareConfig,
+               embedding: str = "static") -> bool:
+    """Two figures far apart are still one count told two ways when both count the same named thing in clauses that
+    say the same besides ("Twelve students were expelled", "The school expelled five students"), of the same places
+    and times (a figure for a place or a year the other does not name counts a part or another time: "Three people
+    died in Harwick", "In 2019 the ferry had 40 passengers")."""
+    a, b = slots[x.sentence], slots[y.sentence]
+    return (_counted(x, slots) and _counted(y, slots) and set(a.places) == set(b.places) and set(a.dates) == set(b.dates)
+            and same_slot(x, y, texts, cfg.number, embedding))
+
+
 def _near(a: str, b: str, days: int = 45) -> bool:
     """Two dates close enough to be two tellings of one event's date: outlets that disagree on a date differ by
     days or weeks; dates years apart ("launch in July 2018", "end in June 2025") are different events."""
@@ -244,15 +260,24 @@ def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[s
     sentence's article; ``tenses`` whether each tells its date as done or to come (:func:`told_as`)."""
     if a.hedged or b.hedged:
         return []
-    out = _number_vals(i, j, a, b, sim, cfg)
+    out = _number_vals(i, j, a, b, sim, cfg, embedding)
     if sim < cfg.date:
         dated = []
     elif len(a.dates) == 1 and len(b.dates) == 1:
-        dated = [(a.dates[0], b.dates[0])] if _same_tense(tenses[0], tenses[1]) else []
+        one_act = _one_act(a.date_acts[0][1], b.date_acts[0][1], cfg, embedding)
+        # a tense one sentence leaves untold ("opens on Friday") is the other's when both tell one act
+        dated = [(a.dates[0], b.dates[0])] if _same_tense(*tenses) or None in tenses and one_act else []
     else:  # several dates: the date each gives of the same act ("told on Monday that it would close on March 14")
         dated = [(x, y) for x, act in a.date_acts for y, other in b.date_acts if act and act == other]
+        one_act = bool(dated)
+    fa, fb = {q.value for q in _counts(a)}, {q.value for q in _counts(b)}
+    if (a.dates and b.dates and max(len(d) for d in a.dates + b.dates) <= 7 and not set(a.dates) & set(b.dates)
+            and fa and fb and not fa & fb):
+        return []  # "rose 5% in March", "rose 3% in February": two periods' figures, neither figure nor period in
+        # dispute (two days and two counts may be one event told twice: "11 trapped on Sunday", "13 on Saturday")
     for x, y in dated[:1] if len(dated) == 1 else []:
-        if min(len(x), len(y)) >= 7 and _near(x, y):
+        # one act dated months apart in one year is one date told two ways; other acts must lie near
+        if min(len(x), len(y)) >= 7 and (_near(x, y) or one_act and _near(x, y, cfg.act_days)):
             out.append((_Val(i, "date", "date", x, x), _Val(j, "date", "date", y, y)))
     if _other_time(a, b):
         return out  # where, who and why are compared in tellings of one day ("in 1988", "in July 2016")
@@ -277,6 +302,12 @@ def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[s
         out.append((_Val(i, "cause", "cause", a.cause, " ".join(sorted(a.cause))),
                     _Val(j, "cause", "cause", b.cause, " ".join(sorted(b.cause)))))
     return out
+
+
+def _one_act(x: str, y: str, cfg: CompareConfig, embedding: str = "static") -> bool:
+    """Two verbs tell one act: the same stem, or two verbs near in meaning ("began", "started": 0.8; "opened",
+    "closed": 0.48 is two acts)."""
+    return bool(x and y) and (x == y or verb_similarity(x, y, embedding) >= cfg.same_act)
 
 
 def _causes(a: Slots, b: Slots) -> bool:
@@ -359,8 +390,16 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
         return None  # "investors rejected the pay decisions" against "an adviser criticised the decision": two acts
     if neg.negated and not neg.attributed_denial:
         words = denied_words(neg_text)
+        quantified = _NONE_DID.search(neg_text)
+        if quantified and len(words) > 1 and words[1] == root(stem(quantified.group(1).lower())):
+            words = [words[1], words[0]] + words[2:]  # "No weapon was found": what is denied is its verb, "found"
         if not words or words[0] not in said_there:
             return None  # a negation denies its predicate ("will not return"), not the words after it
+        copula = _NOT_BE.search(neg_text)
+        if copula and not _past(copula.group(1)) and not copula.group(1).lower().endswith("ing") and not re.search(
+                r"\b(?:" + "|".join(sorted(_BE)) + r")\s+(?:\w+\s+){0,2}?" + re.escape(copula.group(1)) + r"\b",
+                texts[pos], re.I):
+            return None  # "it was not apple juice" denies what a thing is: only "it was apple juice" says otherwise
         if len(words) > 1 and not set(words[1:]) & said_there:
             return None  # the same act of something else: "did not affect emergency services", "affected 40,000 homes"
     common = {root(t) for t in a.terms & b.terms if t[:1] != "@"}
@@ -375,6 +414,11 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
         return None  # "No one was injured in the fire" denies injuries, not "the fire destroyed 12 buses"
     return (_Val(i, "polarity", "polarity", pa, "asserted" if pa else "denied"),
             _Val(j, "polarity", "polarity", pb, "asserted" if pb else "denied"))
+
+
+# a negated copula and the first word of what it denies ("was not apple juice", "is not available")
+_NOT_BE = re.compile(r"\b(?:is|was|were|are|am)\s+(?:not|n't|never)\s+(?:(?:a|an|the|his|her|its|their)\s+)?"
+                     r"([a-z][\w-]*)", re.I)
 
 
 def _opposed(denial: str, other: str, embedding: str = "static") -> bool:
@@ -538,10 +582,16 @@ def role_conflicts(slots: Sequence[Slots], texts: Sequence[str], outlet: Sequenc
                 by_name[name].append((k, r))
     out = []
     for name, told in sorted(by_name.items()):
+        verbs: dict[int, set[str]] = defaultdict(set)  # the acts each sentence tells of this person
+        for k, r in told:
+            verbs[k].add(r[2])
         for n, (i, ra) in enumerate(told):
             for j, rb in told[n + 1:]:
                 if i != j and (outlet[i] == outlet[j] or _other_occasion(slots[i], slots[j])):
                     continue
+                if (rb[2].lower() in _words(texts[i]) and rb[2] not in verbs[i]
+                        or ra[2].lower() in _words(texts[j]) and ra[2] not in verbs[j]):
+                    continue  # a sentence that lists the other act too ("harassed, assaulted or ...") is no side
                 if ra[0] != rb[0] and ra[1] != rb[1] and verb_similarity(ra[2], rb[2], embedding) >= floor:
                     out.append((_Val(i, "role", name, ra[0], ra[2]), _Val(j, "role", name, rb[0], rb[2])))
     return out
@@ -766,6 +816,22 @@ def _phrase(text: str, roots: frozenset[str], before: int = 3, after: int = 4) -
     return None
 
 
+def _span(text: str, terms: frozenset[str], most: int = 8) -> str | None:
+    """The words of ``text`` from the first to the last whose stem is in ``terms``, within one clause and at most
+    ``most`` words: a stated cause as the sentence words it ("a build-up of methane").
+
+    >>> _span("The explosion was blamed on a build-up of methane, a union official said.", frozenset({"build", "methan"}))
+    'build-up of methane'
+    """
+    for clause in re.split(r"[,;:()]|\s[-–—]\s", text):
+        words = clause.split()
+        hits = [k for k, w in enumerate(words)
+                if any(stem(t) in terms or root(stem(t)) in terms for t in w.strip(".!?\"'“”’").lower().split("-"))]
+        if hits and hits[-1] - hits[0] < most:
+            return " ".join(words[hits[0]:hits[-1] + 1]).strip(".!?\"'“”’ ")
+    return None
+
+
 _OPENER = re.compile(r"^[\W_]*(?:he|she|it|they|his|her|its|their|this|that|these|those|but|and|so|also|however|"
                      r"i|we|you|our|my|the \d+-year-old)\b", re.I)
 
@@ -901,10 +967,12 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
                 continue  # a later report tells of a day after the earlier one was written: news since, not a side
             elif x.kind == "number" and update(x, y):
                 continue  # a later report's new value of a changing count, not a side against the earlier one
-            elif (x.kind in ("place", "agent") or x.kind == "number" and not _counted(x, slots)) \
+            elif (x.kind in ("place", "agent") or x.kind == "number" and not (_counted(x, slots) and _counted(y, slots))) \
                     and not same_slot(x, y, texts, cfg.context, embedding):
-                continue  # a unit ("minutes", "pounds", "percent") or a name says little of what it is of
-            elif x.kind != "number" or not (_far(x, y, cfg) or {x.value, y.value} & earlier[x.key]
+                continue  # a unit ("minutes", "pounds", "percent"), a name or two counted nouns ("four wounds",
+                # "three people") say little of what they are of
+            elif x.kind != "number" or not (_far(x, y, cfg) and not _one_count(x, y, slots, texts, cfg, embedding)
+                                            or {x.value, y.value} & earlier[x.key]
                                             or _mentions_figure(texts[i], y.value) or _mentions_figure(texts[j], x.value)):
                 conflicts[(x.kind, x.key)].append((x, y))  # a sentence that also gives the other figure is no side
     out = []
@@ -979,6 +1047,8 @@ def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_V
         label = _label(vs)
         if kind == "polarity":
             label = _phrase(sents[0]["text"], denied) or ("says it did" if vs[0].value else "says it did not")
+        elif kind == "cause":
+            label = _span(sents[0]["text"], vs[0].value) or label  # the cause as the sentence words it
         sides.append(Side(label, sents[0]["text"], sorted({s["article_id"] for s in sents}),
                           sorted({s["outlet"] for s in sents if s["outlet"]}), sents))
     quantities = [q for k in {v.sentence for v in uniq} for q in slots[k].quantities] if kind == "number" else []

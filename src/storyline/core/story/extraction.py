@@ -75,7 +75,7 @@ _TIME_TERMS = frozenset(content_terms(" ".join(sorted(_TIME_WORDS)) + " " + _MON
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _FIGURE = re.compile(
-    r"(?<![\w.,/:-])(?:(?P<hedge>" + _HEDGE_RE + r")\s+)?(?P<cur>[$£€¥])?\s?(?P<num>" + _NUM + r")"
+    r"(?<![\w.,/:-])(?:(?P<hedge>" + _HEDGE_RE + r")\s+)?(?P<cur>[$£€¥])?\s?(?P<num>" + _NUM + r")(?!\d|:\d)"  # "7:30 p.m." is a time of day
     r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|m|k)\b)?"
     r"(?:(?P<tally>[-–](?P<num2>\d+)(?![\w%-]))|(?P<unit>\s?%|\s?(?:per cent|percent)\b|[- ](?:cents?|pence)\b"
     r"|[- ](?:km/h|km|kilometres|kilometers|miles?|metres|meters|feet|foot|kg|kilograms|tonnes|tons|mph|degrees"
@@ -174,6 +174,9 @@ _NUMBER_RUN = re.compile(r"(?<![\w-])(?<!\d )" + _NW + r"(?:(?:[\s-]+and[\s-]+|[
 def _run_to_digits(m: re.Match[str]) -> str:
     run = m.group(0)
     low = run.lower()
+    before = m.string[:m.start()].rstrip()
+    if run[:1].isupper() and before and before[-1] not in ".!?:;\"“‘'([—–-" and not before.endswith(("…",)):
+        return run  # a capital inside a sentence names a thing ("the Gang of Eight", "the Big Ten"): no figure
     if low in ("one", "zero", "dozen", "hundred", "thousand", "million", "billion"):
         return run
     if low in SMALL_NUMBERS:
@@ -709,7 +712,7 @@ def _passive(*words: str) -> bool:
 # a definite description as the subject of the sentence's first verb: "The co-pilot reported smoke", "Its driver has
 # admitted"; the head noun names who acted when no name does
 _ROLE_SUBJECT = re.compile(r"^\s*(?:the|its|his|her|their)\s+(?:[a-z][\w-]*\s+){0,2}?(?P<head>[a-z][\w-]+)\s+"
-                           r"(?:(?:has|had|have|was|were|is)\s+)?(?:(?:also|then|later|first)\s+)?(?P<verb>[a-z]+ed)\b", re.I)
+                           r"(?:(?:has|had|have)\s+)?(?:(?:also|then|later|first)\s+)?(?P<verb>[a-z]+ed)\b", re.I)
 
 
 @lru_cache(maxsize=1 << 14)

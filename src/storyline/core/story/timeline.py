@@ -38,6 +38,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("dmy", re.compile(r"(?<!\d)(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH_RE + r",?\s+" + _YEAR_RE)),
     ("my", re.compile(_MONTH_RE + r",?\s+(?:of\s+)?" + _YEAR_RE)),
     ("md", re.compile(r"(?<![\w.])" + _MONTH_RE + r"\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?\b(?!,?\s+\d)(?![.,]\d)")),
+    # a month without a day or year, after a preposition ("began in May", "opens in September"): the one the tense
+    # points to, within a year of writing
+    ("month", re.compile(r"\b(?:in|since|until|from|by|through|early|late|mid-)\s+(?P<month>January|February|March|"
+                         r"April|May|June|July|August|September|October|November|December)\b(?![\s,]+(?:\d|of\s+\d))")),
     ("year", re.compile(r"(?<![\w$#£€.,/-])" + _YEAR_RE + r"(?:-(?:\d\d)\b)?(?!\s*(?:%|percent|per cent))")),
     ("rel", re.compile(r"\b(?P<rel>yesterday|today|tonight|tomorrow|last year|this year|next year|last season|this season"
                        r"|this past season|next season|last month|this month|next month"
@@ -50,7 +54,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # Every pattern but the relative one needs a digit (a year or a day of the month): a sentence without one (most
 # sentences) is scanned by that pattern alone.
 _DIGIT = re.compile(r"\d")
-_NO_DIGIT_PATTERNS = tuple((kind, pat) for kind, pat in _PATTERNS if kind in ("rel", "day"))
+_NO_DIGIT_PATTERNS = tuple((kind, pat) for kind, pat in _PATTERNS if kind in ("rel", "day", "month"))
 # a four-digit number followed by one of these counts things rather than naming a year
 _COUNT_NOUNS = frozenset(
     """people persons votes voters dollars euros pounds yards feet foot meters metres miles kilometers km points runs
@@ -324,6 +328,15 @@ def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | N
             return None  # "Euro 2024", "Vision 2030": the name of an event or a plan, not the time of this one
         return g["year"]
     month = int(g["mnum"]) if g.get("mnum") else _month(g["month"])
+    if kind == "month":
+        if not pub:
+            return None
+        tense = date_tense(text, m.start())
+        past = pub.year if month <= pub.month else pub.year - 1  # the latest such month up to the day of writing
+        coming = pub.year if month >= pub.month else pub.year + 1
+        year = {"past": past, "future": coming}.get(tense or "", past if pub.month - month < 6 and
+                                                    month <= pub.month else coming if month - pub.month < 6 else past)
+        return f"{year:04d}-{month:02d}"
     if kind == "my":
         return f"{g['year']}-{month:02d}"
     year = int(g["year"]) if g.get("year") else (pub.year if pub else None)
