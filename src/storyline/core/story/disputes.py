@@ -582,19 +582,30 @@ def role_conflicts(slots: Sequence[Slots], texts: Sequence[str], outlet: Sequenc
                 by_name[name].append((k, r))
     out = []
     for name, told in sorted(by_name.items()):
-        verbs: dict[int, set[str]] = defaultdict(set)  # the acts each sentence tells of this person
-        for k, r in told:
-            verbs[k].add(r[2])
         for n, (i, ra) in enumerate(told):
             for j, rb in told[n + 1:]:
                 if i != j and (outlet[i] == outlet[j] or _other_occasion(slots[i], slots[j])):
                     continue
-                if (rb[2].lower() in _words(texts[i]) and rb[2] not in verbs[i]
-                        or ra[2].lower() in _words(texts[j]) and ra[2] not in verbs[j]):
+                if _listed(texts[i], ra[2], rb[2]) or _listed(texts[j], rb[2], ra[2]):
                     continue  # a sentence that lists the other act too ("harassed, assaulted or ...") is no side
                 if ra[0] != rb[0] and ra[1] != rb[1] and verb_similarity(ra[2], rb[2], embedding) >= floor:
                     out.append((_Val(i, "role", name, ra[0], ra[2]), _Val(j, "role", name, rb[0], rb[2])))
     return out
+
+
+def _listed(text: str, verb: str, other: str) -> bool:
+    """The sentence gives ``other`` in a list with its own ``verb`` ("harassed, assaulted or attempted to"): one
+    accusation of several acts, not one act told one way. An act told in a clause of its own ("had resigned,
+    although his agent said he was fired") is a side.
+
+    >>> _listed("They allege he harassed, assaulted or threatened them.", "harassed", "assaulted")
+    True
+    >>> _listed("He had resigned, although his agent has since said he was fired.", "resigned", "fired")
+    False
+    """
+    words = _words(text)
+    at = [k for k, w in enumerate(words) if w == verb.lower()]
+    return any(w == other.lower() and any(abs(k - m) <= 2 for m in at) for k, w in enumerate(words))
 
 
 _DESCRIBED = re.compile(r"^\s*(?:the|a|an)\s+(?:[a-z][\w-]*\s+){0,2}?([a-z][\w-]+)\s+(?=(?:has\s+|had\s+|have\s+)?"
