@@ -11,6 +11,7 @@ from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
 from storyline.config import StoriesConfig
+from storyline.core.nlp.embed import remembering
 from storyline.core.story.claims import COMPARE_SENTENCES
 from storyline.core.story.digest import digest, story_facts
 from storyline.core.story.summarize import Sentence, SummaryConfig
@@ -208,9 +209,10 @@ def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5
                 compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static"):
     def run(pdf: pd.DataFrame) -> pd.DataFrame:
         story_id, sents, arts = _story_rows(pdf)
-        facts = story_facts(sents, arts, spacy_model, single_source_max, compare_sentences, embedding)
+        vectors_of = remembering(embedding)  # each sentence encoded once, for the claims and the summary
+        facts = story_facts(sents, arts, spacy_model, single_source_max, compare_sentences, embedding, vectors_of)
         check_value(facts, FACTS, f"facts of story {story_id}")  # a renamed field fails here, not as a silent null
-        d = digest(story_id, sents, arts, cfg, facts["disputed"])
+        d = digest(story_id, sents, arts, cfg, facts["disputed"], vectors_of)
         return pd.DataFrame([{"story_id": story_id, "title": d["title"], "summary": d["summary"], **facts}])
 
     return run

@@ -8,7 +8,6 @@ from functools import lru_cache
 from typing import Callable, Mapping, Sequence
 
 import numpy as np
-from lemminflect import getAllLemmas
 
 from storyline.core.story.claims import COMPARE_SENTENCES
 from storyline.core.story.disputes import verb_similarity
@@ -29,7 +28,7 @@ from storyline.core.story.extraction import (AUXILIARIES, HEDGES_ABOUT, HEDGES_O
                                              SMALL_NUMBERS, SPEECH_VERBS, denied_roots, negated_heads,
                                              act_stem, negated_clauses, numbers_to_digits, past_tense, root)
 from storyline.core.story.timeline import find_dates
-from storyline.core.text.text import STOPWORDS, content_terms, jaccard, mostly_quoted, stem, words
+from storyline.core.text.text import STOPWORDS, content_terms, jaccard, mostly_quoted, stem, word_lemmas, words
 
 log = logging.getLogger(__name__)
 
@@ -881,7 +880,7 @@ def _whole(head: str, rest: str) -> bool:
     # an irregular past that is only a verb ("made", "took", "found"), before any clause opens: the subject's verb
     # ("One of the supervisors ousted for their involvement | in the scandal made light of ...")
     before = re.split(rf"[,;:—–(]|\b(?:{_CLAUSE_OPENERS}|and|or|but)\b", after, maxsplit=1)[0]
-    return not any(past_tense(w) and set(getAllLemmas(w)) == {"VERB"} for w in re.findall(r"[a-z]+", before))
+    return not any(past_tense(w) and set(word_lemmas(w)) == {"VERB"} for w in re.findall(r"[a-z]+", before))
 
 
 _SUPERLATIVE_END = re.compile(r"\bthe\s+(?:(?:most|least)\s+[a-z]+|[a-z]{2,}est|first|only|last|largest|biggest)"
@@ -953,18 +952,19 @@ def dispute_of(text: str, disputes: Sequence[dict]) -> dict | None:
 
 
 def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict], cfg: SummaryConfig,
-           disputes: Sequence[dict] = ()) -> dict:
+           disputes: Sequence[dict] = (), vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> dict:
     """Summary (with citations and evidence) and title of one story.
 
     ``sentences`` must already be in a deterministic order (article id, position); ``articles`` carry
     ``article_id, title, published, source``. ``disputes`` are the story's disputed claims: a summary sentence on
-    one side says so (``dispute``), and the title takes no side.
+    one side says so (``dispute``), and the title takes no side. ``vectors_of`` gives the sentences' meaning (by
+    default the ``cfg.embedding`` model).
     """
     ordered = sorted(sentences, key=lambda s: (s.article_id, s.position))
     disputed = frozenset(x.get("text") for d in disputes for sd in d.get("sides") or []
                          for x in sd.get("sentences") or [])
     chosen = summarize(ordered, cfg, disputed, {a["article_id"]: a.get("title") for a in articles
-                                                if title_residue(a.get("title")) is None})
+                                                if title_residue(a.get("title")) is None}, vectors_of)
     # no article is cited for a figure or a predicate it contradicts
     sources = {id(s): [a for a in s.sources if a == s.article_id or a not in contradicting(s.text, disputes)]
                for s in chosen}

@@ -42,7 +42,6 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from lemminflect import getAllLemmas, getInflection
 
 from storyline.core.grouping.cluster import connected_components
 from storyline.core.nlp.embed import encode
@@ -66,7 +65,7 @@ from storyline.core.story.extraction import (
 from storyline.core.story.sources import Dispute, Side, attribution, source_sentence
 from storyline.core.story.timeline import YEAR, date_tense, find_dates
 from storyline.core.text.clean import sentence_flags
-from storyline.core.text.text import STOPWORDS, mostly_quoted, stem
+from storyline.core.text.text import STOPWORDS, mostly_quoted, stem, word_forms, word_lemmas
 
 # units of time, a closed class: a figure of them measures how long, it counts no thing another figure could
 _TIME_UNITS = frozenset("seconds minutes hours days nights weeks months years decades centuries".split())  # a rise in cents and the fares it moves between are one dispute
@@ -460,11 +459,11 @@ _TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+|[^\w\s]")
 def _past(word: str) -> str | None:
     """The verb a past tense or participle is of ("dismissed" -> "dismiss", "quit" -> "quit"), else None."""
     w = word.lower()
-    lemmas = getAllLemmas(w).get("VERB")
+    lemmas = word_lemmas(w).get("VERB")
     if not lemmas or w in _BE or w in _HAVE or w in AUXILIARIES:
         return None
     lemma = lemmas[0]
-    forms = set(getInflection(lemma, "VBD") or ()) | set(getInflection(lemma, "VBN") or ())
+    forms = set(word_forms(lemma, "VBD") or ()) | set(word_forms(lemma, "VBN") or ())
     return lemma if w in forms else None
 
 
@@ -472,7 +471,7 @@ def _takes_object(word: str) -> bool:
     """The word after a verb opens its object: a determiner, a name, a figure or a noun ("sacked manager X")."""
     w = word.lower()
     return (w in _DETERMINERS or word[:1].isupper() or word[:1].isdigit()
-            or ("NOUN" in getAllLemmas(w) and w not in STOPWORDS and not w.endswith("ing")))
+            or ("NOUN" in word_lemmas(w) and w not in STOPWORDS and not w.endswith("ing")))
 
 
 def _as_subject(toks: list[str], k: int) -> tuple[str, str, str] | None:

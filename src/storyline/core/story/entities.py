@@ -22,9 +22,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
-from lemminflect import getAllLemmas
 
-from storyline.core.text.text import STOPWORDS
+from storyline.core.text.text import STOPWORDS, word_lemmas
 
 logger = logging.getLogger(__name__)
 
@@ -531,7 +530,7 @@ def _role_before_person(words: Sequence[str]) -> bool:
     if len(words) < 3:
         return False
     first, nxt, last = (_strip_possessive(w)[0].lower() for w in (words[0], words[1], words[-1]))
-    return ("NOUN" in getAllLemmas(first) and first not in given_names() and first not in _PLACE_FIRST
+    return ("NOUN" in word_lemmas(first) and first not in given_names() and first not in _PLACE_FIRST
             and nxt in given_names() and last in surnames())
 
 

@@ -18,12 +18,11 @@ from functools import lru_cache
 
 from typing import Sequence
 
-from lemminflect import getAllLemmas, getInflection
 
 from storyline.core.story.entities import GPE, LOC, ORG, PERSON, Mention
 from storyline.core.story.sources import AUXILIARIES, SPEECH_VERBS, attribution  # noqa: F401 (re-exported)
 from storyline.core.story.timeline import find_dates
-from storyline.core.text.text import NUMBER_WORDS, STOPWORDS, content_terms, outside_quotes, stem
+from storyline.core.text.text import NUMBER_WORDS, STOPWORDS, content_terms, outside_quotes, stem, word_forms, word_lemmas
 
 # ------------------------------------------------------------------------------------------------ closed classes
 
@@ -375,7 +374,7 @@ def _verb_only(word: str) -> bool:
     >>> _verb_only("took"), _verb_only("magnitude"), _verb_only("wind")
     (True, False, False)
     """
-    lemmas = getAllLemmas(word)
+    lemmas = word_lemmas(word)
     return "VERB" in lemmas and "NOUN" not in lemmas
 
 
@@ -410,9 +409,9 @@ def _has_participle(text: str) -> bool:
     (True, False)
     """
     for w in re.findall(r"[a-z]+", text):
-        lemmas = getAllLemmas(w).get("VERB")
+        lemmas = word_lemmas(w).get("VERB")
         if lemmas and w not in AUXILIARIES and w != lemmas[0] and w in set(
-                (getInflection(lemmas[0], "VBD") or ()) + (getInflection(lemmas[0], "VBN") or ())):
+                (word_forms(lemmas[0], "VBD") or ()) + (word_forms(lemmas[0], "VBN") or ())):
             return True
     return False
 
@@ -705,8 +704,8 @@ def _passive(*words: str) -> bool:
     if k is None or k + 1 >= len(ws) or ws[k + 1] in _BE:
         return False
     part = ws[k + 1]
-    lemma = (getAllLemmas(part).get("VERB") or ("",))[0]
-    return bool(lemma) and part in (getInflection(lemma, "VBN") or ()) and part != lemma
+    lemma = (word_lemmas(part).get("VERB") or ("",))[0]
+    return bool(lemma) and part in (word_forms(lemma, "VBN") or ()) and part != lemma
 
 
 # a definite description as the subject of the sentence's first verb: "The co-pilot reported smoke", "Its driver has
@@ -725,7 +724,7 @@ def act_stem(word: str) -> str:
     >>> act_stem("closed") == act_stem("closes") == act_stem("closing"), act_stem("warehouses")
     (True, 'warehouse')
     """
-    lemmas = getAllLemmas(word.lower()).get("VERB")
+    lemmas = word_lemmas(word.lower()).get("VERB")
     return stem(lemmas[0] if lemmas else word.lower())
 
 
@@ -738,8 +737,8 @@ def past_tense(word: str) -> bool:
     [True, True, True, False, False, False, False]
     """
     lw = word.lower()
-    return not lw.endswith("ed") and any(lw in getInflection(lemma, "VBD")
-                                         for lemma in getAllLemmas(lw).get("VERB", ()))
+    return not lw.endswith("ed") and any(lw in word_forms(lemma, "VBD")
+                                         for lemma in word_lemmas(lw).get("VERB", ()))
 
 
 def _word_before(text: str, pos: int) -> str:

@@ -41,7 +41,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -615,7 +615,8 @@ def _deck(s: Sentence, flags: Sequence[str]) -> bool:
 
 
 def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
-                   disputed: frozenset[str] = frozenset(), titles: Mapping[str, str] | None = None) -> StoryFeatures:
+                   disputed: frozenset[str] = frozenset(), titles: Mapping[str, str] | None = None,
+                   vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> StoryFeatures:
     """Compute the weight-independent features of one story (depends only on thresholds and focus).
 
     ``disputed`` holds the texts of sentences that tell one side of a dispute: they do not open a summary when
@@ -720,12 +721,13 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     # a lead's support: how near in meaning it is to what the outlets' openings (their first sentences and
     # headlines) share: the mean of each outlet's opening, each outlet counted once. The lead that states it is the
     # story's news, not one outlet's angle on it or its background
-    vectors = encode([s.text for s in sents], cfg.embedding)
+    vectors_of = vectors_of or (lambda texts: encode(texts, cfg.embedding))
+    vectors = vectors_of([s.text for s in sents])
     opening = np.array([s.position < _LEAD_SPAN for s in sents], dtype=bool) & eligible
     heads = {a: t for a, t in (titles or {}).items() if t}
     outlet_of = {s.article_id: int(outlet[i]) for i, s in enumerate(sents)}
     head_ids = [a for a in sorted(heads) if a in outlet_of]
-    head_vecs = encode([heads[a] for a in head_ids], cfg.embedding) if head_ids else np.zeros((0, vectors.shape[1]))
+    head_vecs = vectors_of([heads[a] for a in head_ids]) if head_ids else np.zeros((0, vectors.shape[1]))
     consensus = np.zeros(vectors.shape[1], dtype=np.float32)
     for k in range(n_out):
         told = [vectors[i] for i in np.flatnonzero(opening & (outlet == k))]
@@ -935,7 +937,8 @@ def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:
 
 
 def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None,
-              disputed: frozenset[str] = frozenset(), titles: Mapping[str, str] | None = None) -> list[SummarySentence]:
+              disputed: frozenset[str] = frozenset(), titles: Mapping[str, str] | None = None,
+              vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> list[SummarySentence]:
     """Summarise one story's sentences within ``config.words`` words.
 
     >>> s = [Sentence("a", 0, "The Mets said Wally Backman resigned from his job on Monday."),
@@ -948,7 +951,7 @@ def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None
     cfg = config or SummaryConfig()
     if not sentences:
         return []
-    feats = story_features(sentences, cfg, disputed, titles)
+    feats = story_features(sentences, cfg, disputed, titles, vectors_of)
     chosen = brief_order(feats, select(feats, cfg))
     sents = feats.sentences
     out = []

@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any, Mapping, Sequence
 
-from lemminflect import getAllLemmas
 
 from storyline.core.text.clean import sentence_flags
 from storyline.core.story.entities import get
 from storyline.core.story.sources import AUXILIARIES, SPEECH_VERBS, source_sentence
-from storyline.core.text.text import NUMBER_WORDS, content_terms, jaccard, third_person
+from storyline.core.text.text import NUMBER_WORDS, content_terms, jaccard, third_person, word_lemmas
 
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")  # a year as a sentence writes it: "in 1995", "since 2021"
 
@@ -379,7 +378,7 @@ def _bare_day(text: str, m: re.Match[str]) -> bool:
         return True
     low = prev.lower().strip(",")
     return low in _LATE or bool(prev.isalpha() and prev.islower() and low not in _NOT_VERBS
-                                and "VERB" in getAllLemmas(low) and not before.endswith(","))
+                                and "VERB" in word_lemmas(low) and not before.endswith(","))
 
 
 # words lemminflect can read as verbs that are not the verb before a date ("by", "for" are no verbs, but "last",

@@ -11,11 +11,10 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass, field
 
-from lemminflect import getAllLemmas
 
 from storyline.core.text.furniture import (furniture, opens_with_bar, residue_title, without_highlights,
                                            without_picture_date)
-from storyline.core.text.text import STOPWORDS, fold_for_hash, normalize_ws, stable_id, words
+from storyline.core.text.text import STOPWORDS, fold_for_hash, normalize_ws, stable_id, word_lemmas, words
 
 # --- in-line residue: removed from inside a line, the rest of the line is kept -------------------------------
 _MONTHS_RE = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
@@ -479,7 +478,7 @@ def _to_the_reader(s: str, n: int) -> bool:
     if len(parts) < 2 or not parts[0][:1].isupper() or parts[0].endswith(":") or not parts[1][:1].isalpha():
         return False
     verb, after = parts[0].strip(".,;!").lower(), parts[1].strip(".,;!").lower()
-    return after in _READER_WORDS and verb not in STOPWORDS and verb in getAllLemmas(verb).get("VERB", ())
+    return after in _READER_WORDS and verb not in STOPWORDS and verb in word_lemmas(verb).get("VERB", ())
 
 
 def sentence_flags(sentence: str) -> list[str]:

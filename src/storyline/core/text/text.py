@@ -7,9 +7,10 @@ import math
 import re
 import unicodedata
 from functools import lru_cache
+from types import MappingProxyType
 from typing import AbstractSet as Set, Mapping
 
-from lemminflect import getAllLemmas, getInflection
+import lemminflect
 
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _WS_RE = re.compile(r"\s+")
@@ -173,6 +174,23 @@ def mostly_quoted(text: str) -> bool:
     return len(outside_quotes(text).split()) < 0.5 * len(text.split())
 
 
+@lru_cache(maxsize=1 << 16)
+def word_lemmas(word: str) -> Mapping[str, tuple[str, ...]]:
+    """The dictionary forms of ``word`` by part of speech (``lemminflect``), read once per word: "closed" ->
+    {"VERB": ("close",), "ADJ": ("closed",)}. Read-only; every stage asks of the same few thousand words.
+
+    >>> word_lemmas("resigned")["VERB"]
+    ('resign',)
+    """
+    return MappingProxyType(dict(lemminflect.getAllLemmas(word)))
+
+
+@lru_cache(maxsize=1 << 16)
+def word_forms(lemma: str, tag: str) -> tuple[str, ...]:
+    """The forms of ``lemma`` for a Penn tag (``lemminflect``), read once: ("close", "VBD") -> ("closed",)."""
+    return tuple(lemminflect.getInflection(lemma, tag) or ())
+
+
 @lru_cache(maxsize=1 << 14)
 def third_person(word: str) -> bool:
     """``word`` is the -s form of a verb, its simple present in the third person (``lemminflect``): "closes",
@@ -183,4 +201,4 @@ def third_person(word: str) -> bool:
     """
     if not word.endswith("s") or len(word) < 4:
         return False
-    return any(word in getInflection(lemma, "VBZ") for lemma in getAllLemmas(word).get("VERB", ()))
+    return any(word in word_forms(lemma, "VBZ") for lemma in word_lemmas(word).get("VERB", ()))
