@@ -224,6 +224,27 @@ def _one_count(x: _Val, y: _Val, slots: Sequence[Slots], texts: Sequence[str], c
             and same_slot(x, y, texts, cfg.number, embedding))
 
 
+# a cause of a pronoun ("this is because", "that was due to"): of what the sentence before says, which the pair does
+# not share
+_BECAUSE_OF_THIS = re.compile(r"\b(?:this|that|it)(?:['’]s|\s+is|\s+was)\s+(?:\w+ly\s+)?(?:because|due to)\b", re.I)
+
+
+def _one_of_places(text: str, place: str) -> bool:
+    """The sentence names ``place`` as one of several joined ("X and Y", "X, Y and Z", "from X to Y"): a region or a
+    list, not the one place of an act.
+
+    >>> _one_of_places("Storms hit 20 states from New England to Tennessee.", "Tennessee")
+    True
+    >>> _one_of_places("More than 40 died in the United States and Canada.", "United States")
+    True
+    >>> _one_of_places("The bus overturned in Denton and three people were hurt.", "Denton")
+    False
+    """
+    p = re.escape(place)
+    return bool(re.search(p + r",?\s+(?:and|or|to)\s+(?:the\s+)?[A-Z]|[A-Z][\w.]*,?\s+(?:and|or)\s+(?:the\s+)?" + p
+                          + r"|\bfrom\s+(?:the\s+)?[A-Z][^,;]{0,40}?\s+to\s+(?:the\s+)?" + p, text))
+
+
 def _near(a: str, b: str, days: int = 45) -> bool:
     """Two dates close enough to be two tellings of one event's date: outlets that disagree on a date differ by
     days or weeks; dates years apart ("launch in July 2018", "end in June 2025") are different events."""
@@ -372,6 +393,8 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
     one_voice = bool(neg.attributed_denial and said and _speaker(said) & _speaker(texts[i if pos == j else j]))
     if neg.attributed_denial and said and not one_voice:
         return None  # one voice denies what another claims; the same voice confirming and denying is a dispute
+    if {_finite_tense(texts[i]), _finite_tense(texts[j])} == {"present", "past"}:
+        return None  # "does not have to register" now, "had to register" then: a state that changed, not two sides
     if a.dates and b.dates and not set(a.dates) & set(b.dates) and not one_voice:
         return None  # "no trains ran on Tuesday" and "trains ran again on Wednesday" are two days (what one person
         # says, they say on a day of their own: "confirmed on Monday", "denied on Tuesday")
@@ -418,6 +441,34 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
 # a negated copula and the first word of what it denies ("was not apple juice", "is not available")
 _NOT_BE = re.compile(r"\b(?:is|was|were|are|am)\s+(?:not|n't|never)\s+(?:(?:a|an|the|his|her|its|their)\s+)?"
                      r"([a-z][\w-]*)", re.I)
+
+
+# the tense a finite auxiliary tells, a closed class; the perfect ("has approved") tells what is done, as the past does
+_TENSE_OF = {**dict.fromkeys("is are am does do".split(), "present"),
+             **dict.fromkeys("was were did had has have".split(), "past")}
+
+
+def _finite_tense(text: str) -> str | None:
+    """The tense of the sentence's first finite verb: "present" ("does not have to register", "includes"), "past"
+    ("had to register", "was approved", "has approved") or None where no verb says.
+
+    >>> _finite_tense("Now he does not have to register."), _finite_tense("He still had to register in 1990.")
+    ('present', 'past')
+    >>> _finite_tense("Regulators have not approved the drug."), _finite_tense("The deal includes a pay rise.")
+    ('past', 'present')
+    """
+    for w in _words(text):
+        if w in _TENSE_OF:
+            return _TENSE_OF[w]
+        if w in STOPWORDS or len(w) < 3:
+            continue
+        lemmas = word_lemmas(w).get("VERB")
+        if lemmas and w != lemmas[0] and "NOUN" not in word_lemmas(w):
+            if w in word_forms(lemmas[0], "VBD"):
+                return "past"
+            if w in word_forms(lemmas[0], "VBZ"):
+                return "present"
+    return None
 
 
 def _opposed(denial: str, other: str, embedding: str = "static") -> bool:
@@ -977,6 +1028,10 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
                 continue  # a later report tells of a day after the earlier one was written: news since, not a side
             elif x.kind == "number" and update(x, y):
                 continue  # a later report's new value of a changing count, not a side against the earlier one
+            elif x.kind == "cause" and (_BECAUSE_OF_THIS.search(texts[i]) or _BECAUSE_OF_THIS.search(texts[j])):
+                continue  # "this is largely because ...": the cause of what the sentence before said
+            elif x.kind == "place" and (_one_of_places(texts[i], x.value) or _one_of_places(texts[j], y.value)):
+                continue  # "from New England to Tennessee", "the United States and Canada": a region, not the place
             elif (x.kind in ("place", "agent") or x.kind == "number" and not (_counted(x, slots) and _counted(y, slots))) \
                     and not same_slot(x, y, texts, cfg.context, embedding):
                 continue  # a unit ("minutes", "pounds", "percent"), a name or two counted nouns ("four wounds",
@@ -1048,6 +1103,10 @@ def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_V
     told_both = len({v.sentence for v in uniq}) < len(uniq)  # one sentence telling two sides, in two voices
     if len(set().union(*side_outlets)) < 2 and not told_both:
         return None  # one outlet against itself: a revision, not a dispute between outlets
+    own = [so - set().union(*(o for m, o in enumerate(side_outlets) if m != k)) for k, so in enumerate(side_outlets)]
+    if sum(bool(o) for o in own) < 2 and not told_both:
+        return None  # an outlet that tells both values in sentences of their own reports two facts ("two of the
+        # suspects weigh 170 to 190 pounds", "the third weighs 140 to 160"): a side needs an outlet of its own
     sides = []
     # whether it happened: each side as its sentence words what one side denies
     denied = frozenset().union(*(slots[v.sentence].denied for v in uniq)) if kind == "polarity" else frozenset()
