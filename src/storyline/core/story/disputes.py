@@ -1104,9 +1104,9 @@ def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_V
     if len(set().union(*side_outlets)) < 2 and not told_both:
         return None  # one outlet against itself: a revision, not a dispute between outlets
     own = [so - set().union(*(o for m, o in enumerate(side_outlets) if m != k)) for k, so in enumerate(side_outlets)]
-    if sum(bool(o) for o in own) < 2 and not told_both:
-        return None  # an outlet that tells both values in sentences of their own reports two facts ("two of the
-        # suspects weigh 170 to 190 pounds", "the third weighs 140 to 160"): a side needs an outlet of its own
+    if not any(own) and not told_both:
+        return None  # every outlet that tells one value tells the other too, each in a sentence of its own: two facts
+        # ("two of the suspects weigh 170 to 190 pounds", "the third weighs 140 to 160"), not outlets that disagree
     sides = []
     # whether it happened: each side as its sentence words what one side denies
     denied = frozenset().union(*(slots[v.sentence].denied for v in uniq)) if kind == "polarity" else frozenset()
