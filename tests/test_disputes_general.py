@@ -224,6 +224,15 @@ def test_the_development_sets_tuning_half_is_found_and_no_trap_is_flagged() -> N
     assert r["single_source_found"] >= 3, r
 
 
+def test_the_sentence_pairs_tuning_half_is_found_and_no_trap_is_flagged() -> None:
+    from pathlib import Path
+
+    from storyline.bench.claims_gold import score_pairs
+
+    r = score_pairs(Path(__file__).parent / "data" / "pairs", "tune", "meaning")
+    assert r["traps_flagged"] == 0 and r["found"] >= 11, r
+
+
 def test_on_the_development_set_no_statement_cites_an_article_that_contradicts_its_figure() -> None:
     import re
 

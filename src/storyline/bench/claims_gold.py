@@ -9,6 +9,11 @@ A set is a folder with ``articles.jsonl`` and ``gold.json``, in either of two go
   halves are fixed by story name: the stories at even places of the sorted names are ``tune``, the rest
   ``held_out``.
 
+Or a folder with ``pairs.tsv`` (``tests/data/pairs``): one sentence of each of two outlets per line, with the kind of
+dispute it plants (agent, date, numeric, place, polarity, role_cause) or ``trap`` (both can be true). Within each
+kind, lines at even places are ``tune``, the rest ``held_out``. A dispute pair is found when any dispute is flagged
+with the two outlets on different sides; a trap is flagged when any is.
+
 Each story is read as the digest stage reads it (without Spark, with the gold grouping), twice: with the sentences
 aligned by meaning (the shipped embedding model) and by words (TF-IDF vectors of the same sentences through the
 same alignment and comparison): the two mechanisms, in one run.
@@ -127,7 +132,35 @@ def score_stories_format(data: Path, half: str, mechanism: str) -> dict:
             "single_source": 0, "single_source_found": 0, "leads": leads, "lead_first": lead_ok}
 
 
+def score_pairs(data: Path, half: str, mechanism: str) -> dict:
+    """Planted pairs found and traps flagged on a *pairs* set (``pairs.tsv``)."""
+    from storyline.core.story.claims import find_all
+
+    lines = [ln.split("\t") for ln in (data / "pairs.tsv").read_text(encoding="utf-8").splitlines()[1:] if ln.strip()]
+    seen: Counter[str] = Counter()
+    found = planted = traps = traps_hit = 0
+    told = {"alpha.example": "2025-05-14T09:00:00Z", "beta.example": "2025-05-14T11:00:00Z"}
+    for kind, a, b in lines:
+        k, seen[kind] = seen[kind], seen[kind] + 1
+        if half != "all" and ("tune" if k % 2 == 0 else "held_out") != half:
+            continue
+        sents = [{"article_id": o, "source": o, "text": t} for o, t in zip(told, (a, b))]
+        of = vectors_for(mechanism)
+        _, disputes, _ = find_all(sents, told, vectors=of([a, b]) if of else None)
+        apart = any(len(d.sides) > 1 and not set(d.sides[0].outlets) & set(d.sides[1].outlets) for d in disputes)
+        if kind == "trap":
+            traps, traps_hit = traps + 1, traps_hit + bool(disputes)
+        else:
+            planted, found = planted + 1, found + apart
+    return {"set": data.name, "half": half, "mechanism": mechanism, "stories": len(lines), "planted": planted,
+            "found": found, "outlets_right": found, "flags": found + traps_hit,
+            "precision": round(found / (found + traps_hit), 3) if found + traps_hit else 1.0, "traps": traps,
+            "traps_flagged": traps_hit, "single_source": 0, "single_source_found": 0, "leads": 0, "lead_first": 0}
+
+
 def score_set(data: Path, half: str, mechanism: str) -> dict:
+    if (data / "pairs.tsv").exists():
+        return score_pairs(data, half, mechanism)
     gold = json.loads((data / "gold.json").read_text(encoding="utf-8"))
     if "stories" in gold:
         return score_stories_format(data, half, mechanism)

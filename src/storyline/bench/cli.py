@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import sys
 import tempfile
 from pathlib import Path
 
@@ -164,9 +165,11 @@ def cmd_claims(args: argparse.Namespace) -> int:
     if all(d.is_dir() for d in sets):
         from storyline.bench.claims_gold import run, table
 
-        missing = [str(d) for d in sets if not ((d / "articles.jsonl").is_file() and (d / "gold.json").is_file())]
+        missing = [str(d) for d in sets if not ((d / "articles.jsonl").is_file() and (d / "gold.json").is_file())
+                   and not (d / "pairs.tsv").is_file()]
         if missing:
-            print(f"storyline bench claims: {', '.join(missing)} need articles.jsonl and gold.json", file=sys.stderr)
+            print(f"storyline bench claims: {', '.join(missing)} need articles.jsonl and gold.json, or pairs.tsv",
+                  file=sys.stderr)
             return 2
         results = run(sets, args.half)
         print(table(results))
