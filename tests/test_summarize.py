@@ -422,6 +422,24 @@ def test_background_of_an_earlier_year_never_opens_the_summary():
     assert "1995" not in first and "parole" in first
 
 
+def test_the_earliest_reports_lead_opens_the_summary_not_a_later_reports_angle():
+    """A report a day later opens on what the news means for readers; the first report's lead states the news."""
+    sents = [
+        Sentence("b", 0, "Students at Halloran University have been told to watch for scam calls after a cyber "
+                         "attack exposed the records of thousands of students.", "Tribune", "2025-03-07T09:00:00Z"),
+        Sentence("b", 1, "The university said no passwords were taken in the breach of its student records.",
+                 "Tribune", "2025-03-07T09:00:00Z"),
+        Sentence("a", 0, "Halloran University has disclosed a data breach affecting the records of about 41,000 "
+                         "students, after attackers got into a student records system.", "Wire",
+                 "2025-03-06T08:00:00Z"),
+        Sentence("a", 1, "The exposed data included names, student numbers and home addresses.", "Wire",
+                 "2025-03-06T08:00:00Z"),
+        Sentence("c", 0, "A data breach at Halloran University exposed the records of about 41,000 students, the "
+                         "university said.", "Herald", "2025-03-07T18:00:00Z"),
+    ]
+    assert summarize(sents, SummaryConfig(words=60))[0].text.startswith("Halloran University has disclosed")
+
+
 def test_no_two_summary_sentences_state_one_fact_in_other_words_or_figures():
     sents = [
         Sentence("a", 0, "Forty-seven objects were returned to the Harbour Museum on Friday.", "gazette"),

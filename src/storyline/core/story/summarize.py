@@ -849,6 +849,12 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
         fits = open_ & ~deferred & (feats.n_words <= cfg.words - used) & (max_sim < cfg.redundancy_threshold)
         if not chosen and feats.lead is not None and (fits & feats.lead).any():
             fits = fits & feats.lead
+            if (feats.hours is not None and feats.lead_support is not None and feats.n_outlets > 1
+                    and np.isfinite(feats.hours[fits]).all()):
+                first = fits & (feats.hours <= feats.hours[fits].min())
+                if feats.lead_support[first].max() >= feats.lead_support[fits].max() - _LEAD_MARGIN:
+                    fits = first  # a lead of the earliest reports that states what the openings share as well as
+                    # any: the news as it broke, not a later report's angle on it
         if not fits.any():
             break
         val = np.where(fits, cfg.mmr_lambda * score - (1 - cfg.mmr_lambda) * max_sim, -np.inf)
