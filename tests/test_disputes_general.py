@@ -217,6 +217,16 @@ def test_single_source_keeps_a_figure_only_one_outlet_gives_and_drops_background
     assert not any("2009" in t for t in texts), texts  # an earlier year than the story's: background
 
 
+def test_single_source_lists_a_claim_someone_makes_and_not_colour_about_a_name() -> None:
+    sents = [_s("alpha.example", "The ferry Orla Star sank off Kesri Island on Tuesday, the coast guard said."),
+             _s("alpha.example", "For comic relief, the crew's cheerful cook (Anna Vide) hands out blankets on deck."),
+             _s("beta.example", "The ferry Orla Star sank off Kesri Island on Tuesday night."),
+             _s("beta.example", "The operator, Bluefin Lines, said the ferry had passed its safety inspection.")]
+    texts = [x["text"] for x in find_all(sents, {}, single_max=5)[2]]
+    assert any(t.startswith("The operator, Bluefin Lines, said") for t in texts), texts  # an attributed claim
+    assert not any("Anna Vide" in t for t in texts), texts  # a name and no figure, actor, cause or source
+
+
 def test_the_development_sets_tuning_half_is_found_and_no_trap_is_flagged() -> None:
     r = score(DEFAULT_DATA, "tune")
     assert r["traps_flagged"] == 0, r["trap_flags"]

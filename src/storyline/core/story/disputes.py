@@ -910,8 +910,8 @@ def single_source(sentences: Sequence[object], slots: Sequence[Slots], nearest: 
                   limit: int = 5, echo: float = DEFAULT.echo, disputed: frozenset[int] = frozenset(),
                   vectors: np.ndarray | None = None, restated: float = DEFAULT.restated) -> list[dict[str, Any]]:
     """Up to ``limit`` notable statements that only one outlet carries: a statement of fact (no quote, question,
-    modal, negation or sentence that leans on the one before) that gives a figure, a date of this year, a place, a
-    named actor or an attribution, and whose ``nearest`` sentence of another outlet in meaning is below ``echo``.
+    modal, negation or sentence that leans on the one before) that gives a figure, a date of this year, a named actor,
+    a cause or an attribution (a name or a place alone is colour), and whose ``nearest`` sentence of another outlet in meaning is below ``echo``.
     Sentences on a side of a dispute (``disputed``) are the dispute's, not single-source. Stories of one outlet
     have none. Statements with more of those marks come first, then the least echoed, then the earliest; a
     statement near one already listed (``vectors``) is not listed twice."""
@@ -940,10 +940,12 @@ def single_source(sentences: Sequence[object], slots: Sequence[Slots], nearest: 
             continue  # said by another outlet: in nearly the same words, or near them with nothing of its own
         year = str(get(s, "published") or "")[:4]
         now = [d for d in sl.dates if not year or d[:4] == year]  # a date of another year is background
-        said = attribution(t) is not None
+        said = attribution(t) is not None or _VOICE.match(t) is not None  # "The owner, Kessel, said ..."
+        notable = bool(_counts(sl)) + bool(now) + bool(sl.agents) + bool(sl.cause) + said
         weight = bool(_counts(sl)) + bool(now) + bool(sl.places) + bool(sl.names or sl.agents) + bool(sl.cause) + said
-        if not weight or (sl.dates and not now and not _counts(sl)):
-            continue  # background: what happened in another year
+        if not notable or (sl.dates and not now and not _counts(sl)):
+            continue  # colour (a name or a place, and no figure, actor, cause or source), or background: what
+            # happened in another year
         pos = get(s, "position", k)
         ranked.append((-weight, round(float(nearest[k]), 6), pos if isinstance(pos, int) else k,
                        str(get(s, "article_id")), k))
