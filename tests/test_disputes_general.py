@@ -169,6 +169,13 @@ def test_an_outlet_that_tells_both_values_in_sentences_of_their_own_takes_no_sid
     assert disputes == [], [(d.subject, [x.claim for x in d.sides]) for d in disputes]
 
 
+def test_a_figure_in_a_unit_is_labelled_with_the_question_a_reader_asks() -> None:
+    _, disputes, _ = find_all([_s("alpha.example", "The jury in the Moss trial deliberated for 10 minutes before the verdict."),
+                               _s("beta.example", "The jury in the Moss trial deliberated for 15 minutes before the verdict.")],
+                              _PUB)
+    assert [d.subject.split(":")[0] for d in disputes] == ["how long"], [d.subject for d in disputes]
+
+
 def test_a_time_of_day_is_no_figure() -> None:
     assert [(q.key, q.value) for q in quantities("Two men pulled guns at about 7:30 p.m. and fled at 10:15.")] \
         == [("men", 2.0)]
