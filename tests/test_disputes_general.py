@@ -143,6 +143,9 @@ def test_a_contradiction_told_in_other_grammar_is_found(a: str, b: str, kind: st
     # a negated copula denies what a thing is; mistaking it for that thing does not say it was
     ("The teacher realized it was not apple juice and stopped the children from drinking it.",
      "A classroom assistant mistook the household cleaner for apple juice."),
+    # a cause of "this" is of what the sentence before said: no effect the two share
+    ("The investor thinks we should all value the wealth of others more, because we are benefiting from it.",
+     "The investor contends that this is largely because most people do not know how the economy really works."),
     # a place in a list names a region, not the place of the act
     ("Storms left damage across 20 states stretching from New England to Tennessee.",
      "The storms left damage in the United States and Canada."),

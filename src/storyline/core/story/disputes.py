@@ -80,7 +80,6 @@ class CompareConfig:
     top_k: int = 3
     agent: float = 0.65  # who did it is compared in sentences this near, or in two that tell the same act
     place: float = 0.45  # where it happened, likewise
-    cause: float = 0.65  # what caused it, likewise, or two causes of the same effect
     number: float = 0.6  # two figures of one thing are compared in sentences at least this near
     unit: float = 0.75  # a figure in a unit says less of what it measures ("26 percent"): the sentences must be nearer
     number_loose: float = 0.65  # different counted nouns: the sentences must say nearly the same
@@ -224,11 +223,6 @@ def _one_count(x: _Val, y: _Val, slots: Sequence[Slots], texts: Sequence[str], c
             and same_slot(x, y, texts, cfg.number, embedding))
 
 
-# a cause of a pronoun ("this is because", "that was due to"): of what the sentence before says, which the pair does
-# not share
-_BECAUSE_OF_THIS = re.compile(r"\b(?:this|that|it)(?:['’]s|\s+is|\s+was)\s+(?:\w+ly\s+)?(?:because|due to)\b", re.I)
-
-
 def _one_of_places(text: str, place: str) -> bool:
     """The sentence names ``place`` as one of several joined ("X and Y", "X, Y and Z", "from X to Y"): a region or a
     list, not the one place of an act.
@@ -318,7 +312,7 @@ def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[s
     if ((sim >= cfg.agent and acted or same_act) and len(a.agents) == 1 and len(b.agents) == 1
             and _other_actors(a.agents[0], b.agents[0], a, b, names_i, names_j)):
         out.append((_Val(i, "agent", "agent", a.agents[0], a.agents[0]), _Val(j, "agent", "agent", b.agents[0], b.agents[0])))
-    if (sim >= cfg.cause or a.effect & b.effect) and _causes(a, b):  # nearly the same, or causes of one named effect
+    if _causes(a, b):  # two causes of one named effect
         out.append((_Val(i, "cause", "cause", a.cause, " ".join(sorted(a.cause))),
                     _Val(j, "cause", "cause", b.cause, " ".join(sorted(b.cause)))))
     return out
@@ -331,10 +325,11 @@ def _one_act(x: str, y: str, cfg: CompareConfig, embedding: str = "static") -> b
 
 
 def _causes(a: Slots, b: Slots) -> bool:
-    """Two stated causes of one thing that may exclude each other: neither sentence names the other's cause, and
-    what each says was caused is the same (where both say it)."""
+    """Two stated causes of one thing that may exclude each other: neither sentence names the other's cause, and both
+    say what was caused, the same thing. A cause of nothing the clause names ("this is largely because ...") is of
+    what the sentence before said, which the pair does not share."""
     return (bool(a.cause and b.cause) and not (a.cause & b.terms) and not (b.cause & a.terms)
-            and not (a.effect and b.effect and not a.effect & b.effect))
+            and bool(a.effect & b.effect))
 
 
 def _same_tense(x: str | None, y: str | None) -> bool:
@@ -1038,8 +1033,6 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
                 continue  # a later report tells of a day after the earlier one was written: news since, not a side
             elif x.kind == "number" and update(x, y):
                 continue  # a later report's new value of a changing count, not a side against the earlier one
-            elif x.kind == "cause" and (_BECAUSE_OF_THIS.search(texts[i]) or _BECAUSE_OF_THIS.search(texts[j])):
-                continue  # "this is largely because ...": the cause of what the sentence before said
             elif x.kind == "place" and (_one_of_places(texts[i], x.value) or _one_of_places(texts[j], y.value)):
                 continue  # "from New England to Tennessee", "the United States and Canada": a region, not the place
             elif (x.kind in ("place", "agent") or x.kind == "number" and not (_counted(x, slots) and _counted(y, slots))) \
