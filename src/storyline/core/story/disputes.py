@@ -412,10 +412,9 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
             words = [words[1], words[0]] + words[2:]  # "No weapon was found": what is denied is its verb, "found"
         if not words or words[0] not in said_there:
             return None  # a negation denies its predicate ("will not return"), not the words after it
-        copula = _NOT_BE.search(neg_text)
-        if copula and not _past(copula.group(1)) and not copula.group(1).lower().endswith("ing") and not re.search(
-                r"\b(?:" + "|".join(sorted(_BE)) + r")\s+(?:\w+\s+){0,2}?" + re.escape(copula.group(1)) + r"\b",
-                texts[pos], re.I):
+        what = _copula_denied(neg_text)
+        other_toks = [t.lower() for t in _TOKEN.findall(texts[pos])]
+        if what and not any(t in _BE and what in other_toks[m + 1:m + 4] for m, t in enumerate(other_toks)):
             return None  # "it was not apple juice" denies what a thing is: only "it was apple juice" says otherwise
         if len(words) > 1 and not set(words[1:]) & said_there:
             return None  # the same act of something else: "did not affect emergency services", "affected 40,000 homes"
@@ -433,19 +432,30 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
             _Val(j, "polarity", "polarity", pb, "asserted" if pb else "denied"))
 
 
-# a negated copula and the first word of what it denies ("was not apple juice", "is not available")
-_NOT_BE = re.compile(r"\b(?:is|was|were|are|am)\s+(?:not|n't|never)\s+(?:(?:a|an|the|his|her|its|their)\s+)?"
-                     r"([a-z][\w-]*)", re.I)
+def _copula_denied(text: str) -> str | None:
+    """The first word of what a negated form of "be" denies a thing is ("it was not apple juice" -> apple, "isn't
+    available" -> available); None where the negation is of a verb ("was not injured", "is not leaving").
 
-
-# the tense a finite auxiliary tells, a closed class; the perfect ("has approved") tells what is done, as the past does
-_TENSE_OF = {**dict.fromkeys("is are am does do".split(), "present"),
-             **dict.fromkeys("was were did had has have".split(), "past")}
+    >>> _copula_denied("The teacher saw it was not apple juice."), _copula_denied("He was not injured.")
+    ('apple', None)
+    """
+    toks = [t.lower().replace("’", "'") for t in _TOKEN.findall(text)]
+    for k, t in enumerate(toks):
+        if t in _BE and toks[k + 1:k + 2] in (["not"], ["never"]):
+            rest = toks[k + 2:]
+        elif t.endswith("n't") and t[:-3] in _BE:
+            rest = toks[k + 1:]
+        else:
+            continue
+        word = next((w for w in rest if w not in _DETERMINERS), "")
+        return None if not word.isalpha() or _past(word) or word.endswith("ing") else word
+    return None
 
 
 def _finite_tense(text: str) -> str | None:
-    """The tense of the sentence's first finite verb: "present" ("does not have to register", "includes"), "past"
-    ("had to register", "was approved", "has approved") or None where no verb says.
+    """The tense of the sentence's first finite verb (``lemminflect``): "present" ("does not have to register",
+    "includes"), "past" ("had to register", "was approved") or None where no verb says. The perfect ("has approved")
+    tells what is done, as the past does.
 
     >>> _finite_tense("Now he does not have to register."), _finite_tense("He still had to register in 1990.")
     ('present', 'past')
@@ -453,15 +463,17 @@ def _finite_tense(text: str) -> str | None:
     ('past', 'present')
     """
     for w in _words(text):
-        if w in _TENSE_OF:
-            return _TENSE_OF[w]
+        lemmas = word_lemmas(w)
+        aux = (lemmas.get("AUX") or ("",))[0]
+        if w in _HAVE or aux in ("be", "do"):
+            return "past" if w in _HAVE or w in word_forms(aux, "VBD") else "present"
         if w in STOPWORDS or len(w) < 3:
             continue
-        lemmas = word_lemmas(w).get("VERB")
-        if lemmas and w != lemmas[0] and "NOUN" not in word_lemmas(w):
-            if w in word_forms(lemmas[0], "VBD"):
+        verb = (lemmas.get("VERB") or ("",))[0]
+        if verb and w != verb and "NOUN" not in lemmas:
+            if w in word_forms(verb, "VBD"):
                 return "past"
-            if w in word_forms(lemmas[0], "VBZ"):
+            if w in word_forms(verb, "VBZ"):
                 return "present"
     return None
 
