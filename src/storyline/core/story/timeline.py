@@ -39,8 +39,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("md", re.compile(r"(?<![\w.])" + _MONTH_RE + r"\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?\b(?!,?\s+\d)(?![.,]\d)")),
     # a month without a day or year, after a preposition ("began in May", "opens in September"): the one the tense
     # points to, within a year of writing
-    ("month", re.compile(r"\b(?:in|since|until|from|by|through|early|late|mid-)\s+(?P<month>January|February|March|"
-                         r"April|May|June|July|August|September|October|November|December)\b(?![\s,]+(?:\d|of\s+\d))")),
+    ("month", re.compile(r"\b(?:in|since|until|from|by|through|early|late|mid-)\s+(?P<month>"
+                         + "|".join(m.title() for m in _MONTHS) + r")\b(?![\s,]+(?:\d|of\s+\d))")),
     ("year", re.compile(r"(?<![\w$#£€.,/-])" + _YEAR_RE + r"(?:-(?:\d\d)\b)?(?!\s*(?:%|percent|per cent))")),
     ("rel", re.compile(r"\b(?P<rel>yesterday|today|tonight|tomorrow|last year|this year|next year|last season|this season"
                        r"|this past season|next season|last month|this month|next month"
@@ -333,8 +333,9 @@ def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | N
         tense = date_tense(text, m.start())
         past = pub.year if month <= pub.month else pub.year - 1  # the latest such month up to the day of writing
         coming = pub.year if month >= pub.month else pub.year + 1
-        year = {"past": past, "future": coming}.get(tense or "", past if pub.month - month < 6 and
-                                                    month <= pub.month else coming if month - pub.month < 6 else past)
+        if tense is None:  # untold: the nearer of the two
+            tense = "past" if (pub.month - month) % 12 <= (month - pub.month) % 12 else "future"
+        year = coming if tense == "future" else past
         return f"{year:04d}-{month:02d}"
     if kind == "my":
         return f"{g['year']}-{month:02d}"
