@@ -521,7 +521,7 @@ def _past(word: str) -> str | None:
     if not lemmas or w in _BE or w in _HAVE or w in AUXILIARIES:
         return None
     lemma = lemmas[0]
-    forms = set(word_forms(lemma, "VBD") or ()) | set(word_forms(lemma, "VBN") or ())
+    forms = set(word_forms(lemma, "VBD")) | set(word_forms(lemma, "VBN"))
     return lemma if w in forms else None
 
 
@@ -877,6 +877,9 @@ def _subject(kind: str, key: str, members: list[_Val], slots: Sequence[Slots],
     return f"{what}: {top[0]}" if top else what
 
 
+_CLAUSE_BREAK = re.compile(r"[,;:()]|\s[-–—]\s")  # where a side's phrase may not run on
+
+
 def _phrase(text: str, roots: frozenset[str], before: int = 3, after: int = 4) -> str | None:
     """The words of ``text`` around the first word whose root is in ``roots``, within its clause: a side's claim as
     the sentence words it ("refused to sign the Northline pay offer").
@@ -884,7 +887,7 @@ def _phrase(text: str, roots: frozenset[str], before: int = 3, after: int = 4) -
     >>> _phrase("No one was injured in the blaze.", frozenset({"injur"}))
     'No one was injured in the blaze'
     """
-    for clause in re.split(r"[,;:()]|\s[-–—]\s", text):
+    for clause in _CLAUSE_BREAK.split(text):
         words = clause.split()
         for k, w in enumerate(words):
             if root(stem(w.strip(".!?\"'“”’").lower())) in roots:
@@ -899,7 +902,7 @@ def _span(text: str, terms: frozenset[str], most: int = 8) -> str | None:
     >>> _span("The explosion was blamed on a build-up of methane, a union official said.", frozenset({"build", "methan"}))
     'build-up of methane'
     """
-    for clause in re.split(r"[,;:()]|\s[-–—]\s", text):
+    for clause in _CLAUSE_BREAK.split(text):
         words = clause.split()
         hits = [k for k, w in enumerate(words)
                 if any(stem(t) in terms or root(stem(t)) in terms for t in w.strip(".!?\"'“”’").lower().split("-"))]
