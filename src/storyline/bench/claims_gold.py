@@ -140,12 +140,12 @@ def score_pairs(data: Path, half: str, mechanism: str) -> dict:
     seen: Counter[str] = Counter()
     found = planted = traps = traps_hit = 0
     told = {"alpha.example": "2025-05-14T09:00:00Z", "beta.example": "2025-05-14T11:00:00Z"}
+    of = vectors_for(mechanism)
     for kind, a, b in lines:
         k, seen[kind] = seen[kind], seen[kind] + 1
         if half != "all" and ("tune" if k % 2 == 0 else "held_out") != half:
             continue
         sents = [{"article_id": o, "source": o, "text": t} for o, t in zip(told, (a, b))]
-        of = vectors_for(mechanism)
         _, disputes, _ = find_all(sents, told, vectors=of([a, b]) if of else None)
         apart = any(len(d.sides) > 1 and not set(d.sides[0].outlets) & set(d.sides[1].outlets) for d in disputes)
         if kind == "trap":

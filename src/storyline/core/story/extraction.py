@@ -174,7 +174,7 @@ def _run_to_digits(m: re.Match[str]) -> str:
     run = m.group(0)
     low = run.lower()
     before = m.string[:m.start()].rstrip()
-    if run[:1].isupper() and before and before[-1] not in ".!?:;\"“‘'([—–-" and not before.endswith(("…",)):
+    if run[:1].isupper() and before and before[-1] not in ".!?:;\"“‘'([—–-…":
         return run  # a capital inside a sentence names a thing ("the Gang of Eight", "the Big Ten"): no figure
     if low in ("one", "zero", "dozen", "hundred", "thousand", "million", "billion"):
         return run
@@ -411,7 +411,7 @@ def _has_participle(text: str) -> bool:
     for w in re.findall(r"[a-z]+", text):
         lemmas = word_lemmas(w).get("VERB")
         if lemmas and w not in AUXILIARIES and w != lemmas[0] and w in set(
-                (word_forms(lemmas[0], "VBD") or ()) + (word_forms(lemmas[0], "VBN") or ())):
+                word_forms(lemmas[0], "VBD") + word_forms(lemmas[0], "VBN")):
             return True
     return False
 
@@ -705,7 +705,7 @@ def _passive(*words: str) -> bool:
         return False
     part = ws[k + 1]
     lemma = (word_lemmas(part).get("VERB") or ("",))[0]
-    return bool(lemma) and part in (word_forms(lemma, "VBN") or ()) and part != lemma
+    return bool(lemma) and part in word_forms(lemma, "VBN") and part != lemma
 
 
 # a definite description as the subject of the sentence's first verb: "The co-pilot reported smoke", "Its driver has
