@@ -849,12 +849,8 @@ _AT_ISSUE = {"date": "when it happened", "place": "where it happened", "agent": 
              "cause": "what caused it", "polarity": "whether it happened", "role": "what happened to"}
 
 
-# what a reader asks of a figure in a unit (a closed class): "how long" of minutes, "what share" of a percentage
-_UNIT_QUESTION = {**dict.fromkeys(_TIME_UNITS, "how long"), "percent": "what share", "cents": "how much",
-                  "pence": "how much", "dollars": "how much", "euros": "how much", "pounds": "how much",
-                  **dict.fromkeys("miles km kilometres kilometers metres meters feet foot".split(), "how far"),
-                  **dict.fromkeys("kg kilograms tonnes tons".split(), "how heavy"), "degrees": "how hot",
-                  "mph": "how fast", "km/h": "how fast", "acres": "how large", "hectares": "how large"}
+# what a reader asks of a figure in a unit: "how long" of a unit of time, "what share" of a percentage, else "how much"
+_UNIT_QUESTION = {**dict.fromkeys(_TIME_UNITS, "how long"), "percent": "what share"}
 
 
 def _subject(kind: str, key: str, members: list[_Val], slots: Sequence[Slots],
@@ -871,7 +867,7 @@ def _subject(kind: str, key: str, members: list[_Val], slots: Sequence[Slots],
     if kind == "number":
         nouns = Counter(q.noun for q in quantities if q.key == key and q.noun)
         what = (f"how many {nouns.most_common(1)[0][0]}" if nouns else "the vote" if key == "tally"
-                else _UNIT_QUESTION.get(key, f"the figure ({key})"))
+                else _UNIT_QUESTION.get(key, "how much"))
     else:
         what = _AT_ISSUE.get(kind, kind)
     return f"{what}: {top[0]}" if top else what
