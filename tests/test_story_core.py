@@ -139,12 +139,14 @@ def test_a_figure_in_words_or_in_a_compound_is_a_side_of_a_figure_dispute():
     assert choose_title(arts, None) == "Okafor signs five-year Westbridge deal"
 
 
-def test_a_title_written_from_a_lead_leaves_out_an_amount_other_outlets_give_otherwise():
+def test_a_title_written_from_a_lead_never_takes_out_an_amount_other_outlets_give_otherwise():
+    # every lead gives an amount another outlet tells otherwise: the title is a lead whole, its figure kept, never
+    # a sentence with a hole where the figure was
     lead = "BP shareholders have rejected a pay package of almost £14m for chief executive Bob Dudley."
     other = "Investors voted against the company's decision to pay Mr Dudley nearly $20m for 2015."
     told = {"a": lead, "b": other + " BP shareholders rejected the package for Bob Dudley."}
     title = choose_title([], [lead, other], (), told)
-    assert title == "BP shareholders have rejected a pay package for chief executive Bob Dudley"
+    assert title in (lead.rstrip("."), other.rstrip(".")), title
 
 
 def test_a_written_title_is_never_a_quote_without_its_speaker_or_a_sentence_leaning_on_another():

@@ -156,7 +156,8 @@ def cmd_extract(args: argparse.Namespace) -> int:
 def cmd_reads(args: argparse.Namespace) -> int:
     from storyline.bench.reads import main as reads_main
 
-    argv = ["--data", args.data, "--examples", str(args.examples)] + (["--json", args.json] if args.json else [])
+    argv = (["--data", args.data, "--examples", str(args.examples)] + (["--json", args.json] if args.json else [])
+            + (["--labels", args.labels] if args.labels else []))
     return reads_main(argv)
 
 
@@ -416,12 +417,17 @@ def add_bench_parser(sub) -> None:
     c.add_argument("--json", metavar="OUT.json", help="also write the result as JSON")
     c.set_defaults(bench_func=cmd_claims)
 
-    r = bsub.add_parser("reads", help="how a run's stories read: residue titles, captions, context openers, restatements",
+    r = bsub.add_parser("reads", help="how a run's stories read: residue and cut titles, captions, context openers, "
+                                            "restatements",
                         description="Count, over any run's output, the faults an editor sees first: residue titles, "
+                                    "written titles cut short or missing a figure, "
                                     "caption and furniture sentences in summaries, sentences that open needing "
                                     "context, and pairs of summary sentences that restate each other; each with "
                                     "examples.")
     r.add_argument("--data", required=True, metavar="OUT_DIR", help="a run's output folder, or its stories.jsonl")
     r.add_argument("--examples", type=int, default=5, help="examples printed per count (default 5)")
     r.add_argument("--json", metavar="OUT.json", help="also write the counts and examples as JSON")
+    r.add_argument("--labels", metavar="LABELS.json",
+                   help="hand labels ({count: {title key: fault or not}}): also print each detector's precision and "
+                        "recall over the labelled stories of this run")
     r.set_defaults(bench_func=cmd_reads)

@@ -9,6 +9,9 @@
   pronoun whose antecedent is not the summary sentence before it, a quotation with no speaker, first person
   outside quotation marks, a bare name ("Hartley said ...") that neither the title nor an earlier summary sentence
   introduced, or a short elliptical sentence ("Having three in a row certainly is.");
+- **cut headlines**: a title written from a sentence of the story that stops inside a phrase of it ("a car
+  listed"), ends on a word that waits for more ("An $8 billion merger is"), or leaves out a figure the words around
+  it kept ("A total of men have been charged");
 - **restatement pairs**: two sentences of one summary that state the same fact: most of the content words of the
   shorter one, with numbers written as digits, are in the other (the summariser's own test,
   :func:`storyline.core.story.summarize.restated`).
@@ -19,6 +22,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
@@ -26,6 +30,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Iterable
 
+from storyline.core.story.digest import whole_statement
+from storyline.core.story.extraction import SCALE, SMALL_NUMBERS
 from storyline.core.story.summarize import context_need, fact_terms, restated
 from storyline.core.text.clean import title_residue
 from storyline.core.text.furniture import furniture
@@ -72,6 +78,62 @@ def needs_context(text: str, earlier: Iterable[str]) -> str | None:
     return kind
 
 
+_TOKEN = re.compile(r"[$£€]?[\w'’.-]*\w%?")
+# what may follow the end of a written headline in its sentence: the sentence's end, a punctuation mark that closes
+# a constituent, or a word that opens a clause of its own
+_CLAUSE_AFTER = frozenset("after before while which who whose as because since although though amid despite following "
+                          "saying according whereas until unless once".split())
+_WAITS = frozenset("a an the of to in on at for with by from as and or but that is are was were has have had be "
+                   "will would can could should may might".split())
+
+
+def cut_headline(title: str, source: str) -> str | None:
+    """How a title written from ``source`` (the story's sentence it opens like) was cut, or None: "figure" when a
+    figure of the sentence is gone from between words the title keeps side by side, "cut" when the title ends
+    inside a phrase of the sentence or on a word that waits for more. Words the title leaves out between commas or
+    brackets (an appositive, an age) and a trailing attribution or clause are whole constituents, not cuts.
+
+    >>> cut_headline("A total of men have been charged", "A total of seven men have been charged in his death.")
+    'figure'
+    >>> cut_headline("Gunmen shot a couple looking to buy a car listed", "Gunmen shot a couple looking to buy a car "
+    ...              "listed on Craigslist, police say.")
+    'cut'
+    >>> cut_headline("Mary Chapa is making a recovery", "Mary Chapa, 18, is making a recovery, her brother said.")
+    >>> cut_headline("A lion was shot dead in Kenya", "A lion was shot dead in Kenya after attacking a man.")
+    """
+    tw = [m.group().lower() for m in _TOKEN.finditer(title)]
+    spans = list(_TOKEN.finditer(source))
+    sw = [m.group().lower() for m in spans]
+    if not tw or not sw or tw[0] != sw[0]:
+        return None
+    j, matched = 0, []
+    for i, w in enumerate(sw):
+        if j < len(tw) and w == tw[j]:
+            matched.append(i)
+            j += 1
+    if j < len(tw):
+        return None  # not written from this sentence
+    for a, b in zip(matched, matched[1:]):
+        gap = source[spans[a].end(): spans[b].start()]
+        if b > a + 1 and not re.search(r"[,(—–]", gap):
+            if any(_figure(w) for w in sw[a + 1: b]):
+                return "figure"
+            return None  # words left out of a phrase with no figure among them: another sentence's words
+    end = matched[-1]
+    after = source[spans[end].end():].lstrip()
+    if not re.search(r"\w", after):
+        return None  # the sentence whole
+    if tw[-1] in _WAITS or not whole_statement(title, source[spans[end].end():]):
+        return "cut"
+    if after[0] in ",;:.!?()—–-\"”'’" or (end + 1 < len(sw) and sw[end + 1] in _CLAUSE_AFTER):
+        return None
+    return "cut"
+
+
+def _figure(word: str) -> bool:
+    return bool(re.search(r"\d", word)) or word in SMALL_NUMBERS or word in SCALE
+
+
 def restating(texts: list[str]) -> list[tuple[int, int]]:
     """Pairs of summary sentences of which one restates the other.
 
@@ -93,7 +155,8 @@ def read_stories(path: Path) -> list[dict]:
 def count(stories: list[dict], examples: int = 5) -> dict:
     """The four counts over a run's stories, each with up to ``examples`` examples."""
     out: dict[str, dict] = {k: {"count": 0, "examples": []} for k in
-                            ("residue_titles", "furniture_sentences", "context_openers", "restatement_pairs")}
+                            ("residue_titles", "cut_headlines", "furniture_sentences", "context_openers",
+                             "restatement_pairs")}
 
     def add(kind: str, example: object) -> None:
         out[kind]["count"] += 1
@@ -111,6 +174,11 @@ def count(stories: list[dict], examples: int = 5) -> dict:
             add("residue_titles", {"story_id": st["story_id"], "title": st.get("title"), "why": why})
         texts = [s["text"] for s in st.get("summary") or []]
         n_sentences += len(texts)
+        own = {a.get("title") for a in st.get("articles") or []}
+        if st.get("title") and st["title"] not in own:  # a title written from the story's sentences
+            cut = next((c for c in (cut_headline(st["title"], t) for t in texts) if c), None)
+            if cut:
+                add("cut_headlines", {"story_id": st["story_id"], "title": st["title"], "why": cut})
         for k, text in enumerate(texts):
             why = furniture(text) or ("recurs" if len(seen_in[fold_for_hash(text)]) > 1 else None)
             if why:
@@ -137,9 +205,32 @@ def _follows(story: dict, k: int) -> bool:
     return bool(set(prev.get("article_ids") or []) & set(cur.get("article_ids") or []))
 
 
+def title_key(story: dict) -> str:
+    """A hand label's key for a story's title: its first article's id and a hash of the title (no text copied)."""
+    first = min(story.get("article_ids") or [a["article_id"] for a in story.get("articles") or []] or [""])
+    return f"{first}:{hashlib.sha1((story.get('title') or '').encode('utf-8')).hexdigest()[:12]}"
+
+
+def check_labels(stories: list[dict], result: dict, labels: dict[str, dict[str, bool]]) -> dict:
+    """Each detector's precision and recall against hand labels (``{count: {title_key: is_fault}}``), over the
+    labelled stories of this run."""
+    out = {}
+    for kind, marks in labels.items():
+        flagged = {e["story_id"] for e in result[kind]["examples"]}
+        seen = [(st["story_id"] in flagged, marks[title_key(st)]) for st in stories if title_key(st) in marks]
+        tp = sum(f and b for f, b in seen)
+        fp = sum(f and not b for f, b in seen)
+        fn = sum(b and not f for f, b in seen)
+        out[kind] = {"labelled": len(seen), "faults": tp + fn, "flagged": tp + fp, "true_positives": tp,
+                     "precision": round(tp / (tp + fp), 3) if tp + fp else None,
+                     "recall": round(tp / (tp + fn), 3) if tp + fn else None}
+    return out
+
+
 def format_report(result: dict) -> str:
     lines = [f"{result['stories']['count']} stories, {result['summary_sentences']['count']} summary sentences"]
-    labels = {"residue_titles": "residue titles", "furniture_sentences": "caption, credit and furniture sentences",
+    labels = {"residue_titles": "residue titles", "cut_headlines": "written titles cut short or missing a figure",
+              "furniture_sentences": "caption, credit and furniture sentences",
               "context_openers": "sentences that open needing context",
               "restatement_pairs": "pairs of summary sentences that restate each other"}
     for key, label in labels.items():
@@ -158,9 +249,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", required=True, help="a run's output folder, or its stories.jsonl")
     ap.add_argument("--examples", type=int, default=5, help="examples printed per count (default 5)")
     ap.add_argument("--json", help="also write the counts and examples here")
+    ap.add_argument("--labels", help="hand labels (JSON: {count: {story title key: fault or not}}): print each "
+                                     "detector's precision and recall over the labelled stories")
     args = ap.parse_args(argv)
-    result = count(read_stories(Path(args.data)), args.examples)
+    stories = read_stories(Path(args.data))
+    result = count(stories, args.examples)
     print(format_report(result))
+    if args.labels:
+        labels = json.loads(Path(args.labels).read_text(encoding="utf-8"))
+        result["labels"] = check_labels(stories, count(stories, len(stories)), labels)
+        for kind, r in result["labels"].items():
+            print(f"against hand labels, {kind}: {r['labelled']} labelled, {r['faults']} faults, "
+                  f"{r['flagged']} flagged, precision {r['precision']}, recall {r['recall']}")
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
     return 0

@@ -68,7 +68,7 @@ from storyline.core.text.clean import sentence_flags
 from storyline.core.text.text import STOPWORDS, mostly_quoted, stem, word_forms, word_lemmas
 
 # units of time, a closed class: a figure of them measures how long, it counts no thing another figure could
-_TIME_UNITS = frozenset("seconds minutes hours days nights weeks months years decades centuries".split())  # a rise in cents and the fares it moves between are one dispute
+TIME_UNITS = frozenset("seconds minutes hours days nights weeks months years decades centuries".split())  # a rise in cents and the fares it moves between are one dispute
 
 
 @dataclass(frozen=True)
@@ -170,7 +170,7 @@ def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareCon
             if not (x.noun and y.noun) and sim < cfg.unit:
                 continue  # "26 percent of emissions" and "by 30%" measure different things in unlike sentences
             if x.key != y.key and not (x.noun and y.noun and x.key != "tally" and y.key != "tally"
-                                       and not {x.noun, y.noun} & _TIME_UNITS  # "two days" counts no thing
+                                       and not {x.noun, y.noun} & TIME_UNITS  # "two days" counts no thing
                                        and sum(bool(q.noun) for q in qa) == 1 and sum(bool(q.noun) for q in qb) == 1
                       and sim >= cfg.number_loose and x.noun not in " ".join(b.terms) and y.noun not in " ".join(a.terms)
                       and verb_similarity(x.noun, y.noun, embedding) >= cfg.same_noun):  # "people", "passengers"
@@ -850,7 +850,7 @@ _AT_ISSUE = {"date": "when it happened", "place": "where it happened", "agent": 
 
 
 # what a reader asks of a figure in a unit: "how long" of a unit of time, "what share" of a percentage, else "how much"
-_UNIT_QUESTION = {**dict.fromkeys(_TIME_UNITS, "how long"), "percent": "what share"}
+_UNIT_QUESTION = {**dict.fromkeys(TIME_UNITS, "how long"), "percent": "what share"}
 
 
 def _subject(kind: str, key: str, members: list[_Val], slots: Sequence[Slots],
