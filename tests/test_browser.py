@@ -220,3 +220,19 @@ def test_an_updated_story_shows_its_badge_its_new_outlets_and_sentences(page, tm
     assert "new since" in page.locator("p.outlets").inner_text() and page.locator("p.revised").is_visible()
     assert not page.errors, page.errors
     _shot(page, "story-updated")
+
+
+def test_a_story_page_with_long_article_ids_fits_the_window(page, tmp_path: Path) -> None:
+    ferry, _ = _stories()
+    long_id = "warc-crawl-2021-05-03-" + "0123456789abcdef" * 8 + "#0"
+    ferry["articles"][0]["article_id"] = long_id
+    ferry["article_ids"] = [long_id, "f2"]
+    for s in ferry["summary"]:
+        s["article_ids"] = [long_id if a == "f1" else a for a in s["article_ids"]]
+    out = tmp_path / "report"
+    render_report([ferry], {"counts": {"stories": 1}}, out)
+    page.set_viewport_size({"width": 800, "height": 900})
+    page.goto(out.joinpath("stories", "s-ferry.html").as_uri())
+    _shot(page, "long-ids")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), \
+        page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")

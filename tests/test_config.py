@@ -53,3 +53,16 @@ def test_values_the_run_would_refuse_later_are_refused_at_load_with_key_and_flag
         load_config(overrides={"stories.threshold": 1.0})
     with pytest.raises(ConfigError, match="--words"):
         load_config(overrides={"summary.words": 3})
+
+
+def test_the_help_for_the_threshold_says_the_range_the_config_accepts(capsys):
+    from storyline.cli import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["run", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "threshold, strictly between 0 and 1" in help_text
+    assert "(0, 1]" not in help_text  # 1 is refused, so the help never offers it
+    load_config(overrides={"stories.threshold": 0.99})
+    with pytest.raises(ConfigError):
+        load_config(overrides={"stories.threshold": 1.0})

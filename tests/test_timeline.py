@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from storyline.core.text.sentences import split_sentences
-from storyline.core.story.timeline import build_timeline, find_dates
+from storyline.core.story.timeline import build_timeline, find_dates, with_news_event
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
@@ -85,6 +85,27 @@ def test_event_text_is_the_clause_holding_the_date() -> None:
         ("2012", "She was promoted in 2012 to run the branch in Leeds"),
         ("2014", "Moved to York where she won the regional prize in 2014."),
     ]
+
+
+def test_a_year_in_a_background_clause_dates_the_background_not_the_news() -> None:
+    # the row dated 2001 tells the background alone; the news sentence is dated by its own day
+    news = "Harbour Air, which began operations in 2001, said on Monday it was reviewing the suspension of its pilots."
+    rows = [e.to_dict() for e in build_timeline([_s("a", 0, news, "x.com")], {"a": "2024-03-05"})]
+    assert [(r["date"], r["text"]) for r in rows] == [("2001", "Harbour Air began operations in 2001"),
+                                                      ("2024-03-04", news)]
+
+
+def test_the_news_event_is_on_the_timeline_dated_by_publication_or_the_latest_date_given() -> None:
+    news = "Harbour Air, which began operations in 2001, said it was reviewing the suspension of its pilots."
+    rows = [e.to_dict() for e in build_timeline([_s("a", 0, news, "x.com")], {"a": "2024-03-05"})]
+    lead = {"text": news, "article_ids": ["a"]}
+    dated = with_news_event(rows, lead, [{"article_id": "a", "source": "x.com", "published": "2024-03-05T08:00:00Z"}])
+    assert [(r["date"], r["text"]) for r in dated] == [("2001", "Harbour Air began operations in 2001"),
+                                                       ("2024-03-05", news)]
+    # without a publication date, the latest date the text gives; with none at all, no row is invented
+    undated = with_news_event(rows, lead, [{"article_id": "a", "source": "x.com", "published": None}])
+    assert [r["date"] for r in undated] == ["2001", "2001"]
+    assert with_news_event([], lead, [{"article_id": "a", "published": None}]) == []
 
 
 def test_residue_and_questions_are_skipped_and_threshold_validated() -> None:

@@ -53,7 +53,8 @@ def _run_parser(sub) -> None:
                    help=f"summary word budget per story (default {defaults.summary.words})")
     p.add_argument("--focus", metavar="TEXT", help="bias every summary toward this topic or question")
     p.add_argument("--threshold", type=float, metavar="X",
-                   help=f"story clustering similarity threshold in (0, 1] (default {defaults.stories.threshold})")
+                   help=f"story clustering similarity threshold, strictly between 0 and 1 "
+                        f"(default {defaults.stories.threshold})")
     p.add_argument("--into", metavar="DIR",
                    help="add the inputs to an earlier output folder: its stories keep their ids, new articles "
                         "join them or open new stories; re-running the same input changes nothing")
@@ -116,14 +117,28 @@ def cmd_run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     result = run(args.inputs, args.out or args.into, cfg, into=args.into, force=args.force,
                  resume=args.resume)
-    c = result.counts
-    print(
-        f"storyline: {c['records_in']} records -> {c['articles']} articles, {c['duplicates']} duplicates, "
-        f"{c['rejects']} rejects; {c['stories']} stories in {time.perf_counter() - t0:.1f}s. "
-        f"Report: {result.out / 'report' / 'index.html'}"
-    )
+    print(f"storyline: {summary_line(result.counts, bool(args.into))} in {time.perf_counter() - t0:.1f}s. "
+          f"Report: {result.out / 'report' / 'index.html'}")
     print(f"storyline: {result.reject_line}")
     return 0
+
+
+def summary_line(c: dict, into: bool) -> str:
+    """A run's counts in one line. A run ``--into`` an earlier output says what this run's records became, and the
+    output's totals apart from them.
+
+    >>> summary_line({"records_in": 5, "articles": 4, "duplicates": 1, "rejects": 0, "stories": 2}, False)
+    '5 records -> 4 articles, 1 duplicates, 0 rejects; 2 stories'
+    >>> summary_line({"records_in": 5, "articles": 40, "duplicates": 3, "rejects": 1, "stories": 12,
+    ...               "articles_added": 2, "duplicates_added": 1, "already_present": 1, "stories_added": 1}, True)
+    '5 records -> 2 new articles, 1 new duplicates, 1 already in the output, 1 rejects; the output now holds 40 articles in 12 stories (+1 on the earlier output)'
+    """
+    if not into:
+        return (f"{c['records_in']} records -> {c['articles']} articles, {c['duplicates']} duplicates, "
+                f"{c['rejects']} rejects; {c['stories']} stories")
+    return (f"{c['records_in']} records -> {c['articles_added']} new articles, {c['duplicates_added']} new duplicates, "
+            f"{c['already_present']} already in the output, {c['rejects']} rejects; the output now holds "
+            f"{c['articles']} articles in {c['stories']} stories ({c['stories_added']:+d} on the earlier output)")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

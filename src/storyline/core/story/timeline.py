@@ -388,8 +388,64 @@ _NOT_VERBS = _DATE_PREPS | _DETERMINERS | frozenset("""for on at into with witho
     down up out over off back or but than as""".split())
 
 
+# a relative clause after a comma: what it says of the name before it is background to the sentence's own event
+_RELATIVE = re.compile(r",\s+(?P<rel>who|which|whose)\s")
+_DETERMINER_WORDS = frozenset("the a an its his her their our this that these those".split())
+
+
+def background_clause(text: str, start: int, end: int) -> str | None:
+    """The background a date in a relative clause dates, told of its own ("AirAsia, which began operations in 2001,
+    said ..." -> "AirAsia began operations in 2001"), or None when the date is not in such a clause. The clause's
+    subject is the name before it (its capitalised words, or the words back to a determiner); a clause whose
+    subject cannot be told so is told with its pronoun.
+
+    >>> t = "AirAsia, which began operations in 2001, said on Monday it was reviewing the suspension."
+    >>> background_clause(t, t.index("2001"), t.index("2001") + 4)
+    'AirAsia began operations in 2001'
+    >>> t = "The policy has angered internet users, who compared it with a novel from 1949."
+    >>> background_clause(t, t.index("1949"), t.index("1949") + 4)
+    'internet users compared it with a novel from 1949'
+    >>> t = "In Arizona, which has voted for one Democrat since 1952, the race is close."
+    >>> background_clause(t, t.index("1952"), t.index("1952") + 4)
+    'Arizona has voted for one Democrat since 1952'
+    >>> t = "Mr Dudley took over as chief executive in 2010, the company said."
+    >>> background_clause(t, t.index("2010"), t.index("2010") + 4) is None
+    True
+    """
+    rel = None
+    for m in _RELATIVE.finditer(text, 0, start):
+        rel = m
+    if rel is None or re.search(r"[,;:]", text[rel.end(): start]):
+        return None  # no relative clause open where the date is
+    stop = re.search(r"[,;:]|\s[—–]\s|\.\s*$", text[end:])
+    body = text[rel.end(): end + (stop.start() if stop else len(text) - end)].strip()
+    before = text[: rel.start()].split()
+    subject: list[str] = []
+    for w in reversed(before[-6:]):
+        if w[:1].isupper() or (subject and subject[0][:1].isupper() and w.lower() in ("of", "de", "the")):
+            subject.insert(0, w)
+        else:
+            break
+    while subject and subject[0].lower() in _DATE_PREPS:
+        subject.pop(0)  # "In Arizona, which has voted ...": the preposition opened the sentence, not the name
+    if not subject:
+        for k in range(len(before) - 1, max(len(before) - 5, -1), -1):
+            if before[k].lower() in _DETERMINER_WORDS:
+                subject = before[k:] if k + 1 < len(before) else []
+                break
+        else:
+            subject = before[-2:] if len(before) >= 2 and not before[-2][:1].isupper() else []
+    if rel.group("rel") == "whose" or not subject:
+        return f"{' '.join(before[-3:])}, {rel.group('rel')} {body}".strip(", ")
+    return f"{' '.join(subject)} {body}"
+
+
 def _clause(text: str, start: int, end: int) -> str:
-    """The clause of ``text`` around a date, or the sentence when the clause would be too short to read."""
+    """The clause of ``text`` around a date, or the sentence when the clause would be too short to read; a date in a
+    relative clause dates that clause's background (:func:`background_clause`), not the sentence's event."""
+    background = background_clause(text, start, end)
+    if background and len(background.split()) >= 4:
+        return background[:1].upper() + background[1:]
     bounds = [0] + [m.end() for m in _CLAUSE_SPLIT.finditer(text)] + [len(text) + 1]
     cut = [m.start() for m in _CLAUSE_SPLIT.finditer(text)] + [len(text)]
     for a, b in zip(bounds, cut):
@@ -481,6 +537,42 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
     out = list(best.values())
     out.sort(key=lambda e: (e.date, e.sources[0]["article_id"]))
     return out
+
+
+def with_news_event(rows: list[dict[str, Any]], lead: Mapping[str, Any] | None,
+                    articles: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A story's timeline rows with its news event on them: the summary's lead, dated by the earliest publication
+    of the articles that tell it (of the story's, when none of those has one) or, with no publication date, by the
+    latest date the story's text gives. Unchanged when the lead is a row already, or when no date is known.
+
+    >>> lead = {"text": "The mayor resigned on Monday.", "article_ids": ["a"]}
+    >>> rows = [{"date": "2001", "precision": "year", "text": "She was first elected in 2001", "article_ids": ["a"],
+    ...          "outlets": [], "sentences": []}]
+    >>> [(r["date"], r["text"]) for r in with_news_event(rows, lead, [{"article_id": "a", "published": None}])]
+    [('2001', 'She was first elected in 2001'), ('2001', 'The mayor resigned on Monday.')]
+    >>> arts = [{"article_id": "a", "source": "x.com", "published": "2016-10-04T09:00:00Z"}]
+    >>> [r["date"] for r in with_news_event(rows, lead, arts)]
+    ['2001', '2016-10-04']
+    """
+    if not lead or not lead.get("text"):
+        return rows
+    text = str(lead["text"])
+    if any(str(r["text"]).rstrip(" .…") in text for r in rows
+           if any(x.get("text") == text for x in r.get("sentences") or [])):
+        return rows  # a row of the lead's own words dates it (a background clause of it, retold, does not)
+    ids = [str(a) for a in lead.get("article_ids") or []]
+    by_id = {str(a["article_id"]): a for a in articles}
+    days = sorted(d.isoformat() for a in ids if (d := _pub_date(by_id.get(a, {}).get("published"))))
+    days = days or sorted(d.isoformat() for a in articles if (d := _pub_date(a.get("published"))))
+    day = days[0] if days else max((str(r["date"]) for r in rows), default=None)
+    if day is None:
+        return rows
+    outlets = sorted({str(o) for a in ids if (o := by_id.get(a, {}).get("source"))})
+    row = {"date": day, "precision": {4: "year", 7: "month", 10: "day"}[len(day)], "text": text,
+           "article_ids": sorted(ids), "outlets": outlets,
+           "sentences": [source_sentence({"article_id": a, "source": by_id.get(a, {}).get("source"), "text": text})
+                         for a in sorted(ids)]}
+    return sorted([*rows, row], key=lambda r: (r["date"], (r.get("article_ids") or [""])[0]))
 
 
 def _merge(into: Event, other: Event) -> None:
