@@ -329,3 +329,16 @@ def test_an_index_lead_line_that_tells_one_side_of_a_dispute_says_that_outlets_d
             " (1 article)") in ref
     calm = next(r for r in rows if "s-calm.html" in r)
     assert '<p class="lead">' in calm and "Outlets disagree on this" not in calm
+
+
+def test_a_feed_of_stories_without_dates_invents_none_it_is_dated_by_the_run(tmp_path: Path) -> None:
+    import feedparser
+
+    undated = {"first_published": None, "last_published": None}
+    render_report([_story("s-a", "Harbour plan", **undated), _story("s-b", "Ferry plan", **undated)],
+                  {"stories": 2, "started": "2026-03-04T05:06:07+00:00"}, tmp_path)
+    feed = feedparser.parse((tmp_path / "feed.xml").read_bytes())
+    assert not feed.bozo
+    assert feed.feed.updated.startswith("2026-03-04T05:06:07")
+    assert [e.updated[:19] for e in feed.entries] == ["2026-03-04T05:06:07"] * 2
+    assert "1970" not in (tmp_path / "feed.xml").read_text(encoding="utf-8")

@@ -372,3 +372,20 @@ def test_a_nightly_run_keeps_the_stories_no_new_article_can_reach_and_clusters_t
     assert kept.count() == 3 and S.settled(articles.where("article_id != 'n1'"), previous, cfg.window_days).count() == 5
     undated = articles.withColumn("published", F.when(F.col("article_id") == "n1", None).otherwise(F.col("published")))
     assert S.settled(undated, previous, cfg.window_days) is None
+
+
+def test_a_stage_s_progress_counts_the_records_its_python_code_did_while_it_runs(spark):
+    from storyline.spark.progress import StageProgress
+
+    with StageProgress(spark, "[1/1] count", every=0) as progress:
+        done = progress.counter("rows")
+
+        def count(batches):
+            for b in batches:
+                done.add(len(b))
+                yield b
+
+        n = spark.range(0, 500, numPartitions=4).mapInPandas(count, "id long").count()
+        line = progress.line()
+    assert n == 500
+    assert line.startswith("[1/1] count: 500 rows done ("), line

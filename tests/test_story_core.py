@@ -240,3 +240,18 @@ def test_a_headline_the_summary_does_not_tell_is_not_the_story_title():
     assert title.startswith("The CIA has concluded"), title
     # the same headline is the title of its own article alone
     assert choose_title(arts[:1], summary) == "Rush: We Need Concealed-Carry in Schools"
+
+
+def test_a_story_whose_entities_title_or_timeline_changed_is_updated_not_unchanged_and_its_time_moves():
+    from storyline.core.story.changes import story_changes
+
+    before = {"article_ids": ["a"], "outlets": ["Wire"], "title": "Ferry runs aground off Kelso",
+              "summary": [{"text": "A ferry ran aground off Kelso."}], "disputed": [],
+              "entities": [{"name": "Kelso"}], "timeline": [{"date": "2025-03-10", "text": "A ferry ran aground."}],
+              "changes": {"updated": "2025-03-10T06:00:00Z"}}
+    assert story_changes(dict(before), before, "s", "2025-03-11T05:00:00+00:00")["status"] == "unchanged"
+    for part, value in (("entities", [{"name": "Kelso"}, {"name": "Ines Tal"}]), ("title", "Ferry aground at Kelso"),
+                        ("timeline", [])):
+        c = story_changes(dict(before, **{part: value}), before, "s", "2025-03-11T05:00:00+00:00")
+        assert (c["status"], c["retold"]) == ("updated", [part])
+        assert c["updated"] == "2025-03-11T05:00:00+00:00"  # no new article dates the change: the run does

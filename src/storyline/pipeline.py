@@ -16,6 +16,7 @@ from storyline.config import Config
 from storyline.outputs import NoArticles, OutputError, check_out, is_disk_full, publish, staging_dir
 from storyline.stage import Context, EmptyRun, Figures, Stage, atomic_write, read_marker, write_marker
 from storyline.stages import DECLARED, STAGES
+from storyline.spark.progress import StageProgress
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +107,9 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
             log.info("%s: %s ...", label, stage.does)
             t = time.perf_counter()
             keep_staging = True  # from here on, an interrupted run can be resumed
-            tables.update(_produce(ctx, stage, tables))
+            with StageProgress(spark, label) as ctx.progress:
+                tables.update(_produce(ctx, stage, tables))
+            ctx.progress = None
             ctx.timings[stage.name] = round(time.perf_counter() - t, 3)
             write_marker(ctx, stage, key)
             log.info("%s done in %.1fs", label, ctx.timings[stage.name])

@@ -70,6 +70,7 @@ class Context:
     started: str
     figures: Figures = field(default_factory=Figures)
     timings: dict[str, float] = field(default_factory=dict)
+    progress: Any = None  # the running stage's :class:`storyline.spark.progress.StageProgress`, when one watches it
 
     @property
     def work(self) -> Path:

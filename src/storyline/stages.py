@@ -115,8 +115,9 @@ def _digest(ctx: Context, t: dict) -> Output:
     # the sentences meet their stories here and cross into Python once, grouped by story, for facts and summary alike
     sents = S.story_sentences(t["sentences"], t["articles"], todo)
     facts = ctx.cfg.facts
+    done = ctx.progress.counter("stories") if ctx.progress is not None else None
     told = S.digest_stories(sents, scfg, facts.spacy_model, facts.single_source_max, facts.compare_sentences,
-                            facts.embedding)
+                            facts.embedding, done)
     return Output(tables={"digests": told if kept is None else told.unionByName(kept)})
 
 
@@ -126,7 +127,7 @@ def _write(ctx: Context, t: dict) -> Output:
 
     stories = S.with_changes(
         S.story_table(t["articles"], t["story_articles"], t["duplicates"], S.agree_entity_types(t["digests"])),
-        t["lineage"], ctx.earlier.stories(), ctx.earlier.started())
+        t["lineage"], ctx.earlier.stories(), ctx.earlier.started(), ctx.started)
     rejects = ctx.spark.read.schema(SC.REJECTS).parquet(str(ctx.work / "rejects" / "*"))
     facts = {name: (lambda w, name=name: S.fact_table(w["stories"], name)) for name in SC.FACT_PARTS}
     return Output(
@@ -159,7 +160,8 @@ def _report(ctx: Context, t: dict) -> Output:
 
     def render(path: Path, w: dict) -> None:
         pages = report_pages(t["stories"], ctx.cfg.report.max_stories)
-        info = {"counts": ctx.figures.counts, "rejects": ctx.figures.rejects, "timings": ctx.timings}
+        info = {"counts": ctx.figures.counts, "rejects": ctx.figures.rejects, "timings": ctx.timings,
+                "started": ctx.started}
         write_report(pages, info, path)
 
     return Output(files={"report": render})

@@ -12,6 +12,11 @@
 - **cut headlines**: a title written from a sentence of the story that stops inside a phrase of it ("a car
   listed"), ends on a word that waits for more ("An $8 billion merger is"), or leaves out a figure the words around
   it kept ("A total of men have been charged");
+- **background-dated rows**: a timeline row that tells a whole sentence under a date that sits in a relative clause
+  of it ("AirAsia, which began operations in 2001, said ..." dated 2001): the background's date on the news;
+- **non-names**: among a story's five most mentioned entities, one that is no name: it holds a pronoun or a
+  contraction ("I've", "Obviously I'm"), a lower-case word that is no name particle, or opens on a verb form
+  ("Fearing Irene", "Follow USA TODAY Sports");
 - **restatement pairs**: two sentences of one summary that state the same fact: most of the content words of the
   shorter one, with numbers written as digits, are in the other (the summariser's own test,
   :func:`storyline.core.story.summarize.restated`).
@@ -32,10 +37,11 @@ from typing import Iterable
 
 from storyline.core.story.digest import whole_statement
 from storyline.core.story.extraction import SCALE, SMALL_NUMBERS
+from storyline.core.story.timeline import background_clause, find_dates
 from storyline.core.story.summarize import context_need, fact_terms, restated
 from storyline.core.text.clean import title_residue
 from storyline.core.text.furniture import furniture
-from storyline.core.text.text import content_terms, fold_for_hash
+from storyline.core.text.text import content_terms, fold_for_hash, word_lemmas
 
 _ELLIPTICAL = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|should|may|might)"
                          r"(?:\s+(?:not|n't|too|so|certainly|really|indeed))?\s*[.!]?[”\"]?$", re.I)
@@ -130,6 +136,45 @@ def cut_headline(title: str, source: str) -> str | None:
     return "cut"
 
 
+def background_dated(row: dict) -> bool:
+    """A timeline row whose date is one a relative clause of its sentence gives, the sentence told whole.
+
+    >>> background_dated({"date": "2001", "text": "AirAsia, which began operations in 2001, said it was reviewing it."})
+    True
+    >>> background_dated({"date": "2001", "text": "AirAsia began operations in 2001"})
+    False
+    >>> background_dated({"date": "2003", "text": "Met Rusty, 71, who did the thru-hike in 2003"})
+    False
+    """
+    text = str(row.get("text") or "")
+    return any(iso.startswith(str(row.get("date"))) and background_clause(text, a, b) is not None
+               and len(re.split(r"[,;:]", text[b:], maxsplit=1)[-1].split()) >= 3  # the sentence goes on after it
+               for a, b, iso in find_dates(text))
+
+
+_PRONOUNS = frozenset("i i've i'm i'd i'll me my we we're our you you're your he he's his him she she's her they "
+                      "they're their them it it's its".split())
+_NAME_PARTICLES = frozenset("of the and de del della di da du la le van von der den bin al el y & for".split())
+
+
+def not_a_name(name: str) -> bool:
+    """An entity name that is no name.
+
+    >>> [not_a_name(n) for n in ("Obviously I'm", "Fearing Irene", "Simpson Hide caption", "Bank of England",
+    ...                          "Kanye West", "Abd al-Rahman")]
+    [True, True, True, False, False, False]
+    """
+    ws = [w.replace("’", "'") for w in re.findall(r"[\w'’.&-]+", name)]
+    if not ws:
+        return True
+    if any(w.lower() in _PRONOUNS for w in ws):
+        return True
+    if any(w[:1].islower() and w.lower() not in _NAME_PARTICLES and not w.startswith(("al-", "el-")) for w in ws):
+        return True
+    first = ws[0].lower()
+    return len(ws) > 1 and first.endswith("ing") and set(word_lemmas(first)) == {"VERB"}  # "Planned Parenthood" is one
+
+
 def _figure(word: str) -> bool:
     return bool(re.search(r"\d", word)) or word in SMALL_NUMBERS or word in SCALE
 
@@ -156,7 +201,7 @@ def count(stories: list[dict], examples: int = 5) -> dict:
     """The four counts over a run's stories, each with up to ``examples`` examples."""
     out: dict[str, dict] = {k: {"count": 0, "examples": []} for k in
                             ("residue_titles", "cut_headlines", "furniture_sentences", "context_openers",
-                             "restatement_pairs")}
+                             "restatement_pairs", "background_dated_rows", "non_names")}
 
     def add(kind: str, example: object) -> None:
         out[kind]["count"] += 1
@@ -167,7 +212,7 @@ def count(stories: list[dict], examples: int = 5) -> dict:
     for st in stories:
         for s in st.get("summary") or []:
             seen_in[fold_for_hash(s["text"])].add(st["story_id"])
-    n_sentences = 0
+    n_sentences = n_rows = n_top = 0
     for st in stories:
         why = residue(st.get("title"))
         if why:
@@ -187,11 +232,23 @@ def count(stories: list[dict], examples: int = 5) -> dict:
             if why and not (why in ("prev", "quote") and k > 0 and _follows(st, k)) and not (
                     why == "quote" and k + 1 < len(texts) and _follows(st, k + 1)):  # "...," she said: its speaker next
                 add("context_openers", {"story_id": st["story_id"], "text": text, "why": why})
+        for row in st.get("timeline") or []:
+            n_rows += 1
+            if background_dated(row):
+                add("background_dated_rows", {"story_id": st["story_id"], "text": row.get("text"),
+                                              "why": row.get("date")})
+        top = sorted(st.get("entities") or [], key=lambda e: -int(e.get("mentions") or 0))[:5]
+        n_top += len(top)
+        for e in top:
+            if not_a_name(str(e.get("name") or "")):
+                add("non_names", {"story_id": st["story_id"], "text": e.get("name"), "why": e.get("type")})
         for i, j in restating(texts):
             add("restatement_pairs", {"story_id": st["story_id"], "texts": [texts[i], texts[j]]})
     out["stories"] = {"count": len(stories)}
     out["summary_sentences"] = {"count": n_sentences}
     out["context_openers"]["share"] = round(out["context_openers"]["count"] / n_sentences, 4) if n_sentences else 0.0
+    out["background_dated_rows"]["share"] = round(out["background_dated_rows"]["count"] / n_rows, 4) if n_rows else 0.0
+    out["non_names"]["share"] = round(out["non_names"]["count"] / n_top, 4) if n_top else 0.0
     return out
 
 
@@ -232,10 +289,13 @@ def format_report(result: dict) -> str:
     labels = {"residue_titles": "residue titles", "cut_headlines": "written titles cut short or missing a figure",
               "furniture_sentences": "caption, credit and furniture sentences",
               "context_openers": "sentences that open needing context",
-              "restatement_pairs": "pairs of summary sentences that restate each other"}
+              "restatement_pairs": "pairs of summary sentences that restate each other",
+              "background_dated_rows": "timeline rows dated by a background clause",
+              "non_names": "entities among each story's top five that are no names"}
     for key, label in labels.items():
         r = result[key]
-        extra = f" ({r['share']:.1%} of summary sentences)" if "share" in r else ""
+        of = {"background_dated_rows": "timeline rows", "non_names": "top-five entities"}.get(key, "summary sentences")
+        extra = f" ({r['share']:.1%} of {of})" if "share" in r else ""
         lines.append(f"{label}: {r['count']}{extra}")
         for ex in r["examples"]:
             text = ex.get("title") or ex.get("text") or " | ".join(ex.get("texts") or [])

@@ -287,6 +287,7 @@ def what_changed(changes: Mapping[str, Any]) -> str:
     n = len(_list(changes.get("new_sentences")))
     if n:
         parts.append(_count(n, "new sentence"))
+    parts += [f"{part} revised" for part in _list(changes.get("retold"))]
     if _list(changes.get("merged_from")):
         parts.append("stories merged")
     return ", ".join(parts)
@@ -479,11 +480,11 @@ def atom_feed(rows: list[dict], run_info: Mapping[str, Any]) -> bytes:
     and what changed. Written with ``feedgen``."""
     from feedgen.feed import FeedGenerator
 
-    def when(value: object) -> datetime:
+    def when(value: object) -> datetime | None:
         try:
             t = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
         except ValueError:
-            t = datetime(1970, 1, 1, tzinfo=timezone.utc)
+            return None
         return t if t.utcoffset() is not None else t.replace(tzinfo=timezone.utc)
 
     fg = FeedGenerator()
@@ -492,15 +493,17 @@ def atom_feed(rows: list[dict], run_info: Mapping[str, Any]) -> bytes:
     fg.author({"name": "storyline"})
     fg.link(href="index.html", rel="alternate")
     fg.generator("storyline")
-    latest = max((when(r.get("changed_at")) for r in rows if r.get("changed_at")),
-                 default=when(run_info.get("started")))
+    # no time is invented: a story without one was last changed when this run wrote it (its start; the time of
+    # writing when the run's start is not given)
+    latest = max((t for r in rows if (t := when(r.get("changed_at"))) is not None),
+                 default=when(run_info.get("started")) or datetime.now(timezone.utc).replace(microsecond=0))
     fg.updated(latest)
     for r in reversed(rows):  # feedgen puts each new entry first: the feed reads in index order
         fe = fg.add_entry()
         fe.id(f"urn:storyline:story:{r['story_id']}")
         fe.title(str(r.get("title") or "(untitled)"))
         fe.link(href=f"stories/{r['name']}.html", rel="alternate")
-        fe.updated(when(r.get("changed_at")) if r.get("changed_at") else latest)
+        fe.updated(when(r.get("changed_at")) or latest)
         lines = [r.get("lead") or "", f"Outlets: {r.get('outlets') or 'unknown'}"]
         if r.get("status") == "updated":
             lines.append(f"Updated: {r.get('what_changed') or 'changed'}")

@@ -131,7 +131,8 @@ TERMS = "article_id string, term string, tf double"  # what clustering reads of 
 GROUPING = "article_id string, story_id string, seed string"  # this run's grouping, before earlier ids are kept
 LINEAGE = "story_id string, before string, merged_from array<string>, split_from array<string>"
 CHANGES = (
-    "struct<status:string,since:string,updated:string,new_article_ids:array<string>,new_outlets:array<string>,"
+    "struct<status:string,since:string,updated:string,new_article_ids:array<string>,retold:array<string>,"
+    "new_outlets:array<string>,"
     "new_sentences:array<int>,new_disputes:array<struct<subject:string,frame:string,claims:array<string>>>,"
     "revised:array<struct<what:string,old:string,new:string,outlets:array<string>>>,merged_from:array<string>,"
     "split_from:array<string>>"

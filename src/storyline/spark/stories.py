@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import Iterator
+from typing import Any, Iterator
 
 import pandas as pd
 from pyspark.sql import DataFrame, Window
@@ -15,6 +15,7 @@ from storyline.core.nlp.embed import remembering
 from storyline.core.story.claims import COMPARE_SENTENCES
 from storyline.core.story.digest import digest, story_facts
 from storyline.core.story.summarize import Sentence, SummaryConfig
+from storyline.core.story.timeline import with_news_event
 from storyline.core.text.clean import tidy_sentence
 from storyline.spark.schemas import (
     CHANGES,
@@ -213,6 +214,7 @@ def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5
         facts = story_facts(sents, arts, spacy_model, single_source_max, compare_sentences, embedding, vectors_of)
         check_value(facts, FACTS, f"facts of story {story_id}")  # a renamed field fails here, not as a silent null
         d = digest(story_id, sents, arts, cfg, facts["disputed"], vectors_of)
+        facts["timeline"] = with_news_event(facts["timeline"], (d["summary"] or [None])[0], arts)
         return pd.DataFrame([{"story_id": story_id, "title": d["title"], "summary": d["summary"], **facts}])
 
     return run
@@ -236,14 +238,21 @@ _DIGESTS_PER_BATCH = 200  # stories whose digests go back to Spark in one Arrow 
 
 
 def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5,
-                    compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static"):
+                    compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static", done_count: Any = None):
     """Digests of the stories of a partition whose rows come sorted by story, so that each story's rows are
     contiguous; a story may span Arrow batches, and its rows are carried until its last one has come. The
-    embedding model loads once per worker process, on its first story, and serves every later one."""
+    embedding model loads once per worker process, on its first story, and serves every later one. ``done_count``,
+    an accumulator, counts the stories digested (the run's progress lines read it)."""
     one = _digest_one(cfg, spacy_model, single_source_max, compare_sentences, embedding)
 
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         carry, done = None, []
+
+        def flush() -> pd.DataFrame:
+            if done_count is not None:
+                done_count.add(len(done))
+            return pd.concat(done, ignore_index=True)
+
         for batch in batches:
             if carry is not None:
                 batch = pd.concat([carry, batch], ignore_index=True)
@@ -253,12 +262,12 @@ def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int
             done.extend(one(batch.iloc[a:b]) for a, b in complete)
             carry = batch.iloc[last[0]:last[1]]
             if len(done) >= _DIGESTS_PER_BATCH:
-                yield pd.concat(done, ignore_index=True)
+                yield flush()
                 done = []
         if carry is not None and not carry.empty:
             done.append(one(carry))
         if done:
-            yield pd.concat(done, ignore_index=True)
+            yield flush()
 
     return run
 
@@ -275,7 +284,7 @@ def story_sentences(sentences: DataFrame, articles: DataFrame, assignment: DataF
 
 def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str = "",
                    single_source_max: int = 5, compare_sentences: int = COMPARE_SENTENCES,
-                   embedding: str = "static") -> DataFrame:
+                   embedding: str = "static", done_count: Any = None) -> DataFrame:
     """One row per story: its title and cited summary, and its entities, timeline, corroborated and disputed claims
     as typed columns (``STORY_DIGEST``).
 
@@ -290,7 +299,8 @@ def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str 
     # coalesced: this stage is Python work, so every core gets a share.
     parts = 2 * story_sents.sparkSession.sparkContext.defaultParallelism
     return (story_sents.repartition(parts, "story_id").sortWithinPartitions("story_id")
-            .mapInPandas(_digest_batches(cfg, spacy_model, single_source_max, compare_sentences, embedding),
+            .mapInPandas(_digest_batches(cfg, spacy_model, single_source_max, compare_sentences, embedding,
+                                         done_count),
                          STORY_DIGEST))
 
 
@@ -354,7 +364,8 @@ def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFram
     )
 
 
-_CHANGE_INPUT = ("story_id", "article_ids", "outlets", "summary", "disputed", "corroborated", "articles")
+_CHANGE_INPUT = ("story_id", "article_ids", "outlets", "title", "entities", "timeline", "summary", "disputed",
+                 "corroborated", "articles")
 
 
 def _plain(value):
@@ -368,7 +379,7 @@ def _plain(value):
     return None if isinstance(value, float) and math.isnan(value) else value
 
 
-def _change_batches(since: str | None):
+def _change_batches(since: str | None, run_started: str | None = None):
     from storyline.core.story.changes import UNCHANGED, story_changes
 
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
@@ -378,12 +389,13 @@ def _change_batches(since: str | None):
                 if row["same"]:  # told as before, from the same articles: nothing to compare
                     out.append({"story_id": row["story_id"], "changes": {
                         "status": UNCHANGED, "since": since, "updated": row["told_updated"], "new_article_ids": [],
+                        "retold": [],
                         "new_outlets": [], "new_sentences": [], "new_disputes": [], "revised": [],
                         "merged_from": [], "split_from": []}})
                     continue
                 now = {k: _plain(row[k]) for k in _CHANGE_INPUT}
                 before = _plain(row["before"])
-                c = story_changes(now, before, since)
+                c = story_changes(now, before, since, run_started)
                 c["merged_from"] = _plain(row["merged_from"]) or []
                 c["split_from"] = _plain(row["split_from"]) or []
                 out.append({"story_id": row["story_id"], "changes": c})
@@ -395,7 +407,9 @@ def _change_view(df: DataFrame) -> list:
     """What :func:`~storyline.core.story.changes.story_changes` reads of a story, as plain Spark types (no
     timestamps inside arrays: the times go as ISO strings)."""
     return [
-        F.col("article_ids"), F.col("outlets"),
+        F.col("article_ids"), F.col("outlets"), F.col("title"),
+        F.transform("entities", lambda e: F.struct(e["name"].alias("name"))).alias("entities"),
+        F.transform("timeline", lambda r: F.struct(r["date"].alias("date"), r["text"].alias("text"))).alias("timeline"),
         F.transform("summary", lambda x: F.struct(x["text"].alias("text"), x["article_ids"].alias("article_ids")))
         .alias("summary"),
         F.transform("disputed", lambda d: F.struct(
@@ -409,10 +423,12 @@ def _change_view(df: DataFrame) -> list:
     ]
 
 
-def with_changes(stories: DataFrame, lineage: DataFrame, earlier: DataFrame | None, since: str | None) -> DataFrame:
+def with_changes(stories: DataFrame, lineage: DataFrame, earlier: DataFrame | None, since: str | None,
+                 run_started: str | None = None) -> DataFrame:
     """The ``stories`` table with each story's ``changes`` (:func:`storyline.core.story.changes.story_changes`)
     against the earlier output's telling of the story it continues (``lineage.before``); without an earlier output
-    every story is new. ``since`` is the earlier run's start."""
+    every story is new. ``since`` is the earlier run's start; ``run_started`` this run's, the time of a change
+    no new article dates."""
     now = stories.select("story_id", *_change_view(stories))
     if earlier is not None:
         told_changes = F.col("changes") if "changes" in earlier.columns else F.lit(None).cast(CHANGES)
@@ -426,6 +442,8 @@ def with_changes(stories: DataFrame, lineage: DataFrame, earlier: DataFrame | No
             & (F.size("merged_from") == 0) & (F.size("split_from") == 0)
             & (F.col("article_ids") == F.col("told.article_ids")) & (F.col("outlets") == F.col("told.outlets"))
             & (F.col("summary") == F.col("told.summary")) & (F.col("disputed") == F.col("told.disputed"))
+            & F.col("title").eqNullSafe(F.col("told.title")) & (F.col("entities") == F.col("told.entities"))
+            & (F.col("timeline") == F.col("told.timeline"))
             & (F.col("corroborated") == F.col("told.corroborated")), F.lit(False))
         heavy = lambda c: F.when(~F.col("same"), F.col(c)).alias(c)
         rows = (joined.withColumn("same", same)
@@ -439,7 +457,7 @@ def with_changes(stories: DataFrame, lineage: DataFrame, earlier: DataFrame | No
                           F.array().cast("array<string>").alias("merged_from"),
                           F.array().cast("array<string>").alias("split_from"), F.lit(False).alias("same"),
                           F.lit(None).cast("string").alias("told_updated"))
-    changes = rows.mapInPandas(_change_batches(since), f"story_id string, changes {CHANGES}")
+    changes = rows.mapInPandas(_change_batches(since, run_started), f"story_id string, changes {CHANGES}")
     return stories.join(changes, "story_id", "left")
 
 

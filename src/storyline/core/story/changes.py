@@ -96,12 +96,16 @@ def _iso(value: Any) -> str | None:
     return str(value)
 
 
-def story_changes(now: Mapping[str, Any], before: Mapping[str, Any] | None, since: str | None) -> dict[str, Any]:
+def story_changes(now: Mapping[str, Any], before: Mapping[str, Any] | None, since: str | None,
+                  run_started: str | None = None) -> dict[str, Any]:
     """``changes`` of one story against the earlier output's telling of it (``before``, None for a new story;
     ``since``, the earlier run's start). ``status`` is ``new``, ``updated`` (new articles, or what the story says
     changed) or ``unchanged``; ``updated`` is when the story last changed, read off its articles so that it is
     the same on every run: the latest publication time of the articles that are new (of all of them for a new
-    story); an unchanged story keeps the earlier one.
+    story), or, when the story changed and no new article gives a time, this run's start (``run_started``); an
+    unchanged story keeps the earlier one. ``retold`` names what else a reader sees changed: the ``title``, the
+    ``entities`` (their names) or the ``timeline`` (its dates and rows); a story whose only change is there is
+    updated too, never ``unchanged``.
 
     Stories are dicts with ``article_ids``, ``outlets``, ``summary`` (each sentence's ``text`` and the outlets
     carrying it, as ``outlets`` or through its ``article_ids`` and the story's ``articles``), ``disputed`` and
@@ -119,11 +123,15 @@ def story_changes(now: Mapping[str, Any], before: Mapping[str, Any] | None, sinc
     [('people', '9', '14')]
     >>> story_changes(before, before, "x")["status"], story_changes(before, before, "x")["updated"]
     ('unchanged', '2024-08-20T06:00:00Z')
+    >>> renamed = dict(before, entities=[{"name": "Ann Hartley"}])
+    >>> c = story_changes(renamed, before, "x", "2024-08-22T05:00:00+00:00")
+    >>> c["status"], c["retold"], c["updated"]
+    ('updated', ['entities'], '2024-08-22T05:00:00+00:00')
     """
     summary = list(now.get("summary") or ())
     ids, outlets = sorted(now.get("article_ids") or ()), sorted(now.get("outlets") or ())
     if before is None:
-        return {"status": NEW, "since": since, "updated": _latest(now, ids), "new_article_ids": ids,
+        return {"status": NEW, "since": since, "updated": _latest(now, ids), "new_article_ids": ids, "retold": [],
                 "new_outlets": outlets,
                 "new_sentences": list(range(len(summary))),
                 "new_disputes": [_dispute_view(d) for d in now.get("disputed") or ()], "revised": [],
@@ -138,13 +146,27 @@ def story_changes(now: Mapping[str, Any], before: Mapping[str, Any] | None, sinc
     # figures: what the summary and the statements several outlets carry say, now and before
     revised = revised_figures([_with_outlets(s, now) for s in summary] + list(now.get("corroborated") or ()),
                               list(before.get("summary") or ()) + list(before.get("corroborated") or ()))
-    changed = bool(new_ids or new_outlets or new_sentences or new_disputes or revised)
+    retold = [part for part, view in (("title", _title_view), ("entities", _entity_view), ("timeline", _timeline_view))
+              if view(now) != view(before)]
+    changed = bool(new_ids or new_outlets or new_sentences or new_disputes or revised or retold)
     last = (before.get("changes") or {}).get("updated") or _latest(before, before.get("article_ids") or ())
     return {"status": UPDATED if changed else UNCHANGED, "since": since,
-            "updated": (_latest(now, new_ids) or last) if changed else last,
-            "new_article_ids": new_ids, "new_outlets": new_outlets,
+            "updated": (_latest(now, new_ids) or run_started or last) if changed else last,
+            "new_article_ids": new_ids, "retold": retold, "new_outlets": new_outlets,
             "new_sentences": new_sentences, "new_disputes": new_disputes, "revised": revised,
             "merged_from": [], "split_from": []}
+
+
+def _title_view(story: Mapping[str, Any]) -> str | None:
+    return story.get("title") if "title" in story else None
+
+
+def _entity_view(story: Mapping[str, Any]) -> list[str]:
+    return sorted(str(e.get("name")) for e in story.get("entities") or ())
+
+
+def _timeline_view(story: Mapping[str, Any]) -> list[tuple[str, str]]:
+    return sorted((str(r.get("date")), str(r.get("text"))) for r in story.get("timeline") or ())
 
 
 def _dispute_view(d: Mapping[str, Any]) -> dict[str, Any]:
