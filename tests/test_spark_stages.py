@@ -133,6 +133,20 @@ def test_boilerplate_lines_that_differ_in_case_are_one_line_accents_included(spa
     assert not any("LISEZ" in r["text"] or "Lisez" in r["text"] for r in kept.collect())
 
 
+def test_a_template_line_whose_date_and_page_change_is_learned_as_one_line(spark):
+    # each article carries the print notice with its own date and page: the line's shape recurs, its text does not
+    topics = ["harbour storm ferry", "council fares buses", "museum artefacts returned", "heatwave grid power",
+              "election result turnout"]
+    days = ["June 15, 2017", "March 3, 2018", "November 16, 2012", "May 2, 2019", "January 30, 2020"]
+    rows = [(f"a{i}", f"{t} " * 20 + f"\nA version of this article appeared {d}, on page A{i + 1}.\n{t} closing words",
+             f"topic{i}", "/in", f"line {i}", f"outlet{i}") for i, (t, d) in enumerate(zip(topics, days))]
+    df = spark.createDataFrame(rows, "article_id string, text string, topic_key string, source_path string, "
+                                     "locator string, source string")
+    kept, removed = C.remove_boilerplate(df, load_config().clean)
+    assert len(removed.collect()) == 5
+    assert not any("A version of this article" in r["text"] for r in kept.collect())
+
+
 def test_a_line_an_outlet_repeats_on_unrelated_stories_is_its_furniture_but_not_a_line_two_outlets_share(spark):
     promo = "For the latest news download the Valley Ledger apps for iOS and Android."
     quote = "The mayor said the decision was final."

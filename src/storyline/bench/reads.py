@@ -127,8 +127,8 @@ def cut_headline(title: str, source: str) -> str | None:
             return None  # words left out of a phrase with no figure among them: another sentence's words
     end = matched[-1]
     after = source[spans[end].end():].lstrip()
-    if not re.search(r"\w", after):
-        return None  # the sentence whole
+    if not re.search(r"\w", after) or after[0] == "(":
+        return None  # the sentence whole, or all but an aside in brackets
     if tw[-1] in _WAITS or not whole_statement(title, source[spans[end].end():]):
         return "cut"
     if after[0] in ",;:.!?()—–-\"”'’" or (end + 1 < len(sw) and sw[end + 1] in _CLAUSE_AFTER):

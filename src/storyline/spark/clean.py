@@ -50,9 +50,16 @@ def rule_removals(prepared: DataFrame) -> DataFrame:
     return R.lines(exploded, F.col("r.reason"), F.col("r.text"))
 
 
+# a line's shape: what a template keeps when its dates and numbers change ("A version of this article appeared on
+# <month> <n>, <n>, on page <n>"); month names are a closed class
+_MONTH_NAMES = (r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+                r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b")
+
+
 def _line_key(col):
     folded = F.trim(F.regexp_replace(F.lower(col), r"[^\p{L}\p{N}]+", " "))
-    return F.xxhash64(folded)
+    shape = F.regexp_replace(F.regexp_replace(folded, r"\p{N}+", "0"), _MONTH_NAMES, "<m>")
+    return F.xxhash64(shape)
 
 
 OUTLET_MIN_DOCS = 2  # an outlet's articles, on as many topics, that a line of its template recurs in
@@ -61,7 +68,9 @@ OUTLET_MIN_DOCS = 2  # an outlet's articles, on as many topics, that a line of i
 def remove_boilerplate(articles: DataFrame, cfg: CleanConfig) -> tuple[DataFrame, DataFrame]:
     """Learn lines that recur across many unrelated articles, and remove them.
 
-    A line is boilerplate when it has at most ``boilerplate_max_words`` words and recurs in at least
+    Lines are counted by their shape: their words, with numbers and month names masked, so that a template whose
+    date or page changes ("This article was first published on June 15, 2017") is one line. A line is boilerplate
+    when it has at most ``boilerplate_max_words`` words and recurs in at least
     ``boilerplate_min_docs`` distinct articles *and* as many distinct topics (``topic_key``): a quote that every
     outlet carries within one story is not boilerplate. Within one outlet (``source``), a line is its page furniture
     when it recurs in ``OUTLET_MIN_DOCS`` of its articles on as many topics ("(Reporting by ...; editing by ...)",
