@@ -102,10 +102,14 @@ def test_the_news_event_is_on_the_timeline_dated_by_publication_or_the_latest_da
     dated = with_news_event(rows, lead, [{"article_id": "a", "source": "x.com", "published": "2024-03-05T08:00:00Z"}])
     assert [(r["date"], r["text"]) for r in dated] == [("2001", "Harbour Air began operations in 2001"),
                                                        ("2024-03-05", news)]
-    # without a publication date, the latest date the text gives; with none at all, no row is invented
-    undated = with_news_event(rows, lead, [{"article_id": "a", "source": "x.com", "published": None}])
-    assert [r["date"] for r in undated] == ["2001", "2001"]
-    assert with_news_event([], lead, [{"article_id": "a", "published": None}]) == []
+    # without a publication date, the latest full date the text gives; a bare year (background, most often) or no
+    # date at all dates nothing, and no row is invented
+    undated = [{"article_id": "a", "source": "x.com", "published": None}]
+    assert with_news_event(rows, lead, undated) == rows
+    day = [{"date": "2024-03-01", "precision": "day", "text": "The inquiry opened on March 1, 2024",
+            "article_ids": ["a"], "outlets": [], "sentences": []}]
+    assert [r["date"] for r in with_news_event(rows + day, lead, undated)] == ["2001", "2024-03-01", "2024-03-01"]
+    assert with_news_event([], lead, undated) == []
 
 
 def test_residue_and_questions_are_skipped_and_threshold_validated() -> None:

@@ -612,6 +612,7 @@ _CLAUSE_BREAK = re.compile(r";|\s[—–]\s|,\s+(?:which|who|whose|where|when|wh
 # a shared post's closing link, with the name it came "via": "... via Horizont https://ift.tt/2loCdek"
 _LINK_TAIL = re.compile(r"(?:\s+via\s+@?[\w.'’-]+(?:\s+[\w.'’-]+){0,2}?)?\s+(?:https?://|www\.)\S+\s*$", re.I)
 _HEADLINE_WORDS = 16
+_PARTICIPLE_AFTER = re.compile(r",\s+[a-z]{3,}ing\b")
 # a cut inside a clause that opens before its main verb ("X said that after receiving complaints"): a fragment
 _OPEN_CLAUSE = re.compile(r"\b(?:that|said|says)\s+(?:after|before|when|while|because|although|though|if|once|since|"
                           r"as|until|unless)\b[^,;]*$")
@@ -676,6 +677,10 @@ def headline(sentence: str | None) -> str | None:
     >>> headline("Studie zweifelt an Stütze vom Staat via Horizont https://ift.tt/2loCdek")
     'Studie zweifelt an Stütze vom Staat'
 
+    >>> headline("Ten percent of all the electricity generated in the U.S. in March came from wind and solar power, "
+    ...          "marking the first such milestone in the history of the country, according to a new report.")
+    'Ten percent of all the electricity generated in the U.S. in March came from wind and solar power'
+
     A sentence whose only cuts would fall inside a phrase gives none:
 
     >>> headline("The new privacy policy for Samsung's smart TVs allows the company and its partners to listen in on "
@@ -696,7 +701,9 @@ def headline(sentence: str | None) -> str | None:
     # a clause after "and" or "but" may be the news itself ("..., and was killed"; "..., but a new study finds"), and
     # one after "when" or "where" with no comma before it restricts what comes before ("becomes more resistant when
     # exposed to ..."): each is kept
-    heads = [_DANGLING.sub("", t[: m.start()]).rstrip(" ,;") for m in _CLAUSE_BREAK.finditer(t)
+    # a trailing participle phrase after a comma (", marking the first such milestone") is a constituent too
+    breaks = sorted([*_CLAUSE_BREAK.finditer(t), *_PARTICIPLE_AFTER.finditer(t)], key=lambda m: m.start())
+    heads = [_DANGLING.sub("", t[: m.start()]).rstrip(" ,;") for m in breaks
              if m.group().split()[-1:] not in (["and"], ["but"]) and m.group().strip() not in ("when", "where")
              and whole_statement(t[: m.start()], t[m.start():])]
     for most in (_HEADLINE_WORDS, _LONG_HEADLINE_WORDS):  # the first whole clause of a headline's length, else longer

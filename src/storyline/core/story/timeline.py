@@ -543,13 +543,14 @@ def with_news_event(rows: list[dict[str, Any]], lead: Mapping[str, Any] | None,
                     articles: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """A story's timeline rows with its news event on them: the summary's lead, dated by the earliest publication
     of the articles that tell it (of the story's, when none of those has one) or, with no publication date, by the
-    latest date the story's text gives. Unchanged when the lead is a row already, or when no date is known.
+    latest full date (a day) the story's text gives. Unchanged when the lead is a row already, or when no such date
+    is known.
 
     >>> lead = {"text": "The mayor resigned on Monday.", "article_ids": ["a"]}
     >>> rows = [{"date": "2001", "precision": "year", "text": "She was first elected in 2001", "article_ids": ["a"],
     ...          "outlets": [], "sentences": []}]
-    >>> [(r["date"], r["text"]) for r in with_news_event(rows, lead, [{"article_id": "a", "published": None}])]
-    [('2001', 'She was first elected in 2001'), ('2001', 'The mayor resigned on Monday.')]
+    >>> with_news_event(rows, lead, [{"article_id": "a", "published": None}]) == rows  # a bare year dates no news
+    True
     >>> arts = [{"article_id": "a", "source": "x.com", "published": "2016-10-04T09:00:00Z"}]
     >>> [r["date"] for r in with_news_event(rows, lead, arts)]
     ['2001', '2016-10-04']
@@ -564,7 +565,9 @@ def with_news_event(rows: list[dict[str, Any]], lead: Mapping[str, Any] | None,
     by_id = {str(a["article_id"]): a for a in articles}
     days = sorted(d.isoformat() for a in ids if (d := _pub_date(by_id.get(a, {}).get("published"))))
     days = days or sorted(d.isoformat() for a in articles if (d := _pub_date(a.get("published"))))
-    day = days[0] if days else max((str(r["date"]) for r in rows), default=None)
+    # without a publication date, the latest full date the text gives: a bare year is most often background
+    # ("founded in 1807"), and would date the news by it
+    day = days[0] if days else max((str(r["date"]) for r in rows if len(str(r["date"])) == 10), default=None)
     if day is None:
         return rows
     outlets = sorted({str(o) for a in ids if (o := by_id.get(a, {}).get("source"))})
