@@ -16,13 +16,33 @@ _TITLE_END = re.compile(r"(?:^|[\s(\"“])(?:Mr|Mrs|Ms|Dr|St|Mt|Ft|Sen|Rep|Gov|G
                         r"Hon|Fr|Sr|Supt|Insp|Pres)\.$")
 
 
+# an ordinal written as a number and a stop ("5. November", "Zum 100. Geburtstag"), as German and many languages
+# write it: a stop after a number, before a month name (a closed class) or after a piece too short to be a sentence
+_ORDINAL_END = re.compile(r"(?:^|\s)\d{1,3}\.$")
+_MONTH_START = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|"
+                          r"December|Januar|Februar|März|Juni|Juli|Oktober|Dezember|janvier|février|mars|avril|mai|"
+                          r"juin|juillet|août|septembre|octobre|novembre|décembre)\b")
+
+
 def _continues(before: str, after: str) -> bool:
     """Whether a split between two pieces of one paragraph falls inside a sentence: after a title before a name,
-    or inside brackets (the first opens one the second closes)."""
+    after an ordinal ("5. | November 2021"; "Zum 100. | Geburtstag"), or inside brackets (the first opens one the
+    second closes)."""
     if _TITLE_END.search(before):
+        return True
+    if _ORDINAL_END.search(before) and (_MONTH_START.match(after) or len(_last_clause(before).split()) <= 2):
         return True
     return (before.count("(") > before.count(")") and after.count(")") > after.count("(")) or \
         (before.count("[") > before.count("]") and after.count("]") > after.count("["))
+
+
+_STOP_INSIDE = re.compile(r"(?<=[a-z]{2}[.!?])\s+(?=[A-ZÄÖÜ])")
+
+
+def _last_clause(text: str) -> str:
+    """What follows the last sentence stop inside ``text`` ("alt. | Zum 100."), or all of it."""
+    cut = [m.end() for m in _STOP_INSIDE.finditer(text)]
+    return text[cut[-1]:] if cut else text
 
 
 @dataclass(frozen=True)
@@ -53,6 +73,9 @@ def split_sentences(text: str) -> list[Span]:
     >>> [s.text for s in split_sentences("Relics of St. John were found. The lead tube (from St. John the "
     ...                                    "Theologian) is tiny.")]
     ['Relics of St. John were found.', 'The lead tube (from St. John the Theologian) is tiny.']
+    >>> [s.text for s in split_sentences("Am 5. November 2021 wird sie 100 Jahre alt. Zum 100. Geburtstag erscheint "
+    ...                                    "ein Film. The toll rose to 14. Rescuers left.")]
+    ['Am 5. November 2021 wird sie 100 Jahre alt.', 'Zum 100. Geburtstag erscheint ein Film.', 'The toll rose to 14.', 'Rescuers left.']
     """
     spans: list[Span] = []
     split = _splitter()
@@ -69,7 +92,14 @@ def split_sentences(text: str) -> list[Span]:
                         continue
                     start, end = pos + a + lead, pos + a + trail
                     if spans and spans[-1].start >= pos and _continues(spans[-1].text, seg[lead:trail]):
-                        start = spans.pop().start  # one sentence after all: the pieces are joined with what lies between
+                        prev = spans.pop()  # one sentence after all: the pieces are joined with what lies between
+                        start = prev.start
+                        tail = _last_clause(prev.text)
+                        if _ORDINAL_END.search(prev.text) and len(tail) < len(prev.text):
+                            # the piece held a sentence before the ordinal's ("... alt. | Zum 100."): it stays whole
+                            start = prev.start + len(prev.text) - len(tail)
+                            head = text[prev.start:start].rstrip()
+                            spans.append(Span(prev.start, prev.start + len(head), head))
                     spans.append(Span(start, end, text[start:end]))
         pos += len(para) + 1
     return spans
