@@ -277,3 +277,15 @@ def test_a_weekday_after_a_year_of_another_time_is_a_day_of_that_year_not_of_thi
 ])
 def test_a_weekday_without_on_is_read_where_agency_copy_puts_it(sentence: str, days: list[str]) -> None:
     assert [iso for *_, iso in find_dates(sentence, "2025-04-09T10:00:00Z")] == days
+
+
+def test_a_year_that_names_a_thing_deep_in_a_news_sentence_does_not_date_the_news() -> None:
+    sents = [_s("a", 0, "A parole board decided on Thursday that Simpson should be freed after he apologized for his "
+                        "role in a 2007 armed robbery.", "x.com"),
+             _s("a", 1, "His 2008 conviction came 13 years after his acquittal.", "x.com"),
+             _s("a", 2, "Police say the family came to look at a white 2007 four-door sedan they had seen online.",
+                "x.com")]
+    rows = [(e.date, e.text) for e in build_timeline(sents, {"a": "2017-07-21"})]
+    assert ("2008", "His 2008 conviction came 13 years after his acquittal.") in rows
+    assert not [r for r in rows if r[0] == "2007"], rows  # the robbery's year and a car's model year date no row
+    assert any(d == "2017-07-20" and "parole board" in t for d, t in rows), rows  # the news by its own day

@@ -166,6 +166,7 @@ _WORD_RUN = re.compile(r"[A-Za-z]+")
 # from the verb before it, not from its -ed
 _STATE_BEFORE = re.compile(r"\b(?:be|remains?|stays?)\s+(?:\w+ly\s+)?$", re.I)
 _IS_ON = re.compile(r"\b(?:is|are)(?:\s+(?:on|for|until|through))?\s*$", re.I)
+_TIME_PREPS = frozenset("after before during since until till following throughout".split())  # prepositions of time
 _DETERMINERS = frozenset("the a an its his her their our your my this that these those every each some several many "
                          "few".split())
 
@@ -269,6 +270,15 @@ def _find_dates(text: str, published: str | None = None) -> tuple[tuple[int, int
     ['2019', '2025-04-08']
     >>> [d for *_, d in find_dates("On Wednesday it returned 47 objects looted in 1903.", "2025-04-09")]
     ['2025-04-09', '1903']
+
+    A year before a noun dates that noun: the event when it is the clause's subject, background deep in the clause:
+
+    >>> [d for *_, d in find_dates("His 2008 conviction came 13 years after his acquittal.")]
+    ['2008']
+    >>> [d for *_, d in find_dates("The board freed him after he apologized for his role in a 2007 armed robbery.")]
+    []
+    >>> [d for *_, d in find_dates("He led the team for five seasons, until a bitter departure after the 2016 season.")]
+    ['2016']
     """
     pub = _pub_date(published)
     taken: list[tuple[int, int]] = []
@@ -321,6 +331,19 @@ def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | N
             return None  # "the 1986 Mets", "world champion 1986 Mets": a name; "in 1986 Backman ..." is a date
         if re.search(r"\b(?:Class|class) of$", before):
             return None
+        # a year before a noun after a determiner or a possessive ("a 2007 armed robbery", "the 2016 election", "the
+        # building's 2009 opening") dates that noun. Deep in its clause it is background to the clause's own event
+        # ("freed after his role in a 2007 armed robbery"); as the clause's subject it is the event ("His 2008
+        # conviction came 13 years after ...")
+        lead_in = [w.lower() for w in before.split()[-3:]]  # "the striking 2002 novel": a determiner, an adjective
+        if raw_after[:1].islower() and raw_after.replace("-", "").isalpha() and any(
+                w in _DETERMINERS or w.endswith(("'s", "’s")) for w in lead_in):
+            clause = re.split(r"[,;:—–(]|\s(?:and|but|while|whereas|then)\s", before)[-1].split()
+            det = max(k for k, w in enumerate(clause) if w.lower() in _DETERMINERS or w.endswith(("'s", "’s"))) \
+                if any(w.lower() in _DETERMINERS or w.endswith(("'s", "’s")) for w in clause[-3:]) else len(clause)
+            timed = det > 0 and clause[det - 1].lower() in _TIME_PREPS  # "after the 2016 season": when it happened
+            if len(clause) > 4 and not timed:
+                return None
         raw_prev = before.split()[-1] if before.split() else ""
         if (raw_prev[:1].isupper() and raw_prev.isalpha() and len(before.split()) > 1 and prev_word not in _DATE_PREPS
                 and prev_word not in _MONTHS and prev_word[:3] not in _MONTH_ABBR and prev_word not in _DAYS):
