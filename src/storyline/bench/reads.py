@@ -35,13 +35,13 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Iterable
 
-from storyline.core.story.digest import whole_statement
+from storyline.core.story.digest import clause_break_at, dangles, whole_statement
 from storyline.core.story.extraction import SCALE, SMALL_NUMBERS
 from storyline.core.story.timeline import background_clause, find_dates
 from storyline.core.story.summarize import context_need, fact_terms, restated
 from storyline.core.text.clean import title_residue
 from storyline.core.text.furniture import furniture
-from storyline.core.text.text import content_terms, fold_for_hash, word_lemmas
+from storyline.core.text.text import STOPWORDS, content_terms, fold_for_hash, word_lemmas
 
 _ELLIPTICAL = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|should|may|might)"
                          r"(?:\s+(?:not|n't|too|so|certainly|really|indeed))?\s*[.!]?[”\"]?$", re.I)
@@ -85,12 +85,6 @@ def needs_context(text: str, earlier: Iterable[str]) -> str | None:
 
 
 _TOKEN = re.compile(r"[$£€]?[\w'’.-]*\w%?")
-# what may follow the end of a written headline in its sentence: the sentence's end, a punctuation mark that closes
-# a constituent, or a word that opens a clause of its own
-_CLAUSE_AFTER = frozenset("after before while which who whose as because since although though amid despite following "
-                          "saying according whereas until unless once".split())
-_WAITS = frozenset("a an the of to in on at for with by from as and or but that is are was were has have had be "
-                   "will would can could should may might".split())
 
 
 def cut_headline(title: str, source: str) -> str | None:
@@ -129,9 +123,10 @@ def cut_headline(title: str, source: str) -> str | None:
     after = source[spans[end].end():].lstrip()
     if not re.search(r"\w", after) or after[0] == "(":
         return None  # the sentence whole, or all but an aside in brackets
-    if tw[-1] in _WAITS or not whole_statement(title, source[spans[end].end():]):
+    rest = source[spans[end].end():]
+    if dangles(title) or not whole_statement(title, rest):
         return "cut"
-    if after[0] in ",;:.!?()—–-\"”'’" or (end + 1 < len(sw) and sw[end + 1] in _CLAUSE_AFTER):
+    if after[0] in ",;:.!?()—–-\"”'’" or clause_break_at(rest):  # a clause of its own, as titles are cut
         return None
     return "cut"
 
@@ -152,8 +147,6 @@ def background_dated(row: dict) -> bool:
                for a, b, iso in find_dates(text))
 
 
-_PRONOUNS = frozenset("i i've i'm i'd i'll me my we we're our you you're your he he's his him she she's her they "
-                      "they're their them it it's its".split())
 _NAME_PARTICLES = frozenset("of the and de del della di da du la le van von der den bin al el y & for".split())
 
 
@@ -167,8 +160,8 @@ def not_a_name(name: str) -> bool:
     ws = [w.replace("’", "'") for w in re.findall(r"[\w'’.&-]+", name)]
     if not ws:
         return True
-    if any(w.lower() in _PRONOUNS for w in ws):
-        return True
+    if any(w == "I" or ("'" in w and w.lower() in STOPWORDS) for w in ws):
+        return True  # a pronoun or a contraction ("Can I", "Obviously I'm")
     if any(w[:1].islower() and w.lower() not in _NAME_PARTICLES and not w.startswith(("al-", "el-")) for w in ws):
         return True
     first = ws[0].lower()
@@ -313,11 +306,15 @@ def main(argv: list[str] | None = None) -> int:
                                      "detector's precision and recall over the labelled stories")
     args = ap.parse_args(argv)
     stories = read_stories(Path(args.data))
-    result = count(stories, args.examples)
-    print(format_report(result))
+    result = count(stories, len(stories) if args.labels else args.examples)  # labels are checked against every flag
     if args.labels:
         labels = json.loads(Path(args.labels).read_text(encoding="utf-8"))
-        result["labels"] = check_labels(stories, count(stories, len(stories)), labels)
+        result["labels"] = check_labels(stories, result, labels)
+        for r in result.values():
+            if isinstance(r, dict) and "examples" in r:
+                r["examples"] = r["examples"][: args.examples]
+    print(format_report(result))
+    if args.labels:
         for kind, r in result["labels"].items():
             print(f"against hand labels, {kind}: {r['labelled']} labelled, {r['faults']} faults, "
                   f"{r['flagged']} flagged, precision {r['precision']}, recall {r['recall']}")

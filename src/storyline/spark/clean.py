@@ -13,6 +13,7 @@ from pyspark.sql import functions as F
 
 from storyline.config import CleanConfig, IngestConfig
 from storyline.core.ingest.prepare import PREPARED_KEYS, PrepareOptions, prepare_record
+from storyline.core.story.timeline import MONTH_NAMES
 from storyline.spark import rejects as R
 from storyline.spark.schemas import PREPARED_TABLE, require_columns
 from storyline.spark.session import checkpoint
@@ -51,9 +52,8 @@ def rule_removals(prepared: DataFrame) -> DataFrame:
 
 
 # a line's shape: what a template keeps when its dates and numbers change ("A version of this article appeared on
-# <month> <n>, <n>, on page <n>"); month names are a closed class
-_MONTH_NAMES = (r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"
-                r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b")
+# <month> <n>, <n>, on page <n>"); month names as the timeline reads them
+_MONTH_NAMES = r"\b(?:" + "|".join(sorted(MONTH_NAMES, key=lambda m: (-len(m), m))) + r")\b"
 
 
 def _line_key(col):

@@ -158,7 +158,7 @@ def story_changes(now: Mapping[str, Any], before: Mapping[str, Any] | None, sinc
 
 
 def _title_view(story: Mapping[str, Any]) -> str | None:
-    return story.get("title") if "title" in story else None
+    return story.get("title")
 
 
 def _entity_view(story: Mapping[str, Any]) -> list[str]:

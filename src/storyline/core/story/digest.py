@@ -713,6 +713,16 @@ def headline(sentence: str | None) -> str | None:
     return t if len(words(t)) <= _LONG_HEADLINE_WORDS else None
 
 
+def dangles(head: str) -> bool:
+    """A headline that ends on a word waiting for more ("An $8 billion exchange merger is")."""
+    return bool(_DANGLING.search(head))
+
+
+def clause_break_at(rest: str) -> bool:
+    """Whether what follows a cut opens a clause or a participle phrase of its own, where a headline may be cut."""
+    return any(m.start() == 0 for m in (_CLAUSE_BREAK.match(rest), _PARTICIPLE_AFTER.match(rest)) if m)
+
+
 def whole_statement(head: str, rest: str) -> bool:
     """Whether ``head``, cut from a sentence that goes on with ``rest``, is a whole statement (:func:`_whole`), with a
     verb of its own."""

@@ -27,6 +27,7 @@ _MONTHS = {m: i for i, m in enumerate(
     "january february march april may june july august september october november december".split(), 1)}
 _MONTH_ABBR = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10,
                "nov": 11, "dec": 12}
+MONTH_NAMES = frozenset({*_MONTHS, *_MONTH_ABBR})  # every way a sentence names a month
 _DAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
 _MONTH_RE = (r"(?P<month>January|February|March|April|May|June|July|August|September|October|November|December"
              r"|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)")
@@ -413,7 +414,6 @@ _NOT_VERBS = _DATE_PREPS | _DETERMINERS | frozenset("""for on at into with witho
 
 # a relative clause after a comma: what it says of the name before it is background to the sentence's own event
 _RELATIVE = re.compile(r",\s+(?P<rel>who|which|whose)\s")
-_DETERMINER_WORDS = frozenset("the a an its his her their our this that these those".split())
 
 
 def background_clause(text: str, start: int, end: int) -> str | None:
@@ -453,7 +453,7 @@ def background_clause(text: str, start: int, end: int) -> str | None:
         subject.pop(0)  # "In Arizona, which has voted ...": the preposition opened the sentence, not the name
     if not subject:
         for k in range(len(before) - 1, max(len(before) - 5, -1), -1):
-            if before[k].lower() in _DETERMINER_WORDS:
+            if before[k].lower() in _DETERMINERS:
                 subject = before[k:] if k + 1 < len(before) else []
                 break
         else:
@@ -593,12 +593,10 @@ def with_news_event(rows: list[dict[str, Any]], lead: Mapping[str, Any] | None,
     day = days[0] if days else max((str(r["date"]) for r in rows if len(str(r["date"])) == 10), default=None)
     if day is None:
         return rows
-    outlets = sorted({str(o) for a in ids if (o := by_id.get(a, {}).get("source"))})
-    row = {"date": day, "precision": {4: "year", 7: "month", 10: "day"}[len(day)], "text": text,
-           "article_ids": sorted(ids), "outlets": outlets,
-           "sentences": [source_sentence({"article_id": a, "source": by_id.get(a, {}).get("source"), "text": text})
-                         for a in sorted(ids)]}
-    return sorted([*rows, row], key=lambda r: (r["date"], (r.get("article_ids") or [""])[0]))
+    ev = Event(day, text)
+    for a in sorted(ids):
+        _cite(ev, source_sentence({"article_id": a, "source": by_id.get(a, {}).get("source"), "text": text}))
+    return sorted([*rows, ev.to_dict()], key=lambda r: (r["date"], (r.get("article_ids") or [""])[0]))
 
 
 def _merge(into: Event, other: Event) -> None:

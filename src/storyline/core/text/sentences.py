@@ -16,21 +16,20 @@ _TITLE_END = re.compile(r"(?:^|[\s(\"“])(?:Mr|Mrs|Ms|Dr|St|Mt|Ft|Sen|Rep|Gov|G
                         r"Hon|Fr|Sr|Supt|Insp|Pres)\.$")
 
 
-# an ordinal written as a number and a stop ("5. November", "Zum 100. Geburtstag"), as German and many languages
-# write it: a stop after a number, before a month name (a closed class) or after a piece too short to be a sentence
+
+
+# an ordinal written as a number and a stop ("Am 5. | November", "Zum 100. | Geburtstag"), as German and many
+# languages write it: a stop after a number that ends a piece too short to be a sentence
 _ORDINAL_END = re.compile(r"(?:^|\s)\d{1,3}\.$")
-_MONTH_START = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|"
-                          r"December|Januar|Februar|März|Juni|Juli|Oktober|Dezember|janvier|février|mars|avril|mai|"
-                          r"juin|juillet|août|septembre|octobre|novembre|décembre)\b")
 
 
 def _continues(before: str, after: str) -> bool:
     """Whether a split between two pieces of one paragraph falls inside a sentence: after a title before a name,
-    after an ordinal ("5. | November 2021"; "Zum 100. | Geburtstag"), or inside brackets (the first opens one the
+    after an ordinal ("Am 5. | November 2021"; "Zum 100. | Geburtstag"), or inside brackets (the first opens one the
     second closes)."""
     if _TITLE_END.search(before):
         return True
-    if _ORDINAL_END.search(before) and (_MONTH_START.match(after) or len(_last_clause(before).split()) <= 2):
+    if _ORDINAL_END.search(before) and len(_last_clause(before).split()) <= 2:
         return True
     return (before.count("(") > before.count(")") and after.count(")") > after.count("(")) or \
         (before.count("[") > before.count("]") and after.count("]") > after.count("["))
