@@ -43,6 +43,37 @@ def test_two_stories_time_window_and_singletons(spark):
     assert nowin["f9"] == "f1"
 
 
+def test_an_undated_article_does_not_bridge_one_topic_told_a_year_apart(spark):
+    """The same fire story in May and a year later, and an undated copy close to both: two stories, not one."""
+    rows = _rows()[:3] + [
+        ("f8", "Riverside chemical plant blaze", FIRE + FILLER, "2025-05-20", "d"),
+        ("f7", "Oakvale chemical plant blaze", FIRE.replace("battled", "fought"), "2025-05-21", "e"),
+        ("fu", "Riverside plant blaze in Oakvale", FIRE, None, "f"),
+    ]
+    got = {r.article_id: r.story_key for r in
+           cluster_stories(spark.createDataFrame(rows, SCHEMA), threshold=0.1, window_days=3).collect()}
+    assert got["f1"] == got["f2"] == got["f3"]
+    assert got["f8"] == got["f7"]
+    assert got["f1"] != got["f8"]  # without the time check, "fu" glued both years into one story
+    nowin = {r.article_id: r.story_key for r in
+             cluster_stories(spark.createDataFrame(rows, SCHEMA), threshold=0.1, window_days=None).collect()}
+    assert len(set(nowin.values())) == 1
+
+
+def test_a_lone_article_never_stretches_a_story_past_the_window(spark):
+    e12 = 10 ** 12
+    label = spark.createDataFrame([
+        ("s1", "2024-05-06", "s1"), ("s2", "2024-05-07", "s1"), ("late", "2025-05-06", "late"),
+        ("near", "2024-05-08", "near"), ("undated", None, "undated")],
+        "article_id string, ts string, label string").selectExpr("article_id", "to_timestamp(ts) as ts", "label")
+    similar = spark.createDataFrame([("late", "s1", int(0.3 * e12), 0), ("near", "s2", int(0.3 * e12), 0),
+                                     ("s2", "undated", int(0.3 * e12), 0)], "a string, b string, q long, n int")
+    got = {r.article_id: r.label for r in join_lone(label, similar, 0.1, 0.03, window_days=3).collect()}
+    assert got["near"] == got["undated"] == "s1" and got["late"] == "late"
+    anytime = {r.article_id: r.label for r in join_lone(label, similar, 0.1, 0.03).collect()}
+    assert anytime["late"] == "s1"
+
+
 def test_round_up_does_not_chain_two_events(spark):
     roundup = ("Morning briefing. " + FIRE + VOTE)
     df = spark.createDataFrame(_rows()[:5] + [("r1", None, roundup, "2024-05-07T09:00:00Z", "z")], SCHEMA)

@@ -289,3 +289,26 @@ def test_a_year_that_names_a_thing_deep_in_a_news_sentence_does_not_date_the_new
     assert ("2008", "His 2008 conviction came 13 years after his acquittal.") in rows
     assert not [r for r in rows if r[0] == "2007"], rows  # the robbery's year and a car's model year date no row
     assert any(d == "2017-07-20" and "parole board" in t for d, t in rows), rows  # the news by its own day
+
+
+def test_a_dated_line_that_tells_nothing_of_its_story_is_no_event() -> None:
+    body = [
+        "The Harlow council voted on Tuesday to close the Eastgate library branch.",
+        "The library branch opened in 1962 and lends 40,000 books a year.",
+        "Council members said the branch costs too much to heat.",
+        "Readers at the Eastgate branch said they would petition the council.",
+        "A petition against the closure had 3,000 names by Wednesday.",
+        "The council said the books would move to the central library.",
+        "Staff at the branch will be offered jobs at the central library.",
+        "The closure takes effect in March 2025, the council said.",
+        "Library campaigners plan a march to the council offices.",
+    ]
+    sentences = [_s("a", k, t) for k, t in enumerate(body)]
+    notices = [_s("a", 9, "The article was first published on August 5, 2015."),
+               _s("b", 0, "Copyright © 2019 by Oakfield Press, LLC. All rights reserved.")]
+    rows = build_timeline(sentences + notices, {"a": "2024-11-13", "b": "2024-11-14"})
+    told = {e.date: e.text for e in rows}
+    assert "1962" in told and "2025-03" in told  # the story's own dates stay
+    assert not any(d.startswith(("2015", "2019")) for d in told), told  # the page's notices are no events
+    # a story too short to judge keeps what it has
+    assert [e.date for e in build_timeline(sentences[:2] + notices[1:], {"b": "2024-11-14"})] == ["1962", "2019"]

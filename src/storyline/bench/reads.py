@@ -17,6 +17,13 @@
 - **non-names**: among a story's five most mentioned entities, one that is no name: it holds a pronoun or a
   contraction ("I've", "Obviously I'm"), a lower-case word that is no name particle, or opens on a verb form
   ("Fearing Irene", "Follow USA TODAY Sports");
+- **furniture leads and rows**: a story's lead (its first summary sentence) or a timeline row that is page furniture
+  by its shape, or recurs word for word in the leads or timelines of unrelated stories;
+- **background leads**: a lead whose own dates all lie more than a year before the story's news (its latest
+  publication date, else the latest date its timeline gives to the day): it tells what came before, not what
+  happened;
+- **mixed events**: a story whose articles tell their news more than a year apart (by publication, else by each
+  article's latest timeline date): two events of one topic, not one story;
 - **restatement pairs**: two sentences of one summary that state the same fact: most of the content words of the
   shorter one, with numbers written as digits, are in the other (the summariser's own test,
   :func:`storyline.core.story.summarize.restated`).
@@ -168,6 +175,61 @@ def not_a_name(name: str) -> bool:
     return len(ws) > 1 and first.endswith("ing") and set(word_lemmas(first)) == {"VERB"}  # "Planned Parenthood" is one
 
 
+def news_date(story: dict) -> str | None:
+    """When a story's news happened: its latest publication date, else the latest date its timeline gives to the
+    day (ISO), else None."""
+    published = [str(a["published"])[:10] for a in story.get("articles") or [] if a.get("published")]
+    if published:
+        return max(published)
+    days = [str(r["date"]) for r in story.get("timeline") or [] if len(str(r.get("date") or "")) == 10]
+    return max(days) if days else None
+
+
+def _year_before(iso: str, news: str) -> bool:
+    """``iso`` (a year, a month or a day) ends more than a year before the day ``news``."""
+    year, month = int(iso[:4]), int(iso[5:7]) if len(iso) >= 7 else 12
+    ny, nm = int(news[:4]), int(news[5:7])
+    return (ny - year) * 12 + (nm - month) > 12
+
+
+def background_lead(story: dict) -> bool:
+    """A lead whose dates all lie more than a year before the story's news.
+
+    >>> st = {"articles": [{"article_id": "a", "published": "2016-10-04"}],
+    ...       "summary": [{"text": "He was drafted by the Mets in June 1977.", "article_id": "a"}]}
+    >>> background_lead(st), background_lead(dict(st, summary=[{"text": "He resigned on Monday.", "article_id": "a"}]))
+    (True, False)
+    """
+    summary = story.get("summary") or []
+    news = news_date(story)
+    if not summary or news is None:
+        return False
+    lead = summary[0]
+    pub = next((a.get("published") for a in story.get("articles") or [] if a["article_id"] == lead.get("article_id")),
+               None)
+    dates = [iso for _, _, iso in find_dates(str(lead.get("text") or ""), pub)]
+    return bool(dates) and all(_year_before(iso, news) for iso in dates)
+
+
+def events_apart(story: dict) -> str | None:
+    """Two of a story's articles tell news more than a year apart ("2012-11-21 / 2014-07-08"), or None. An
+    article's news is its publication date, else the latest date the story's timeline cites it for."""
+    when: dict[str, str] = {}
+    for a in story.get("articles") or []:
+        if a.get("published"):
+            when[a["article_id"]] = str(a["published"])[:10]
+    if len(when) < 2:
+        for row in story.get("timeline") or []:
+            for aid in row.get("article_ids") or []:
+                d = str(row.get("date") or "")
+                if len(d) == 10 and d > when.get(aid, ""):
+                    when[aid] = d
+    if len(when) < 2:
+        return None
+    first, last = min(when.values()), max(when.values())
+    return f"{first} / {last}" if _year_before(first, last) else None
+
+
 def _figure(word: str) -> bool:
     return bool(re.search(r"\d", word)) or word in SMALL_NUMBERS or word in SCALE
 
@@ -194,7 +256,8 @@ def count(stories: list[dict], examples: int = 5) -> dict:
     """The four counts over a run's stories, each with up to ``examples`` examples."""
     out: dict[str, dict] = {k: {"count": 0, "examples": []} for k in
                             ("residue_titles", "cut_headlines", "furniture_sentences", "context_openers",
-                             "restatement_pairs", "background_dated_rows", "non_names")}
+                             "restatement_pairs", "background_dated_rows", "non_names", "furniture_leads",
+                            "furniture_rows", "background_leads", "mixed_events")}
 
     def add(kind: str, example: object) -> None:
         out[kind]["count"] += 1
@@ -202,9 +265,12 @@ def count(stories: list[dict], examples: int = 5) -> dict:
             out[kind]["examples"].append(example)
 
     seen_in: dict[str, set[str]] = defaultdict(set)  # a summary sentence's folded text -> stories whose summary has it
+    row_in: dict[str, set[str]] = defaultdict(set)  # a timeline row's folded text -> stories whose timeline has it
     for st in stories:
         for s in st.get("summary") or []:
             seen_in[fold_for_hash(s["text"])].add(st["story_id"])
+        for row in st.get("timeline") or []:
+            row_in[fold_for_hash(str(row.get("text") or ""))].add(st["story_id"])
     n_sentences = n_rows = n_top = 0
     for st in stories:
         why = residue(st.get("title"))
@@ -225,8 +291,21 @@ def count(stories: list[dict], examples: int = 5) -> dict:
             if why and not (why in ("prev", "quote") and k > 0 and _follows(st, k)) and not (
                     why == "quote" and k + 1 < len(texts) and _follows(st, k + 1)):  # "...," she said: its speaker next
                 add("context_openers", {"story_id": st["story_id"], "text": text, "why": why})
+        if texts:
+            why = furniture(texts[0]) or ("recurs" if len(seen_in[fold_for_hash(texts[0])]) > 1 else None)
+            if why:
+                add("furniture_leads", {"story_id": st["story_id"], "text": texts[0], "why": why})
+            if background_lead(st):
+                add("background_leads", {"story_id": st["story_id"], "text": texts[0], "why": news_date(st)})
+        apart = events_apart(st)
+        if apart:
+            add("mixed_events", {"story_id": st["story_id"], "text": st.get("title") or "", "why": apart})
         for row in st.get("timeline") or []:
             n_rows += 1
+            text = str(row.get("text") or "")
+            why = furniture(text) or ("recurs" if len(row_in[fold_for_hash(text)]) > 1 else None)
+            if why:
+                add("furniture_rows", {"story_id": st["story_id"], "text": text, "why": why})
             if background_dated(row):
                 add("background_dated_rows", {"story_id": st["story_id"], "text": row.get("text"),
                                               "why": row.get("date")})
@@ -242,6 +321,8 @@ def count(stories: list[dict], examples: int = 5) -> dict:
     out["context_openers"]["share"] = round(out["context_openers"]["count"] / n_sentences, 4) if n_sentences else 0.0
     out["background_dated_rows"]["share"] = round(out["background_dated_rows"]["count"] / n_rows, 4) if n_rows else 0.0
     out["non_names"]["share"] = round(out["non_names"]["count"] / n_top, 4) if n_top else 0.0
+    for key in ("background_leads", "mixed_events"):
+        out[key]["share"] = round(out[key]["count"] / len(stories), 4) if stories else 0.0
     return out
 
 
@@ -284,10 +365,14 @@ def format_report(result: dict) -> str:
               "context_openers": "sentences that open needing context",
               "restatement_pairs": "pairs of summary sentences that restate each other",
               "background_dated_rows": "timeline rows dated by a background clause",
-              "non_names": "entities among each story's top five that are no names"}
+              "non_names": "entities among each story's top five that are no names",
+              "furniture_leads": "leads that are furniture", "furniture_rows": "timeline rows that are furniture",
+              "background_leads": "leads that tell background", "mixed_events": "stories whose articles tell news "
+                                                                                "more than a year apart"}
     for key, label in labels.items():
         r = result[key]
-        of = {"background_dated_rows": "timeline rows", "non_names": "top-five entities"}.get(key, "summary sentences")
+        of = {"background_dated_rows": "timeline rows", "non_names": "top-five entities", "background_leads": "stories",
+              "mixed_events": "stories"}.get(key, "summary sentences")
         extra = f" ({r['share']:.1%} of {of})" if "share" in r else ""
         lines.append(f"{label}: {r['count']}{extra}")
         for ex in r["examples"]:

@@ -13,9 +13,10 @@ Stages:
    bounded by articles x terms x cap: it grows linearly with the number of articles;
 4. connected components over pairs with similarity >= ``threshold``;
 5. per component (``applyInPandas`` -> :func:`storyline.core.grouping.cluster.average_linkage`): average linkage at the
-   same threshold over every computed pair of the component, so A~B and B~C cannot glue A to C on their own;
+   same threshold over every computed pair of the component, so A~B and B~C cannot glue A to C on their own, and
+   no story's known dates span more than ``window_days`` (an undated article does not bridge two events);
 6. a lone article joins the story of several articles it is clearly nearest to (:func:`join_lone`), names
-   shared or not;
+   shared or not, when its date keeps the story within ``window_days``;
 7. story_key = ``article_id`` of the story's seed: earliest published (unknown dates last), then smallest id.
 """
 
@@ -76,12 +77,14 @@ def _terms_batches(cfg: TermConfig, has_title: bool):
     return run
 
 
-def _label_groups(threshold: float):
+def _label_groups(threshold: float, window_days: int | None):
     def run(pdf: pd.DataFrame) -> pd.DataFrame:
         pdf = pdf.sort_values(["a", "b"], kind="mergesort")
         nodes = sorted(set(pdf["a"]) | set(pdf["b"]))
         sims = (pdf["q"].astype("int64") / float(_SCALE * _SCALE)).tolist()
-        labels = average_linkage(nodes, zip(pdf["a"].tolist(), pdf["b"].tolist(), sims), threshold)
+        days = {n: (None if pd.isna(d) else int(d)) for col, dcol in (("a", "da"), ("b", "db"))
+                for n, d in zip(pdf[col], pdf[dcol])}
+        labels = average_linkage(nodes, zip(pdf["a"].tolist(), pdf["b"].tolist(), sims), threshold, days, window_days)
         return pd.DataFrame({"node": list(labels.keys()), "label": list(labels.values())})
     return run
 
@@ -210,21 +213,29 @@ def capped_keys(keys: DataFrame, max_postings: int) -> DataFrame:
     return keys.join(kept, "term").select("article_id", "term")
 
 
-def join_lone(label: DataFrame, similar: DataFrame, threshold: float, margin: float) -> DataFrame:
+def join_lone(label: DataFrame, similar: DataFrame, threshold: float, margin: float,
+              window_days: int | None = None) -> DataFrame:
     """``article_id, ts, label`` with each lone article (a story of one) moved into the story of several articles
     that it is most similar to, when that similarity reaches ``threshold`` (``similar``: the article pairs and their
     cosines, whatever names they share) and beats its similarity to any other such story by ``margin`` (a cosine).
     Short reports (a tweet, a video's caption, a brief) name too little for the shared-names rule of
     :func:`same_event`, but the story they belong to is still the one they are clearly nearest to. A lone article
     about as near to two stories joins neither, and two lone articles never make a story on their own: that is
-    what the shared-names rule is for (a heatwave and a fare rise in one city)."""
-    size = label.groupBy("label").agg(F.count(F.lit(1)).alias("size"))
-    sized = label.join(size, "label").select("article_id", "label", "size")
+    what the shared-names rule is for (a heatwave and a fare rise in one city). With ``window_days``, a dated lone
+    article never joins a story whose known dates it would stretch past that many days."""
+    day = F.datediff(F.to_date("ts"), F.lit("1970-01-01").cast("date"))
+    size = label.groupBy("label").agg(F.count(F.lit(1)).alias("size"), F.min(day).alias("lo"), F.max(day).alias("hi"))
+    sized = label.withColumn("day", day).join(size, "label").select("article_id", "label", "size", "day", "lo", "hi")
     ends = similar.select("a", "b", "q").unionByName(
         similar.select(F.col("b").alias("a"), F.col("a").alias("b"), "q"))
-    lone = sized.where(F.col("size") == 1).select(F.col("article_id").alias("a"), F.col("label").alias("own"))
-    stories = sized.where(F.col("size") >= 2).select(F.col("article_id").alias("b"), F.col("label").alias("to"))
-    near = ends.join(lone, "a").join(stories, "b").groupBy("own", "to").agg(F.max("q").alias("q"))
+    lone = sized.where(F.col("size") == 1).select(F.col("article_id").alias("a"), F.col("label").alias("own"), "day")
+    stories = sized.where(F.col("size") >= 2).select(F.col("article_id").alias("b"), F.col("label").alias("to"),
+                                                      "lo", "hi")
+    near = ends.join(lone, "a").join(stories, "b")
+    if window_days is not None:
+        near = near.where(F.col("day").isNull() | F.col("lo").isNull()
+                          | (F.greatest("hi", "day") - F.least("lo", "day") <= window_days))
+    near = near.groupBy("own", "to").agg(F.max("q").alias("q"))
     rank = Window.partitionBy("own").orderBy(F.col("q").desc(), F.col("to"))
     top = near.withColumn("r", F.row_number().over(rank)).where(F.col("r") <= 2)
     best = top.where(F.col("r") == 1).select("own", "to", "q")
@@ -292,13 +303,16 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     comps = connected_components(pairs.where(F.col("q") >= strong_q))
     ca = comps.select(F.col("node").alias("a"), F.col("component"))
     cb = comps.select(F.col("node").alias("b"), F.col("component").alias("cb"))
+    da = days.select(F.col("article_id").alias("a"), F.col("day").alias("da"))
+    db = days.select(F.col("article_id").alias("b"), F.col("day").alias("db"))
     edges = (pairs.join(ca, "a").join(cb, "b").where(F.col("component") == F.col("cb"))
-             .select("component", "a", "b", "q"))
-    labels = edges.groupBy("component").applyInPandas(_label_groups(threshold), schema=_LABEL_SCHEMA)
+             .join(da, "a", "left").join(db, "b", "left")
+             .select("component", "a", "b", "q", "da", "db"))
+    labels = edges.groupBy("component").applyInPandas(_label_groups(threshold, window_days), schema=_LABEL_SCHEMA)
     label = (dated.join(labels, dated.article_id == labels.node, "left")
              .select("article_id", "ts", F.coalesce("label", "article_id").alias("label")))
     if lone_margin is not None:
-        label = join_lone(label, similar, threshold, lone_margin * threshold)
+        label = join_lone(label, similar, threshold, lone_margin * threshold, window_days)
     seeds = (label.groupBy("label")
              .agg(F.min(F.struct(F.col("ts").isNull().alias("no_date"), F.col("ts"), F.col("article_id")))
                   .alias("s"))

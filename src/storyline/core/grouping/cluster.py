@@ -214,7 +214,14 @@ def connected_components(nodes: Iterable[N], edges: Iterable[tuple[N, N]]) -> di
     return {n: find(n) for n in sorted(parent)}  # type: ignore[type-var]
 
 
-def average_linkage(nodes: Sequence[N], edges: Iterable[tuple[N, N, float]], threshold: float) -> dict[N, N]:
+def _joined_span(x: tuple[int, int] | None, y: tuple[int, int] | None) -> tuple[int, int] | None:
+    if x is None or y is None:
+        return x or y
+    return min(x[0], y[0]), max(x[1], y[1])
+
+
+def average_linkage(nodes: Sequence[N], edges: Iterable[tuple[N, N, float]], threshold: float,
+                    days: Mapping[N, int | None] | None = None, window: int | None = None) -> dict[N, N]:
     """Average-linkage agglomerative clustering over a sparse similarity graph.
 
     Missing pairs have similarity 0. Two clusters merge while the mean similarity over *all* their cross
@@ -226,12 +233,22 @@ def average_linkage(nodes: Sequence[N], edges: Iterable[tuple[N, N, float]], thr
     'c'
     >>> average_linkage("abc", [("a", "b", 0.9), ("b", "c", 0.9), ("a", "c", 0.4)], threshold=0.5)["c"]
     'a'
+
+    ``days`` (a node's day number, or None when undated) and ``window``: two clusters never merge when their known
+    days would then span more than ``window`` days, however an undated node links them: a story's articles are
+    no further apart in time than one story's are.
+
+    >>> edges = [("a", "b", 0.9), ("b", "c", 0.9), ("a", "c", 0.9)]
+    >>> sorted(set(average_linkage("abc", edges, 0.5, {"a": 0, "b": None, "c": 400}, window=3).values()))
+    ['a', 'c']
     """
     if not (0.0 < threshold <= 1.0):
         raise ValueError(f"threshold must be in (0, 1], got {threshold!r}")
     order = sorted(set(nodes))
     index = {n: i for i, n in enumerate(order)}
     size = [1] * len(order)
+    known = [None if days is None or window is None else days.get(n) for n in order]
+    span: list[tuple[int, int] | None] = [None if d is None else (int(d), int(d)) for d in known]
     members: dict[int, list[int]] = {i: [i] for i in range(len(order))}
     links: dict[int, dict[int, float]] = defaultdict(dict)  # cluster -> cluster -> summed similarity
     for a, b, s in edges:
@@ -254,6 +271,10 @@ def average_linkage(nodes: Sequence[N], edges: Iterable[tuple[N, N, float]], thr
         s = links[a].get(b, 0.0)
         if -neg != s / (size[a] * size[b]):  # stale entry: the pair's average changed since it was pushed
             continue
+        joined = _joined_span(span[a], span[b])
+        if joined is not None and window is not None and joined[1] - joined[0] > window:
+            continue  # two events of one topic, further apart than one story runs
+        span[a] = joined
         # merge b into a (a < b keeps the smaller representative)
         alive.discard(b)
         members[a].extend(members.pop(b))

@@ -10,6 +10,7 @@ thing are folded into one event that cites every article that told it.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -517,14 +518,18 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
     if not 0.0 <= fold_threshold <= 1.0:
         raise ValueError(f"fold_threshold must be between 0 and 1, got {fold_threshold}")
     published = published or {}
+    texts = [" ".join(str(get(s, "text", "") or "").split()) for s in sentences]
+    told_by = Counter(t for text in texts for t in set(content_terms(text)))  # sentences of the story using a term
     raw: list[tuple[str, str, tuple[set[str], set[str]], dict[str, Any], tuple]] = []
-    for s in sentences:
-        text = " ".join(str(get(s, "text", "") or "").split())
+    for s, text in zip(sentences, texts):
         flags = set(sentence_flags(text)) if text else {"empty"}
         if flags & {"empty", "question", "url", "shouting", "call_to_action", "furniture"} or _TABLE_ROW.search(text):
             continue
         aid = str(get(s, "article_id"))
-        for start, end, iso in find_dates(text, published.get(aid)):
+        dates = find_dates(text, published.get(aid))
+        if dates and len(texts) >= JUDGED_FROM and not of_story(text, dates, told_by):
+            continue
+        for start, end, iso in dates:
             clause = _clause(text, start, end)
             terms = set(content_terms(clause)) - set(content_terms(text[start:end]))
             near = set(content_terms(text[:start])[-_WINDOW:] + content_terms(text[end:])[:_WINDOW])
@@ -560,6 +565,27 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
     out = list(best.values())
     out.sort(key=lambda e: (e.date, e.sources[0]["article_id"]))
     return out
+
+
+# a story of fewer sentences says too little for a sentence's unshared words to be told apart from its news
+JUDGED_FROM = 10
+
+
+def of_story(text: str, dates: Sequence[tuple[int, int, str]], told_by: Mapping[str, int]) -> bool:
+    """A dated sentence shares a word, beyond its dates and figures, with another sentence of its story
+    (``told_by``: how many of the story's sentences use each content term, this one included). One that shares
+    none tells nothing of the story: a page's notice about itself, a copyright line, an embedded post's
+    signature. Its date is the page's, not an event's.
+
+    >>> told = Counter({"mets": 3, "fir": 2, "manag": 2, "copyright": 1, "llc": 1, "wolf": 1, "escap": 1})
+    >>> of_story("Copyright 2015 by Escape the Wolf, LLC.", [(10, 14, "2015")], told)
+    False
+    >>> of_story("The Mets fired their manager in 2015.", [(32, 36, "2015")], told)
+    True
+    """
+    dated = set().union(*(content_terms(text[a:b]) for a, b, _ in dates))
+    own = {t for t in content_terms(text) if t not in dated and not t.isdigit()}
+    return any(told_by.get(t, 0) > 1 for t in own)
 
 
 def with_news_event(rows: list[dict[str, Any]], lead: Mapping[str, Any] | None,
