@@ -318,3 +318,16 @@ def test_one_name_spelt_with_or_without_stops_or_in_a_transcripts_capitals_is_on
     us = [e for name, e in ents.items() if name in ("U.S.", "US")]
     assert len(us) == 1 and us[0].type == GPE and set(us[0].variants) == {"U.S.", "US"} and us[0].mentions == 2
     assert "MARSH" not in ents and ents["Helena Marsh"].type == PERSON and ents["Helena Marsh"].mentions == 3
+
+
+def test_a_bare_surname_is_the_story_s_main_bearer_of_it() -> None:
+    # "Trump" is Donald Trump, named in full three times to Fred Trump's once; two bearers named as often keep
+    # the bare surname apart from both
+    ents = _by_name(extract_entities(_sents(
+        "a: Donald Trump spoke in Ohio on Monday.", "a: Trump said the deal was done.",
+        "b: Donald Trump later left for Texas.", "b: His father Fred Trump built the company.",
+        "c: Donald Trump thanked supporters.", "c: Trump did not take questions.")))
+    assert "Trump" not in ents and ents["Donald Trump"].mentions == 5 and ents["Donald Trump"].type == PERSON, ents
+    tie = _by_name(extract_entities(_sents(
+        "a: Ann Castell thanked volunteers.", "b: Mark Castell spoke first.", "c: Castell left early.")))
+    assert tie["Castell"].mentions == 1, tie

@@ -704,7 +704,13 @@ def _aliases(counts: Counter[str], types: dict[str, str], common: frozenset[str]
             continue
         cands = by_last.get(s, set()) | by_first.get(s, set())
         if len(cands) > 1:  # prefer full names of the same type ("Alderson": a person, not "Mets GM Alderson")
-            cands = {c for c in cands if types.get(c) == types.get(s)}
+            cands = {c for c in cands if types.get(c) == types.get(s)} or cands
+        if len(cands) > 1 and all(types.get(c) == PERSON for c in cands):
+            # the story's main bearer of a surname is who the bare surname means: "Romney" is "Mitt Romney" when
+            # he is named at least twice as often as "Ann Romney"
+            ranked = sorted(cands, key=lambda c: (-counts[c], c))
+            if counts[ranked[0]] >= 2 * counts[ranked[1]]:
+                cands = {ranked[0]}
         # a surname or first name shared by two full names is ambiguous: keep it apart
         if len(cands) == 1:
             out[s] = next(iter(cands))
@@ -749,7 +755,7 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
     for s, target in alias.items():
         of_person = (types.get(target) == PERSON and _surname_of(s, target, vocab.lower) if s != target else
                      " " not in s and not s.isupper() and s.lower() not in _GAZETTEER
-                     and any(n.split()[0].lower() in given_names() and _surname_of(s, n, vocab.lower) for n in persons))
+                     and any(_surname_of(s, n, vocab.lower) for n in persons))
         if of_person:
             # a person's surname that is also a town's name ("Clinton", "Rubio", "Lutz"): the place is the
             # gazetteer's reading of the short form, the full name says who it is. So too when two full names
