@@ -331,3 +331,11 @@ def test_a_bare_surname_is_the_story_s_main_bearer_of_it() -> None:
     tie = _by_name(extract_entities(_sents(
         "a: Ann Castell thanked volunteers.", "b: Mark Castell spoke first.", "c: Castell left early.")))
     assert tie["Castell"].mentions == 1, tie
+
+
+def test_a_role_of_several_nouns_before_a_person_is_not_part_of_the_name() -> None:
+    ents = _by_name(extract_entities(_sents(
+        "a: Senate Majority Leader Mitch McConnell said the vote would wait.",
+        "b: House Speaker Paul Ryan agreed on Tuesday.", "c: McConnell and Ryan met the president.")))
+    assert ents["Mitch McConnell"].type == PERSON and ents["Paul Ryan"].type == PERSON, ents
+    assert not any("Leader" in n or "Speaker" in n for n in ents), ents

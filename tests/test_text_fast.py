@@ -82,7 +82,8 @@ def test_non_article_reason_is_its_rules(text, filler):
 
 
 _SENTENCE_PIECES = st.lists(st.sampled_from(["St.", "Dr.", "John", "(the", "museum)", "said", "it.", "Police",
-                                             "left.", "[sic]", "U.S.", "and", "\n", "Mr.", "Kaur", "won."]),
+                                             "left.", "[sic]", "U.S.", "and", "\n", "Mr.", "Kaur", "won.", '"Why?"',
+                                             "asked."]),
                             min_size=1, max_size=30)
 
 
@@ -107,6 +108,18 @@ def test_a_sentence_is_not_cut_after_a_title_or_inside_brackets():
     assert [s.text for s in split_sentences(text)] == [
         "Relics of saints such as St. John, St. Mary Magdalene and St. Timothy were found.",
         "The tube (from St. John the Theologian) is tiny.", "Dr. Kaur said so."]
+
+
+def test_a_quoted_question_keeps_who_asked_it_and_a_summary_never_shows_the_tag_alone():
+    from storyline.core.story.summarize import Sentence, summarize
+    from storyline.core.text.sentences import split_sentences
+
+    text = ('Bannon attacked Romney at a rally in Fairhope on Tuesday night. "We have 7,000 dead and 52,000 casualties, '
+            'and where were the Romneys during those wars?" Bannon asked. "Enough!" the crowd shouted back.')
+    got = [s.text for s in split_sentences(text)]
+    assert got[1].endswith('those wars?" Bannon asked.') and got[2] == '"Enough!" the crowd shouted back.', got
+    picked = summarize([Sentence("a", k, t) for k, t in enumerate(got)])
+    assert picked and not any(len(s.text.split()) <= 3 for s in picked), "a speech tag stood alone"
 
 
 def test_a_hover_card_inside_a_sentence_is_cut_and_listed():

@@ -504,8 +504,9 @@ def _split_titles(i: int, text: str, toks, parts: list[int], vocab: _Vocab,
     out = []
     seg: list[int] = []
     person_cue = _lower_title_before(toks, parts[0]) if parts else False
-    if _role_before_person([toks[p][2] for p in parts]):
-        parts, person_cue = parts[1:], True
+    role = _role_before_person([toks[p][2] for p in parts])
+    if role:
+        parts, person_cue = parts[role:], True
     for p in parts + [-1]:
         if p != -1 and toks[p][2].lower().rstrip(".") not in _TITLES:
             seg.append(p)
@@ -517,21 +518,29 @@ def _split_titles(i: int, text: str, toks, parts: list[int], vocab: _Vocab,
     return [m for m in out if m is not None]
 
 
-def _role_before_person(words: Sequence[str]) -> bool:
-    """A run that opens on a role written as a common noun before a person's full name ("Assistant Ray Dolan",
-    "Seaman James Lovelace", "Assessor Carmen Chu"): the first word is an English noun (``lemminflect``) and no
-    given name, the next a given name, the last a surname. The role is not part of the name.
+def _role_before_person(words: Sequence[str]) -> int:
+    """How many words of a run are a role written as common nouns before a person's name ("Assistant Ray Dolan",
+    "Seaman James Lovelace", "House Speaker Paul Ryan"): each an English noun (``lemminflect``) and no given name,
+    then a given name and a surname. The role is not part of the name. 0 when the run has no such role.
 
     >>> _role_before_person("Assessor Carmen Chu".split()), _role_before_person("Grace Kelly".split())
-    (True, False)
+    (1, 0)
+    >>> _role_before_person("House Speaker Paul Ryan".split()), _role_before_person("State Hillary Rodham Clinton".split())
+    (2, 1)
     >>> _role_before_person("North Carolina".split()), _role_before_person("Lake Victoria Park".split())
-    (False, False)
+    (0, 0)
     """
     if len(words) < 3:
-        return False
-    first, nxt, last = (_strip_possessive(w)[0].lower() for w in (words[0], words[1], words[-1]))
-    return ("NOUN" in word_lemmas(first) and first not in given_names() and first not in _PLACE_FIRST
-            and nxt in given_names() and last in surnames())
+        return 0
+    low = [_strip_possessive(w)[0].lower() for w in words]
+    if low[-1] not in surnames():
+        return 0
+    for k, w in enumerate(low[:-1]):
+        if w in given_names():
+            return k  # the name starts at its given name ("Secretary of State" aside: "Seaman James Derek Lovelace")
+        if "NOUN" not in word_lemmas(w) or w in _PLACE_FIRST:
+            return 0
+    return 0
 
 
 def _lower_title_before(toks, k: int) -> bool:

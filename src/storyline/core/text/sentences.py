@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from storyline.core.text.text import word_lemmas
+
 # Scrapers glue paragraphs together: "...and beyond.Researchers said". Split there too.
 _GLUED = re.compile(r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
 
@@ -23,11 +25,26 @@ _TITLE_END = re.compile(r"(?:^|[\s(\"“])(?:Mr|Mrs|Ms|Dr|St|Mt|Ft|Sen|Rep|Gov|G
 _ORDINAL_END = re.compile(r"(?:^|\s)\d{1,3}\.$")
 
 
+# a quotation that ends on a question or an exclamation: '... during those wars?"'
+_QUOTE_ASKED = re.compile(r"[?!][\"”’']$")
+
+
+def _speech_tag(piece: str) -> bool:
+    """A short piece that only says who spoke: a few words without a quotation mark, one of them a verb in lower
+    case ("Bannon asked.", "she wondered aloud.", "the coach told reporters.")."""
+    words = piece.rstrip(".").split()
+    return (0 < len(words) <= 4 and piece.endswith(".") and not re.search(r"[\"“”]", piece)
+            and any(w.islower() and "VERB" in word_lemmas(w) for w in words))
+
+
 def _continues(before: str, after: str) -> bool:
     """Whether a split between two pieces of one paragraph falls inside a sentence: after a title before a name,
-    after an ordinal ("Am 5. | November 2021"; "Zum 100. | Geburtstag"), or inside brackets (the first opens one the
-    second closes)."""
+    after an ordinal ("Am 5. | November 2021"; "Zum 100. | Geburtstag"), inside brackets (the first opens one the
+    second closes), or between a quoted question or exclamation and who said it ('"... those wars?" | Bannon
+    asked.')."""
     if _TITLE_END.search(before):
+        return True
+    if _QUOTE_ASKED.search(before) and _speech_tag(after):
         return True
     if _ORDINAL_END.search(before) and len(_last_clause(before).split()) <= 2:
         return True
@@ -75,6 +92,8 @@ def split_sentences(text: str) -> list[Span]:
     >>> [s.text for s in split_sentences("Am 5. November 2021 wird sie 100 Jahre alt. Zum 100. Geburtstag erscheint "
     ...                                    "ein Film. The toll rose to 14. Rescuers left.")]
     ['Am 5. November 2021 wird sie 100 Jahre alt.', 'Zum 100. Geburtstag erscheint ein Film.', 'The toll rose to 14.', 'Rescuers left.']
+    >>> [s.text for s in split_sentences('"Where were the Romneys during those wars?" Bannon asked. He left.')]
+    ['"Where were the Romneys during those wars?" Bannon asked.', 'He left.']
     """
     spans: list[Span] = []
     split = _splitter()
