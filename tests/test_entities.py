@@ -339,3 +339,11 @@ def test_a_role_of_several_nouns_before_a_person_is_not_part_of_the_name() -> No
         "b: House Speaker Paul Ryan agreed on Tuesday.", "c: McConnell and Ryan met the president.")))
     assert ents["Mitch McConnell"].type == PERSON and ents["Paul Ryan"].type == PERSON, ents
     assert not any("Leader" in n or "Speaker" in n for n in ents), ents
+
+
+def test_a_role_in_a_language_the_lexicon_lacks_is_no_part_of_the_name() -> None:
+    ents = _by_name(extract_entities(_sents(
+        "a: VW-Chef Herbert Diess warnt vor Tesla.", "b: Aufsichtsrätin Daniela Cavallo widersprach am Mittwoch.",
+        "c: Diess und Cavallo trafen sich in Wolfsburg.", "d: Die Bucht von San Francisco Bay lag im Nebel.")))
+    assert ents["Herbert Diess"].type == PERSON and ents["Daniela Cavallo"].type == PERSON, ents
+    assert not any(n.startswith(("VW-Chef", "Aufsichtsrätin", "Francisco")) for n in ents), ents

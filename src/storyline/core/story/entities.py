@@ -520,26 +520,36 @@ def _split_titles(i: int, text: str, toks, parts: list[int], vocab: _Vocab,
 
 def _role_before_person(words: Sequence[str]) -> int:
     """How many words of a run are a role written as common nouns before a person's name ("Assistant Ray Dolan",
-    "Seaman James Lovelace", "House Speaker Paul Ryan"): each an English noun (``lemminflect``) and no given name,
-    then a given name and a surname. The role is not part of the name. 0 when the run has no such role.
+    "Seaman James Lovelace", "House Speaker Paul Ryan", "VW-Chef Herbert Diess"): each an English noun
+    (``lemminflect``) or a word it does not know, and no given name; then a given name, and a last word that is a
+    known surname or no English word. The role is not part of the name. 0 when the run has no such role.
 
     >>> _role_before_person("Assessor Carmen Chu".split()), _role_before_person("Grace Kelly".split())
     (1, 0)
     >>> _role_before_person("House Speaker Paul Ryan".split()), _role_before_person("State Hillary Rodham Clinton".split())
     (2, 1)
+    >>> _role_before_person("VW-Chef Herbert Diess".split()), _role_before_person("Aufsichtsrätin Daniela Cavallo".split())
+    (1, 1)
     >>> _role_before_person("North Carolina".split()), _role_before_person("Lake Victoria Park".split())
     (0, 0)
+    >>> [_role_before_person(n.split()) for n in ("San Francisco Bay", "Einsatz von Maßnahmen", "Arquata del Tronto")]
+    [0, 0, 0]
     """
     if len(words) < 3:
         return 0
     low = [_strip_possessive(w)[0].lower() for w in words]
-    if low[-1] not in surnames():
-        return 0
+    if not (low[-1] in surnames() or (not word_lemmas(low[-1]) and low[-1] not in given_names())):
+        return 0  # a known surname, or a word no English word list knows ("Diess", "Froome")
+    if is_place_name(" ".join(low)) or any(" ".join(low[:j]) in _places() for j in range(2, len(low))):
+        return 0  # "San Francisco Bay", "Los Angeles County Sheriff": a place's name, not a role
     for k, w in enumerate(low[:-1]):
+        if w in _CONNECTORS:
+            return 0  # "Einsatz von Maßnahmen", "Arquata del Tronto": a particle opens no given name
         if w in given_names():
-            return k  # the name starts at its given name ("Secretary of State" aside: "Seaman James Derek Lovelace")
-        if "NOUN" not in word_lemmas(w) or w in _PLACE_FIRST:
-            return 0
+            return k  # the name starts at its given name ("Seaman James Derek Lovelace")
+        lemmas = word_lemmas(w)
+        if (lemmas and "NOUN" not in lemmas) or w in _PLACE_FIRST or w in _DIRECTIONS:
+            return 0  # a role is a noun, of English ("Speaker") or of a language the lexicon lacks ("VW-Chef")
     return 0
 
 
