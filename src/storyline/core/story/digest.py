@@ -486,7 +486,7 @@ def shouted(title: str) -> bool:
 
 
 def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None, disputes: Sequence[dict] = (),
-                 told: Mapping[str, str] | None = None) -> str:
+                 told: Mapping[str, str] | None = None, leads: int = 1) -> str:
     """The story's headline: of the headlines of its first reports (those within a day of the earliest) that are
     headlines (:func:`~storyline.core.text.clean.title_residue`: not a share bar, a caption, a credit, a time stamp
     or a sentence cut short), that the summary tells (:func:`off_story`, in a story of several articles) and that
@@ -559,13 +559,19 @@ def off_story(title: str, summary: Sequence[str]) -> bool:
 
 
 def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[dict],
-                   told: Mapping[str, str] | None) -> str | None:
-    """A headline written from the summary's sentences (``fallback``, in order), or None without one: of the whole
-    clauses of a headline's length they give (:func:`headline`), the first that takes no side of a dispute found and
-    reads alone (no quote without its speaker, no "This is ..."), that tells rather than quotes, then that gives
-    least that another outlet may tell otherwise. A sentence that gives no such clause is a candidate whole, after
-    every clause, the shortest first. A figure is never taken out of a headline: one that takes a side gives way to
-    a sentence that takes none.
+                   told: Mapping[str, str] | None, leads: int = 1) -> str | None:
+    """A headline written from the summary's sentences (``fallback``, in order, its first ``leads`` the articles'
+    leads), or None without one: of the whole clauses of a headline's length they give (:func:`headline`), the
+    leads' first, then the leads that give none whole, the shortest first (a lead states the event), then the
+    other sentences' clauses; the first that takes no side of a dispute found and reads alone (no quote without
+    its speaker, no "This is ..."), that tells rather than quotes, then that gives least that another outlet may
+    tell otherwise. Another sentence that gives no such clause is a candidate whole, after every clause, the
+    shortest first. A figure is never taken out of a headline: one that takes a side gives way to a sentence that takes none.
+
+    >>> _written_title(["Netflix announced Tuesday that it is now allowing employees to take unlimited maternity or "
+    ...                 "paternity leave during the first year after their child's birth or adoption.",
+    ...                 "Parents can return part-time, full-time, or return and then go back out as needed."], [], None)[:40]
+    'Netflix announced Tuesday that it is now'
 
     >>> _written_title(["A ferry carrying 212 passengers ran aground off Kelso on Monday.",
     ...                 "The coastguard led a rescue off Kelso."],
@@ -573,13 +579,18 @@ def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[dict
     'The coastguard led a rescue off Kelso'
     """
     texts = [fallback] if isinstance(fallback, str) else list(fallback or [])
-    clean = [t for t in (lead_text(x) for x in texts) if t]
-    if not clean:
+    cleaned = [(k < max(1, leads), t) for k, t in enumerate(lead_text(x) for x in texts) if t]
+    if not cleaned:
         return None
+    clean = [t for _, t in cleaned]
     fitted = [h for h in (headline(t) for t in clean) if h]
     fitted = [h for h in fitted if title_residue(h) is None] or fitted
+    # a lead states the event: the leads' clauses come first, then, shortest first, the leads that give none whole
+    lead_fits = [h for h in (headline(t) for is_lead, t in cleaned if is_lead) if h in fitted]
+    whole_leads = sorted((t for is_lead, t in cleaned if is_lead and not headline(t) and title_residue(t) is None),
+                         key=lambda t: len(words(t)))
     whole = sorted(clean, key=lambda t: len(words(t)))
-    cands = fitted + [w for w in whole if w not in fitted]
+    cands = list(dict.fromkeys(lead_fits + whole_leads + fitted + whole))
     return min(enumerate(cands), key=lambda kh: (_asserts(kh[1], disputes), _leans(kh[1]), mostly_quoted(kh[1]),
                                                 contested(kh[1], "", told)[0] if told else 0, kh[0]))[1]
 
@@ -950,11 +961,13 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
         }
         for s in chosen
     ]
-    leads = ([x["text"] for x in summary]  # a lead on one side may still give a headline without its side
+    # the articles' leads first (a lead on one side may still give a headline without its side), then the rest
+    opening = [x["text"] for x in summary if x["position"] == 0]
+    leads = (opening + [x["text"] for x in summary if x["position"] != 0]
              or [s.text for s in sorted(ordered, key=lambda s: (s.position, s.article_id))[:3]])
     out = {
         "story_id": story_id,
-        "title": choose_title(articles, leads, disputes, told_by(ordered, articles)),
+        "title": choose_title(articles, leads, disputes, told_by(ordered, articles), leads=len(opening)),
         "summary": summary,
     }
     return out
