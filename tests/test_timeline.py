@@ -312,3 +312,12 @@ def test_a_dated_line_that_tells_nothing_of_its_story_is_no_event() -> None:
     assert not any(d.startswith(("2015", "2019")) for d in told), told  # the page's notices are no events
     # a story too short to judge keeps what it has
     assert [e.date for e in build_timeline(sentences[:2] + notices[1:], {"b": "2024-11-14"})] == ["1962", "2019"]
+
+
+def test_a_page_s_stamp_and_its_pitch_to_the_reader_are_no_events() -> None:
+    sentences = [_s("a", 0, "Veröffentlichung: 2. Februar 2022 Vorverkauf für die Heimspiele gestartet."),
+                 _s("a", 1, "Updated on Oct. 8, 2013 : An update has been attached to this story."),
+                 _s("a", 2, "Never miss the latest news by signing up to our newsletter on Tuesday!"),
+                 _s("a", 3, "The club sold 4,000 tickets for the derby on Tuesday, the club said.")]
+    rows = build_timeline(sentences, {"a": "2022-02-03"})
+    assert [e.text for e in rows] == ["The club sold 4,000 tickets for the derby on Tuesday, the club said."], rows

@@ -530,6 +530,8 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
         if dates and len(texts) >= JUDGED_FROM and not of_story(text, dates, told_by):
             continue
         for start, end, iso in dates:
+            if stamped(text, start, end):
+                continue
             clause = _clause(text, start, end)
             terms = set(content_terms(clause)) - set(content_terms(text[start:end]))
             near = set(content_terms(text[:start])[-_WINDOW:] + content_terms(text[end:])[:_WINDOW])
@@ -565,6 +567,27 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
     out = list(best.values())
     out.sort(key=lambda e: (e.date, e.sources[0]["article_id"]))
     return out
+
+
+# "Published: ", "Veröffentlichung: 2. Februar ": a label and a colon, then at most the day and month of the date
+_LABEL_BEFORE = re.compile(r"^\W*[^\W\d]+(?:\s+[^\W\d]+)?\s*:\s*(?:\d{1,2}\.?\s+[^\W\d]+\.?\s+)?$")
+_LABEL_OPENING = re.compile(r"^\W*(?:[^\W\d]+\s+){0,2}$")  # at most two words before the date: "Updated on "
+
+
+def stamped(text: str, start: int, end: int) -> bool:
+    """A date that a page stamps on its text, not one an event happened on: after a label and a colon that open
+    the sentence ("Veröffentlichung: 2. Februar 2022 ...", "Published: May 20, 2016"), or opening it and followed
+    by a colon ("Updated on Oct. 8, 2013 : An update has been attached").
+
+    >>> stamped("Veröffentlichung: 2. Februar 2022 Vorverkauf gestartet", 29, 33)
+    True
+    >>> stamped("Updated on Oct. 8, 2013 : An update has been attached to this article.", 11, 23)
+    True
+    >>> stamped("On Oct. 8, 2013, the council voted to close the library.", 3, 15), stamped("Note: In 2015 it won.", 9, 13)
+    (False, False)
+    """
+    before, after = text[:start], text[end:]
+    return bool(_LABEL_BEFORE.match(before)) or (bool(_LABEL_OPENING.match(before)) and after.lstrip().startswith(":"))
 
 
 # a story of fewer sentences says too little for a sentence's unshared words to be told apart from its news

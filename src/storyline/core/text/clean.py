@@ -459,6 +459,8 @@ _URLISH = re.compile(r"(?:https?://|www\.|\.com/|@\w{2,})", re.I)
 
 # words after an imperative that address the reader or the page ("View all ...", "Get our ...", "Read more")
 _READER_WORDS = frozenset("all our your more this my us".split())
+_NEVER = frozenset("never don't don’t".split())  # a negated imperative opens so (negation: a closed class)
+_PAST_OR_SPEECH = re.compile(r"\b(?:said|says|told|was|were|had|has|have|did|according)\b")
 _QUOTE_MARKS = re.compile(r"[“”\"‘’]")
 
 
@@ -471,14 +473,24 @@ def _to_the_reader(s: str, n: int) -> bool:
     (True, True)
     >>> _to_the_reader("Police said all roads were closed.", 6), _to_the_reader("While this is welcome, it is not enough.", 8)
     (False, False)
+    >>> _to_the_reader("Never miss the latest news by signing up to our newsletter today!", 12)
+    True
+    >>> _to_the_reader("Never underestimate how hard our players worked, he said.", 9)
+    False
     """
-    if n > 12 or _QUOTE_MARKS.search(s):
+    if n > 14 or _QUOTE_MARKS.search(s):
         return False
     parts = s.split(None, 2)
     if len(parts) < 2 or not parts[0][:1].isupper() or parts[0].endswith(":") or not parts[1][:1].isalpha():
         return False
     verb, after = parts[0].strip(".,;!").lower(), parts[1].strip(".,;!").lower()
-    return after in _READER_WORDS and verb not in STOPWORDS and verb in word_lemmas(verb).get("VERB", ())
+    if n <= 12 and after in _READER_WORDS and verb not in STOPWORDS and verb in word_lemmas(verb).get("VERB", ()):
+        return True
+    # "Never miss the latest news by signing up to our newsletter today!": a negated imperative, and the page's own
+    # "our" or the reader's "your" further on, with nothing said or done in the past
+    rest = [w.strip(".,;!").lower() for w in s.split()[2:]]
+    return (verb in _NEVER and after in word_lemmas(after).get("VERB", ()) and bool({"our", "your"} & set(rest))
+            and not _PAST_OR_SPEECH.search(s))
 
 
 def sentence_flags(sentence: str) -> list[str]:
@@ -551,6 +563,10 @@ _QUOTE_MARK = re.compile('[“”"]')
 _LIVE_STAMP = re.compile(r"^\d{1,2}[:.]\d{2}\s*(?:[ap]\.?m\.?\s*)?(?:[A-Z]{2,4}\s*)?[-—–:|]\s+(?=[A-Z\"“‘'])")
 
 
+# a list item's marker: "* He said ...", "• Sales rose", "- The vote ..." (a symbol, not a word)
+_LIST_MARK = re.compile(r"^[*•·▪►‣◦-]\s+(?=\S)")
+
+
 def tidy_sentence(text: str) -> str:
     """A sentence as a summary may print it: dateline and outlet tag, caption glue and unbalanced quote marks removed.
 
@@ -580,8 +596,10 @@ def tidy_sentence(text: str) -> str:
     ("It's a harrowing story.", "Sudan's president flew home.", 'Sales rose.')
     >>> tidy_sentence("NASA/ESA, the agencies, agreed."), tidy_sentence("NASA, the agency, agreed.")
     ('NASA/ESA, the agencies, agreed.', 'NASA, the agency, agreed.')
+    >>> tidy_sentence("* He said up to 60 people were killed."), tidy_sentence("- 1.Mix the flour.")
+    ('He said up to 60 people were killed.', '1.Mix the flour.')
     """
-    s = _LIVE_STAMP.sub("", text.strip())
+    s = _LIST_MARK.sub("", _LIVE_STAMP.sub("", text.strip()))
     m = _DATELINE.match(s)
     if m and m.end() < len(s) and sum(c.isupper() for c in m.group(0)) >= 3 and s[m.end():][:1].isupper():
         head = m.group(0)
