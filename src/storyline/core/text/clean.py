@@ -12,8 +12,8 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 
 
-from storyline.core.text.furniture import (furniture, opens_with_bar, residue_title, without_highlights,
-                                           without_picture_date)
+from storyline.core.text.furniture import (_PAST_OR_SPEECH, furniture, opens_with_bar, residue_title,
+                                           without_highlights, without_picture_date)
 from storyline.core.text.text import STOPWORDS, fold_for_hash, normalize_ws, stable_id, word_lemmas, words
 
 # --- in-line residue: removed from inside a line, the rest of the line is kept -------------------------------
@@ -460,7 +460,6 @@ _URLISH = re.compile(r"(?:https?://|www\.|\.com/|@\w{2,})", re.I)
 # words after an imperative that address the reader or the page ("View all ...", "Get our ...", "Read more")
 _READER_WORDS = frozenset("all our your more this my us".split())
 _NEVER = frozenset("never don't don’t".split())  # a negated imperative opens so (negation: a closed class)
-_PAST_OR_SPEECH = re.compile(r"\b(?:said|says|told|was|were|had|has|have|did|according)\b")
 _QUOTE_MARKS = re.compile(r"[“”\"‘’]")
 
 
