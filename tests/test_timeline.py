@@ -321,3 +321,14 @@ def test_a_page_s_stamp_and_its_pitch_to_the_reader_are_no_events() -> None:
                  _s("a", 3, "The club sold 4,000 tickets for the derby on Tuesday, the club said.")]
     rows = build_timeline(sentences, {"a": "2022-02-03"})
     assert [e.text for e in rows] == ["The club sold 4,000 tickets for the derby on Tuesday, the club said."], rows
+
+
+def test_captions_run_together_into_one_long_sentence_are_no_events() -> None:
+    """A gallery's captions, glued by the page into one sentence too long to be judged whole: the row a reader
+    would see is a caption."""
+    caption = ("The old pier is seen from Harbour Road on Tuesday, March 4, 2014 in Portvale, Maine. ")
+    glued = caption * 3 + "Photo: Ann Reyes / The Courier Photo: Ann Reyes / The Courier " + "and more words here " * 6
+    sentences = [_s("a", 0, glued),
+                 _s("a", 1, "The council voted on Tuesday, March 4, 2014 to close the old pier for repairs.")]
+    rows = build_timeline(sentences, {"a": "2014-03-05"})
+    assert [e.text for e in rows] == ["The council voted on Tuesday, March 4, 2014 to close the old pier for repairs."], rows

@@ -18,6 +18,7 @@ from typing import Any, Mapping, Sequence
 
 
 from storyline.core.text.clean import sentence_flags
+from storyline.core.text.furniture import furniture
 from storyline.core.story.entities import get
 from storyline.core.story.sources import AUXILIARIES, SPEECH_VERBS, source_sentence
 from storyline.core.text.text import NUMBER_WORDS, content_terms, jaccard, third_person, word_lemmas
@@ -533,6 +534,8 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
             if stamped(text, start, end):
                 continue
             clause = _clause(text, start, end)
+            if furniture(clause.rstrip(" …")):
+                continue  # the row a reader would see is a caption: gallery captions run together into one "sentence"
             terms = set(content_terms(clause)) - set(content_terms(text[start:end]))
             near = set(content_terms(text[:start])[-_WINDOW:] + content_terms(text[end:])[:_WINDOW])
             src = source_sentence(s, text)
