@@ -119,3 +119,18 @@ def test_one_person_named_in_full_and_by_surname_is_one_shared_event_key():
     assert set(rally) & set(concession) == {"k:mitt romney"}
     # a surname without the full name is still a key
     assert "k:romney" in event_keys(None, "The Romney campaign said Tuesday it would appeal.")
+
+
+def test_a_german_noun_is_no_name_but_a_german_name_is():
+    """German capitalises every noun: "Kunden" and "Preise" would be names two reports of one day share. Where most
+    inner words are capitalised, a single capitalised word is no event key; a name of two words still is."""
+    lead = ("Der Energieversorger hat am Montag die Preise für Strom und Gas erhöht, wie Vorstand Herbert Diess "
+            "mitteilte. Die Kunden sollen die Erhöhung mit der nächsten Rechnung erfahren, die Kosten für "
+            "Haushalte steigen im Schnitt um zehn Prozent. Verbraucherschützer kritisierten die Erhöhung und "
+            "rieten den Kunden, die Verträge zu prüfen und die Angebote der Konkurrenz zu vergleichen.")
+    keys = event_keys("Versorger erhöht Preise", lead)
+    assert any(k.endswith("herbert diess") for k in keys), keys
+    assert not {"k:kunden", "k:preise", "k:kosten", "k:erhohung"} & set(keys), keys
+    english = ("The utility raised its prices for power and gas on Monday, chief executive Herbert Diess said. "
+               "Customers in Lakemoor will see the rise on their next bill, and Diess said costs had climbed.")
+    assert "k:lakemoor" in event_keys("Utility raises prices", english)

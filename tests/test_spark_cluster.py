@@ -150,3 +150,37 @@ def test_a_lone_article_joins_the_story_it_is_clearly_nearest_to(spark):
     # off, nothing moves
     kept = cluster_stories(spark.createDataFrame(_rows(), SCHEMA), threshold=0.1, lone_margin=None).collect()
     assert len({r.story_key for r in kept}) == 4
+
+
+_TOPICS = ("harbour dredging", "library hours", "bus timetable", "school meals", "park lighting", "river survey",
+           "market stalls", "tram repairs", "museum loans", "tax forms")
+
+
+def _english_day(n: int) -> list[tuple]:
+    """``n`` English reports of one day, on many topics: the corpus a few articles of another language sit in."""
+    return [(f"e{i}", f"Update {i} on the {_TOPICS[i % 10]}",
+             f"Officials in district {i} gave an update on the {_TOPICS[i % 10]} after residents asked for one. "
+             f"The work number {i} is planned for the spring, officials said.", "2024-05-07T09:00:00Z", "wire")
+            for i in range(n)]
+
+
+def test_a_few_articles_of_another_language_do_not_join_on_its_function_words(spark):
+    """Two Portuguese reports of different events on one day, in a corpus that is mostly English: "que", "de" and
+    "nesta" are rare in the corpus but say nothing of either event, so the reports stay apart; a second telling of
+    the first event joins it."""
+    bridge = ("O prefeito de Itaguá anunciou nesta terça-feira que a ponte sobre o rio Paraíba será fechada para "
+              "obras durante três meses. Segundo a prefeitura, os motoristas devem usar a estrada velha, que passa "
+              "pelo centro da cidade, enquanto a ponte estiver em obras.")
+    theft = ("A polícia de Campo Verde prendeu nesta terça-feira dois homens que roubaram uma joalheria no centro "
+             "da cidade. De acordo com os investigadores, os suspeitos foram levados para a delegacia, onde "
+             "prestaram depoimento durante a tarde, e as joias foram devolvidas ao dono da loja.")
+    again = ("A ponte sobre o rio Paraíba, em Itaguá, ficará fechada por três meses para obras, anunciou o prefeito "
+             "nesta terça-feira. A prefeitura pede aos motoristas que usem a estrada velha.")
+    rows = _english_day(40) + [
+        ("p1", "Ponte sobre o Paraíba fecha para obras", bridge, "2024-05-07T10:00:00Z", "folha"),
+        ("p2", "Polícia prende suspeitos de roubo a joalheria", theft, "2024-05-07T11:00:00Z", "globo"),
+        ("p3", "Itaguá fecha ponte por três meses", again, "2024-05-07T12:00:00Z", "estadao"),
+    ]
+    got = {r.article_id: r.story_key for r in
+           cluster_stories(spark.createDataFrame(rows, SCHEMA), threshold=0.1, window_days=3).collect()}
+    assert got["p1"] == got["p3"] != got["p2"], {k: v for k, v in got.items() if k.startswith("p")}

@@ -13,9 +13,10 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Hashable, Iterable, Mapping, Sequence, TypeVar
+from typing import AbstractSet as Set, Hashable, Iterable, Mapping, Sequence, TypeVar
 
 from storyline.core.grouping.minhash import hash_tokens
+from storyline.core.text.language import capitals_mark_names, function_words, language
 from storyline.core.text.text import STOPWORDS, stem
 
 N = TypeVar("N", bound=Hashable)
@@ -60,21 +61,21 @@ class TermConfig:
 _stem = lru_cache(maxsize=1 << 18)(stem)
 
 
-def terms_of(text: str) -> list[str]:
+def terms_of(text: str, stop: Set[str] = STOPWORDS) -> list[str]:
     """:func:`core.text.content_terms` with accents folded, computed with cached stems (every article passes
     here once).
 
     >>> terms_of("The Mets fired their manager.")
     ['mets', 'fir', 'manager']
     """
-    return [_stem(t) for t in hash_tokens(text) if len(t) >= 2 and t not in STOPWORDS]
+    return [_stem(t) for t in hash_tokens(text) if len(t) >= 2 and t not in stop]
 
 
 def _fold(text: str) -> str:
     return " ".join(hash_tokens(text))
 
 
-def entity_phrases(text: str) -> list[str]:
+def entity_phrases(text: str, stop: Set[str] = STOPWORDS, single: bool = True) -> list[str]:
     """Entity-like capitalised phrases, folded to lower case; single capitalised words that open a sentence
     and stopwords ("The", "But") are skipped because capitals there carry no signal.
 
@@ -86,15 +87,15 @@ def entity_phrases(text: str) -> list[str]:
         phrase = m.group(0)
         words = phrase.split()
         at_start = bool(_SENT_START_RE.search(text[max(0, m.start() - 3):m.start()])) or m.start() == 0
-        if words and _fold(words[0]) in STOPWORDS:
+        if words and _fold(words[0]) in stop:
             words = words[1:]
             at_start = False
         if not words:
             continue
-        if len(words) == 1 and (at_start or len(words[0]) < 2):
+        if len(words) == 1 and (at_start or len(words[0]) < 2 or not single):
             continue
         folded = _fold(" ".join(words))
-        if folded and folded not in STOPWORDS:
+        if folded and folded not in stop:
             out.append(folded)
     return out
 
@@ -128,18 +129,21 @@ def terms_and_keys(title: str | None, text: str | None, config: TermConfig = Ter
     body = text or ""
     words = body.split()
     lead = " ".join(words[:config.lead_words])
-    for term in terms_of(lead):
+    stop = function_words(language(hash_tokens(lead)))  # "de" and "und" tell no story in any corpus
+    single = capitals_mark_names(lead, stop)  # a lone capitalised German word is a noun
+    for term in terms_of(lead, stop):
         counts[term] += 1.0
     if config.first_weight > 0 and config.first_words > 0:
-        for term in terms_of(" ".join(words[:config.first_words])):
+        for term in terms_of(" ".join(words[:config.first_words]), stop):
             counts[term] += config.first_weight
     if config.body_weight > 0 and len(words) > config.lead_words:
-        for term in terms_of(" ".join(words[config.lead_words:])):
+        for term in terms_of(" ".join(words[config.lead_words:]), stop):
             counts[term] += config.body_weight
     if title and config.title_weight > 0:
-        for term in terms_of(title):
+        for term in terms_of(title, stop):
             counts[term] += config.title_weight
-    phrases = [entity_phrases(source) for source in (title or "", lead)] if config.entity_weight > 0 or keys else []
+    phrases = ([entity_phrases(source, stop, single) for source in (title or "", lead)]
+               if config.entity_weight > 0 or keys else [])
     if config.entity_weight > 0:
         for found in phrases:
             for phrase in found:
@@ -161,7 +165,9 @@ def event_keys(title: str | None, text: str | None, lead_words: int = 400) -> li
     ['k:#$3.00', 'k:#7-4', 'k:port calder city council', 'k:renata solberg']
     """
     lead = " ".join((text or "").split()[:lead_words])
-    return _keys((source, entity_phrases(source)) for source in (title or "", lead))
+    stop = function_words(language(hash_tokens(lead)))
+    single = capitals_mark_names(lead, stop)
+    return _keys((source, entity_phrases(source, stop, single)) for source in (title or "", lead))
 
 
 def _keys(sources) -> list[str]:
