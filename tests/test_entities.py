@@ -347,3 +347,22 @@ def test_a_role_in_a_language_the_lexicon_lacks_is_no_part_of_the_name() -> None
         "c: Diess und Cavallo trafen sich in Wolfsburg.", "d: Die Bucht von San Francisco Bay lag im Nebel.")))
     assert ents["Herbert Diess"].type == PERSON and ents["Daniela Cavallo"].type == PERSON, ents
     assert not any(n.startswith(("VW-Chef", "Aufsichtsrätin", "Francisco")) for n in ents), ents
+
+
+def test_a_german_story_s_nouns_are_no_entities_but_its_people_and_places_are() -> None:
+    """German capitalises every noun, and a sentence's first word: "Die Kunden", "Grüner Wasserstoff" and "Auch"
+    are no names. Its people (a given name), places (a gazetteer) and initials still are; so is a surname met after
+    the given name."""
+    ents = _by_name(extract_entities(_sents(
+        "a: Der Energieversorger hat am Montag die Preise für Strom und Gas in Hamburg erhöht, wie Vorstand "
+        "Anna Albers mitteilte.",
+        "a: Die Kunden sollen die Erhöhung mit der nächsten Rechnung erfahren, die Kosten für Haushalte steigen "
+        "im Schnitt um zehn Prozent.",
+        "a: Grüner Wasserstoff soll die Kosten langfristig senken, sagte Albers bei der Vorstellung der Pläne.",
+        "b: Auch die Verbraucherzentrale kritisierte die Erhöhung und riet den Kunden, die Verträge zu prüfen.",
+        "b: Die Gewerkschaft IG Metall forderte einen Ausgleich für die Beschäftigten des Versorgers.")))
+    assert ents["Anna Albers"].type == PERSON and ents["Anna Albers"].mentions == 2
+    assert "Hamburg" in ents and any(name.endswith("IG Metall") for name in ents)
+    nouns = {"Die Kunden", "Kunden", "Grüner Wasserstoff", "Wasserstoff", "Auch", "Erhöhung", "Kosten",
+             "Energieversorger", "Vorstand", "Vorstand Anna Albers"}
+    assert not nouns & set(ents), sorted(ents)

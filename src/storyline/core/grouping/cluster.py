@@ -129,8 +129,9 @@ def terms_and_keys(title: str | None, text: str | None, config: TermConfig = Ter
     body = text or ""
     words = body.split()
     lead = " ".join(words[:config.lead_words])
-    stop = function_words(language(hash_tokens(lead)))  # "de" and "und" tell no story in any corpus
-    single = capitals_mark_names(lead, stop)  # a lone capitalised German word is a noun
+    lang = language(hash_tokens(lead))
+    stop = function_words(lang)  # "de" and "und" tell no story in any corpus
+    single = capitals_mark_names(lead, lang)  # a lone capitalised German word is a noun
     for term in terms_of(lead, stop):
         counts[term] += 1.0
     if config.first_weight > 0 and config.first_words > 0:
@@ -165,8 +166,9 @@ def event_keys(title: str | None, text: str | None, lead_words: int = 400) -> li
     ['k:#$3.00', 'k:#7-4', 'k:port calder city council', 'k:renata solberg']
     """
     lead = " ".join((text or "").split()[:lead_words])
-    stop = function_words(language(hash_tokens(lead)))
-    single = capitals_mark_names(lead, stop)
+    lang = language(hash_tokens(lead))
+    stop = function_words(lang)
+    single = capitals_mark_names(lead, lang)
     return _keys((source, entity_phrases(source, stop, single)) for source in (title or "", lead))
 
 

@@ -20,9 +20,11 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import AbstractSet as Set, Any, Iterable, Sequence
 
 
+from storyline.core.grouping.minhash import hash_tokens
+from storyline.core.text.language import capitals_mark_names, function_words, language
 from storyline.core.text.text import STOPWORDS, word_lemmas
 
 logger = logging.getLogger(__name__)
@@ -433,20 +435,29 @@ def _is_title_case_line(toks: Sequence[tuple[int, int, str]]) -> bool:
 class _Vocab:
     lower: frozenset[str]  # words the story writes in lower case: ordinary words when capitalised
     caps: frozenset[str]  # words the story capitalises away from the start of a sentence
+    stop: Set[str] = STOPWORDS  # the function words of the story's language
+    nouns: bool = False  # the story capitalises its nouns (German): a capital alone does not make a name
+    named: frozenset[str] = frozenset()  # words that follow a known given name: "Musk" of "Elon Musk"
 
 
 def _vocab(texts: Sequence[str]) -> _Vocab:
     lower: set[str] = set()
     caps: set[str] = set()
+    named: set[str] = set()
     for t in texts:
         toks = _tokens(t)
         first = next((j for j, (_, _, w) in enumerate(toks) if w[:1].isalnum()), 0)
         for j, (_, _, w) in enumerate(toks):
+            if j and _is_cap(w) and toks[j - 1][2].lower() in given_names():
+                named.add(_strip_possessive(w)[0])
             if w[:1].islower():
                 lower.add(_strip_possessive(w)[0].lower())
             elif _is_cap(w) and j != first and toks[j - 1][2] not in _OPENERS:
                 caps.add(_strip_possessive(w)[0])
-    return _Vocab(frozenset(lower), frozenset(caps))
+    joined = " ".join(" ".join(texts).split()[:400])
+    lang = language(hash_tokens(joined))
+    return _Vocab(frozenset(lower), frozenset(caps), function_words(lang), not capitals_mark_names(joined, lang),
+                  frozenset(named))
 
 
 def _rule_mentions(i: int, text: str, vocab: _Vocab) -> list[tuple[Mention, Counter[str]]]:
@@ -466,7 +477,8 @@ def _rule_mentions(i: int, text: str, vocab: _Vocab) -> list[tuple[Mention, Coun
         initial = k == first_word or (k > 0 and toks[k - 1][2] in _OPENERS)
         base, _ = _strip_possessive(tok)
         low = base.lower().rstrip(".")
-        if low in _MONTHS_DAYS or low in _MONTH_ABBR or (initial and _common_initial(low, vocab.lower)):
+        if low in _MONTHS_DAYS or low in _MONTH_ABBR or (initial and _common_initial(low, vocab.lower)) or (
+                vocab.stop is not STOPWORDS and low in vocab.stop):  # "Der", "Auch", "Sie": no part of a name
             k += 1
             continue
         # collect the run
@@ -492,6 +504,16 @@ def _rule_mentions(i: int, text: str, vocab: _Vocab) -> list[tuple[Mention, Coun
         out.extend(_split_titles(i, text, toks, parts, vocab, initial))
         k = max(j, k + 1)
     return out
+
+
+def _named_alone(word: str) -> bool:
+    """A capitalised word that is a name whatever the language capitalises: a known place, a known given name,
+    initials ("VW", "EHC"), or a word with a digit or a capital run into it ("PodGrab", not the compound noun
+    "Mund-Nase-Bedeckung"). Not a known surname: the lists of surnames hold many a German noun ("Mode", "Texte")."""
+    low = word.lower().rstrip(".")
+    return (low in _places() or low in given_names() or _place_initials(word)
+            or (len(word) >= 2 and word.isupper()) or any(ch.isdigit() for ch in word)
+            or _RUN_TOGETHER.search(word) is not None)
 
 
 def _common_initial(low: str, lower_vocab: frozenset[str]) -> bool:
@@ -567,6 +589,8 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
     low = [w.lower().rstrip(".") for w in words]
     if len(words) == 1 and (low[0] in vocab.lower or low[0] in _COMMON_CAPS or len(low[0]) < 2):
         return None
+    if vocab.nouns and not any(w in vocab.named or _named_alone(w) for w in words):
+        return None  # "Kunden", "Grüner Wasserstoff": where every noun has a capital, a name needs more than capitals
     votes: Counter[str] = Counter()
     if person_cue:
         votes[PERSON] += 3

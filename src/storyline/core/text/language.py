@@ -95,20 +95,24 @@ def _with_english(lang: str) -> frozenset[str]:
 _CAPITALS_FOR_NOUNS = 0.45  # English news capitalises about a fifth of its inner content words, German over half
 _ENDS_SENTENCE = frozenset(".!?:")
 _JUDGED_FROM = 25  # inner content words: fewer (a title, a one-line lead full of names) tell nothing
-_CAPITALS_READ = 400  # words read: a shorter window full of names reads as German in English text
+_CAPITALS_READ = 400  # words read to judge
 
 
-def capitals_mark_names(text: str, stop: Set[str] = STOPWORDS) -> bool:
-    """Whether a capital letter inside ``text``'s sentences marks a name: False when most of its inner content words
-    (not opening a sentence, not function words) are capitalised, as every noun is in German; a single capitalised
-    word there is a noun, not a name. A text too short to tell is taken to mark names.
+def capitals_mark_names(text: str, lang: str | None) -> bool:
+    """Whether a capital letter inside ``text`` (in ``lang``, as :func:`language` tells it) marks a name: False when
+    most of its inner content words (not opening a sentence, not function words) are capitalised, as every noun is in
+    German; a capitalised word there is a noun as often as a name. English capitalises no common noun, so there a
+    text full of capitals is full of names. A text too short to tell is taken to mark names.
 
-    >>> capitals_mark_names("The Mets fired their manager on Tuesday after a losing season, the club said.")
+    >>> capitals_mark_names("The Mets fired their manager on Tuesday after a losing season, the club said.", ENGLISH)
     True
     >>> de = "Der Vorstand hat die Pläne für das Werk vorgestellt, die Kosten steigen und die Kunden warten. " * 5
-    >>> capitals_mark_names(de, function_words("German")), capitals_mark_names(de[:80], function_words("German"))
-    (False, True)
+    >>> capitals_mark_names(de, "German"), capitals_mark_names(de[:80], "German"), capitals_mark_names(de, ENGLISH)
+    (False, True, True)
     """
+    if lang is None or lang == ENGLISH:
+        return True
+    stop = function_words(lang)
     inner = capital = 0
     prev = ""
     for w in text.split()[:_CAPITALS_READ]:
