@@ -366,3 +366,15 @@ def test_a_german_story_s_nouns_are_no_entities_but_its_people_and_places_are() 
     nouns = {"Die Kunden", "Kunden", "Grüner Wasserstoff", "Wasserstoff", "Auch", "Erhöhung", "Kosten",
              "Energieversorger", "Vorstand", "Vorstand Anna Albers"}
     assert not nouns & set(ents), sorted(ents)
+
+
+def test_in_a_german_story_a_noun_before_a_known_name_is_its_role_not_part_of_it() -> None:
+    ents = _by_name(extract_entities(_sents(
+        "a: Der Konzern will den Stammsitz Wolfsburg zu einem zentralen Motor für den Umbau machen, sagte "
+        "Aufsichtsrätin Daniela Cavallo am Dienstag vor der Versammlung der Beschäftigten.",
+        "a: Die Kunden sollen die Erhöhung mit der nächsten Rechnung erfahren, die Kosten für Haushalte steigen "
+        "im Schnitt um zehn Prozent, und die Verträge laufen weiter.",
+        "b: Nach Angaben der Zeitung haben führende Aufseher bei einer Besprechung in der vergangenen Woche dem "
+        "Vorstand ihr Misstrauen ausgesprochen, und Cavallo forderte Gespräche.")))
+    assert ents["Daniela Cavallo"].type == PERSON, sorted(ents)
+    assert "Wolfsburg" in ents and "Stammsitz Wolfsburg" not in ents, sorted(ents)

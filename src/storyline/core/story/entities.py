@@ -529,6 +529,16 @@ def _split_titles(i: int, text: str, toks, parts: list[int], vocab: _Vocab,
     role = _role_before_person([toks[p][2] for p in parts])
     if role:
         parts, person_cue = parts[role:], True
+    elif vocab.nouns and len(parts) >= 2:
+        # where every noun has a capital, nouns before a known place, or a known given name and a surname, are its
+        # role or kind, not part of it: "Vorstand Herbert Diess", "Stammsitz Wolfsburg"
+        words = [_strip_possessive(toks[p][2])[0] for p in parts]
+        known = next((k for k, w in enumerate(words) if w[:1].isupper() and (
+            w.lower() in _places() or (w.lower() in given_names() and k + 1 < len(words)
+                                       and words[k + 1][:1].isupper()))), 0)
+        if known and not any(_named_alone(w) or w in vocab.named for w in words[:known]):
+            person_cue = person_cue or words[known].lower() in given_names()
+            parts = parts[known:]
     for p in parts + [-1]:
         if p != -1 and toks[p][2].lower().rstrip(".") not in _TITLES:
             seg.append(p)
