@@ -378,3 +378,14 @@ def test_in_a_german_story_a_noun_before_a_known_name_is_its_role_not_part_of_it
         "Vorstand ihr Misstrauen ausgesprochen, und Cavallo forderte Gespräche.")))
     assert ents["Daniela Cavallo"].type == PERSON, sorted(ents)
     assert "Wolfsburg" in ents and "Stammsitz Wolfsburg" not in ents, sorted(ents)
+
+
+def test_one_person_written_with_and_without_a_middle_initial_or_a_given_name_is_one_entity() -> None:
+    s = [{"article_id": "a", "source": "x.com", "text": "The study was led by Dr. Laura E. Crotty Alexander of UC San Diego."},
+         {"article_id": "b", "source": "y.com", "text": "Laura Crotty Alexander said smoke stresses the bacteria."},
+         {"article_id": "b", "source": "y.com", "text": "Crotty Alexander and her team exposed the bacteria to smoke."},
+         {"article_id": "c", "source": "z.com", "text": "Mitt Romney and Ann Romney voted in Belmont on Tuesday."}]
+    people = {e.name: e.mentions for e in extract_entities(s) if e.type == "PERSON"}
+    laura = [name for name in people if name.endswith("Crotty Alexander")]
+    assert laura == ["Laura E. Crotty Alexander"] and people[laura[0]] == 3  # the fullest of equally written forms
+    assert people["Mitt Romney"] == 1 and people["Ann Romney"] == 1

@@ -243,3 +243,19 @@ def test_a_sentence_in_the_summaries_of_unrelated_stories_is_furniture():
                _story("s2", "Council backs fare rise after debate", [("The council approved a fare rise.", "b"),
                                                                     (line, "b")])]
     assert count(stories)["furniture_sentences"]["count"] == 2
+
+
+@pytest.mark.parametrize("lead", [
+    "Sea fog functions much like a curtain over the harbour at Kelso, hiding ferries from the coastguard, according "
+    "to a new study by the port authority.",
+    "The harbour board plans the biggest dredging of the quay in forty years, officials said on Monday.",
+    "Kelso council backs a fare rise for island ferries after a long debate, the mayor said.",
+])
+def test_a_title_whose_verb_may_also_be_a_noun_is_whole_and_bench_reads_does_not_call_it_cut(lead):
+    """'functions', 'plans', 'backs' are nouns or verbs: before a noun phrase or an adverb they are the verb, so the
+    title written from the lead is a whole clause, and the reader's count sees no cut headline in it."""
+    title = choose_title([], [lead])
+    assert lead.startswith(title) and lead[len(title)] == ",", title
+    story = {"story_id": "s", "title": title, "articles": [{"article_id": "a", "title": None}],
+             "summary": [{"text": lead, "article_id": "a"}], "timeline": [], "entities": []}
+    assert count([story])["cut_headlines"]["count"] == 0

@@ -28,7 +28,7 @@ from storyline.core.story.extraction import (AUXILIARIES, HEDGES_ABOUT, HEDGES_O
                                              SMALL_NUMBERS, SPEECH_VERBS, denied_roots, negated_heads,
                                              act_stem, negated_clauses, numbers_to_digits, past_tense, root)
 from storyline.core.story.timeline import find_dates
-from storyline.core.text.text import STOPWORDS, content_terms, jaccard, mostly_quoted, stem, word_lemmas, words
+from storyline.core.text.text import DETERMINERS, STOPWORDS, content_terms, jaccard, mostly_quoted, stem, word_lemmas, words
 
 log = logging.getLogger(__name__)
 
@@ -861,13 +861,31 @@ _DASH_ASIDE = re.compile(r"^\s*[—–]\s[^—–]{1,80}\s[—–]\s*")  # "| �
 def _has_verb(text: str) -> bool:
     """Whether ``text`` holds a finite verb: an auxiliary, a past form, a contracted "is" or "are", or a verb in -s.
 
+    A word in -s that may be a noun or a verb is a verb between a word that opens no noun phrase and the start of a
+    noun phrase or an adverb ("Cigarette smoke functions much like an alarm", "Smoke warns the bacteria").
+
     >>> _has_verb("less than two weeks"), _has_verb("the team made the discovery"), _has_verb("it's big")
     (False, True, True)
+    >>> _has_verb("Cigarette smoke functions much like an alarm"), _has_verb("the functions of the state")
+    (True, False)
     """
     ws = [w.lower() for w in re.findall(r"[\w'’-]+", text)]
     return bool(_verb_groups(ws)) or any(
         past_tense(w) or w.endswith(("'s", "’s", "'re", "’re"))
-        or (w.endswith("s") and w not in STOPWORDS and set(word_lemmas(w)) == {"VERB"}) for w in ws)
+        or (w.endswith("s") and w not in STOPWORDS and _verb_in_s(ws, k)) for k, w in enumerate(ws))
+
+
+_DEGREE = frozenset("much more less".split())  # adverbs of degree (a closed class)
+
+
+def _verb_in_s(ws: Sequence[str], k: int) -> bool:
+    """Whether the k-th of lower-cased ``ws``, a word in -s, is a verb: it is one only, or it may be one and stands
+    after a word that opens no noun phrase and before a determiner, an adverb of degree or one in -ly."""
+    kinds = set(word_lemmas(ws[k]))
+    if kinds == {"VERB"}:
+        return True
+    return ("VERB" in kinds and 0 < k < len(ws) - 1 and ws[k - 1] not in DETERMINERS and ws[k - 1] not in STOPWORDS
+            and (ws[k + 1] in DETERMINERS or ws[k + 1] in _DEGREE or ws[k + 1].endswith("ly")))
 
 
 # a phrase that opens a sentence before its subject: a preposition (a closed class)

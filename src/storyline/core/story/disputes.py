@@ -65,7 +65,7 @@ from storyline.core.story.extraction import (
 from storyline.core.story.sources import Dispute, Side, attribution, source_sentence
 from storyline.core.story.timeline import YEAR, date_tense, find_dates
 from storyline.core.text.clean import sentence_flags
-from storyline.core.text.text import STOPWORDS, mostly_quoted, stem, word_forms, word_lemmas
+from storyline.core.text.text import DETERMINERS, STOPWORDS, mostly_quoted, stem, word_forms, word_lemmas
 
 # units of time, a closed class: a figure of them measures how long, it counts no thing another figure could
 TIME_UNITS = frozenset("seconds minutes hours days nights weeks months years decades centuries".split())  # a rise in cents and the fares it moves between are one dispute
@@ -447,7 +447,7 @@ def _copula_denied(text: str) -> str | None:
             rest = toks[k + 1:]
         else:
             continue
-        word = next((w for w in rest if w not in _DETERMINERS), "")
+        word = next((w for w in rest if w not in DETERMINERS), "")
         return None if not word.isalpha() or _past(word) or word.endswith("ing") else word
     return None
 
@@ -510,7 +510,6 @@ def _speaker(text: str) -> frozenset[str]:
 # closed classes of grammar that tell a verb's voice and whether it takes an object
 _BE = PASSIVE_AUXILIARIES  # "was dismissed", "got sacked"
 _HAVE = frozenset("has have had".split())
-_DETERMINERS = frozenset("the a an his her its their our my your this that these those some any".split())
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+|[^\w\s]")
 
 
@@ -528,7 +527,7 @@ def _past(word: str) -> str | None:
 def _takes_object(word: str) -> bool:
     """The word after a verb opens its object: a determiner, a name, a figure or a noun ("sacked manager X")."""
     w = word.lower()
-    return (w in _DETERMINERS or word[:1].isupper() or word[:1].isdigit()
+    return (w in DETERMINERS or word[:1].isupper() or word[:1].isdigit()
             or ("NOUN" in word_lemmas(w) and w not in STOPWORDS and not w.endswith("ing")))
 
 
@@ -555,7 +554,7 @@ def _as_object(toks: list[str], start: int) -> tuple[str, str, str] | None:
     """The role of the noun phrase starting at ``start`` as the object of the verb before it ("Rovers have dismissed
     manager Piet Callaghan", "why Anderson fired him")."""
     b, steps = start - 1, 0
-    while b >= 0 and steps < 2 and toks[b][:1].islower() and not _past(toks[b]) and toks[b] not in _DETERMINERS:
+    while b >= 0 and steps < 2 and toks[b][:1].islower() and not _past(toks[b]) and toks[b] not in DETERMINERS:
         b, steps = b - 1, steps + 1
     if b >= 1 and (verb := _past(toks[b])) and toks[b].lower() not in SPEECH_VERBS and (
             toks[b - 1].lower() in _HAVE or toks[b - 1][:1].isupper()):
@@ -608,7 +607,7 @@ def roles(text: str, name: str) -> list[tuple[str, str, str]]:
 def _as_things(text: str) -> set[str]:
     """Roots of the words a determiner makes things of ("an appeal", "the merger")."""
     toks = _TOKEN.findall(text)
-    return {root(stem(w.lower())) for d, w in zip(toks, toks[1:]) if d.lower() in _DETERMINERS}
+    return {root(stem(w.lower())) for d, w in zip(toks, toks[1:]) if d.lower() in DETERMINERS}
 
 
 @lru_cache(maxsize=1 << 14)

@@ -726,6 +726,7 @@ def _aliases(counts: Counter[str], types: dict[str, str], common: frozenset[str]
                     and all(w.lower() in common or w.lower().rstrip(".") in _TITLES for w in parts[:k])):
                 titled[name] = rest
                 break
+    titled.update(_fold_people([s for s in full if s not in titled and types.get(s) == PERSON], counts))
     full = [s for s in full if s not in titled]
     by_first: dict[str, set[str]] = defaultdict(set)
     by_last: dict[str, set[str]] = defaultdict(set)
@@ -767,6 +768,50 @@ def _aliases(counts: Counter[str], types: dict[str, str], common: frozenset[str]
         # a surname or first name shared by two full names is ambiguous: keep it apart
         if len(cands) == 1:
             out[s] = next(iter(cands))
+    for s in out:  # a role's person folded into a fuller name of the same person: follow to the end
+        seen = {s}
+        while out.get(out[s], out[s]) != out[s] and out[out[s]] not in seen:
+            seen.add(out[s])
+            out[s] = out[out[s]]
+    return out
+
+
+def _person_key(name: str) -> tuple[str, ...]:
+    """A person's name without its middle initials, folded: "Laura E. Crotty Alexander" is
+    ("laura", "crotty", "alexander")."""
+    parts = [p.rstrip(".") for p in name.split()]
+    return tuple(p if _initial(p) else p.casefold() for k, p in enumerate(parts)
+                 if k in (0, len(parts) - 1) or not _initial(p))
+
+
+def _initial(word: str) -> bool:
+    return len(word) == 1 and word.isupper()
+
+
+def _fold_people(people: Sequence[str], counts: Counter[str]) -> dict[str, str]:
+    """Full names of one person written in several ways, each mapped to the name the story goes by: names that
+    differ only by a middle initial are one ("Laura E. Crotty Alexander", "Laura Crotty Alexander"), and a name of
+    two words or more that ends exactly one longer name, which adds only given names or initials before it, is that
+    name ("Crotty Alexander"; not "Kim Kardashian" of a span run on from the words before it, "Atkin Kim
+    Kardashian").
+
+    >>> sorted(_fold_people(["Laura E. Crotty Alexander", "Laura Crotty Alexander", "Crotty Alexander",
+    ...                      "Ann Romney", "Mitt Romney", "Kim Kardashian", "Atkin Kim Kardashian",
+    ...                      "Máximo Kirchner", "Cristina y Máximo Kirchner"],
+    ...                     Counter({"Laura Crotty Alexander": 2})).items())
+    [('Crotty Alexander', 'Laura Crotty Alexander'), ('Laura E. Crotty Alexander', 'Laura Crotty Alexander')]
+    """
+    forms: dict[tuple[str, ...], list[str]] = defaultdict(list)
+    for name in people:
+        forms[_person_key(name)].append(name)
+    usual = {k: max(v, key=lambda f: (counts[f], len(f), f)) for k, v in forms.items()}
+    out = {}
+    for key, names in forms.items():
+        longer = [k for k in forms if len(k) > len(key) and k[-len(key):] == key
+                  and all(w in given_names() or _initial(w) for w in k[:-len(key)])] if len(key) >= 2 else []
+        widest = [k for k in longer if not any(len(o) > len(k) and o[-len(k):] == k for o in longer)]
+        target = usual[widest[0]] if len(widest) == 1 else usual[key]
+        out.update((n, target) for n in names if n != target)
     return out
 
 

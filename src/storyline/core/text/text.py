@@ -19,6 +19,9 @@ _WS_RE = re.compile(r"\s+")
 NUMBER_WORDS = frozenset("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
                          "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety "
                          "hundred thousand million billion dozen".split())
+# determiners and possessive pronouns that open a noun phrase (a closed class)
+DETERMINERS = frozenset("the a an his her its their our my your this that these those some any".split())
+
 STOPWORDS = frozenset(
     """a about above after again against all also am an and any are aren't as at be because been before being
     below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during
