@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import unicodedata
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -108,6 +110,24 @@ def test_a_sentence_is_not_cut_after_a_title_or_inside_brackets():
     assert [s.text for s in split_sentences(text)] == [
         "Relics of saints such as St. John, St. Mary Magdalene and St. Timothy were found.",
         "The tube (from St. John the Theologian) is tiny.", "Dr. Kaur said so."]
+
+
+@pytest.mark.parametrize("text, whole", [
+    ("Die Direktion wird die zusätzlich aufgebauten Impforte am 28. Februar 2022 schliessen. Betroffen sind die "
+     "Angebote in den Einkaufszentren von Thun und Lyssach.", "am 28. Februar 2022 schliessen."),
+    ("Am heutigen 31. Oktober endet die Amtszeit der Intendantin, ab 1. November ist ein Nachfolger gewählt. Sie "
+     "übergibt den Staffelstab nach zwölf Jahren.", "ab 1. November ist ein Nachfolger gewählt."),
+    ("Sairaala suljetaan 28. helmikuuta, ja potilaat siirretään uuteen rakennukseen. Muutos koskee noin tuhatta "
+     "potilasta vuodessa.", "suljetaan 28. helmikuuta, ja potilaat"),
+])
+def test_an_ordinal_written_with_a_stop_never_ends_a_sentence_in_a_language_that_writes_it_so(text, whole):
+    """German, Finnish and other languages write "the 28th" as "28.": a summary sentence is never cut there."""
+    from storyline.core.text.sentences import split_sentences
+
+    got = [s.text for s in split_sentences(text)]
+    assert len(got) == 2 and whole in got[0], got
+    english = "The death toll rose to 14. Rescuers left the site on Monday, the county said."
+    assert len(split_sentences(english)) == 2
 
 
 def test_a_quoted_question_keeps_who_asked_it_and_a_summary_never_shows_the_tag_alone():

@@ -124,3 +124,23 @@ def capitals_mark_names(text: str, lang: str | None) -> bool:
                 capital += core[0].isupper()
         prev = w.rstrip("\"”’')»")
     return inner < _JUDGED_FROM or capital < _CAPITALS_FOR_NOUNS * inner
+
+
+# languages that write an ordinal as a number and a stop ("am 28. Februar", "28. helmikuuta", "28. února"): a fact of
+# each language's orthography, a closed class
+_ORDINAL_STOP = frozenset({
+    "Bosnian", "Croatian", "Czech", "Danish", "Estonian", "Finnish", "German", "Hungarian", "Icelandic", "Latvian",
+    "Low_Saxon", "Luxembourgish", "Norwegian_Bokmal", "Norwegian_Nynorsk", "Polish", "Serbian", "Serbo_Croatian",
+    "Slovak", "Slovenian", "Turkish"})
+
+
+def writes_ordinals_with_a_stop(text: str) -> bool:
+    """Whether ``text`` is in a language that writes an ordinal as a number and a stop, so that "am 28." is no
+    sentence's end.
+
+    >>> writes_ordinals_with_a_stop("Die Preise im Verbund werden ab 1. Januar 2024 um 12,7 Prozent angehoben.")
+    True
+    >>> writes_ordinals_with_a_stop("The death toll rose to 14. Rescuers left the site on Monday.")
+    False
+    """
+    return language(hash_tokens(text[:2000])) in _ORDINAL_STOP

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from storyline.core.text.language import writes_ordinals_with_a_stop
 from storyline.core.text.text import word_lemmas
 
 # Scrapers glue paragraphs together: "...and beyond.Researchers said". Split there too.
@@ -21,8 +22,10 @@ _TITLE_END = re.compile(r"(?:^|[\s(\"“])(?:Mr|Mrs|Ms|Dr|St|Mt|Ft|Sen|Rep|Gov|G
 
 
 # an ordinal written as a number and a stop ("Am 5. | November", "Zum 100. | Geburtstag"), as German and many
-# languages write it: a stop after a number that ends a piece too short to be a sentence
+# languages write it: a stop after a number that ends a piece too short to be a sentence, or any such stop before a
+# word in a text of such a language ("Die Impforte werden am 28. | Februar geschlossen.")
 _ORDINAL_END = re.compile(r"(?:^|\s)\d{1,3}\.$")
+_ORDINAL_INSIDE = re.compile(r"(?:^|\s)\d{1,3}\.\s+\w")
 
 
 # a quotation that ends on a question or an exclamation: '... during those wars?"'
@@ -37,12 +40,15 @@ def _speech_tag(piece: str) -> bool:
             and any(w.islower() and "VERB" in word_lemmas(w) for w in words))
 
 
-def _continues(before: str, after: str) -> bool:
+def _continues(before: str, after: str, ordinals: bool = False) -> bool:
     """Whether a split between two pieces of one paragraph falls inside a sentence: after a title before a name,
     after an ordinal ("Am 5. | November 2021"; "Zum 100. | Geburtstag"), inside brackets (the first opens one the
     second closes), or between a quoted question or exclamation and who said it ('"... those wars?" | Bannon
-    asked.')."""
+    asked.'). ``ordinals``: the text's language writes ordinals with a stop, so any number and stop before a word is
+    one."""
     if _TITLE_END.search(before):
+        return True
+    if ordinals and _ORDINAL_END.search(before) and after[:1].isalpha():
         return True
     if _QUOTE_ASKED.search(before) and _speech_tag(after):
         return True
@@ -90,13 +96,19 @@ def split_sentences(text: str) -> list[Span]:
     ...                                    "Theologian) is tiny.")]
     ['Relics of St. John were found.', 'The lead tube (from St. John the Theologian) is tiny.']
     >>> [s.text for s in split_sentences("Am 5. November 2021 wird sie 100 Jahre alt. Zum 100. Geburtstag erscheint "
-    ...                                    "ein Film. The toll rose to 14. Rescuers left.")]
-    ['Am 5. November 2021 wird sie 100 Jahre alt.', 'Zum 100. Geburtstag erscheint ein Film.', 'The toll rose to 14.', 'Rescuers left.']
+    ...                                    "ein Film.")]
+    ['Am 5. November 2021 wird sie 100 Jahre alt.', 'Zum 100. Geburtstag erscheint ein Film.']
+    >>> [s.text for s in split_sentences("The toll rose to 14. Rescuers left.")]
+    ['The toll rose to 14.', 'Rescuers left.']
+    >>> [s.text for s in split_sentences("Die Impforte werden am 28. Februar 2022 geschlossen. Ab 1. März gilt der "
+    ...                                    "neue Plan, sagte die Sprecherin der Direktion am Montag in Bern.")]
+    ['Die Impforte werden am 28. Februar 2022 geschlossen.', 'Ab 1. März gilt der neue Plan, sagte die Sprecherin der Direktion am Montag in Bern.']
     >>> [s.text for s in split_sentences('"Where were the Romneys during those wars?" Bannon asked. He left.')]
     ['"Where were the Romneys during those wars?" Bannon asked.', 'He left.']
     """
     spans: list[Span] = []
     split = _splitter()
+    ordinals = bool(_ORDINAL_INSIDE.search(text)) and writes_ordinals_with_a_stop(text)
     pos = 0
     for para in text.split("\n"):
         if para.strip():
@@ -109,7 +121,7 @@ def split_sentences(text: str) -> list[Span]:
                     if trail <= lead:
                         continue
                     start, end = pos + a + lead, pos + a + trail
-                    if spans and spans[-1].start >= pos and _continues(spans[-1].text, seg[lead:trail]):
+                    if spans and spans[-1].start >= pos and _continues(spans[-1].text, seg[lead:trail], ordinals):
                         prev = spans.pop()  # one sentence after all: the pieces are joined with what lies between
                         start = prev.start
                         tail = _last_clause(prev.text)
