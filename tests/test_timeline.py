@@ -332,3 +332,29 @@ def test_captions_run_together_into_one_long_sentence_are_no_events() -> None:
                  _s("a", 1, "The council voted on Tuesday, March 4, 2014 to close the old pier for repairs.")]
     rows = build_timeline(sentences, {"a": "2014-03-05"})
     assert [e.text for e in rows] == ["The council voted on Tuesday, March 4, 2014 to close the old pier for repairs."], rows
+
+
+@pytest.mark.parametrize("sentence, year", [
+    ("On Tuesday, the singer, 81, was sentenced to three years in prison for assaulting a woman at his home in 2004.",
+     "2004"),
+    ("Authorities learned on Thursday that the driver still had to register for an offence committed in 1990.", "1990"),
+    ("A record tide of 13.88 feet was set at the harbour on Monday night, breaking the previous record set in 1821.",
+     "1821"),
+    ("The study, published Monday in a medical journal, followed 64,000 children born between 1996 and 2003.", "1996"),
+])
+def test_a_year_in_a_sentence_that_names_its_day_of_the_week_dates_no_row(sentence, year):
+    """A sentence that names its event's day ("on Tuesday") tells what happened that day: a year elsewhere in it
+    belongs to what it mentions, and the timeline has no row for the sentence under that year. Read against a
+    publication date, the row is the weekday's."""
+    s = [{"article_id": "a", "source": "x.com", "text": sentence, "position": 0}]
+    assert not any(e.date.startswith(year) for e in build_timeline(s)), sentence
+    dated = build_timeline(s, {"a": "2018-09-27"})
+    assert dated and all(e.date.startswith("2018-09") for e in dated), [(e.date, e.text) for e in dated]
+
+
+def test_a_year_that_opens_a_sentence_or_a_relative_clause_still_dates_its_row():
+    opens = [{"article_id": "a", "source": "x.com", "position": 0, "text": "In 2019 the club won the cup on Sunday."}]
+    assert [e.date for e in build_timeline(opens, {"a": "2025-04-09"})] == ["2019"]
+    rel = [{"article_id": "a", "source": "x.com", "position": 0,
+            "text": "Smith, who joined the club in 2019, resigned on Tuesday, the board said."}]
+    assert "2019" in [e.date for e in build_timeline(rel)]

@@ -465,6 +465,57 @@ def background_clause(text: str, start: int, end: int) -> str | None:
     return f"{' '.join(subject)} {body}"
 
 
+_DAYS_OF_WRITING = frozenset(("yesterday", "today", "tonight", "tomorrow", *_DAYS))
+
+
+def _day_refs(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` names its event's day relative to the day of writing: "on Tuesday", "yesterday", "voted
+    Monday", "Wednesday's quake"; not "last year" nor a day's name ("Saturday Night Live", "Black Friday")."""
+    out = []
+    for kind, pat in _PATTERNS:
+        if kind == "rel":
+            out += [m.span() for m in pat.finditer(text) if m.group("rel").split()[-1].lower() in _DAYS_OF_WRITING
+                    and not _in_name(text, m.start(), m.group("rel"))]
+        elif kind == "day":
+            out += [m.span() for m in pat.finditer(text) if _bare_day(text, m)]
+    return out
+
+
+def _in_name(text: str, start: int, word: str) -> bool:
+    """A word of time that is part of a name: written in capitals ("USA TODAY") or capitalised after a capitalised
+    word inside a sentence ("USA Today", "Good Morning America Today")."""
+    if word.isupper() and len(word) > 1:
+        return True
+    before = text[:start].rstrip()
+    return word[:1].isupper() and bool(before) and before.split()[-1][:1].isupper() and not before.endswith(
+        (".", ",", ";", ":", "(", "—", "–", '"', "“", "”"))
+
+
+def dated_by_its_day(text: str, start: int, end: int, iso: str) -> bool:
+    """Whether the year or month at ``text[start:end]`` (``iso``, coarser than a day) is not the date of its
+    sentence's event because the sentence names that event's day relative to the day of writing ("On Tuesday, Mr.
+    Cosby was sentenced ... for assaulting a woman at his home in 2004"): the year dates what the sentence mentions,
+    not what it tells. A year that opens the sentence sets its time ("In 2019 the club won the cup on Sunday"), and
+    one in a relative clause dates that clause's background, which is a row of its own.
+
+    >>> t = "On Tuesday, Mr. Cosby was sentenced for assaulting a woman at his home in 2004."
+    >>> dated_by_its_day(t, t.index("2004"), t.index("2004") + 4, "2004")
+    True
+    >>> t = "In 2019 the club won the cup on Sunday."
+    >>> dated_by_its_day(t, 3, 7, "2019")
+    False
+    >>> t = "Tony Montana told USA TODAY on Nov. 1 that Spacey confronted him in 2003 at a pub."
+    >>> dated_by_its_day(t, t.index("2003"), t.index("2003") + 4, "2003")
+    False
+    >>> t = "He appears with Bill Murray in a Saturday Night Live skit in 1978."
+    >>> dated_by_its_day(t, t.index("1978"), t.index("1978") + 4, "1978")
+    False
+    """
+    if len(iso) >= 10 or len(text[:start].split()) <= 1 or background_clause(text, start, end) is not None:
+        return False
+    return bool(_day_refs(text))
+
+
 def _clause(text: str, start: int, end: int) -> str:
     """The clause of ``text`` around a date, or the sentence when the clause would be too short to read; a date in a
     relative clause dates that clause's background (:func:`background_clause`), not the sentence's event."""
@@ -531,7 +582,7 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
         if dates and len(texts) >= JUDGED_FROM and not of_story(text, dates, told_by):
             continue
         for start, end, iso in dates:
-            if stamped(text, start, end):
+            if stamped(text, start, end) or dated_by_its_day(text, start, end, iso):
                 continue
             clause = _clause(text, start, end)
             if furniture(clause.rstrip(" …")):
