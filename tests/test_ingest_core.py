@@ -130,6 +130,25 @@ def test_prepare_cleans_residue_and_fills_outlet_title_date():
     assert sorted(r.reason for r in removed) == ["menu", "paywall", "teaser"]
 
 
+@pytest.mark.parametrize("stamp, day", [
+    ("Published on Feb 23, 2016", "2016-02-23"),
+    ("The article was first published on June 15, 2017.", "2017-06-15"),
+    ("Riders wait for a bus at the depot in Kelso, Tuesday, March 5, 2024. (Harbour Press/Jan Smit)", "2024-03-05"),
+])
+def test_an_undated_text_is_dated_by_its_own_stamp_or_its_picture_and_the_line_leaves_the_text(stamp, day):
+    """A text input declares no date, but its page stamped one (or a photo desk dated its picture): that day is the
+    article's, so its news has a date on the timeline, and the stamp is no sentence of the story."""
+    from storyline.core.story.timeline import build_timeline
+
+    rec, removed = prepare_record(_raw(text=ARTICLE + "\n" + stamp), PrepareOptions())
+    assert rec["published"][:10] == day and stamp not in rec["text"]
+    rows = build_timeline([{"article_id": rec["article_id"], "source": "x", "text": ARTICLE.split(". ")[0] + ".",
+                            "position": 0}], {rec["article_id"]: rec["published"]})
+    assert [e.date[:7] for e in rows] == [day[:7]]  # "on Tuesday", read against the stamp's day
+    file_photo = "FILE - In this Tuesday, March 5, 2019 file photo, riders wait at the depot in Kelso."
+    assert prepare_record(_raw(text=ARTICLE + "\n" + file_photo), PrepareOptions())[0]["published"] is None
+
+
 def test_prepare_rejects_crawl_notice_and_keeps_id():
     rec, _ = prepare_record(_raw(id="x1", text="This crawl of online resources was made for the "
                                                 "city archive in 2019."), PrepareOptions())

@@ -28,6 +28,9 @@ FURNITURE = [
     "The protest camp outside the town hall is seen as the eviction deadline nears in Kelso, March 4, 2019.",
     "Harbour Trust redirects here. For the charity, see Harbour Trust (disambiguation).",
     "Embed Kelso ferry runs aground in heavy seas 1:12 Autoplay Autoplay Copy this code to your website",
+    "Harbour master Ines Tal (left) and the mayor cut the ribbon at the new quay in Kelso.",
+    "A version of this story appeared in print on March 3, 2019, on page B2 of the Kelso edition.",
+    "Crews clear debris from the quay, Monday, March 4, 2019, in Kelso. (Harbour Press/Jan Smit) (Northern Press Agency)",
     # a gallery widget: its buttons, then its own title, blurb and captions, one long line
     "3 of 18 Fullscreen Autoplay Close Skip Ad × Storm Ilsa batters the east coast View Photos Waves broke over the "
     "harbour wall at Kelso as the storm reached the coast on Monday night, and crews worked through the night to "
@@ -44,6 +47,8 @@ PROSE = [
     "Follow the money: the port's share of the harbour fund",
     "The suspect was seen in a video posted online on Monday.",
     "The council closed the depot in Kelso, March 4, 2019.",
+    "The harbour report was published on Monday by the port board.",
+    "Harbour master Ines Tal (right) said the quay would reopen on Friday.",
 ]
 
 
@@ -259,3 +264,28 @@ def test_a_title_whose_verb_may_also_be_a_noun_is_whole_and_bench_reads_does_not
     story = {"story_id": "s", "title": title, "articles": [{"article_id": "a", "title": None}],
              "summary": [{"text": lead, "article_id": "a"}], "timeline": [], "entities": []}
     assert count([story])["cut_headlines"]["count"] == 0
+
+
+def test_bench_reads_sees_a_page_stamp_by_its_template_a_row_dated_by_a_mentioned_year_and_non_names():
+    """Faults as a reader meets them in real runs, each in words no rule holds: a page's note on itself filled with
+    two stories' own dates, a sentence that names its day ("On Tuesday") listed under a year it only mentions,
+    and entity 'names' that are a nationality, a clause in capitals and a name cut after an initial."""
+    def story(sid, rows, entities=()):
+        return {"story_id": sid, "title": "Ferry runs aground off Kelso", "articles": [{"article_id": sid}],
+                "summary": [{"text": "A ferry ran aground off Kelso on Monday.", "article_id": sid}],
+                "timeline": [{"date": d, "text": t, "sentences": [{"text": t}]} for d, t in rows],
+                "entities": [{"name": n, "type": "ORG", "mentions": 9} for n in entities]}
+
+    stories = [
+        story("s1", [("2019-03-04", "This page's report was last revised on March 4, 2019 by the desk.")],
+              ["Sudanese", "Kelso Harbour Trust"]),
+        story("s2", [("2021-11-20", "This page's report was last revised on November 20, 2021 by the desk."),
+                     ("2004", "On Tuesday, the skipper, 61, was fined for a collision off Kelso in 2004.")],
+              ["RIDERS CAN WIN FARES", "Quay S."]),
+        story("s3", [("2015", "The ferry entered service in 2015 and was towed to the quay.")], ["Ines Tal"]),
+    ]
+    result = count(stories, examples=10)
+    assert {e["story_id"] for e in result["furniture_rows"]["examples"]} == {"s1", "s2"}
+    assert [e["why"] for e in result["background_dated_rows"]["examples"]] == ["2004"]
+    assert sorted(e["text"] for e in result["non_names"]["examples"]) == ["Quay S.", "RIDERS CAN WIN FARES",
+                                                                          "Sudanese"]

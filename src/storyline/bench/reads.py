@@ -44,7 +44,8 @@ from typing import Iterable
 
 from storyline.core.story.digest import clause_break_at, dangles, whole_statement
 from storyline.core.story.extraction import SCALE, SMALL_NUMBERS
-from storyline.core.story.timeline import background_clause, find_dates
+from storyline.core.story.entities import is_demonym
+from storyline.core.story.timeline import background_clause, dated_by_its_day, find_dates
 from storyline.core.story.summarize import context_need, fact_terms, restated
 from storyline.core.text.clean import title_residue
 from storyline.core.text.furniture import furniture
@@ -147,25 +148,43 @@ def background_dated(row: dict) -> bool:
     False
     >>> background_dated({"date": "2003", "text": "Met Rusty, 71, who did the thru-hike in 2003"})
     False
+    >>> background_dated({"date": "2004", "text": "On Tuesday, he was sentenced for an assault at his home in 2004."})
+    True
     """
     text = str(row.get("text") or "")
-    return any(iso.startswith(str(row.get("date"))) and background_clause(text, a, b) is not None
-               and len(re.split(r"[,;:]", text[b:], maxsplit=1)[-1].split()) >= 3  # the sentence goes on after it
-               for a, b, iso in find_dates(text))
+    if any(iso.startswith(str(row.get("date"))) and background_clause(text, a, b) is not None
+           and len(re.split(r"[,;:]", text[b:], maxsplit=1)[-1].split()) >= 3  # the sentence goes on after it
+           for a, b, iso in find_dates(text)):
+        return True
+    # a sentence that names its event's day of the week, dated by a year it mentions ("On Tuesday, he was sentenced
+    # for an assault in 2004" under 2004)
+    sentences = [str(s.get("text") or "") for s in row.get("sentences") or []] or [text]
+    return any(iso == str(row.get("date")) and dated_by_its_day(t, a, b, iso)
+               for t in sentences for a, b, iso in find_dates(t))
 
 
 _NAME_PARTICLES = frozenset("of the and de del della di da du la le van von der den bin al el y & for".split())
+# modal and auxiliary verbs (a closed class): a "name" holding one is a clause in capitals ("WOMEN CAN TALK SPORTS")
+_AUXILIARIES = frozenset("can could will would shall should may might must is are was were do does did".split())
 
 
 def not_a_name(name: str) -> bool:
     """An entity name that is no name.
 
+    A people or a nationality ("Sudanese", "South African"), a clause in capitals, and a name cut after an initial
+    ("Street S.") are no names either:
+
     >>> [not_a_name(n) for n in ("Obviously I'm", "Fearing Irene", "Simpson Hide caption", "Bank of England",
-    ...                          "Kanye West", "Abd al-Rahman")]
-    [True, True, True, False, False, False]
+    ...                          "Kanye West", "Abd al-Rahman", "Sudanese", "South African", "WOMEN CAN TALK SPORTS",
+    ...                          "Street S.", "J. K. Rowling", "US")]
+    [True, True, True, False, False, False, True, True, True, True, False, False]
     """
     ws = [w.replace("’", "'") for w in re.findall(r"[\w'’.&-]+", name)]
     if not ws:
+        return True
+    if is_demonym(name) or (len(ws) > 1 and re.fullmatch(r"[A-Z]\.?", ws[-1])):
+        return True
+    if len(ws) > 2 and any(w.lower() in _AUXILIARIES for w in ws[1:]):
         return True
     if any(w == "I" or ("'" in w and w.lower() in STOPWORDS) for w in ws):
         return True  # a pronoun or a contraction ("Can I", "Obviously I'm")
@@ -230,6 +249,28 @@ def events_apart(story: dict) -> str | None:
     return f"{first} / {last}" if _year_before(first, last) else None
 
 
+_TEMPLATE_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|\d+")
+
+
+def template(text: str) -> str | None:
+    """A line's shape with its numbers and inner capitalised words left out, when it has numbers and at least five
+    other words: the same template in unrelated stories, filled with other dates and names, is a page's stamp ("The
+    article was first published on # #").
+
+    >>> template("The article was first published on June 15, 2017.") == template(
+    ...     "The article was first published on August 5, 2015.")
+    True
+    >>> template("The council met on Monday."), template("Fares will rise by 50 cents from next month")
+    (None, 'fares will rise by # cents from next month')
+    """
+    out = []
+    for k, w in enumerate(_TEMPLATE_WORD.findall(text)):
+        out.append("#" if w[0].isdigit() else "N" if w[0].isupper() and k else w.lower())
+    if "#" not in out or sum(w not in ("#", "N") for w in out) < 5:
+        return None
+    return " ".join(out)
+
+
 def _figure(word: str) -> bool:
     return bool(re.search(r"\d", word)) or word in SMALL_NUMBERS or word in SCALE
 
@@ -266,11 +307,21 @@ def count(stories: list[dict], examples: int = 5) -> dict:
 
     seen_in: dict[str, set[str]] = defaultdict(set)  # a summary sentence's folded text -> stories whose summary has it
     row_in: dict[str, set[str]] = defaultdict(set)  # a timeline row's folded text -> stories whose timeline has it
+    shaped: dict[str, set[str]] = defaultdict(set)  # a line's template -> stories whose summary or timeline has it
     for st in stories:
         for s in st.get("summary") or []:
             seen_in[fold_for_hash(s["text"])].add(st["story_id"])
+            shaped[template(s["text"]) or ""].add(st["story_id"])
         for row in st.get("timeline") or []:
             row_in[fold_for_hash(str(row.get("text") or ""))].add(st["story_id"])
+            shaped[template(str(row.get("text") or "")) or ""].add(st["story_id"])
+    shaped.pop("", None)
+
+    def recurs(text: str, seen: dict[str, set[str]]) -> str | None:
+        if len(seen[fold_for_hash(text)]) > 1:
+            return "recurs"
+        return "template" if len(shaped.get(template(text) or "", ())) > 1 else None
+
     n_sentences = n_rows = n_top = 0
     for st in stories:
         why = residue(st.get("title"))
@@ -284,7 +335,7 @@ def count(stories: list[dict], examples: int = 5) -> dict:
             if cut:
                 add("cut_headlines", {"story_id": st["story_id"], "title": st["title"], "why": cut})
         for k, text in enumerate(texts):
-            why = furniture(text) or ("recurs" if len(seen_in[fold_for_hash(text)]) > 1 else None)
+            why = furniture(text) or recurs(text, seen_in)
             if why:
                 add("furniture_sentences", {"story_id": st["story_id"], "text": text, "why": why})
             why = needs_context(text, [st.get("title") or ""] + texts[:k])
@@ -292,7 +343,7 @@ def count(stories: list[dict], examples: int = 5) -> dict:
                     why == "quote" and k + 1 < len(texts) and _follows(st, k + 1)):  # "...," she said: its speaker next
                 add("context_openers", {"story_id": st["story_id"], "text": text, "why": why})
         if texts:
-            why = furniture(texts[0]) or ("recurs" if len(seen_in[fold_for_hash(texts[0])]) > 1 else None)
+            why = furniture(texts[0]) or recurs(texts[0], seen_in)
             if why:
                 add("furniture_leads", {"story_id": st["story_id"], "text": texts[0], "why": why})
             if background_lead(st):
@@ -303,7 +354,7 @@ def count(stories: list[dict], examples: int = 5) -> dict:
         for row in st.get("timeline") or []:
             n_rows += 1
             text = str(row.get("text") or "")
-            why = furniture(text) or ("recurs" if len(row_in[fold_for_hash(text)]) > 1 else None)
+            why = furniture(text) or recurs(text, row_in)
             if why:
                 add("furniture_rows", {"story_id": st["story_id"], "text": text, "why": why})
             if background_dated(row):

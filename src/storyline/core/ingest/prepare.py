@@ -6,6 +6,7 @@ Runs in Spark tasks (the clean stage). Returns the article, or a reject, plus ev
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 
 from storyline.core.text.clean import Removal, clean_text, non_article_reason
@@ -78,12 +79,37 @@ def prepare_record(raw: dict, opts: PrepareOptions) -> tuple[dict, list[Removal]
         return out, removals
     out["text"] = cleaned.text
     out["published"] = parse_date(out["published"]) if out["published"] else None
+    if out["published"] is None:
+        out["published"] = stamped_date(cleaned.removed)
     out["source"] = out["source"] or outlet_from_url(out["url"])
     # a first line that repeats the headline is the headline, not the article's first sentence
     out["title"], out["text"] = headline_and_body(cleaned.text, out["title"])
     out["topic_key"] = topic_key(cleaned.text)
     out["kind"] = "article"
     return out, removals
+
+
+def stamped_date(removed: list[Removal]) -> str | None:
+    """The day a page dates itself in the lines cleaning took out of it, for an article that declares no date: its
+    time stamp ("The article was first published on June 15, 2017"), else the day a photo desk gives its picture
+    ("..., Tuesday, Oct. 30, 2012, in Lindenhurst"), which is not a file picture's. The latest such day, or None.
+
+    >>> stamped_date([Removal("timestamp", "The article was first published on June 15, 2017.")])
+    '2017-06-15'
+    >>> stamped_date([Removal("caption", "FILE - In this Tuesday, June 14, 2011 file photo, the mayor speaks.")])
+    >>> stamped_date([Removal("caption", "A boat lies in a flooded street, Tuesday, Oct. 30, 2012, in Lindenhurst.")])
+    '2012-10-30'
+    """
+    from storyline.core.story.timeline import find_dates
+
+    days = [iso for r in removed if r.reason == "timestamp" or (r.reason == "caption" and _PICTURE_DAY.search(r.text)
+                                                                  and not _FILE.search(r.text))
+            for _, _, iso in find_dates(r.text) if len(iso) == 10]
+    return max(days) if days else None
+
+
+_PICTURE_DAY = re.compile(r"\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,\s")  # a weekday before the picture's date
+_FILE = re.compile(r"\bfile\b", re.I)  # a file picture: taken before the news
 
 
 def topic_key(text: str, k: int = 3) -> str:

@@ -78,6 +78,19 @@ _PRESENT_PICTURED = re.compile(r"\b(?:is|are)\s+(?:seen|shown|pictured|photograp
 # a wiki's navigation notice above an article: "X redirects here. For other uses, see X (disambiguation)."
 _HATNOTE = re.compile(r"\bredirects here\b|\(disambiguation\)|^(?:for other uses, see|not to be confused with)\b|"
                       r"^(?:main articles?|see also|further information):", re.I)
+# a picture's people placed in it: "Aubyn Hill (right) looks on", "(second left)", "(L-R)": where a caption says who
+# stands where (position words, a closed class)
+_POSITION = re.compile(r"\((?:(?:far|second|third|standing|seated|from)\s+)?(?:left|right|centre|center|front|back|rear|"
+                       r"top|bottom|l|r|c|l-r|r-l|l to r)\)", re.I)
+# a note about the page itself: "A version of this article appeared ... on page A1", "This story has been updated",
+# "The article was first published on June 15, 2017"
+_SELF_NOTE = re.compile(r"^(?:a\s+version\s+of\s+)?this\s+(?:article|story|post|piece|column)\s+"
+                        r"(?:(?:was|has\s+been|had\s+been|is|also|first|originally|previously)\s+){0,3}"
+                        r"(?:published|posted|updated|corrected|amended|appeared|republished|reprinted|edited)\b|"
+                        r"^the\s+(?:article|story|post)\s+was\s+(?:first|originally)\s+(?:published|posted|appeared)\b",
+                        re.I)
+# credits one after another at a line's end: "... (AP Photo/Jason DeCrow) (Associated Press)"
+_CREDITS_AFTER = re.compile(r"(?:\s*\((?:[A-Z][\w.&'’-]*\s*){1,6}\))+\s*$")
 _PAST_OR_SPEECH = re.compile(r"\b(?:said|says|told|was|were|had|has|have|did|according)\b")
 # a finite past tense in prose: "the council approved", not a participle ("is rescued", "a flooded home", "hit by")
 _PAST_VERB = re.compile(r"\b(?!(?:is|are|be|been|being|get|gets|a|an|the|and|or|her|his|their|its|our|my|of|with|"
@@ -152,6 +165,18 @@ def furniture(text: str) -> str | None:
     >>> furniture("U.S. Defense Secretary Jim Mattis listens to a question during a news conference in New Delhi, "
     ...           "India September 26, 2017.")
     'caption'
+    >>> furniture("A boat lies toppled in the aftermath of the storm, Tuesday, Oct. 30, 2012, in Lindenhurst, N.Y. "
+    ...           "(AP Photo/Jason DeCrow) (Associated Press)")
+    'caption'
+    >>> (furniture("Minister Aubyn Hill (right), looks on as the chief executive speaks at the launch in Kingston."),
+    ...  furniture("The mayor (right) said the budget would pass on Tuesday."))
+    ('caption', None)
+    >>> (furniture("A version of this article appeared November 16, 2012, on page A1 of the New York edition."),
+    ...  furniture("The article was first published on August 5, 2015."), furniture("This story has been updated."))
+    ('stamp', 'stamp', 'stamp')
+    >>> furniture("The report was published on Monday by the United Nations."), furniture(
+    ...     "This report is not a complete account of the fire, the chief said.")
+    (None, None)
     >>> furniture("The council voted to close the depot in Leeds, March 3, 2015."), furniture(
     ...     "She was born in Dayton, Ohio, May 5, 1950.")
     (None, None)
@@ -196,8 +221,12 @@ def furniture(text: str) -> str | None:
         return "pitch"
     if len(_MIXED_SCRIPT.findall(t)) >= 2:
         return "spam"  # words spelt with look-alike letters of another script: text made to slip past filters
-    if n <= 60 and _CREDIT_END.search(t):
+    if n <= 60 and (_CREDIT_END.search(t) or _CREDIT_END.search(_CREDITS_AFTER.sub("", t))):
         return "caption"  # a line signed by a photo credit: "... is seen on March 18, 2014. (File/FOX5)"
+    if n <= 60 and _POSITION.search(t) and not _PAST_OR_SPEECH.search(t) and not _PAST_VERB.search(t):
+        return "caption"  # "Minister Aubyn Hill (right) looks on as ...": who stands where in a picture
+    if n <= 40 and _SELF_NOTE.match(t):
+        return "stamp"  # the page's note on itself, not news: "A version of this article appeared ... on page A1"
     if (n <= 60 and _PHOTO_DATE.search(t) and not _PAST_OR_SPEECH.search(t) and not _PAST_VERB.search(t)
             and not re.match(r"(?:on|by|since|until|from|in|at)\b", t, re.I)):
         return "caption"  # photo desks date a picture by weekday, month, day and year; prose rarely does all four
