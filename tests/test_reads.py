@@ -49,6 +49,7 @@ PROSE = [
     "The council closed the depot in Kelso, March 4, 2019.",
     "The harbour report was published on Monday by the port board.",
     "Harbour master Ines Tal (right) said the quay would reopen on Friday.",
+    "In Kelso, councillor Ines Tal (R) routinely makes the news for her stunts at the harbour.",
 ]
 
 

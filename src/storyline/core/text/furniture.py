@@ -81,7 +81,7 @@ _HATNOTE = re.compile(r"\bredirects here\b|\(disambiguation\)|^(?:for other uses
 # a picture's people placed in it: "Aubyn Hill (right) looks on", "(second left)", "(L-R)": where a caption says who
 # stands where (position words, a closed class)
 _POSITION = re.compile(r"\((?:(?:far|second|third|standing|seated|from)\s+)?(?:left|right|centre|center|front|back|rear|"
-                       r"top|bottom|l|r|c|l-r|r-l|l to r)\)", re.I)
+                       r"top|bottom|l-r|r-l|l to r)\)", re.I)  # not "(R)": a party as often as a side
 # a note about the page itself: "A version of this article appeared ... on page A1", "This story has been updated",
 # "The article was first published on June 15, 2017"
 _SELF_NOTE = re.compile(r"^(?:a\s+version\s+of\s+)?this\s+(?:article|story|post|piece|column)\s+"
@@ -169,8 +169,9 @@ def furniture(text: str) -> str | None:
     ...           "(AP Photo/Jason DeCrow) (Associated Press)")
     'caption'
     >>> (furniture("Minister Aubyn Hill (right), looks on as the chief executive speaks at the launch in Kingston."),
-    ...  furniture("The mayor (right) said the budget would pass on Tuesday."))
-    ('caption', None)
+    ...  furniture("The mayor (right) said the budget would pass on Tuesday."),
+    ...  furniture("In Iowa, Rep. Steve King (R) routinely makes the news for his stunts."))
+    ('caption', None, None)
     >>> (furniture("A version of this article appeared November 16, 2012, on page A1 of the New York edition."),
     ...  furniture("The article was first published on August 5, 2015."), furniture("This story has been updated."))
     ('stamp', 'stamp', 'stamp')
