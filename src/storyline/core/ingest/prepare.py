@@ -6,10 +6,10 @@ Runs in Spark tasks (the clean stage). Returns the article, or a reject, plus ev
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass
 
 from storyline.core.text.clean import Removal, clean_text, non_article_reason
+from storyline.core.text.furniture import current_picture
 from storyline.core.ingest.records import article_id, headline_and_body, outlet_from_url, parse_date
 from storyline.core.text.text import content_terms, stable_id
 
@@ -102,14 +102,9 @@ def stamped_date(removed: list[Removal]) -> str | None:
     """
     from storyline.core.story.timeline import find_dates
 
-    days = [iso for r in removed if r.reason == "timestamp" or (r.reason == "caption" and _PICTURE_DAY.search(r.text)
-                                                                  and not _FILE.search(r.text))
+    days = [iso for r in removed if r.reason == "timestamp" or (r.reason == "caption" and current_picture(r.text))
             for _, _, iso in find_dates(r.text) if len(iso) == 10]
     return max(days) if days else None
-
-
-_PICTURE_DAY = re.compile(r"\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,\s")  # a weekday before the picture's date
-_FILE = re.compile(r"\bfile\b", re.I)  # a file picture: taken before the news
 
 
 def topic_key(text: str, k: int = 3) -> str:

@@ -239,6 +239,18 @@ def furniture(text: str) -> str | None:
     return None
 
 
+def current_picture(caption: str) -> bool:
+    """A caption dated the way photo desks date the day's pictures (weekday, month, day, year), not a file picture's.
+
+    >>> current_picture("A boat lies in a flooded street, Tuesday, Oct. 30, 2012, in Lindenhurst.")
+    True
+    >>> current_picture("FILE - In this Tuesday, June 14, 2011 file photo, the mayor speaks."), current_picture(
+    ...     "In this photo taken Monday, March 5, 2012, the party secretary speaks.")
+    (False, True)
+    """
+    return bool(_PHOTO_DATE.search(caption)) and not any(w.strip("-–—:,.").lower() == "file" for w in caption.split())
+
+
 def _describes(text: str) -> bool:
     """A caption's opening: a verb in the simple present within its first words ("A woman waves", "Police
     officers stand"), as a picture is described; prose tells events in the past."""
