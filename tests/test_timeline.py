@@ -358,3 +358,27 @@ def test_a_year_that_opens_a_sentence_or_a_relative_clause_still_dates_its_row()
     rel = [{"article_id": "a", "source": "x.com", "position": 0,
             "text": "Smith, who joined the club in 2019, resigned on Tuesday, the board said."}]
     assert "2019" in [e.date for e in build_timeline(rel)]
+
+
+@pytest.mark.parametrize("sentence, year", [
+    ("In all, 749 children have died of heatstroke in parked cars since 1998, the group says.", "1998"),
+    ("The regional council has met in the old mill since the 1970s.", "1970"),
+    ("Zwei Hunde sind seit mindestens 2019 an einem Drahtseil angebunden, meldete der Verein.", "2019"),
+    ("Die Erklärung von Cliff Roberts, der 1933 sagte, dass alle Spieler Mitglieder sein müssen, galt noch lange.",
+     "1933"),
+])
+def test_a_date_that_opens_a_span_or_sits_in_a_clause_not_retold_dates_no_row(sentence, year):
+    """"since 1998" says from when something holds, not when the sentence's event happened; a German relative
+    clause's date dates the clause, which cannot be told of its own: neither dates the sentence."""
+    s = [{"article_id": "a", "source": "x.com", "text": sentence, "position": 0}]
+    assert not any(e.date.startswith(year) for e in build_timeline(s)), [(e.date, e.text) for e in build_timeline(s)]
+
+
+def test_a_since_clause_with_its_own_verb_is_its_row_and_a_sentence_is_dated_by_its_opening_date():
+    s = [{"article_id": "a", "source": "x.com", "position": 0,
+          "text": "Since testing began in 2016, only scientists of the host country have led projects there."},
+         {"article_id": "a", "source": "x.com", "position": 1,
+          "text": "In 2015, it was reported that three more children had been born so between 2011 and 2013."}]
+    rows = {e.date: e.text for e in build_timeline(s)}
+    assert rows.get("2016") == "Testing began in 2016", rows
+    assert "2015" in rows and "2011" not in rows, rows

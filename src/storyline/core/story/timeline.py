@@ -414,8 +414,14 @@ _NOT_VERBS = _DATE_PREPS | _DETERMINERS | frozenset("""for on at into with witho
     down up out over off back or but than as""".split())
 
 
-# a relative clause after a comma: what it says of the name before it is background to the sentence's own event
-_RELATIVE = re.compile(r",\s+(?P<rel>who|which|whose)\s")
+# a relative clause after a comma: what it says of the name before it is background to the sentence's own event.
+# German relative pronouns (a closed class) read as such before a lower-case word or a figure (", der 1933 sagte"),
+# not before a noun, where they are articles (", die Polizei ermittelt"); such a clause is not retold
+_RELATIVE = re.compile(r",\s+(?:(?P<rel>who|which|whose)\s|(?P<other>der|die|das|dem|den|deren|dessen)\s(?=[a-zäöüß\d]))")
+# prepositions that open a span at a date (a closed class): what the sentence tells holds from then on, and its own
+# event is not then ("749 children have died since 1998", "seit mindestens 2019 angebunden")
+_SINCE = re.compile(r"\b(?:since|seit|depuis|desde)\s", re.I)
+_PRONOUNS = frozenset("it he she they we i you this that these those there".split())
 
 
 def background_clause(text: str, start: int, end: int) -> str | None:
@@ -436,12 +442,21 @@ def background_clause(text: str, start: int, end: int) -> str | None:
     >>> t = "Mr Dudley took over as chief executive in 2010, the company said."
     >>> background_clause(t, t.index("2010"), t.index("2010") + 4) is None
     True
+
+    A German relative clause is background too, but is not retold (""):
+
+    >>> t = "Die Erklärung von Cliff Roberts, der 1933 sagte, dass alle Golfer weiß sein werden, hatte Bestand."
+    >>> background_clause(t, t.index("1933"), t.index("1933") + 4)
+    ''
     """
     rel = None
-    for m in _RELATIVE.finditer(text, 0, start):
-        rel = m
+    for m in _RELATIVE.finditer(text, 0, start + 1):  # one more: the lookahead reads the date's first character
+        if m.end() <= start:
+            rel = m
     if rel is None or re.search(r"[,;:]", text[rel.end(): start]):
         return None  # no relative clause open where the date is
+    if rel.group("other"):
+        return ""  # a German relative clause: background, not retold (its verb stands last)
     stop = re.search(r"[,;:]|\s[—–]\s|\.\s*$", text[end:])
     body = text[rel.end(): end + (stop.start() if stop else len(text) - end)].strip()
     before = text[: rel.start()].split()
@@ -463,6 +478,43 @@ def background_clause(text: str, start: int, end: int) -> str | None:
     if rel.group("rel") == "whose" or not subject:
         return f"{' '.join(before[-3:])}, {rel.group('rel')} {body}".strip(", ")
     return f"{' '.join(subject)} {body}"
+
+
+def span_opened(text: str, start: int, end: int) -> str | None:
+    """What a date governed by "since" (or "seit", "depuis", "desde") dates, or None when no such word governs it.
+
+    The date opens a span, and what the sentence tells holds from then on: the sentence's own event is not then.
+    When a clause with its own verb follows "since" ("since construction began in 2005"), that clause is the event
+    the date dates, told of its own; when there is none, or it opens on a pronoun, the date dates nothing ("").
+
+    >>> t = "In all, 749 children have died of heatstroke in cars since 1998, the website says."
+    >>> span_opened(t, t.index("1998"), t.index("1998") + 4)
+    ''
+    >>> t = "The tower has sunk 17 inches since construction began in 2005."
+    >>> span_opened(t, t.index("2005"), t.index("2005") + 4)
+    'Construction began in 2005'
+    >>> t = "Since testing began in 2016, only Chinese scientists have led projects."
+    >>> span_opened(t, t.index("2016"), t.index("2016") + 4)
+    'Testing began in 2016'
+    >>> t = "He was drafted by the Mets in June 1977."
+    >>> span_opened(t, t.index("1977"), t.index("1977") + 4) is None
+    True
+    """
+    since = None
+    for m in _SINCE.finditer(text, 0, start):
+        since = m
+    if since is None:
+        return None
+    between = text[since.end(): start]
+    if re.search(r"[,;:()]|\s[—–]\s", between) or len(between.split()) > 8:
+        return None  # "since" governs another clause, not this date
+    words = re.findall(r"[\w'’-]+", between.lower())
+    if since.group().lower().startswith("since") and words and words[0] not in _PRONOUNS and any(
+            w in AUXILIARIES or set(word_lemmas(w)) == {"VERB"} for w in words[1:]):
+        clause = text[since.end(): end]
+        if len(clause.split()) >= 4:
+            return clause[:1].upper() + clause[1:]
+    return ""
 
 
 _DAYS_OF_WRITING = frozenset(("yesterday", "today", "tonight", "tomorrow", *_DAYS))
@@ -584,7 +636,10 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
         for start, end, iso in dates:
             if stamped(text, start, end) or dated_by_its_day(text, start, end, iso):
                 continue
-            clause = _clause(text, start, end)
+            span = span_opened(text, start, end)
+            if span == "" or background_clause(text, start, end) == "":
+                continue  # the date opens a span, or dates a clause that cannot be told of its own
+            clause = span or _clause(text, start, end)
             if furniture(clause.rstrip(" …")):
                 continue  # the row a reader would see is a caption: gallery captions run together into one "sentence"
             terms = set(content_terms(clause)) - set(content_terms(text[start:end]))
@@ -594,7 +649,8 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
             raw.append((iso, clause, (terms, near), src, key))
     raw.sort(key=lambda r: (r[0], r[4]))
     events: list[tuple[Event, list[tuple[set[str], set[str]]]]] = []
-    for iso, clause, terms, src, _ in raw:
+    at: dict[int, tuple] = {}  # an event -> where in its sentence its first telling's date stands
+    for iso, clause, terms, src, key in raw:
         for ev, told in events:
             if _compatible(ev.date, iso) and any(_same_event(t, terms, fold_threshold) for t in told):
                 if len(iso) > len(ev.date):
@@ -606,13 +662,14 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
             ev = Event(iso, clause)
             _cite(ev, src)
             events.append((ev, [terms]))
+            at[id(ev)] = key
     out = [ev for ev, _ in events]
     # one row per sentence: a sentence with two dates ("between March 2021 and November 2023") is told once, under
-    # its most precise (then first) date
+    # its most precise date, then the one it gives first ("In 2015, it was reported ... born between 2011 and 2013")
     best: dict[str, Event] = {}
     for ev in out:
         cur = best.get(ev.text)
-        if cur is None or len(ev.date) > len(cur.date):
+        if cur is None or len(ev.date) > len(cur.date) or (len(ev.date) == len(cur.date) and at[id(ev)] < at[id(cur)]):
             if cur is not None:
                 _merge(ev, cur)
             best[ev.text] = ev
