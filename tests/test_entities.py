@@ -389,3 +389,16 @@ def test_one_person_written_with_and_without_a_middle_initial_or_a_given_name_is
     laura = [name for name in people if name.endswith("Crotty Alexander")]
     assert laura == ["Laura E. Crotty Alexander"] and people[laura[0]] == 3  # the fullest of equally written forms
     assert people["Mitt Romney"] == 1 and people["Ann Romney"] == 1
+
+
+def test_adjectives_of_peoples_and_names_furniture_ran_into_are_no_entities() -> None:
+    """"Jewish" before a noun each time it is written, "Portuguese", and a name a share button ran into are no
+    entities; a given name and an initial (as the German press names the accused) and "World War I" are."""
+    ents = _by_name(extract_entities(_sents(
+        "a1: The Jewish student's nose was broken in the brawl, Jay Stoll said.",
+        "a1: Jewish groups also found the ad offensive, Stoll said.",
+        "a1: Email This Nicole Polizzi told the paper about the Portuguese ferry.",
+        "a2: Police arrested Lutz S. in Hamburg after the World War I memorial was damaged.",
+        "a2: Lutz S. denied the charge, police in Hamburg said.")))
+    assert "Jewish" not in ents and "Portuguese" not in ents and "Email This Nicole" not in ents, sorted(ents)
+    assert "Lutz S." in ents and "Jay Stoll" in ents, sorted(ents)

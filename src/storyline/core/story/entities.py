@@ -25,7 +25,7 @@ from typing import AbstractSet as Set, Any, Iterable, Sequence
 
 from storyline.core.grouping.minhash import hash_tokens
 from storyline.core.text.language import capitals_mark_names, function_words, language
-from storyline.core.text.text import STOPWORDS, word_lemmas
+from storyline.core.text.text import DETERMINERS, STOPWORDS, word_lemmas
 
 logger = logging.getLogger(__name__)
 
@@ -259,8 +259,8 @@ def is_demonym(name: str, lands: frozenset[str] = frozenset()) -> bool:
     with, not from a list of demonyms; a given name ("Francis") is not one.
 
     >>> [is_demonym(n) for n in ("Russian", "Sudanese", "Pakistanis", "South African", "Chinese", "Turkish", "Americans",
-    ...                           "North Korean")]
-    [True, True, True, True, True, True, True, True]
+    ...                           "North Korean", "Portuguese")]
+    [True, True, True, True, True, True, True, True, True]
     >>> [is_demonym(n) for n in ("Russia", "Francis", "Indiana", "Romania", "Roman", "Pakistani Taliban", "Jordan")]
     [False, False, False, False, False, False, False]
     >>> is_demonym("Kestrian"), is_demonym("Kestrian", frozenset({"kestria"}))
@@ -291,7 +291,78 @@ def _demonym_of(w: str, land: str) -> bool:
     k = 0
     while k < min(len(w), len(land)) and w[k] == land[k]:
         k += 1
-    return w != land and k >= max(4, len(land) - 2) and (w[k:] in _DEMONYM_ENDS or (not w[k:] and land == w + "y"))
+    rest = w[k:]  # "ese" of "sudanese"; "uese" of "portuguese", one letter of the land's changed before the ending
+    return w != land and k >= max(4, len(land) - 2) and (
+        rest in _DEMONYM_ENDS or (len(rest) >= 3 and rest[1:] in _DEMONYM_ENDS) or (not rest and land == w + "y"))
+
+
+_NAME_PARTICLES = frozenset("of the and de del della di da du la le van von der den bin al el y & for".split())
+# modal and auxiliary verbs (a closed class): a "name" holding one is a clause in capitals ("WOMEN CAN TALK SPORTS")
+_AUXILIARIES = frozenset("can could will would shall should may might must is are was were do does did".split())
+# determiners and pronouns (closed classes) that a name holds only where page furniture ran into it ("Email This
+# Nicole"): "The" and "A" open titles of works, which are names
+_NO_NAME_WORDS = (DETERMINERS - {"the", "a", "an"}) | frozenset("i me you he she it we they him us them".split())
+
+
+def not_a_name(name: str) -> bool:
+    """An entity name that is no name.
+
+    A people or a nationality ("Sudanese", "South African"), a clause in capitals, a name cut after an initial
+    ("Street S.") and one that page furniture ran into ("Email This Nicole") are no names either:
+
+    >>> [not_a_name(n) for n in ("Obviously I'm", "Fearing Irene", "Simpson Hide caption", "Bank of England",
+    ...                          "Kanye West", "Abd al-Rahman", "Sudanese", "South African", "WOMEN CAN TALK SPORTS",
+    ...                          "Street S.", "J. K. Rowling", "US", "Email This Nicole", "The Who", "World War I",
+    ...                          "Planet X", "Ferguson A", "Lutz S.")]
+    [True, True, True, False, False, False, True, True, True, True, False, False, True, False, False, False, True, False]
+    """
+    ws = [w.replace("’", "'") for w in re.findall(r"[\w'’.&-]+", name)]
+    if not ws:
+        return True
+    if is_demonym(name) or (len(ws) > 1 and (ws[-1] == "A" or re.fullmatch(r"[A-Z]\.", ws[-1]) and not (
+            len(ws) == 2 and (ws[0].lower() in given_names() or not word_lemmas(ws[0].lower()))))):
+        return True  # cut after an initial, or an article run into it ("Ferguson A"); not "World War I", "Planet X",
+        # nor a given name and an initial, as the German press names the accused ("Lutz S.")
+    if len(ws) > 2 and any(w.lower() in _AUXILIARIES for w in ws[1:]):
+        return True
+    if any((w == "I" and (k == 0 or ws[k - 1].lower() in STOPWORDS)) or ("'" in w and w.lower() in STOPWORDS)
+           for k, w in enumerate(ws)):
+        return True  # a pronoun or a contraction ("Can I", "Obviously I'm")
+    if any(w[:1].islower() and w.lower() not in _NAME_PARTICLES and not w.startswith(("al-", "el-")) for w in ws):
+        return True
+    if any(w.lower() in _NO_NAME_WORDS and not w.isupper() for w in ws[1:]):
+        return True
+    first = ws[0].lower()
+    return len(ws) > 1 and first.endswith("ing") and set(word_lemmas(first)) == {"VERB"}  # "Planned Parenthood" is one
+
+
+_BEFORE_NOUN = re.compile(r"(?:-|\s+)([a-z][a-z'’]*)")
+
+
+def modifier_only(name: str, afters: Sequence[str], least: int = 2) -> bool:
+    """A one-word name that each of its mentions (at least ``least``) writes before a lower-case noun ("a Jewish
+    student", "Nazi-themed", "the Christian couple") and that ends as the adjectives of peoples and creeds do
+    ("-ish", "-ian", "-an", "-i"): an adjective, not a name. ``afters``: the text after each mention.
+
+    >>> modifier_only("Jewish", [" student's nose", " groups also found"]), modifier_only("Nazi", ["-themed game"])
+    (True, False)
+    >>> modifier_only("Clinton", [" campaign said", " said on Monday"])
+    False
+    """
+    if " " in name or not name[:1].isupper() or name.isupper() or len(afters) < least:
+        return False
+    if not name.lower().endswith(("ish", "an", "ese", "i")):  # "Ain" of "the Ain department" is a place's name
+        return False
+    for after in afters:
+        m = _BEFORE_NOUN.match(after)
+        if m is None:
+            return False
+        word = m.group(1)
+        if after.startswith("-"):
+            continue  # "Nazi-themed", "Jewish-owned": a compound modifier
+        if word in STOPWORDS or "NOUN" not in word_lemmas(word.split("'")[0].split("’")[0]):
+            return False  # "Clinton said", "Christian and": not before a noun
+    return True
 
 
 def is_region(name: str) -> bool:
@@ -877,6 +948,12 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
             final_type[name] = ORG
     # the story's own places name peoples too: "Kestrian" of "Kestria"
     own_lands = frozenset(n.lower() for n, k in final_type.items() if k == GPE and " " not in n and len(n) >= 4)
+    # a one-word name every mention of which stands before a noun, ending as adjectives of peoples do: "Jewish"
+    afters: dict[str, list[str]] = defaultdict(list)
+    for i, row in enumerate(found):
+        for m, _ in row:
+            afters[alias[spelt[m.surface]]].append(texts[i][m.end:m.end + 40])
+    adjectives = {name for name, after in afters.items() if modifier_only(name, after)}
     groups: dict[str, dict[str, Any]] = {}
     mentions: list[list[Mention]] = []
     for i, row in enumerate(found):
@@ -884,7 +961,7 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
         for m, _ in row:
             name = alias[spelt[m.surface]]
             kind = final_type.get(name, "")
-            if not kind or is_demonym(name, own_lands):
+            if not kind or is_demonym(name, own_lands) or not_a_name(name) or name in adjectives:
                 continue
             g = groups.setdefault(name, {"n": 0, "outlets": set(), "ids": set(), "variants": set()})
             g["n"] += 1
