@@ -191,3 +191,19 @@ def test_an_article_in_a_script_without_spaces_is_counted_by_its_words_and_not_r
     assert pd.isna(kinds["ja"]), out.loc[out.article_id == "ja", "detail"].tolist()  # no reject reason
     assert kinds["en"] == "too_short"
     assert int(out.loc[out.article_id == "ja", "n_words"].iloc[0]) >= 40
+
+
+def test_captions_credits_and_a_player_s_buttons_run_into_a_line_are_furniture_however_long() -> None:
+    """A gallery's captions and credits glued into one sentence of 60 words and more, a video player's label and
+    buttons, and a video's caption signed by the group that shot it: no summary sentence, row or title is made of
+    them."""
+    from storyline.core.text.clean import sentence_flags, title_residue
+
+    glued = ("The tower is seen from Mission Street on Tuesday, July 18, 2017 in San Francisco, Calif. " * 2
+             + "Photo: Lea Suzuki / The Chronicle Photo: Lea Suzuki / The Chronicle Image 1 of / 25 Caption Close "
+               "The tower keeps on sinking, but engineers from two firms say there may be a fix 1 / 25 Back to Gallery")
+    assert len(glued.split()) > 60
+    assert "furniture" in sentence_flags(glued)
+    assert "furniture" in sentence_flags("JUST WATCHED Family attorney: Store video 'irrelevant' Replay More Videos ...")
+    assert title_residue("This video from Animal Watch alleges mistreatment of hens at a farm (Animal Watch)")
+    assert "furniture" not in sentence_flags("The tower, seen from Mission Street, keeps on sinking, engineers said.")

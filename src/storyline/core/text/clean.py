@@ -12,7 +12,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 
 
-from storyline.core.text.furniture import (_PAST_OR_SPEECH, furniture, opens_with_bar, residue_title,
+from storyline.core.text.furniture import (_PAST_OR_SPEECH, credit_inside, furniture, opens_with_bar, residue_title,
                                            without_highlights, without_picture_date)
 from storyline.core.text.text import STOPWORDS, fold_for_hash, normalize_ws, stable_id, word_lemmas, words
 
@@ -533,7 +533,7 @@ def _flags(sentence: str) -> tuple[str, ...]:
         flags.append("fragment")  # an unpaired quote, or the tail of a sentence split inside its brackets
     if n <= 14 and _SIGNPOST.match(s):
         flags.append("signpost")
-    if n <= _CAPTION_MAX_WORDS and furniture(s):
+    if (n <= _CAPTION_MAX_WORDS or credit_inside(s)) and furniture(s):
         flags.append("furniture")
     return tuple(flags)
 

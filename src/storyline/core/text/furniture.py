@@ -35,7 +35,7 @@ _UI = frozenset("share shares shared sharing tweet tweets pin email e-mail print
                 "whatsapp linkedin pinterest reddit messenger telegram icon close open play listen watch replay "
                 "subscribe follow like save copy link menu search more next previous gallery enlarge expand "
                 "article video videos audio minute minutes min read advertisement sponsored continue reading photo photos embed "
-                "caption hide show full screen fullscreen autoplay skip ad ads".split())
+                "caption hide show full screen fullscreen autoplay replay skip ad ads".split())
 
 # a picture marker opening the line: "Image caption ...", "Media playback is unsupported ...", "FILE - In this ..."
 _CAPTION_OPEN = re.compile(
@@ -91,6 +91,9 @@ _SELF_NOTE = re.compile(r"^(?:a\s+version\s+of\s+)?this\s+(?:article|story|post|
                         re.I)
 # credits one after another at a line's end: "... (AP Photo/Jason DeCrow) (Associated Press)"
 _CREDITS_AFTER = re.compile(r"(?:\s*\((?:[A-Z][\w.&'’-]*\s*){1,6}\))+\s*$")
+# a picture's credit inside a line, where captions and credits ran together: "... Photo: Lea Suzuki / The Chronicle"
+_CREDIT_INSIDE = re.compile(rf"\b{_PICTURE}\s*:\s*[A-Z][\w.'’-]*(?:\s+[\w.'’&-]+){{0,4}}\s*/\s*[A-Z]", re.I)
+_PICTURE_SUBJECT = re.compile(rf"^(?:in\s+)?this\s+{_PICTURE}\b", re.I)  # "This video from the group alleges ..."
 _PAST_OR_SPEECH = re.compile(r"\b(?:said|says|told|was|were|had|has|have|did|according)\b")
 # a finite past tense in prose: "the council approved", not a participle ("is rescued", "a flooded home", "hit by")
 _PAST_VERB = re.compile(r"\b(?!(?:is|are|be|been|being|get|gets|a|an|the|and|or|her|his|their|its|our|my|of|with|"
@@ -181,6 +184,21 @@ def furniture(text: str) -> str | None:
     >>> furniture("The council voted to close the depot in Leeds, March 3, 2015."), furniture(
     ...     "She was born in Dayton, Ohio, May 5, 1950.")
     (None, None)
+
+    Captions, credits and a gallery's buttons run together into one long line, and a video's caption signed by the
+    group that shot it:
+
+    >>> furniture("The tower is seen from Mission Street on Tuesday, July 18, 2017 in San Francisco, Calif. The tower is "
+    ...           "seen from Mission Street on Tuesday, July 18, 2017 in San Francisco, Calif. Photo: Lea Suzuki / The "
+    ...           "Chronicle Image 1 of / 25 Caption Close The tower keeps on sinking, but there may be a fix 1 / 25 "
+    ...           "Back to Gallery")
+    'caption'
+    >>> furniture("JUST WATCHED Family attorney: Store video 'irrelevant' Replay More Videos ...")
+    'bar'
+    >>> furniture("This video from an animal rights group alleges mistreatment of chickens at a farm (Animal Watch)")
+    'caption'
+    >>> furniture("This photo ban was passed by the council (the city's planning board) in 2015.") is None
+    True
     """
     if text.lstrip().startswith("|") and text.rstrip().endswith("|"):
         return None  # a row of a table the extractor kept: content
@@ -204,7 +222,8 @@ def furniture(text: str) -> str | None:
         # function words ("the", "of") speak neither for a bar nor against one: "Continue reading the main story"
         low = [w.lower().strip(".") for w in words]
         ui = sum(w in _UI for w in low)
-        rest = [w for w, k in zip(words, low) if k not in _UI and k not in STOPWORDS]
+        rest = [w for w, k in zip(words, low)  # a function word in capitals is a label: "JUST WATCHED"
+                if k not in _UI and (k not in STOPWORDS or (len(w) > 1 and w.isupper()))]
         if ui >= 2 and ui + sum(w[:1].isdigit() or w.isupper() for w in rest) >= 0.6 * (ui + len(rest)):
             return "bar"
         if (n <= 14 and len(_STAMP_WORDS.findall(t)) >= 0.6 * n and re.search(r"\d|" + _WEEKDAY, t)
@@ -224,6 +243,8 @@ def furniture(text: str) -> str | None:
         return "spam"  # words spelt with look-alike letters of another script: text made to slip past filters
     if n <= 60 and (_CREDIT_END.search(t) or _CREDIT_END.search(_CREDITS_AFTER.sub("", t))):
         return "caption"  # a line signed by a photo credit: "... is seen on March 18, 2014. (File/FOX5)"
+    if _CREDIT_INSIDE.search(t) or (_PICTURE_SUBJECT.match(t) and _CREDITS_AFTER.search(t)):
+        return "caption"  # a credit run into the line, or a picture told of and signed: "This video ... (Group)"
     if n <= 60 and _POSITION.search(t) and not _PAST_OR_SPEECH.search(t) and not _PAST_VERB.search(t):
         return "caption"  # "Minister Aubyn Hill (right) looks on as ...": who stands where in a picture
     if n <= 40 and _SELF_NOTE.match(t):
@@ -237,6 +258,12 @@ def furniture(text: str) -> str | None:
             _PAST_OR_SPEECH.search(t) or _PAST_VERB.search(t))):
         return "caption"  # "... is seen before the deadline passes in Los Angeles, November 27, 2011."
     return None
+
+
+def credit_inside(text: str) -> bool:
+    """A picture's credit inside ``text`` ("... Photo: Lea Suzuki / The Chronicle ..."): captions and credits ran
+    together into it, however long it is."""
+    return _CREDIT_INSIDE.search(text) is not None
 
 
 def current_picture(caption: str) -> bool:
