@@ -196,3 +196,15 @@ def test_a_headline_glued_to_the_first_sentence_becomes_the_title_and_leaves_the
     head, body = headline_and_body("Ferry runs aground off Kelso harbour News 1 Ferry runs aground off Kelso harbour "
                                    "A ferry ran aground on Monday.")
     assert (head, body) == ("Ferry runs aground off Kelso harbour", "A ferry ran aground on Monday.")
+
+
+def test_a_page_of_dated_entries_is_refused_as_a_listing_with_its_reason():
+    """A police blotter or a press desk's list of releases: each line an item with its own date. The record ends in
+    rejects as a listing, not as a story that mixes a dozen events."""
+    blotter = "\n".join(["The following are arrest and accident reports as recorded by the police."] + [
+        f"October {20 + k}: ACCIDENT – A vehicle driven by a resident of Quincy was southbound on Route {k} "
+        f"when a deer entered the roadway, and the car was damaged." for k in range(5)])
+    rec, _ = prepare_record(_raw(text=blotter), PrepareOptions())
+    assert rec["kind"] == "reject" and rec["reason"] == "listing", rec
+    story = ARTICLE + "\nOctober 20: the council will meet again to set the fares for next year."
+    assert prepare_record(_raw(text=story), PrepareOptions())[0]["kind"] == "article"

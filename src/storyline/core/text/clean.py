@@ -12,7 +12,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 
 
-from storyline.core.text.furniture import (_PAST_OR_SPEECH, credit_inside, furniture, opens_with_bar, residue_title,
+from storyline.core.text.furniture import (_DAY_DATE, _FULL_DATE, _PAST_OR_SPEECH, credit_inside, furniture, opens_with_bar, residue_title,
                                            without_highlights, without_picture_date)
 from storyline.core.text.text import STOPWORDS, fold_for_hash, normalize_ws, stable_id, word_lemmas, words
 
@@ -147,6 +147,12 @@ _NON_ARTICLE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # a weather box: "High 58F. Winds ENE at 10 to 20 mph."
     ("weather_widget", re.compile(r"\b(?:High|Low) -?\d{1,3} ?°?[FC]\b\.?\s+Winds? (?:[NSEW]{1,3}|light|calm)\b")),
 )
+
+# a line that opens with its own day and a separator: an entry of a listing ("29.11.2022 | Bremen (dpa) - ...",
+# "October 20: ACCIDENT - ...", "2023-11-02 - ...")
+_DATED_ENTRY = re.compile(rf"^\W{{0,3}}(?:{_FULL_DATE}|{_DAY_DATE}|\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}})"
+                          rf"\s*[:|–—-]\s")
+_LISTING_ENTRIES = 3  # dated entries, and one line in four at least: a page of them is a list of items, not a story
 
 # Words one of which every match of a rule above holds (case folded): a rule whose words are all absent is not run.
 _NON_ARTICLE_NEEDLES = {
@@ -356,9 +362,22 @@ def non_article_reason(text: str) -> str | None:
     'crawl_notice'
     >>> non_article_reason("The Mets said on Tuesday that their manager had resigned.") is None
     True
+
+    A page whose lines are entries each with its own date (a press desk's list of releases, a police blotter) is a
+    listing of items, not one story:
+
+    >>> non_article_reason("The following are the reports.\\nOctober 20: ACCIDENT - A car hit a deer.\\n"
+    ...                    "October 20: ARRESTS - A man was arrested.\\nOctober 21: ACCIDENT - A van hit a post.")
+    'listing'
+    >>> non_article_reason("October 20: The council met.\\nIt voted to close the depot.\\nThe mayor objected.") is None
+    True
     """
     if not text or not text.strip():
         return "empty"
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    entries = sum(1 for ln in lines if _DATED_ENTRY.match(ln))
+    if entries >= _LISTING_ENTRIES and 4 * entries >= len(lines):
+        return "listing"
     head = text[:2000]
     folded = head.casefold()
     n_words = len(words(text))
