@@ -205,5 +205,6 @@ def test_captions_credits_and_a_player_s_buttons_run_into_a_line_are_furniture_h
     assert len(glued.split()) > 60
     assert "furniture" in sentence_flags(glued)
     assert "furniture" in sentence_flags("JUST WATCHED Family attorney: Store video 'irrelevant' Replay More Videos ...")
+    assert "furniture" in sentence_flags("JUST WATCHED Chief: Officer maybe saw stolen cigars Replay More Videos ...")
     assert title_residue("This video from Animal Watch alleges mistreatment of hens at a farm (Animal Watch)")
     assert "furniture" not in sentence_flags("The tower, seen from Mission Street, keeps on sinking, engineers said.")

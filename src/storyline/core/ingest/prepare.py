@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from storyline.core.text.clean import Removal, clean_text, non_article_reason
+from storyline.core.text.clean import Removal, clean_text, listing, non_article_reason
 from storyline.core.text.furniture import current_picture
 from storyline.core.ingest.records import article_id, headline_and_body, outlet_from_url, parse_date
 from storyline.core.text.text import content_terms, stable_id
@@ -76,6 +76,9 @@ def prepare_record(raw: dict, opts: PrepareOptions) -> tuple[dict, list[Removal]
     removals.extend(cleaned.removed)
     if not cleaned.text.strip():
         out.update(kind="reject", reason="empty_after_cleaning", detail="only residue was left")
+        return out, removals
+    if listing(cleaned.text):
+        out.update(kind="reject", reason="listing", detail=cleaned.text.strip()[:200])
         return out, removals
     out["text"] = cleaned.text
     out["published"] = parse_date(out["published"]) if out["published"] else None

@@ -152,7 +152,8 @@ _NON_ARTICLE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
 # "October 20: ACCIDENT - ...", "2023-11-02 - ...")
 _DATED_ENTRY = re.compile(rf"^\W{{0,3}}(?:{_FULL_DATE}|{_DAY_DATE}|\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}})"
                           rf"\s*[:|–—-]\s")
-_LISTING_ENTRIES = 3  # dated entries, and one line in four at least: a page of them is a list of items, not a story
+_LISTING_ENTRIES = 3  # dated entries holding a third of the words at least: a list of items, not a story (a block
+# of dated links to related stories below an article holds far less)
 
 # Words one of which every match of a rule above holds (case folded): a rule whose words are all absent is not run.
 _NON_ARTICLE_NEEDLES = {
@@ -362,22 +363,9 @@ def non_article_reason(text: str) -> str | None:
     'crawl_notice'
     >>> non_article_reason("The Mets said on Tuesday that their manager had resigned.") is None
     True
-
-    A page whose lines are entries each with its own date (a press desk's list of releases, a police blotter) is a
-    listing of items, not one story:
-
-    >>> non_article_reason("The following are the reports.\\nOctober 20: ACCIDENT - A car hit a deer.\\n"
-    ...                    "October 20: ARRESTS - A man was arrested.\\nOctober 21: ACCIDENT - A van hit a post.")
-    'listing'
-    >>> non_article_reason("October 20: The council met.\\nIt voted to close the depot.\\nThe mayor objected.") is None
-    True
     """
     if not text or not text.strip():
         return "empty"
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    entries = sum(1 for ln in lines if _DATED_ENTRY.match(ln))
-    if entries >= _LISTING_ENTRIES and 4 * entries >= len(lines):
-        return "listing"
     head = text[:2000]
     folded = head.casefold()
     n_words = len(words(text))
@@ -387,6 +375,27 @@ def non_article_reason(text: str) -> str | None:
         if any(n in folded for n in _NON_ARTICLE_NEEDLES[reason]) and pat.search(head):
             return reason
     return None
+
+
+def listing(text: str) -> bool:
+    """A cleaned text whose lines are entries each with its own date (a press desk's list of releases, a police
+    blotter): a listing of items, not one story. A block of dated links to related stories below an article is no
+    listing: its short lines hold a small part of the words.
+
+    >>> listing("The following are the reports.\\nOctober 20: ACCIDENT - A car hit a deer.\\n"
+    ...         "October 20: ARRESTS - A man was arrested.\\nOctober 21: ACCIDENT - A van hit a post.")
+    True
+    >>> listing("October 20: The council met.\\nIt voted to close the depot.\\nThe mayor objected.")
+    False
+    >>> listing("The council voted on Monday to close the old depot, which has stood empty since the spring floods. "
+    ...         "The mayor objected, saying the town would need it again.\\nMay 18: Depot floods\\n"
+    ...         "Aug. 1: Mayor visits\\nJuly 31: Council meets")
+    False
+    """
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    entries = [ln for ln in lines if _DATED_ENTRY.match(ln)]
+    n_entries, n_all = sum(len(ln.split()) for ln in entries), sum(len(ln.split()) for ln in lines)
+    return len(entries) >= _LISTING_ENTRIES and 3 * n_entries >= n_all
 
 
 def binary_reason(raw: bytes) -> str | None:

@@ -211,8 +211,9 @@ def furniture(text: str) -> str | None:
     n = len(words)
     if n == 0:
         return "bar"
-    if opens_with_bar(t):
-        return "bar"  # a player or gallery widget: its buttons, then its own captions ("1 of 62 Full Screen ...")
+    if opens_with_bar(t) or (n <= 40 and ends_with_bar(t)):
+        return "bar"  # a player or gallery widget: its buttons, then its own captions ("1 of 62 Full Screen ..."),
+        # or a clip's title, then the player's buttons
     bare = _CREDIT_PAREN.sub(" ", t).strip(" .,;")
     if bare == "" or (_CREDIT_PAREN.search(t) and not _VERBISH.search(bare) and len(bare.split()) <= 6):
         return "credit"
@@ -364,6 +365,22 @@ def opens_with_bar(text: str) -> bool:
             ui += 1
         elif not (low.isdigit() or low == "of"):
             break
+    return ui >= 3
+
+
+def ends_with_bar(text: str) -> bool:
+    """The line ends on a run of at least three interface words: a player's buttons after the clip's title
+    ("JUST WATCHED Chief: Officer saw the cigars Replay More Videos ...").
+
+    >>> ends_with_bar("JUST WATCHED Chief: Officer saw the cigars Replay More Videos ..."), ends_with_bar(
+    ...     "Fans were asked to share photos and videos of the parade.")
+    (True, False)
+    """
+    ui = 0
+    for w in reversed(_WORD.findall(text[-200:])):
+        if w.lower().strip(".") not in _UI:
+            break
+        ui += 1
     return ui >= 3
 
 
