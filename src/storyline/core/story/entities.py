@@ -346,13 +346,13 @@ def modifier_only(name: str, afters: Sequence[str], least: int = 2) -> bool:
 
     >>> modifier_only("Jewish", [" student's nose", " groups also found"]), modifier_only("Nazi", ["-themed game"])
     (True, False)
-    >>> modifier_only("Clinton", [" campaign said", " said on Monday"])
-    False
+    >>> modifier_only("Clinton", [" campaign said", " said on Monday"]), modifier_only("Iran", [" talks", " deal"])
+    (False, False)
     """
     if " " in name or not name[:1].isupper() or name.isupper() or len(afters) < least:
         return False
-    if not name.lower().endswith(("ish", "an", "ese", "i")):  # "Ain" of "the Ain department" is a place's name
-        return False
+    if not name.lower().endswith(("ish", "an", "ese", "i")) or name.lower() in _places():
+        return False  # "Ain" of "the Ain department", "Iran" of "the Iran talks": places' names
     for after in afters:
         m = _BEFORE_NOUN.match(after)
         if m is None:
