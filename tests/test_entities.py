@@ -402,3 +402,12 @@ def test_adjectives_of_peoples_and_names_furniture_ran_into_are_no_entities() ->
         "a2: Lutz S. denied the charge, police in Hamburg said.")))
     assert "Jewish" not in ents and "Portuguese" not in ents and "Email This Nicole" not in ents, sorted(ents)
     assert "Lutz S." in ents and "Jay Stoll" in ents, sorted(ents)
+
+
+def test_a_page_s_buttons_run_into_a_name_are_left_out_of_it() -> None:
+    ents = _by_name(extract_entities(_sents(
+        "a1: Image 1 of 25 Caption Close Millennium Tower keeps on sinking, engineers said.",
+        "a1: Residents of Millennium Tower sued the transit agency on Monday.",
+        "a1: Facebook Live showed the cracks in the basement.")))
+    assert "Millennium Tower" in ents and "Facebook Live" in ents, sorted(ents)
+    assert not any(n.startswith(("Caption", "Close")) for n in ents), sorted(ents)

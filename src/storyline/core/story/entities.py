@@ -24,6 +24,7 @@ from typing import AbstractSet as Set, Any, Iterable, Sequence
 
 
 from storyline.core.grouping.minhash import hash_tokens
+from storyline.core.text.furniture import INTERFACE_WORDS
 from storyline.core.text.language import capitals_mark_names, function_words, language
 from storyline.core.text.text import DETERMINERS, STOPWORDS, word_lemmas
 
@@ -572,6 +573,9 @@ def _rule_mentions(i: int, text: str, vocab: _Vocab) -> list[tuple[Mention, Coun
             break
         while parts and toks[parts[-1]][2].lower() in _CONNECTORS:
             parts.pop()
+        controls = next((c for c, p in enumerate(parts) if toks[p][2].lower() not in INTERFACE_WORDS), len(parts))
+        if controls >= 2:  # a page's buttons run into a name: "Caption Close Millennium Tower", "Hide Caption"
+            parts = parts[controls:]
         out.extend(_split_titles(i, text, toks, parts, vocab, initial))
         k = max(j, k + 1)
     return out

@@ -36,6 +36,7 @@ _UI = frozenset("share shares shared sharing tweet tweets pin email e-mail print
                 "subscribe follow like save copy link menu search more next previous gallery enlarge expand "
                 "article video videos audio minute minutes min read advertisement sponsored continue reading photo photos embed "
                 "caption hide show full screen fullscreen autoplay replay skip ad ads".split())
+INTERFACE_WORDS = _UI  # the closed vocabulary of a page's controls, for the modules that read names and lines
 
 # a picture marker opening the line: "Image caption ...", "Media playback is unsupported ...", "FILE - In this ..."
 _CAPTION_OPEN = re.compile(
