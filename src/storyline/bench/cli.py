@@ -157,7 +157,7 @@ def cmd_reads(args: argparse.Namespace) -> int:
     from storyline.bench.reads import main as reads_main
 
     argv = (["--data", args.data, "--examples", str(args.examples)] + (["--json", args.json] if args.json else [])
-            + (["--labels", args.labels] if args.labels else []))
+            + (["--labels", args.labels] if args.labels else []) + (["--half", args.half] if args.half else []))
     return reads_main(argv)
 
 
@@ -417,17 +417,22 @@ def add_bench_parser(sub) -> None:
     c.add_argument("--json", metavar="OUT.json", help="also write the result as JSON")
     c.set_defaults(bench_func=cmd_claims)
 
-    r = bsub.add_parser("reads", help="how a run's stories read: residue and cut titles, captions, context openers, "
-                                            "restatements",
+    r = bsub.add_parser("reads", help="how a run's stories read: residue and cut titles, furniture, background "
+                                            "rows and leads, non-names, events apart",
                         description="Count, over any run's output, the faults an editor sees first: residue titles, "
-                                    "written titles cut short or missing a figure, "
-                                    "caption and furniture sentences in summaries, sentences that open needing "
-                                    "context, and pairs of summary sentences that restate each other; each with "
+                                    "written titles cut short or missing a figure, caption and furniture sentences, "
+                                    "leads and timeline rows, sentences that open needing context, restatements, "
+                                    "timeline rows dated by background, leads that tell background, non-names among "
+                                    "the top entities, and stories whose articles tell news a year apart; each with "
                                     "examples.")
     r.add_argument("--data", required=True, metavar="OUT_DIR", help="a run's output folder, or its stories.jsonl")
     r.add_argument("--examples", type=int, default=5, help="examples printed per count (default 5)")
     r.add_argument("--json", metavar="OUT.json", help="also write the counts and examples as JSON")
     r.add_argument("--labels", metavar="LABELS.json",
-                   help="hand labels ({count: {title key: fault or not}}): also print each detector's precision and "
-                        "recall over the labelled stories of this run")
+                   help="hand labels (as in benchmarks/labels/: {\"labels\": {count: {story's first article id: "
+                        "fault or not}}}): also print each detector's precision and recall over the labelled stories "
+                        "of this run")
+    r.add_argument("--half", choices=("build", "held"),
+                   help="with --labels, check against one half of them only; 'held' is the half kept apart from "
+                        "building the detectors")
     r.set_defaults(bench_func=cmd_reads)

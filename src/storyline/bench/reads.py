@@ -37,6 +37,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
@@ -386,6 +387,12 @@ def story_key(story: dict) -> str:
     return min(story.get("article_ids") or [a["article_id"] for a in story.get("articles") or []] or [""])
 
 
+def label_half(key: str) -> str:
+    """Which half of a labelled set a story is in, by its key alone: "build" (read while the detectors were
+    built) or "held" (kept apart, to report)."""
+    return "build" if int(hashlib.sha1(key.encode("utf-8")).hexdigest(), 16) % 2 == 0 else "held"
+
+
 def check_labels(stories: list[dict], result: dict, labels: dict[str, dict[str, bool]]) -> dict:
     """Each detector's precision and recall against hand labels (``{count: {story_key: is_fault}}``), over the
     labelled stories of this run.
@@ -438,6 +445,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", required=True, help="a run's output folder, or its stories.jsonl")
     ap.add_argument("--examples", type=int, default=5, help="examples printed per count (default 5)")
     ap.add_argument("--json", help="also write the counts and examples here")
+    ap.add_argument("--half", choices=("build", "held"), help="check against one half of the labels only (the "
+                                                              "half kept apart from building is 'held')")
     ap.add_argument("--labels", help="hand labels (JSON: {\"labels\": {count: {story's first article id: fault or "
                                      "not}}}, as in benchmarks/labels/): print each detector's precision and recall "
                                      "over the labelled stories")
@@ -446,7 +455,10 @@ def main(argv: list[str] | None = None) -> int:
     result = count(stories, len(stories) if args.labels else args.examples)  # labels are checked against every flag
     if args.labels:
         labels = json.loads(Path(args.labels).read_text(encoding="utf-8"))
-        result["labels"] = check_labels(stories, result, labels.get("labels", labels))
+        labels = labels.get("labels", labels)
+        if args.half:
+            labels = {kind: {k: v for k, v in marks.items() if label_half(k) == args.half} for kind, marks in labels.items()}
+        result["labels"] = check_labels(stories, result, labels)
         for r in result.values():
             if isinstance(r, dict) and "examples" in r:
                 r["examples"] = r["examples"][: args.examples]
