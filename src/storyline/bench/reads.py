@@ -382,15 +382,16 @@ def _follows(story: dict, k: int) -> bool:
 
 
 def story_key(story: dict) -> str:
-    """A hand label's key for a story: its first (smallest) article id, which stays when its title or summary is
-    written anew."""
-    return min(story.get("article_ids") or [a["article_id"] for a in story.get("articles") or []] or [""])
+    """A hand label's key for a story: a hash of its first (smallest) article id, which stays when its title or
+    summary is written anew (the labels hold no id or text of the data they judge)."""
+    first = min(story.get("article_ids") or [a["article_id"] for a in story.get("articles") or []] or [""])
+    return hashlib.sha1(first.encode("utf-8")).hexdigest()
 
 
 def label_half(key: str) -> str:
-    """Which half of a labelled set a story is in, by its key alone: "build" (read while the detectors were
-    built) or "held" (kept apart, to report)."""
-    return "build" if int(hashlib.sha1(key.encode("utf-8")).hexdigest(), 16) % 2 == 0 else "held"
+    """Which half of a labelled set a story is in, by its key (a hash) alone: "build" (read while the detectors
+    were built) or "held" (kept apart, to report)."""
+    return "build" if int(key, 16) % 2 == 0 else "held"
 
 
 def check_labels(stories: list[dict], result: dict, labels: dict[str, dict[str, bool]]) -> dict:
@@ -399,8 +400,9 @@ def check_labels(stories: list[dict], result: dict, labels: dict[str, dict[str, 
 
     >>> st = [{"story_id": "s1", "article_ids": ["b", "a"]}, {"story_id": "s2", "article_ids": ["c"]},
     ...       {"story_id": "s3", "article_ids": ["d"]}]
+    >>> k = {x: story_key({"article_ids": [x]}) for x in "acd"}
     >>> check_labels(st, {"non_names": {"examples": [{"story_id": "s1"}, {"story_id": "s3"}]}},
-    ...              {"non_names": {"a": True, "c": True, "d": False}})["non_names"]["precision"]
+    ...              {"non_names": {k["a"]: True, k["c"]: True, k["d"]: False}})["non_names"]["precision"]
     0.5
     """
     out = {}
