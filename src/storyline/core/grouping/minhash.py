@@ -294,13 +294,3 @@ class MinHasher:
                                 person=b"sl-band", salt=b.to_bytes(8, "little"))
             keys.append(int.from_bytes(h.digest(), "little", signed=True))
         return keys
-
-
-def expected_recall(similarity: float, params: LSHParams) -> float:
-    """Probability that a pair of the given Jaccard similarity becomes an LSH candidate.
-
-    >>> expected_recall(0.95, LSHParams.for_threshold(0.8)) > 0.99
-    True
-    """
-    return float(collision_probability(similarity, params.bands, params.rows))
-

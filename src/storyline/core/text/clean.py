@@ -1,8 +1,7 @@
 """Residue removal: the rules for what scrapers leave in article text, and the tests for non-articles.
 
 Every removal carries a reason, so that the pipeline can count it and keep it in the ``rejects`` table.
-Corpus-learned boilerplate (lines that recur across many articles) is found by the Spark stage; the helpers
-it needs (:func:`line_key`, :func:`is_boilerplate_candidate`) live here.
+Corpus-learned boilerplate (lines that recur across many articles) is found by the Spark stage.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from dataclasses import dataclass, field
 
 from storyline.core.text.furniture import (_DAY_DATE, _FULL_DATE, _PAST_OR_SPEECH, credit_inside, furniture, opens_with_bar, residue_title,
                                            without_highlights, without_picture_date)
-from storyline.core.text.text import STOPWORDS, fold_for_hash, normalize_ws, stable_id, word_lemmas, words
+from storyline.core.text.text import STOPWORDS, fold_for_hash, normalize_ws, word_lemmas, words
 
 # --- in-line residue: removed from inside a line, the rest of the line is kept -------------------------------
 _MONTHS_RE = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
@@ -452,27 +451,6 @@ def decode_bytes(raw: bytes, declared: str | None = None) -> tuple[str, str | No
     text = raw.decode("utf-8", errors="replace")
     bad = text.count("\ufffd")
     return text, ("invalid_utf8" if bad > max(8, len(text) // 100) else None)
-
-
-def line_key(line: str) -> str:
-    """The key under which a line is counted across the corpus to learn boilerplate.
-
-    >>> line_key("Read MORE  at Example.com!") == line_key("read more at example.com")
-    True
-    """
-    return stable_id("line", fold_for_hash(line))
-
-
-def is_boilerplate_candidate(line: str, max_words: int) -> bool:
-    """Only short lines can be learned as boilerplate: syndicated copies share long paragraphs legitimately.
-
-    >>> is_boilerplate_candidate("Share this article", 30)
-    True
-    >>> is_boilerplate_candidate(" ".join(["word"] * 40), 30)
-    False
-    """
-    n = len(words(line))
-    return 0 < n <= max_words
 
 
 # a line that announces what follows instead of stating a fact: "Here is what owners need to know."
