@@ -546,7 +546,7 @@ def test_a_headline_a_negation_elsewhere_contradicts_or_that_opens_on_an_untold_
         reports: list[tuple[str, str, str]], neutral: str) -> None:
     """Neither dispute is found (the verbs differ or only the headlines tell them): the title is the headline that
     takes no side, though the others came first."""
-    from storyline.core.story.digest import choose_title
+    from storyline.core.story.title import choose_title
 
     arts = [{"article_id": str(k), "source": outlet, "published": f"2025-05-06T0{6 + 2 * k}:00:00Z", "title": head}
             for k, (outlet, head, _) in enumerate(reports)]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from storyline.core.story.digest import choose_title, digest
+from storyline.core.story.digest import digest
+from storyline.core.story.title import choose_title
 from storyline.core.story.summarize import Sentence, SummaryConfig
 
 
@@ -97,7 +98,7 @@ def test_a_title_leaves_out_a_reason_another_outlets_headline_gives_otherwise():
 
 
 def test_of_headlines_alike_the_title_is_the_one_whose_words_the_other_outlets_tell():
-    from storyline.core.story.digest import choose_title
+    from storyline.core.story.title import choose_title
 
     reports = [("Mercury", "Rowing club celebrates as Dunmore regatta returns", "The Dunmore regatta returned on Saturday."),
                ("Echo", "Dunmore regatta returns to the river", "The Dunmore regatta returned to the river on Saturday."),
@@ -110,7 +111,7 @@ def test_of_headlines_alike_the_title_is_the_one_whose_words_the_other_outlets_t
 
 
 def test_a_headline_about_what_an_outlet_says_someone_did_not_do_is_not_the_title_either_way():
-    from storyline.core.story.digest import choose_title
+    from storyline.core.story.title import choose_title
 
     reports = [("Herald", "Minister tours flood-hit Orrin streets", "Minister Kay Roe toured the flooded streets of Orrin on Tuesday."),
                ("Post", "Minister stays away from Orrin floods",
