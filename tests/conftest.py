@@ -1,7 +1,12 @@
-"""Shared fixtures: one local Spark session for the whole test run, paths to shipped and shared data."""
+"""Shared fixtures: one local Spark session for the whole test run, paths to shipped and shared data.
+
+The folder says what a test needs: ``unit/`` plain Python (no JVM), ``spark/`` a local Spark session in the test
+process (marked ``spark``), ``e2e/`` the CLI, a browser or a cluster (marked ``e2e``)."""
 
 from __future__ import annotations
 
+import gzip
+import json
 import os
 import shutil
 import subprocess
@@ -10,9 +15,29 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+TESTS = Path(__file__).resolve().parent
+REPO = TESTS.parent
 SAMPLE = REPO / "sample"
 SHARED = REPO.parent / "shared"
+
+
+_FOLDER_MARKS = {"spark": pytest.mark.spark, "e2e": pytest.mark.e2e}
+
+
+_JVM_FIXTURES = frozenset({"spark", "sample_run", "folder_run"})
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects on the marks
+def pytest_collection_modifyitems(items):
+    for item in items:
+        path = Path(item.path).resolve()
+        folder = path.relative_to(TESTS).parts[0] if path.is_relative_to(TESTS) else ""
+        if folder in _FOLDER_MARKS:
+            item.add_marker(_FOLDER_MARKS[folder])
+        elif folder == "unit" and _JVM_FIXTURES & set(getattr(item, "fixturenames", ())):
+            raise pytest.UsageError(f"{item.nodeid} is under tests/unit but starts Spark "
+                                    f"({', '.join(sorted(_JVM_FIXTURES & set(item.fixturenames)))}): "
+                                    "move it to tests/spark or tests/e2e")
 
 
 @pytest.fixture(scope="session")
@@ -77,3 +102,28 @@ def storyline_cmd() -> list[str]:
     """The installed console script when present, else the module (same code either way)."""
     exe = shutil.which("storyline", path=str(Path(sys.executable).parent))
     return [exe] if exe else [sys.executable, "-m", "storyline.cli"]
+
+
+# A toy extraction set of two pages, each with the snippets it must and must not give.
+ARTICLE = "".join(f"<p>Paragraph {i}: the council voted 7-4 to raise fares to $2.75 from October, officials said "
+                  f"on Monday, and riders on route {i} will pay more.</p>" for i in range(5))
+TOY = [
+    {"file": "a.html", "url": "https://a.example/1", "with": ["raise fares to $2.75", "riders on route 4 will pay"],
+     "without": ["Subscribe now to continue reading", "Home | News | Sport"],
+     "html": f"<html><head><title>A</title></head><body><nav>Home | News | Sport</nav><article>{ARTICLE}"
+             f"<p>Subscribe now to continue reading</p></article></body></html>"},
+    {"file": "b.html", "url": "https://b.example/2", "with": ["Storm Ilsa closed the port", "not in the page"],
+     "without": ["Cookie settings"],
+     "html": "<html><head><title>B</title></head><body><article>" + "<p>Storm Ilsa closed the port on Tuesday, "
+             "and ships waited at anchor off the coast for two days.</p>" * 4 + "</article></body></html>"},
+]
+
+
+def write_toy(tmp_path: Path) -> Path:
+    (tmp_path / "html").mkdir()
+    with (tmp_path / "evaldata.jsonl").open("w", encoding="utf-8") as fh:
+        for row in TOY:
+            (tmp_path / "html" / f"{row['file']}.gz").write_bytes(gzip.compress(row["html"].encode()))
+            meta = {k: v for k, v in row.items() if k != "html"}
+            fh.write(json.dumps({**meta, "html_path": f"html/{row['file']}.gz"}) + "\n")
+    return tmp_path

@@ -10,8 +10,6 @@ from storyline.core.grouping.minhash import shingle_set
 from storyline.core.text.text import jaccard
 from storyline.spark.dedup import connected_components, near_duplicates
 
-pytestmark = pytest.mark.spark
-
 VOCAB = ("harbour ferry storm council budget mayor school teacher strike museum painting theft police court "
          "river bank farmer tractor valley election ballot queue rain bridge station train delay").split()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-PKG = Path(__file__).resolve().parents[1] / "src" / "storyline"
+PKG = Path(__file__).resolve().parents[2] / "src" / "storyline"
 
 
 def _modules() -> dict[str, Path]:

@@ -6,8 +6,6 @@ import pytest
 
 from storyline.spark.cluster import article_keys, cluster_stories, join_lone, similar_pairs
 
-pytestmark = pytest.mark.spark
-
 SCHEMA = "article_id string, title string, text string, published string, source string"
 FIRE = ("Fire crews battled a blaze at the Riverside chemical plant in Oakvale on Monday night. "
         "Residents near the plant were told to keep windows shut as smoke drifted over the valley. ")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from storyline.core.text.sentences import split_sentences
 from storyline.core.story.timeline import build_timeline, find_dates, with_news_event
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
 
 def _s(aid: str, pos: int, text: str, source: str | None = None) -> dict:

@@ -45,16 +45,3 @@ def test_a_failed_write_cancels_the_others_and_its_error_is_raised():
     with pytest.raises(OSError, match="No space left"):
         side_by_side(spark, [lambda: "ok", fails])
     assert spark.cancelled == 1
-
-
-@pytest.mark.spark
-def test_each_thread_runs_its_jobs_with_the_callers_job_properties(spark):
-    sc = spark.sparkContext
-    sc.setLocalProperty("storyline.test", "caller")
-    try:
-        def job(n):
-            return lambda: (sc.getLocalProperty("storyline.test"), spark.range(n).count())
-
-        assert side_by_side(spark, [job(3), job(5)]) == [("caller", 3), ("caller", 5)]
-    finally:
-        sc.setLocalProperty("storyline.test", None)

@@ -1,5 +1,4 @@
-"""The local session: the one tuning storyline adds (the quick JIT for a small input), the user's options after it,
-and Spark's own defaults otherwise. Read through PySpark's public configuration only."""
+"""The local session, started for real: a small local run gets the quick JIT and nothing else of storyline's."""
 
 from __future__ import annotations
 
@@ -7,27 +6,6 @@ import os
 import subprocess
 import sys
 import textwrap
-
-import pytest
-
-from storyline.cache import cache_dir
-from storyline.spark import tuning as T
-
-
-def test_cache_dir_prefers_storyline_cache_then_xdg_then_home():
-    from pathlib import Path
-
-    assert cache_dir({"STORYLINE_CACHE": "/c", "XDG_CACHE_HOME": "/x"}) == Path("/c")
-    assert cache_dir({"XDG_CACHE_HOME": "/x"}) == Path("/x/storyline")
-    assert cache_dir({}) == Path.home() / ".cache" / "storyline"
-
-
-def test_the_quick_jit_is_for_an_input_known_to_be_small_and_the_users_options_come_last():
-    small, large = T.SMALL_INPUT_BYTES - 1, T.SMALL_INPUT_BYTES
-    assert T.java_options(small, None).split() == list(T.QUICK_JIT)
-    assert T.java_options(large, None) == "" and T.java_options(None, None) == ""
-    opts = T.java_options(0, "-Xss4m -XX:TieredStopAtLevel=4").split()
-    assert opts.index("-XX:TieredStopAtLevel=1") < opts.index("-XX:TieredStopAtLevel=4") == len(opts) - 1
 
 
 _SESSION = textwrap.dedent("""
@@ -56,7 +34,6 @@ def _session(tuning: str, input_bytes: int) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.spark
 def test_a_small_local_run_gets_the_quick_jit_and_nothing_else_of_storylines():
     tuned = _session("on", 1000)
     assert "-XX:TieredStopAtLevel=1" in tuned["opts"].split()

@@ -19,7 +19,7 @@ from storyline.core.ingest.extract import (Extracted, decode_html, extract_html,
                                     read_html_file, time_limit)
 from storyline.core.ingest.records import Reject
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HTML = ROOT / "sample" / "html"
 
 PARAGRAPHS = "".join(

@@ -1,15 +1,10 @@
-"""Synthetic corpus generator and the dedup / cluster benchmark functions on tiny data."""
+"""The dedup and cluster benchmarks, run through Spark on tiny data."""
 
 from __future__ import annotations
 
 import json
 import random
 
-import pytest
-
-from storyline.core.grouping.minhash import shingle_set
-from storyline.core.text.text import jaccard
-from storyline.bench.synth import SynthConfig, generate, write_corpus
 
 WORDS = ("harbour ferry storm council budget mayor school teacher strike museum painting theft police court "
          "river bank farmer tractor valley election ballot queue rain bridge station train delay market price "
@@ -28,30 +23,6 @@ def _seed_texts(n_texts: int = 30, seed: int = 3) -> list[str]:
     return texts
 
 
-def test_synth_is_deterministic_and_plants_true_near_duplicates(tmp_path):
-    cfg = SynthConfig(n_articles=400, seed=5, dup_rate=0.3)
-    a = write_corpus(_seed_texts(), cfg, tmp_path / "a")
-    b = write_corpus(_seed_texts(), cfg, tmp_path / "b")
-    assert open(a.articles_path).read() == open(b.articles_path).read()
-    assert a.n_articles == 400 and a.n_planted_pairs > 20
-    arts = {x["article_id"]: x for x in map(json.loads, open(a.articles_path))}
-    assert len(arts) == 400
-    for p in map(json.loads, open(a.pairs_path)):
-        exact = jaccard(shingle_set(arts[p["a"]]["text"]), shingle_set(arts[p["b"]]["text"]))
-        assert exact >= 0.8 and exact == pytest.approx(p["jaccard"], abs=1e-4)
-        assert arts[p["a"]]["story"] == arts[p["b"]]["story"]
-    days = {x["published"][:10] for x in arts.values()}
-    assert len(days) >= 3  # spread over days
-
-
-def test_synth_validates_and_needs_enough_sentences():
-    with pytest.raises(ValueError, match="n_articles"):
-        SynthConfig(n_articles=0)
-    with pytest.raises(ValueError, match="usable sentences"):
-        next(generate(["Too short."], SynthConfig(n_articles=3)))
-
-
-@pytest.mark.spark
 def test_dedup_bench_on_tiny_corpus(spark, tmp_path):
     from storyline.bench.dedup import run_dedup_bench
 
@@ -67,7 +38,6 @@ def test_dedup_bench_on_tiny_corpus(spark, tmp_path):
     assert by["datasketch"]["finished"] and 0.5 <= by["datasketch"]["recall"] <= 1.0
 
 
-@pytest.mark.spark
 def test_cluster_bench_on_tiny_corpus(spark, tmp_path):
     from storyline.bench.cluster import run_cluster_bench
 
@@ -80,7 +50,6 @@ def test_cluster_bench_on_tiny_corpus(spark, tmp_path):
     assert row["bcubed_f1"] >= 0.8
 
 
-@pytest.mark.spark
 def test_cluster_bench_scores_multinews_as_the_pipeline_rejects(spark, tmp_path):
     """Widget pages and short texts are rejects, not story members: the headline leaves them out of the gold
     and counts them; the reference variant keeps the short ones."""

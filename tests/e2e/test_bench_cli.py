@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from test_bench_extract import write_toy
+from conftest import write_toy
 from test_e2e import run_cli
-
-pytestmark = pytest.mark.e2e
 
 PORT = ("The city council voted on Tuesday to raise bus fares by fifty cents from October, the first rise in six "
         "years. Council members said the money would pay for new buses and longer evening service. Riders' "

@@ -14,8 +14,6 @@ import pytest
 from conftest import SAMPLE, SAMPLE_INPUTS, storyline_cmd
 from storyline.stages import STAGES
 
-pytestmark = pytest.mark.e2e
-
 
 def run_cli(*args: str, timeout: int = 600) -> subprocess.CompletedProcess:
     return subprocess.run(storyline_cmd() + list(args), capture_output=True, text=True, timeout=timeout)

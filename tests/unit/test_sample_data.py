@@ -19,7 +19,7 @@ from storyline.core.text.clean import binary_reason, clean_text, decode_bytes, n
 from storyline.core.ingest.records import derive_title, outlet_from_url, parse_date, parse_json_line
 from storyline.core.text.text import content_terms, tokens, words
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "sample"
 BAD = SAMPLE / "bad"
 SHARED = ROOT.parent / "shared"

@@ -3,40 +3,16 @@ set when ../shared holds it. No JVM needed."""
 
 from __future__ import annotations
 
-import gzip
 import json
 from pathlib import Path
 
 import pytest
 
+from conftest import write_toy
 from storyline.bench.extract import Tally, format_table, main, run_extract_bench, score_page
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EVAL = ROOT.parent / "shared" / "data" / "trafilatura-eval"
-
-ARTICLE = "".join(f"<p>Paragraph {i}: the council voted 7-4 to raise fares to $2.75 from October, officials said "
-                  f"on Monday, and riders on route {i} will pay more.</p>" for i in range(5))
-TOY = [
-    {"file": "a.html", "url": "https://a.example/1", "with": ["raise fares to $2.75", "riders on route 4 will pay"],
-     "without": ["Subscribe now to continue reading", "Home | News | Sport"],
-     "html": f"<html><head><title>A</title></head><body><nav>Home | News | Sport</nav><article>{ARTICLE}"
-             f"<p>Subscribe now to continue reading</p></article></body></html>"},
-    {"file": "b.html", "url": "https://b.example/2", "with": ["Storm Ilsa closed the port", "not in the page"],
-     "without": ["Cookie settings"],
-     "html": "<html><head><title>B</title></head><body><article>" + "<p>Storm Ilsa closed the port on Tuesday, "
-             "and ships waited at anchor off the coast for two days.</p>" * 4 + "</article></body></html>"},
-]
-
-
-def write_toy(tmp_path: Path) -> Path:
-    (tmp_path / "html").mkdir()
-    with (tmp_path / "evaldata.jsonl").open("w", encoding="utf-8") as fh:
-        for row in TOY:
-            (tmp_path / "html" / f"{row['file']}.gz").write_bytes(gzip.compress(row["html"].encode()))
-            meta = {k: v for k, v in row.items() if k != "html"}
-            fh.write(json.dumps({**meta, "html_path": f"html/{row['file']}.gz"}) + "\n")
-    return tmp_path
-
 
 def test_score_page_counts_snippets_as_the_reference_scorer():
     out = "Fares rise\n\nto $2.75 from   October.\nSubscribe now"

@@ -15,7 +15,7 @@ from storyline.report.render import render_report
 pytestmark = pytest.mark.browser
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 PWN = ("<script>window.__pwned = 1; document.title = 'pwned'</script>"
@@ -184,7 +184,6 @@ def test_empty_panels_render_none_found(page, report: Path) -> None:
     assert page.url.endswith("/index.html")
     _not_pwned(page)
     assert page.errors == []
-
 
 
 def _changed_stories() -> list[dict]:

@@ -14,8 +14,6 @@ import pytest
 from conftest import SAMPLE
 from test_e2e import run_cli
 
-pytestmark = pytest.mark.e2e
-
 
 def _no_noise(stderr: str) -> None:
     assert "Exception" not in stderr and "\tat " not in stderr, stderr[-3000:]

@@ -1,5 +1,5 @@
-"""Article identities: files that share a name in different folders never collide, line numbers do not depend on
-how a file is split into read tasks, and ``--into`` never skips a record it has not seen."""
+"""Article identities through whole runs: files that share a name in different folders never collide, and
+``--into`` never skips a record it has not seen."""
 
 from __future__ import annotations
 
@@ -7,10 +7,6 @@ import json
 import random
 from pathlib import Path
 
-import pytest
-
-from storyline.core.ingest.inputs import InputTask, newlines_before_range, number_lines, plan_tasks
-from storyline.core.ingest.readers import read_task
 
 _WORDS = ("harbour council ferry school budget storm museum library bridge election vote market train "
           "hospital river festival court strike union factory").split()
@@ -29,20 +25,6 @@ def _day(folder: Path, day: int) -> None:
         "\n".join(json.dumps({"text": _text(day * 100 + k)}) for k in range(1, 4)) + "\n")
 
 
-def test_line_numbers_do_not_depend_on_the_read_ranges(tmp_path):
-    f = tmp_path / "feed.jsonl"
-    f.write_text("\n".join(json.dumps({"text": _text(k) * (1 + k % 3)}) for k in range(300)) + "\n")
-    whole = [r["locator"] for r in read_task(InputTask(str(f), "jsonl"), None, 10_000_000)]
-    for chunk in (4096, 10_000, 65_536):
-        tasks = plan_tasks([(str(f), "jsonl")], chunk)
-        assert len(tasks) > 1
-        counts = {(t.path, t.start): newlines_before_range(t) for t in tasks}
-        got = [r["locator"] for t in number_lines(tasks, counts) for r in read_task(t, None, 10_000_000)]
-        assert got == whole
-    assert whole[0] == "line 1" and whole[-1] == "line 300"
-
-
-@pytest.mark.e2e
 def test_two_daily_folders_with_the_same_file_names_keep_every_article(spark, tmp_path):
     from storyline.config import load_config
     from storyline.pipeline import run
@@ -64,7 +46,6 @@ def test_two_daily_folders_with_the_same_file_names_keep_every_article(spark, tm
     assert first <= {s["story_id"] for s in stories}
 
 
-@pytest.mark.e2e
 def test_into_keeps_a_new_record_that_reuses_an_old_id(spark, tmp_path):
     from storyline.config import load_config
     from storyline.pipeline import run
@@ -83,4 +64,3 @@ def test_into_keeps_a_new_record_that_reuses_an_old_id(spark, tmp_path):
     assert len(ids) == 2 and ids[0] == "n1" and ids[1].startswith("n1~")  # the new text under a new id
     dups = spark.read.parquet(str(out / "duplicates")).toPandas()
     assert list(dups["article_id"]) == ["n1x"] and list(dups["canonical_id"]) == ["n1"]  # same text, new id
-

@@ -17,8 +17,6 @@ from storyline.spark.ingest import SMALL_READ_BYTES, read_inputs, read_slices
 from storyline.spark.schemas import SchemaError
 from storyline.spark.session import checkpoint, use_checkpoints
 
-pytestmark = pytest.mark.spark
-
 BODY = ("The port authority closed the harbour on Monday as the storm pushed waves over the sea wall, and "
         "officials said ships would wait offshore until the wind dropped below gale force. Dock workers were "
         "sent home and the ferry to the islands was cancelled for two days.")

@@ -1,5 +1,5 @@
 """`storyline bench pipeline`: the plain-Python baseline does the job it is compared on, the memory sampler sees a
-run's processes, and storyline's duplicates and stories are read back from its tables for scoring."""
+run's processes, and bad arguments are refused before Spark starts."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pytest
-
 
 
 def _seeds(tmp_path):
@@ -66,19 +65,6 @@ def test_peak_memory_finds_the_python_processes_below_a_run():
     assert peaks["tree"] >= peaks["python_worker"] and peaks["jvm"] == 0
 
 
-@pytest.mark.e2e
-def test_storyline_found_gives_each_duplicate_its_canonical_story(sample_run):
-    from storyline.bench.pipeline import storyline_found
-
-    out, _ = sample_run
-    pairs, stories = storyline_found(out)
-    assert pairs, "the sample has duplicates"
-    for canonical, dup in pairs:
-        assert stories[dup] == stories[canonical]
-    run = json.loads((out / "run.json").read_text())
-    assert len(stories) == run["counts"]["articles"] + run["counts"]["duplicates"]
-
-
 def test_bench_pipeline_checks_its_data_before_spark_starts(tmp_path):
     from storyline.cli import main
 
@@ -106,7 +92,6 @@ def test_medians_of_storyline_and_baseline_runs_are_the_middle_run_with_every_ti
     plains = [PlainResult(seconds={"total": t}, summaries=i) for i, t in enumerate([9.0, 4.0, 6.0, 20.0])]
     assert _median_plain(plains).summaries == 0  # the upper middle of 4, 6, 9, 20
     assert _median_plain(plains[:3]).summaries == 2
-
 
 
 def test_the_nightly_bench_cuts_the_corpus_at_its_newest_articles(tmp_path):

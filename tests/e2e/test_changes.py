@@ -11,7 +11,6 @@ import pytest
 
 from conftest import REPO
 
-pytestmark = [pytest.mark.spark, pytest.mark.e2e]
 
 DATA = REPO / "tests" / "data" / "changes" / "articles.jsonl"
 

@@ -249,7 +249,7 @@ def test_the_sentence_pairs_tuning_half_is_found_and_no_trap_is_flagged() -> Non
 
     from storyline.bench.claims_gold import score_pairs
 
-    r = score_pairs(Path(__file__).parent / "data" / "pairs", "tune", "meaning")
+    r = score_pairs(Path(__file__).resolve().parents[1] / "data" / "pairs", "tune", "meaning")
     assert r["traps_flagged"] == 0 and r["found"] >= 11, r
 
 

@@ -18,7 +18,7 @@ import pytest
 from conftest import SAMPLE, SAMPLE_INPUTS, storyline_cmd
 from test_e2e import stories_of
 
-pytestmark = [pytest.mark.cluster, pytest.mark.e2e]
+pytestmark = pytest.mark.cluster
 
 INPUTS = SAMPLE_INPUTS
 

@@ -9,7 +9,7 @@ import pytest
 from storyline.core.story.entities import GPE, ORG, PERSON, analyse, extract_entities
 from storyline.core.text.sentences import split_sentences
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
 
 def _sents(*texts: str, source: str | None = None) -> list[dict]:

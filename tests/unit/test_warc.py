@@ -16,7 +16,7 @@ warcio = pytest.importorskip("warcio")
 from warcio.statusandheaders import StatusAndHeaders  # noqa: E402
 from warcio.warcwriter import WARCWriter  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HTML = ROOT / "sample" / "html"
 DATE = "2024-08-21T09:30:00Z"
 PAGES = {

@@ -11,7 +11,7 @@ from storyline.core.story.claims import find_claims, find_corroborated
 from storyline.core.story.entities import analyse
 from storyline.core.text.sentences import split_sentences
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
 
 def _story(*lines: str) -> list[dict]:
