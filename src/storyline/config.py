@@ -72,10 +72,12 @@ class SummaryOptions:
 
 @dataclass(frozen=True)
 class FactsConfig:
+    """The ``[facts]`` section; every default is in defaults.toml."""
+
     spacy_model: str
-    single_source_max: int = 5
-    compare_sentences: int = 40
-    embedding: str = "static"
+    single_source_max: int
+    compare_sentences: int
+    embedding: str
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from pyspark.sql import functions as F
 
 from storyline.config import StoriesConfig
 from storyline.core.nlp.embed import remembering
-from storyline.core.story.claims import COMPARE_SENTENCES
+from storyline.core.story.claims import COMPARE_SENTENCES, SINGLE_SOURCE_MAX
 from storyline.core.story.digest import digest, story_facts
 from storyline.core.story.summarize import Sentence, SummaryConfig
 from storyline.core.story.timeline import with_news_event
@@ -206,7 +206,7 @@ def _value(x):
     return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
 
 
-def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5,
+def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = SINGLE_SOURCE_MAX,
                 compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static"):
     def run(pdf: pd.DataFrame) -> pd.DataFrame:
         story_id, sents, arts = _story_rows(pdf)
@@ -237,7 +237,7 @@ def story_runs(ids: list) -> list[tuple[int, int]]:
 _DIGESTS_PER_BATCH = 200  # stories whose digests go back to Spark in one Arrow batch
 
 
-def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int = 5,
+def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int = SINGLE_SOURCE_MAX,
                     compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static", done_count: Any = None):
     """Digests of the stories of a partition whose rows come sorted by story, so that each story's rows are
     contiguous; a story may span Arrow batches, and its rows are carried until its last one has come. The
@@ -283,7 +283,7 @@ def story_sentences(sentences: DataFrame, articles: DataFrame, assignment: DataF
 
 
 def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str = "",
-                   single_source_max: int = 5, compare_sentences: int = COMPARE_SENTENCES,
+                   single_source_max: int = SINGLE_SOURCE_MAX, compare_sentences: int = COMPARE_SENTENCES,
                    embedding: str = "static", done_count: Any = None) -> DataFrame:
     """One row per story: its title and cited summary, and its entities, timeline, corroborated and disputed claims
     as typed columns (``STORY_DIGEST``).

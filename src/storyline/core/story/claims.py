@@ -29,6 +29,7 @@ __all__ = ["find_all", "find_claims", "find_corroborated"]
 # the bound allows. Outlets state what they dispute high in their stories; the bound keeps the digest's cost per
 # article flat for long articles.
 COMPARE_SENTENCES = 40  # the default of facts.compare_sentences
+SINGLE_SOURCE_MAX = 5  # the default of facts.single_source_max
 
 
 def find_claims(sentences: Sequence[object], published: dict[str, Any] | None = None, index: EntityIndex | None = None,

@@ -6,7 +6,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from storyline.core.story.claims import COMPARE_SENTENCES
+from storyline.core.story.claims import COMPARE_SENTENCES, SINGLE_SOURCE_MAX
 from storyline.core.story.honest import contradicting, honest_fact
 from storyline.core.story.summarize import MAX_STORY_SENTENCES, Sentence, SummaryConfig, candidates, summarize
 from storyline.core.story.title import choose_title, told_by
@@ -97,7 +97,8 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
 
 
 def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_model: str = "",
-                single_source_max: int = 5, compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static",
+                single_source_max: int = SINGLE_SOURCE_MAX, compare_sentences: int = COMPARE_SENTENCES,
+                embedding: str = "static",
                 vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> dict:
     """Entities, timeline, corroborated and disputed claims and single-source statements of one story, as
     JSON-ready dicts.
