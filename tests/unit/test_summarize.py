@@ -336,31 +336,6 @@ def test_a_quotation_with_nobody_speaking_still_needs_its_speaker(text):
     assert context_need(text) == ("quote", frozenset())
 
 
-@pytest.mark.parametrize("text", ['"We just left," he tells the reporter.',
-                                  '“It was never about the money,” she insists.',
-                                  '"Nobody called us," they recalled on the steps of the court.',
-                                  '"The figures are wrong," said she.'])
-def test_a_quote_whose_speaker_is_only_a_pronoun_needs_the_sentence_before_it_whatever_the_verb(text):
-    assert context_need(text) == ("prev", frozenset())
-
-
-def test_a_pronoun_speakers_quote_is_told_right_after_the_sentence_that_names_the_speaker():
-    from storyline.core.story.summarize import brief_order, story_features
-
-    sents = [
-        Sentence("a", 0, "Residents of the Harlow Tower were told on Monday that the building has sunk 17 inches.", "g"),
-        Sentence("a", 1, "Engineer Maren Kolb inspected the foundations for the owners last week.", "g"),
-        Sentence("a", 2, '"The piles never reached bedrock," she tells the council.', "g"),
-        Sentence("b", 0, "The Harlow Tower has sunk 17 inches since it opened, residents were told on Monday.", "h"),
-        Sentence("b", 1, "A fix would cost about $100 million, according to the owners.", "h"),
-    ]
-    feats = story_features(sents, SummaryConfig())
-    at = {(s.article_id, s.position): i for i, s in enumerate(feats.sentences)}
-    order = brief_order(feats, [at["b", 0], at["a", 2], at["b", 1], at["a", 1]])
-    keys = [(feats.sentences[i].article_id, feats.sentences[i].position) for i in order]
-    assert keys.index(("a", 2)) == keys.index(("a", 1)) + 1  # "she" is Kolb, named just before
-
-
 def test_a_quote_moves_with_the_sentence_naming_its_speaker_when_that_one_waits_for_its_introduction():
     from storyline.core.story.summarize import brief_order, story_features
 

@@ -256,7 +256,7 @@ _STANDALONE_OPENING = re.compile(
     r"it\s*(?:is|was|'s|’s|remains|remained)\s+(?:not\s+)?(?:yet\s+)?(?:immediately\s+)?"
     r"(?:clear|unclear|unknown|likely|unlikely|possible|expected|believed|thought|estimated|understood|alleged|"
     r"reported)\b)", re.I)
-_PRONOUN_SPEAKER = re.compile(r"[”\"],?\s+(?:he|she|they|it)\s+[a-z]+\b|"
+_PRONOUN_SPEAKER = re.compile(r"[”\"],?\s+(?:he|she|they|it)\s+(?:said|says|told|added|wrote)\b|"
                               r"\b(?:said|says|told|added)\s+(?:he|she|they)\b[.,]", re.I)
 # a definite description that names its own referent: "The picnic area at Richmond High School", "The mayor of
 # Port Calder" (lower-case words, then a preposition and a name)
