@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -127,3 +128,21 @@ def write_toy(tmp_path: Path) -> Path:
             meta = {k: v for k, v in row.items() if k != "html"}
             fh.write(json.dumps({**meta, "html_path": f"html/{row['file']}.gz"}) + "\n")
     return tmp_path
+
+
+WORDS = ("harbour ferry storm council budget mayor school teacher strike museum painting theft police court "
+         "river bank farmer tractor valley election ballot queue rain bridge station train delay market price "
+         "hospital nurse patient road crash driver witness judge verdict appeal").split()
+
+
+def seed_texts(n_texts: int = 30, seed: int = 3) -> list[str]:
+    """Texts of random words for the synthetic corpus generator to plant duplicates and stories in."""
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(n_texts):
+        sents = []
+        for _ in range(12):
+            ws = [rng.choice(WORDS) for _ in range(rng.randint(10, 25))]
+            sents.append(" ".join(ws).capitalize() + ".")
+        texts.append(" ".join(sents))
+    return texts

@@ -5,29 +5,14 @@ from __future__ import annotations
 import json
 import random
 
-
-WORDS = ("harbour ferry storm council budget mayor school teacher strike museum painting theft police court "
-         "river bank farmer tractor valley election ballot queue rain bridge station train delay market price "
-         "hospital nurse patient road crash driver witness judge verdict appeal").split()
-
-
-def _seed_texts(n_texts: int = 30, seed: int = 3) -> list[str]:
-    rng = random.Random(seed)
-    texts = []
-    for _ in range(n_texts):
-        sents = []
-        for _ in range(12):
-            ws = [rng.choice(WORDS) for _ in range(rng.randint(10, 25))]
-            sents.append(" ".join(ws).capitalize() + ".")
-        texts.append(" ".join(sents))
-    return texts
+from conftest import WORDS, seed_texts
 
 
 def test_dedup_bench_on_tiny_corpus(spark, tmp_path):
     from storyline.bench.dedup import run_dedup_bench
 
     seeds = tmp_path / "seeds.txt"
-    seeds.write_text("\n".join(_seed_texts()))
+    seeds.write_text("\n".join(seed_texts()))
     res = run_dedup_bench(spark, seeds=seeds, sizes=(300,), peer_size=300, work_dir=tmp_path / "w",
                           peers=("datasketch", "mllib"), mllib_timeout_s=600)
     by = {r["method"]: r for r in res["runs"]}
@@ -42,7 +27,7 @@ def test_cluster_bench_on_tiny_corpus(spark, tmp_path):
     from storyline.bench.cluster import run_cluster_bench
 
     seeds = tmp_path / "seeds.txt"
-    seeds.write_text("\n".join(_seed_texts()))
+    seeds.write_text("\n".join(seed_texts()))
     res = run_cluster_bench(spark, multinews=None, seeds=seeds, sizes=(200,), work_dir=tmp_path / "w")
     row = res["scale"][0]
     assert row["n"] == 200 and row["articles_per_s"] > 0

@@ -4,35 +4,19 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
+from conftest import seed_texts
 from storyline.core.grouping.minhash import shingle_set
 from storyline.core.text.text import jaccard
 from storyline.bench.synth import SynthConfig, generate, write_corpus
 
-WORDS = ("harbour ferry storm council budget mayor school teacher strike museum painting theft police court "
-         "river bank farmer tractor valley election ballot queue rain bridge station train delay market price "
-         "hospital nurse patient road crash driver witness judge verdict appeal").split()
-
-
-def _seed_texts(n_texts: int = 30, seed: int = 3) -> list[str]:
-    rng = random.Random(seed)
-    texts = []
-    for _ in range(n_texts):
-        sents = []
-        for _ in range(12):
-            ws = [rng.choice(WORDS) for _ in range(rng.randint(10, 25))]
-            sents.append(" ".join(ws).capitalize() + ".")
-        texts.append(" ".join(sents))
-    return texts
-
 
 def test_synth_is_deterministic_and_plants_true_near_duplicates(tmp_path):
     cfg = SynthConfig(n_articles=400, seed=5, dup_rate=0.3)
-    a = write_corpus(_seed_texts(), cfg, tmp_path / "a")
-    b = write_corpus(_seed_texts(), cfg, tmp_path / "b")
+    a = write_corpus(seed_texts(), cfg, tmp_path / "a")
+    b = write_corpus(seed_texts(), cfg, tmp_path / "b")
     assert open(a.articles_path).read() == open(b.articles_path).read()
     assert a.n_articles == 400 and a.n_planted_pairs > 20
     arts = {x["article_id"]: x for x in map(json.loads, open(a.articles_path))}
