@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from storyline.core.text.sentences import split_sentences
-from storyline.core.story.timeline import build_timeline, find_dates, with_news_event
+from storyline.core.nlp.dates import find_dates
+from storyline.core.story.timeline import build_timeline, with_news_event
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
@@ -179,12 +180,12 @@ _DATE_PIECES = st.sampled_from(["On", "on", "May", "8", "2014", ",", " ", "  ", 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(_DATE_PIECES, max_size=14).map(" ".join), st.sampled_from([None, "2016-10-06T12:00:00Z"]))
 def test_sentences_without_a_digit_find_the_dates_every_pattern_finds(text, published):
-    import storyline.core.story.timeline as T
+    import storyline.core.nlp.dates as T
 
     fast = T.find_dates(text, published)
     every = T._NO_DIGIT_PATTERNS
     try:
-        T._NO_DIGIT_PATTERNS = T._PATTERNS  # the reference: every pattern on every sentence
+        T._NO_DIGIT_PATTERNS = T.PATTERNS  # the reference: every pattern on every sentence
         assert fast == T.find_dates(text, published)
     finally:
         T._NO_DIGIT_PATTERNS = every

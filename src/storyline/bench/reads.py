@@ -48,11 +48,12 @@ from typing import Iterable
 from storyline.core.story.title import clause_break_at, dangles, whole_statement
 from storyline.core.story.extraction import SCALE, SMALL_NUMBERS
 from storyline.core.story.entities import modifier_only, not_a_name
-from storyline.core.story.timeline import background_clause, dated_by_its_day, find_dates, span_opened
+from storyline.core.nlp.dates import find_dates
+from storyline.core.story.timeline import background_clause, dated_by_its_day, span_opened
 from storyline.core.story.summarize import context_need, fact_terms, restated
 from storyline.core.text.clean import title_residue
 from storyline.core.text.furniture import furniture
-from storyline.core.text.text import STOPWORDS, content_terms, fold_for_hash, word_lemmas
+from storyline.core.text.text import content_terms, fold_for_hash
 
 _ELLIPTICAL = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|should|may|might)"
                          r"(?:\s+(?:not|n't|too|so|certainly|really|indeed))?\s*[.!]?[”\"]?$", re.I)

@@ -13,7 +13,7 @@ from pyspark.sql import functions as F
 
 from storyline.config import CleanConfig, IngestConfig
 from storyline.core.ingest.prepare import PREPARED_KEYS, PrepareOptions, prepare_record
-from storyline.core.story.timeline import MONTH_NAMES
+from storyline.core.nlp.dates import MONTH_NAMES
 from storyline.spark import rejects as R
 from storyline.spark.schemas import PREPARED_TABLE, require_columns
 from storyline.spark.session import checkpoint

@@ -103,7 +103,7 @@ def stamped_date(removed: list[Removal]) -> str | None:
     >>> stamped_date([Removal("caption", "A boat lies in a flooded street, Tuesday, Oct. 30, 2012, in Lindenhurst.")])
     '2012-10-30'
     """
-    from storyline.core.story.timeline import find_dates
+    from storyline.core.nlp.dates import find_dates
 
     days = [iso for r in removed if r.reason == "timestamp" or (r.reason == "caption" and current_picture(r.text))
             for _, _, iso in find_dates(r.text) if len(iso) == 10]

@@ -48,11 +48,9 @@ from storyline.core.nlp.embed import encode
 from storyline.core.story.alignment import align, nearest_elsewhere
 from storyline.core.story.entities import PERSON, EntityIndex, get, is_region
 from storyline.core.story.extraction import (
-    AUXILIARIES,
     DENIALS,
     PART,
     PASSIVE_AUXILIARIES,
-    SPEECH_VERBS,
     Quantity,
     Slots,
     clause_span,
@@ -63,9 +61,10 @@ from storyline.core.story.extraction import (
     root,
 )
 from storyline.core.story.sources import Dispute, Side, attribution, source_sentence
-from storyline.core.story.timeline import YEAR, date_tense, find_dates
+from storyline.core.nlp.dates import YEAR, date_tense, find_dates
 from storyline.core.text.clean import sentence_flags
-from storyline.core.text.text import DETERMINERS, STOPWORDS, mostly_quoted, stem, word_forms, word_lemmas
+from storyline.core.text.text import (AUXILIARIES, DETERMINERS, SPEECH_VERBS, STOPWORDS, mostly_quoted, stem, word_forms,
+                                      word_lemmas)
 
 # units of time, a closed class: a figure of them measures how long, it counts no thing another figure could
 TIME_UNITS = frozenset("seconds minutes hours days nights weeks months years decades centuries".split())  # a rise in cents and the fares it moves between are one dispute

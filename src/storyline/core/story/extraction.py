@@ -20,9 +20,10 @@ from typing import Sequence
 
 
 from storyline.core.story.entities import GPE, LOC, ORG, PERSON, Mention
-from storyline.core.story.sources import AUXILIARIES, SPEECH_VERBS, attribution  # noqa: F401 (re-exported)
-from storyline.core.story.timeline import find_dates
-from storyline.core.text.text import NUMBER_WORDS, STOPWORDS, content_terms, outside_quotes, stem, word_forms, word_lemmas
+from storyline.core.story.sources import attribution
+from storyline.core.nlp.dates import find_dates
+from storyline.core.text.text import (AUXILIARIES, NUMBER_WORDS, SPEECH_VERBS, STOPWORDS, content_terms, outside_quotes,
+                                      stem, word_forms, word_lemmas)
 
 # ------------------------------------------------------------------------------------------------ closed classes
 

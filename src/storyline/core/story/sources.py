@@ -10,13 +10,6 @@ from typing import Any
 
 from storyline.core.story.entities import get
 
-AUXILIARIES = frozenset("is are was were be been being has have had do does did will would shall should can could "
-                        "may might must".split())
-SPEECH_VERBS = frozenset("said says say told tells tell added adds announced announces stated states claimed claims "
-                         "insisted insists wrote writes reported reports confirmed confirms denied denies "
-                         "explained explains noted notes argued argues tweeted posted acknowledged admitted "
-                         "understands understood believes estimated estimates according spoke speaks".split())
-
 # who says it, inside the sentence: "his agent said", "the club said", "according to Brightwell"
 _ATTRIB_VERBS = (r"said|says|told|tells|announced|announces|confirmed|confirms|reported|reports|understands|insisted|"
                  r"insists|claimed|claims|added|wrote|stated|estimated|estimates")

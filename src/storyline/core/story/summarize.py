@@ -49,7 +49,7 @@ from storyline.core.grouping.cluster import event_keys
 from storyline.core.nlp.embed import encode
 from storyline.core.story.entities import get
 from storyline.core.story.extraction import numbers_to_digits, quantities
-from storyline.core.story.timeline import YEAR
+from storyline.core.nlp.dates import YEAR
 from storyline.core.text.clean import sentence_flags
 from storyline.core.text.furniture import dated_caption_body
 from storyline.core.text.text import (STOPWORDS, content_terms, fold_for_hash, mostly_quoted, outside_quotes, tfidf,

@@ -10,10 +10,11 @@ from typing import Mapping, Sequence
 from storyline.core.story.disputes import TIME_UNITS, verb_similarity
 from storyline.core.story.summarize import FIRST_HOURS, Sentence, context_need, fact_terms, instant
 from storyline.core.text.clean import tidy_sentence, title_residue
-from storyline.core.story.extraction import (AUXILIARIES, SMALL_NUMBERS, SPEECH_VERBS, denied_roots, negated_heads,
+from storyline.core.story.extraction import (SMALL_NUMBERS, denied_roots, negated_heads,
                                              act_stem, negated_clauses, numbers_to_digits, past_tense, root)
-from storyline.core.story.timeline import find_dates
-from storyline.core.text.text import DETERMINERS, STOPWORDS, content_terms, mostly_quoted, stem, word_lemmas, words
+from storyline.core.nlp.dates import find_dates
+from storyline.core.text.text import (AUXILIARIES, DETERMINERS, SPEECH_VERBS, STOPWORDS, content_terms, mostly_quoted, stem,
+                                      word_lemmas, words)
 
 TOLD_SENTENCES = 5  # an outlet's headline and first sentences: what it tells up front
 

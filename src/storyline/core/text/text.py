@@ -22,6 +22,14 @@ NUMBER_WORDS = frozenset("zero one two three four five six seven eight nine ten 
 # determiners and possessive pronouns that open a noun phrase (a closed class)
 DETERMINERS = frozenset("the a an his her its their our my your this that these those some any".split())
 
+# auxiliary verbs (a closed class), and the verbs that report speech
+AUXILIARIES = frozenset("is are was were be been being has have had do does did will would shall should can could "
+                        "may might must".split())
+SPEECH_VERBS = frozenset("said says say told tells tell added adds announced announces stated states claimed claims "
+                         "insisted insists wrote writes reported reports confirmed confirms denied denies "
+                         "explained explains noted notes argued argues tweeted posted acknowledged admitted "
+                         "understands understood believes estimated estimates according spoke speaks".split())
+
 STOPWORDS = frozenset(
     """a about above after again against all also am an and any are aren't as at be because been before being
     below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during
