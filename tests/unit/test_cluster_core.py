@@ -7,10 +7,10 @@ import random
 import pytest
 
 from storyline.bench.scores import cluster_scores, pair_scores, pairs_of_groups
+from storyline.core.graph import connected_components
 from storyline.core.grouping.cluster import (
     TermConfig,
     average_linkage,
-    connected_components,
     entity_phrases,
     event_keys,
     story_terms,

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from storyline.bench.scores import pairs_of_groups
-from storyline.core.grouping.cluster import connected_components
+from storyline.core.graph import connected_components
 from storyline.core.grouping.minhash import shingle_set
 from storyline.core.text.text import jaccard
 from storyline.bench.synth import SynthConfig, SynthSummary, write_corpus

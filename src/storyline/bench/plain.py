@@ -20,7 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from storyline.core.grouping.cluster import connected_components
+from storyline.core.graph import connected_components
 from storyline.core.grouping.minhash import shingle_set
 
 # The cosine threshold of the baseline's TF-IDF clustering, chosen for it (best B-cubed F1 on the 10k synthetic

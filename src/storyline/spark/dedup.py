@@ -133,7 +133,7 @@ def connected_components(edges: DataFrame, src: str = "a", dst: str = "b", max_i
 
 
 def _local_components(spark, pairs: list[tuple[str, str]]) -> DataFrame:
-    from storyline.core.grouping.cluster import connected_components as union_find
+    from storyline.core.graph import connected_components as union_find
 
     labels = union_find({x for p in pairs for x in p}, pairs)  # labels are minima: the node order is irrelevant
     pdf = pd.DataFrame({"node": list(labels), "component": list(labels.values())}, dtype=object)

@@ -7,7 +7,7 @@ from typing import Sequence
 
 import numpy as np
 
-from storyline.core.grouping.cluster import connected_components
+from storyline.core.graph import connected_components
 from storyline.core.nlp.embed import encode
 from storyline.core.story.alignment import BLOCK
 from storyline.core.story.entities import EntityIndex, get

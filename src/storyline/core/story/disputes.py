@@ -43,7 +43,7 @@ from typing import Any, Sequence
 import numpy as np
 
 
-from storyline.core.grouping.cluster import connected_components
+from storyline.core.graph import connected_components
 from storyline.core.nlp.embed import encode
 from storyline.core.story.alignment import align, nearest_elsewhere
 from storyline.core.story.entities import PERSON, EntityIndex, get, is_region
