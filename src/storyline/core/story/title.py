@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from typing import Mapping, Sequence
 
-from storyline.core.story.disputes import TIME_UNITS, verb_similarity
+from storyline.core.story.claims.values import TIME_UNITS, verb_similarity
 from storyline.core.story.summarize import FIRST_HOURS, Sentence, context_need, fact_terms, instant
 from storyline.core.text.clean import tidy_sentence, title_residue
 from storyline.core.story.extraction import (SMALL_NUMBERS, denied_roots, negated_heads,

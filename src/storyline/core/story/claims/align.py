@@ -6,7 +6,7 @@ computed a block of rows at a time, so memory stays bounded, and each sentence k
 grow with the story's size, not with its square.
 
 Alignment says that two sentences tell of one thing. It does not say whether they agree: "attended the vigil" and
-"did not attend the vigil" align closely. Comparing what the aligned pair says is :mod:`~storyline.core.story.disputes`'s
+"did not attend the vigil" align closely. Comparing what the aligned pair says is :mod:`~storyline.core.story.claims.compare`'s
 work.
 """
 

@@ -1,0 +1,85 @@
+"""Single-source statements: notable statements of fact that only one outlet of a story carries.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from typing import Any, Sequence
+
+import numpy as np
+
+from storyline.core.story.entities import get
+from storyline.core.story.extraction import Slots, numbers_to_digits
+from storyline.core.story.sources import attribution, source_sentence
+from storyline.core.nlp.dates import YEAR
+from storyline.core.story.claims.polarity import _VOICE
+from storyline.core.story.claims.values import DEFAULT, _counts, _mentions_figure
+
+
+_OPENER = re.compile(r"^[\W_]*(?:he|she|it|they|his|her|its|their|this|that|these|those|but|and|so|also|however|"
+                     r"i|we|you|our|my|the \d+-year-old)\b", re.I)
+
+
+def _told_elsewhere(sl: Slots, elsewhere: str) -> bool:
+    """Every figure and name the sentence gives is in the other outlets' text: it adds nothing of its own."""
+    figures = all(_mentions_figure(elsewhere, q.value) for q in _counts(sl))
+    names = all(n.lower() in elsewhere or n.lower().split()[-1] in elsewhere for n in sl.names)
+    return figures and names
+
+
+def single_source(sentences: Sequence[object], slots: Sequence[Slots], nearest: Sequence[float],
+                  limit: int = 5, echo: float = DEFAULT.echo, disputed: frozenset[int] = frozenset(),
+                  vectors: np.ndarray | None = None, restated: float = DEFAULT.restated) -> list[dict[str, Any]]:
+    """Up to ``limit`` notable statements that only one outlet carries: a statement of fact (no quote, question,
+    modal, negation or sentence that leans on the one before) that gives a figure, a date of this year, a named actor,
+    a cause or an attribution (a name or a place alone is colour), and whose ``nearest`` sentence of another outlet in meaning is below ``echo``.
+    Sentences on a side of a dispute (``disputed``) are the dispute's, not single-source. Stories of one outlet
+    have none. Statements with more of those marks come first, then the least echoed, then the earliest; a
+    statement near one already listed (``vectors``) is not listed twice."""
+    outlet = [str(get(s, "source") or get(s, "article_id")) for s in sentences]
+    if limit <= 0 or len(set(outlet)) < 2:
+        return []
+    texts = [str(get(s, "text", "") or "") for s in sentences]
+    told_by: dict[str, list[str]] = defaultdict(list)
+    for o, t in zip(outlet, texts):
+        told_by[o].append(numbers_to_digits(t).lower())
+    elsewhere = {o: " ".join(t for other, ts in told_by.items() if other != o for t in ts) for o in told_by}
+    # the story's year: of its reports, else the latest year its sentences name; a sentence of an earlier year is
+    # background ("Born in Georgia ... in 1993", "bypass surgery in 2010")
+    years = [int(y) for s in sentences for y in [str(get(s, "published") or "")[:4]] if y.isdigit()]
+    years = years or [int(y) for t in texts for y in YEAR.findall(t)]
+    story_year = max(years, default=0)
+    ranked = []
+    for k, (s, sl) in enumerate(zip(sentences, slots)):
+        t = texts[k]
+        n_words = len(t.split())
+        if (k in disputed or sl.hedged or not 8 <= n_words <= 45 or any(q in t for q in "“”\"")
+                or _OPENER.match(t) or sl.negated or t.rstrip().endswith(("?", ":")) or t.lstrip().startswith("[")
+                or not sl.terms or any(int(y) < story_year for y in YEAR.findall(t))):
+            continue
+        if nearest[k] >= restated or (nearest[k] >= echo and _told_elsewhere(sl, elsewhere[outlet[k]])):
+            continue  # said by another outlet: in nearly the same words, or near them with nothing of its own
+        year = str(get(s, "published") or "")[:4]
+        now = [d for d in sl.dates if not year or d[:4] == year]  # a date of another year is background
+        said = attribution(t) is not None or _VOICE.match(t) is not None  # "The owner, Kessel, said ..."
+        notable = bool(_counts(sl)) + bool(now) + bool(sl.agents) + bool(sl.cause) + said
+        weight = bool(_counts(sl)) + bool(now) + bool(sl.places) + bool(sl.names or sl.agents) + bool(sl.cause) + said
+        if not notable or (sl.dates and not now and not _counts(sl)):
+            continue  # colour (a name or a place, and no figure, actor, cause or source), or background: what
+            # happened in another year
+        pos = get(s, "position", k)
+        ranked.append((-weight, round(float(nearest[k]), 6), pos if isinstance(pos, int) else k,
+                       str(get(s, "article_id")), k))
+    ranked.sort()
+    out, seen = [], []
+    for *_, k in ranked:
+        if vectors is not None and any(float(vectors[k] @ vectors[m]) >= echo for m in seen):
+            continue  # the same statement twice ("lies on a bed at a hospital", "... in a hospital")
+        seen.append(k)
+        src = source_sentence(sentences[k])
+        out.append({"text": texts[k], "article_ids": [src["article_id"]], "outlets": [src["outlet"]] if src["outlet"] else [],
+                    "sentences": [src]})
+        if len(out) == limit:
+            break
+    return out
