@@ -10,7 +10,6 @@ import logging
 import os
 import sys
 import time
-from pathlib import Path
 
 from storyline import __version__
 from storyline.config import FORMATS, ConfigError, load_config

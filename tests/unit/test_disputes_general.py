@@ -6,7 +6,8 @@ import pytest
 
 from storyline.bench.digest import DEFAULT_DATA, score
 from storyline.core.story.claims import find_all
-from storyline.core.story.extraction import extract, quantities
+from storyline.core.nlp.figures import quantities
+from storyline.core.story.claims.slots import extract
 
 
 def _s(source: str, text: str, aid: str | None = None) -> dict:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from storyline.core.story.extraction import quantities
+from storyline.core.nlp.figures import quantities
 from storyline.core.story.summarize import fact_terms, restated
 
 NEW, UPDATED, UNCHANGED = "new", "updated", "unchanged"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-from storyline.core.story.extraction import numbers_to_digits
+from storyline.core.nlp.figures import numbers_to_digits
 
 
 def _figures(text: str) -> set[str]:

@@ -48,7 +48,7 @@ import numpy as np
 from storyline.core.grouping.cluster import event_keys
 from storyline.core.nlp.embed import encode
 from storyline.core.story.entities import get
-from storyline.core.story.extraction import numbers_to_digits, quantities
+from storyline.core.nlp.figures import numbers_to_digits, quantities
 from storyline.core.nlp.dates import YEAR
 from storyline.core.text.clean import sentence_flags
 from storyline.core.text.furniture import dated_caption_body

@@ -10,8 +10,9 @@ from typing import Mapping, Sequence
 from storyline.core.story.claims.values import TIME_UNITS, verb_similarity
 from storyline.core.story.summarize import FIRST_HOURS, Sentence, context_need, fact_terms, instant
 from storyline.core.text.clean import tidy_sentence, title_residue
-from storyline.core.story.extraction import (SMALL_NUMBERS, denied_roots, negated_heads,
-                                             act_stem, negated_clauses, numbers_to_digits, past_tense, root)
+from storyline.core.nlp.figures import numbers_to_digits, SMALL_NUMBERS
+from storyline.core.nlp.negation import denied_roots, negated_clauses, negated_heads, root
+from storyline.core.text.text import act_stem, past_tense
 from storyline.core.nlp.dates import find_dates
 from storyline.core.text.text import (AUXILIARIES, DETERMINERS, SPEECH_VERBS, STOPWORDS, content_terms, mostly_quoted, stem,
                                       word_lemmas, words)
@@ -233,7 +234,7 @@ def negated_elsewhere(title: str, outlet: str, told: Mapping[str, str]) -> bool:
     """A headline that says happened what another outlet's headline or first sentences say did not ("Minister signs
     order" / "has not yet signed the order"), or says did not happen what one of them says did ("No injuries as bus
     overturns" / "two pupils were taken to hospital with minor injuries"): the word a negation is of, read with the
-    closed class of negations (:func:`~storyline.core.story.extraction.negated_heads`), not with pairs of verbs. A
+    closed class of negations (:func:`~storyline.core.nlp.negation.negated_heads`), not with pairs of verbs. A
     headline's "without" is read as a state ("thousands without power"), not as a side.
 
     >>> told = {"a": "Hartig signs vape ban", "b": "Hartig has not yet signed the vape ban, an aide said."}

@@ -225,3 +225,30 @@ def third_person(word: str) -> bool:
     if not word.endswith("s") or len(word) < 4:
         return False
     return any(word in word_forms(lemma, "VBZ") for lemma in word_lemmas(word).get("VERB", ()))
+
+
+@lru_cache(maxsize=1 << 14)
+def act_stem(word: str) -> str:
+    """The stem an act is compared by: of the verb's dictionary form (``lemminflect``), so that every form of one verb
+    is one act ("takes", "will take", "took": take; "won", "wins": win), else of the word itself.
+
+    >>> [act_stem(w) for w in ("takes", "take", "took", "taken")], act_stem("won") == act_stem("wins")
+    (['take', 'take', 'take', 'take'], True)
+    >>> act_stem("closed") == act_stem("closes") == act_stem("closing"), act_stem("warehouses")
+    (True, 'warehouse')
+    """
+    lemmas = word_lemmas(word.lower()).get("VERB")
+    return stem(lemmas[0] if lemmas else word.lower())
+
+
+@lru_cache(maxsize=1 << 14)
+def past_tense(word: str) -> bool:
+    """An irregular past tense ("took", "won", "led", "beat"): a verb's past form that does not end in -ed (a form
+    in -ed is read as a verb by its ending).
+
+    >>> [past_tense(w) for w in ("took", "won", "beat", "team", "takes", "game", "crossed")]
+    [True, True, True, False, False, False, False]
+    """
+    lw = word.lower()
+    return not lw.endswith("ed") and any(lw in word_forms(lemma, "VBD")
+                                         for lemma in word_lemmas(lw).get("VERB", ()))

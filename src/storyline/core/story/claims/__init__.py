@@ -1,7 +1,7 @@
 """Where a story's outlets agree, where they contradict each other, and what only one outlet says.
 
 - *Corroborated* facts: :mod:`~storyline.core.story.claims.corroborate`.
-- *Disputed* claims: extract the slots a reader compares (:mod:`~storyline.core.story.extraction`), align the
+- *Disputed* claims: extract the slots a reader compares (:mod:`~storyline.core.story.claims.slots`), align the
   sentences of different outlets that report one fact by meaning (:mod:`~storyline.core.story.claims.align`), and
   compare what each aligned pair says (:mod:`~storyline.core.story.claims.compare`).
 - *Single-source* statements: :func:`~storyline.core.story.claims.single_source.single_source`.
@@ -19,7 +19,7 @@ from storyline.core.nlp.embed import encode
 from storyline.core.story.claims.corroborate import find_corroborated
 from storyline.core.story.claims.compare import compare_story
 from storyline.core.story.entities import EntityIndex, analyse, get
-from storyline.core.story.extraction import quantities
+from storyline.core.nlp.figures import quantities
 from storyline.core.story.sources import Dispute, Fact
 from storyline.core.story.summarize import candidates
 

@@ -1,6 +1,6 @@
 """Compare: aligned sentences of different outlets whose slots cannot both be true are a dispute.
 
-The three steps: :mod:`~storyline.core.story.extraction` extracts from each sentence what a reader compares,
+The three steps: :mod:`~storyline.core.story.claims.slots` extracts from each sentence what a reader compares,
 :mod:`~storyline.core.story.claims.align` pairs sentences of different outlets that report the same fact, and this
 module compares each aligned pair slot by slot: the values it reads are
 :mod:`~storyline.core.story.claims.values`'s; what happened to a person, :mod:`~storyline.core.story.claims.roles`';
@@ -39,7 +39,9 @@ import numpy as np
 from storyline.core.graph import connected_components
 from storyline.core.story.claims.align import align, nearest_elsewhere
 from storyline.core.story.entities import PERSON, EntityIndex, get
-from storyline.core.story.extraction import Quantity, Slots, root
+from storyline.core.nlp.figures import Quantity
+from storyline.core.nlp.negation import root
+from storyline.core.story.claims.slots import Slots
 from storyline.core.story.sources import Dispute, Side, source_sentence
 from storyline.core.nlp.dates import date_tense, find_dates
 from storyline.core.text.text import mostly_quoted, stem

@@ -8,7 +8,8 @@ import re
 from dataclasses import replace
 from typing import Any, Sequence
 
-from storyline.core.story.extraction import DENIALS, Slots, denied_roots, denied_words, root
+from storyline.core.nlp.negation import DENIALS, denied_roots, denied_words, root
+from storyline.core.story.claims.slots import Slots
 from storyline.core.story.sources import attribution
 from storyline.core.text.text import DETERMINERS, SPEECH_VERBS, STOPWORDS, stem, word_forms, word_lemmas
 from storyline.core.story.claims.roles import _BE, _HAVE, _TOKEN, _past

@@ -8,7 +8,7 @@ import re
 from collections import defaultdict
 from typing import Sequence
 
-from storyline.core.story.extraction import PASSIVE_AUXILIARIES, Slots
+from storyline.core.story.claims.slots import PASSIVE_AUXILIARIES, Slots
 from storyline.core.text.text import AUXILIARIES, DETERMINERS, SPEECH_VERBS, STOPWORDS, word_forms, word_lemmas
 from storyline.core.story.claims.values import (AGE, _SPEECH_MARKS, _Val, _counts, _other_occasion, _words,
                                                 verb_similarity)

@@ -10,7 +10,8 @@ from typing import Any, Sequence
 import numpy as np
 
 from storyline.core.story.entities import get
-from storyline.core.story.extraction import Slots, numbers_to_digits
+from storyline.core.nlp.figures import numbers_to_digits
+from storyline.core.story.claims.slots import Slots
 from storyline.core.story.sources import attribution, source_sentence
 from storyline.core.nlp.dates import YEAR
 from storyline.core.story.claims.polarity import _VOICE

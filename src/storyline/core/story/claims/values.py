@@ -13,7 +13,9 @@ from typing import Any, Sequence
 
 from storyline.core.nlp.embed import encode
 from storyline.core.story.entities import EntityIndex, get, is_region
-from storyline.core.story.extraction import PART, Quantity, Slots, clause_span, extract, numbers_to_digits, root
+from storyline.core.nlp.figures import clause_span, numbers_to_digits, Quantity
+from storyline.core.nlp.negation import root
+from storyline.core.story.claims.slots import extract, PART, Slots
 from storyline.core.text.clean import sentence_flags
 from storyline.core.text.text import STOPWORDS
 
@@ -49,7 +51,7 @@ class CompareConfig:
 DEFAULT = CompareConfig()
 
 
-AGE = "age of "  # the key of a person's age (:func:`~storyline.core.story.extraction.ages`)
+AGE = "age of "  # the key of a person's age (:func:`~storyline.core.story.claims.slots.ages`)
 
 
 # a short sentence ("No one was injured.") or one without end punctuation still states a fact to compare

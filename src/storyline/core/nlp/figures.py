@@ -1,0 +1,432 @@
+"""Figures: the numbers a sentence gives (in digits or words, hedged or exact, in a unit or counting a noun read off the
+sentence itself), with what is said of the counted things and whether the figure is an earlier or a revised one.
+
+Only closed classes are listed here (hedges, units, currencies, scales, number words). Number words become digits
+by ``text2num``, with our own table for the small numbers it leaves as words ("two", "three").
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from storyline.core.nlp.dates import find_dates
+from storyline.core.text.text import (AUXILIARIES, NUMBER_WORDS, SPEECH_VERBS, STOPWORDS, content_terms, stem,
+                                      word_forms, word_lemmas)
+from storyline.core.nlp.negation import MODALS, _WORD
+from storyline.core.text.text import act_stem
+
+
+# ------------------------------------------------------------------------------------------------ closed classes
+
+HEDGES_OPEN_ABOVE = ("at least", "more than", "over", "upwards of", "in excess of", "no fewer than", "north of")
+
+
+HEDGES_OPEN_BELOW = ("nearly", "almost", "up to", "as many as", "fewer than", "less than", "under", "just under",
+                     "no more than", "not quite", "within")
+
+
+HEDGES_ABOUT = ("about", "around", "approximately", "roughly", "some", "an estimated", "estimated", "close to",
+                "nearly", "an approximate", "or so", "more or less")
+
+
+HEDGE_WORDS = frozenset(h for h in (*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT) if " " not in h)
+
+
+_HEDGE_RE = "|".join(sorted({*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT}, key=len, reverse=True))
+
+
+UNITS = {"%": "percent", "percent": "percent", "per cent": "percent", "pc": "percent", "cents": "cents",
+         "cent": "cents", "pence": "pence", "p": "pence", "km": "km", "kilometres": "km", "kilometers": "km",
+         "miles": "miles", "mile": "miles", "metres": "m", "meters": "m", "feet": "feet", "foot": "feet",
+         "kg": "kg", "kilograms": "kg", "tonnes": "tonnes", "tons": "tonnes", "mph": "mph", "km/h": "km/h",
+         "degrees": "degrees", "hours": "hours", "minutes": "minutes", "days": "days", "weeks": "weeks",
+         "months": "months", "years": "years", "points": "points", "acres": "acres", "hectares": "hectares"}
+
+
+PREPOSITIONS = frozenset("""across among amid amongst around along beside besides beyond despite inside including
+    near onto outside per since throughout toward towards upon via within without aboard""".split())
+
+
+# English plurals without -s: a count of these is a count ("20 people"), where a figure before a singular noun is a
+# label or address ("the 5500 block", "a 6.1 earthquake")
+IRREGULAR_PLURALS = frozenset("people children men women police staff crew personnel feet teeth mice geese cattle sheep "
+                              "fish deer aircraft data media series species".split())
+
+
+CURRENCIES = {"$": "dollars", "£": "pounds", "€": "euros", "¥": "yen"}
+
+
+SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "bn": 1e9, "m": 1e6, "k": 1e3}
+
+
+SMALL_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
+                                            "thirteen fourteen fifteen sixteen seventeen eighteen nineteen "
+                                            "twenty".split())}
+
+
+_TIME_WORDS = frozenset("now later earlier ago last next more less so far then monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow tonight "
+                        "night morning evening afternoon week month year day hour".split())
+
+
+_MONTH_NAMES = "january february march april may june july august september october november december"
+
+
+_TIME_TERMS = frozenset(content_terms(" ".join(sorted(_TIME_WORDS)) + " " + _MONTH_NAMES)) | _TIME_WORDS
+
+
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+
+
+_FIGURE = re.compile(
+    r"(?<![\w.,/:-])(?:(?P<hedge>" + _HEDGE_RE + r")\s+)?(?P<cur>[$£€¥])?\s?(?P<num>" + _NUM + r")(?!\d|:\d)"  # "7:30 p.m." is a time of day
+    r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|m|k)\b)?"
+    r"(?:(?P<tally>[-–](?P<num2>\d+)(?![\w%-]))|(?P<unit>\s?%|\s?(?:per cent|percent)\b|[- ](?:cents?|pence)\b"
+    r"|[- ](?:km/h|km|kilometres|kilometers|miles?|metres|meters|feet|foot|kg|kilograms|tonnes|tons|mph|degrees"
+    r"|hours|minutes|days|weeks|months|years|points|acres|hectares)\b)?)",
+    re.I)
+
+
+# "up from 23", "rose to 9 from 7", "revised from 12", "from $2.25 to $2.75": the figure after "from" is the earlier one
+_CHANGE_FROM = re.compile(r"\b(?:up|down|revised|rising|falling|increased|decreased|raised|lowered|rose|fell|climbed"
+                          r"|dropped|corrected|changed|jumped|grew|risen|fallen|cut|reduced|lifted|upped)\b"
+                          r"(?:\s+[^\s,;]+){0,4}?\s+from\s+(?:about |around |roughly |an? )?[$£€¥]?$", re.I)
+
+
+_FROM_TO = re.compile(r"^\S*\s+(?:to|into)\s+(?:about |around |roughly )?[$£€¥]?\d", re.I)
+
+
+_LAST_YEAR = re.compile(r"\b(?:last|previous|a year earlier|a year ago|the year before|prior)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A figure and what it counts or measures: ``key`` is the unit or the counted noun's stem."""
+
+    key: str
+    low: float
+    high: float
+    value: float
+    surface: str
+    start: int
+    end: int
+    noun: str = ""  # the counted noun as written ("passengers"), "" for a unit
+    exact: bool = True
+    superseded: bool = False
+    earlier: bool = False  # a figure of another time in the sentence ("last year", "in 2019")
+    pred: str = ""  # what is said of the counted things ("killed", "wounded", "in custody"), stemmed
+    act: str = ""  # what happened to them: the predicate, else the word before ("killed 19 people" -> kill)
+    revised: bool = False  # told as a count's new value ("the toll has risen to 14", "now stands at 14")
+
+    def agrees(self, other: "Quantity") -> bool:
+        """Both can hold: the ranges meet (an exact 43 inside "around 40")."""
+        return self.low <= other.high + 1e-9 and other.low <= self.high + 1e-9
+
+
+@lru_cache(maxsize=1 << 15)  # a story's sentences are read for figures by claims, titles and summaries alike
+def numbers_to_digits(text: str) -> str:
+    """Number words as digits ("forty-seven" -> "47", "three buildings" -> "3 buildings"); the rest unchanged.
+    A scale after digits ("4.5 million") stays for the figure reader, and "one" alone stays a word.
+
+    >>> numbers_to_digits("Forty-seven objects and three buildings; one of them burned, $4.5 million in all.")
+    '47 objects and 3 buildings; one of them burned, $4.5 million in all.'
+    """
+    if not _has_number_word(text):
+        return text
+    return _NUMBER_RUN.sub(_run_to_digits, text)
+
+
+_NW = r"(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+
+
+_ANY_NUMBER_WORD = re.compile(r"\b" + _NW + r"\b", re.I)
+
+
+_NUMBER_RUN = re.compile(r"(?<![\w-])(?<!\d )" + _NW + r"(?:(?:[\s-]+and[\s-]+|[\s-]+)" + _NW + r")*(?![\w-])", re.I)
+
+
+def _run_to_digits(m: re.Match[str]) -> str:
+    run = m.group(0)
+    low = run.lower()
+    before = m.string[:m.start()].rstrip()
+    if run[:1].isupper() and before and before[-1] not in ".!?:;\"“‘'([—–-…":
+        return run  # a capital inside a sentence names a thing ("the Gang of Eight", "the Big Ten"): no figure
+    if low in ("one", "zero", "dozen", "hundred", "thousand", "million", "billion"):
+        return run
+    if low in SMALL_NUMBERS:
+        return str(SMALL_NUMBERS[low])
+    digits = _alpha2digit(low.replace("-", " "))
+    return digits if re.fullmatch(r"\d+", digits) else run
+
+
+def _has_number_word(text: str) -> bool:
+    return _ANY_NUMBER_WORD.search(text) is not None
+
+
+@lru_cache(maxsize=1 << 14)
+def _alpha2digit(text: str) -> str:
+    from text_to_num import alpha2digit
+    try:
+        return alpha2digit(text, "en", threshold=0)
+    except Exception:  # a parser failure leaves the words as they are
+        return text
+
+
+def _value(num: str, scale: str | None) -> float:
+    v = float(num.replace(",", ""))
+    return v * SCALE.get((scale or "").lower(), 1.0)
+
+
+def _range(hedge: str | None, v: float) -> tuple[float, float, bool]:
+    h = " ".join((hedge or "").lower().split())
+    if h in HEDGES_OPEN_ABOVE:
+        return v, math.inf, False
+    if h in HEDGES_OPEN_BELOW:
+        return (v * 0.85 if h in ("nearly", "almost", "just under", "not quite") else 0.0), v, False
+    if h:
+        return v * 0.9, v * 1.1, False
+    return v, v, True
+
+
+def _noun_after(text: str, end: int) -> tuple[str, str]:
+    """The counted noun after a figure: the head of the run of words that follows ("210,000 Aura T3 smart
+    thermostats" -> thermostats; "212 passengers on board" -> passengers). Returns (noun, key)."""
+    words = []
+    for m in _WORD.finditer(text, end, min(len(text), end + 60)):
+        gap = text[words[-1][1] if words else end: m.start()]
+        if any(c in gap for c in ",;:()—–\"“”.") and not gap.strip() in ("-",):
+            break
+        w = m.group(0)
+        if w.lower() in STOPWORDS or w.lower() in AUXILIARIES or w.lower() in _TIME_WORDS or w.lower() in PREPOSITIONS:
+            break
+        words.append((w, m.end()))
+        if len(words) == 4:
+            break
+    if not words:
+        return "", ""
+    # the head: the first plural-looking word, else the last word of a short run, else the first word
+    for w, _ in words:
+        lw = w.lower()
+        if (len(lw) > 3 and lw.endswith("s") and not lw.endswith("ss") and w[:1].islower()) or lw in IRREGULAR_PLURALS:
+            return lw, stem(lw)
+    head = words[0][0] if len(words) == 1 or words[0][0][:1].islower() else words[-1][0]
+    if head[:1].isupper() or head.isdigit():
+        return "", ""
+    return head.lower(), stem(head.lower())
+
+
+def _noun_before(text: str, start: int) -> tuple[str, str]:
+    """A measure named before its figure: "a death toll of 104", "turnout of 61%", "fare rises to $2.75"."""
+    head = text[max(0, start - 50): start]
+    m = re.search(r"([A-Za-z][a-z]+)\s+(?:of|at|to|was|is|stood at|reached|rose to|fell to|hit|totalled|totaled|"
+                  r"numbered)\s+(?:about |around |roughly |some |nearly |almost |more than |at least |over |an? )?$",
+                  head)
+    if not m:
+        return "", ""
+    w = m.group(1).lower()
+    if w in STOPWORDS or w in AUXILIARIES or w in _TIME_WORDS:
+        return "", ""
+    return w, stem(w)
+
+
+# "31 of the 58 seats", "30 of 58 seats": a share and the whole it is of (closed classes: "of" and determiners)
+_SHARE_OF = re.compile(r"\s+of\s+(?:the\s+|its\s+|their\s+|[A-Z][\w’']*(?:’s|'s)\s+|the\s+\w+(?:’s|'s)\s+)?"
+                       r"(\d[\d,]*)\s+([a-z]+s)\b")
+
+
+def quantities(text: str, published: object = None) -> list[Quantity]:
+    """Every figure of ``text`` with what it counts; years, times of day and ordinals are not figures.
+
+    >>> [(q.key, q.value, q.exact) for q in quantities("A ferry carrying 212 passengers sank; about 40 were hurt.")]
+    [('passenger', 212.0, True)]
+    >>> [(q.key, q.low, q.high) for q in quantities("Fares rise by 50 cents to $2.75, a 7.5% increase.")]
+    [('cents', 50.0, 50.0), ('dollars', 2.75, 2.75), ('percent', 7.5, 7.5)]
+    >>> [(q.key, q.surface) for q in quantities("The council voted 27-27, so the motion failed.")]
+    [('tally', '27-27')]
+    >>> [(q.key, q.value) for q in quantities("The party won 31 of the 58 seats.")]
+    [('seat of 58', 31.0), ('of seat', 58.0)]
+    >>> [(q.value, q.superseded) for q in quantities("The toll rose to 9 from 7 overnight.")]
+    [(9.0, False), (7.0, True)]
+    >>> [(q.value, q.revised) for q in quantities("The death toll from the fire has risen to 14 people.")]
+    [(14.0, True)]
+    """
+    if not _DIGIT.search(text) and not _has_number_word(text):
+        return []
+    t = numbers_to_digits(text)
+    pub_year = str(published)[:4] if published else ""
+    other_time = bool(_LAST_YEAR.search(t))
+    # "a magnitude 6.3 quake near L'Aquila in 2009": a figure of another year, in the year's own clause
+    years = [(s0, d) for s0, _, d in find_dates(t, published) if len(d) == 4 and d != pub_year
+             and re.search(r"\b(?:in|during)\s+$", t[max(0, s0 - 8): s0])]
+    out: list[Quantity] = []
+    for m in _FIGURE.finditer(t):
+        num = m.group("num")
+        raw = num.replace(",", "")
+        after = t[m.end(): m.end() + 12]
+        before = t[max(0, m.start() - 12): m.start()]
+        if (len(raw) == 4 and raw.isdigit() and 1800 <= int(raw) <= 2100 and "," not in num and not m.group("cur")
+                and not m.group("unit") and not m.group("tally")):
+            continue  # a year
+        if re.match(r"\s*(?:a\.m\.|p\.m\.|am\b|pm\b|GMT|UTC|o'clock|st\b|nd\b|rd\b|th\b)", after, re.I) \
+                or re.search(r"(?:No\.|#|number|Route|route|Flight|flight|Highway|aged?|Article|article)\s*$", before):
+            continue
+        if re.match(r"\s*times\b|\s*-fold\b", after):
+            continue  # "four times more resistant": a multiple, not a count
+        if re.match(r"[-–]year[-–]old", after) or re.search(r"\b(?:age|aged)\s+(?:of\s+)?$", t[max(0, m.start() - 12): m.start()], re.I):
+            continue  # an age describes a person; ages of different people are not one figure
+        if re.match(r"\s*(?:[\w.-]+\s+){0,8}?(?:each|every|per|a)\s+(?:year|day|week|month|season)\b|\s*(?:[\w.-]+\s+){0,8}?annually\b",
+                    t[m.end(): m.end() + 60]) and not m.group("cur"):
+            continue  # a rate, not the count of an event
+        elif m.group("tally"):
+            a, b = int(raw.split(".")[0]), int(m.group("num2"))
+            if a > 500 or b > 500 or re.match(r"\s*(?:season|year)", after, re.I):
+                continue
+            out.append(Quantity("tally", a + b / 1000, a + b / 1000, a + b / 1000, m.group(0).strip(),
+                                m.start("num"), m.end(), "tally"))
+            continue
+        elif m.group("unit"):
+            key = UNITS[" ".join(m.group("unit").strip(" -").lower().split())]
+            noun = ""
+        elif m.group("cur"):
+            key, noun = CURRENCIES[m.group("cur")], ""
+        else:
+            prev = re.search(r"(?<![A-Za-z’'-])([a-z]+)\s+$", t[max(0, m.start() - 20): m.start()])
+            pw = prev.group(1) if prev else ""
+            if pw and len(pw) > 3 and pw not in STOPWORDS and pw not in AUXILIARIES and pw not in _TIME_WORDS \
+                    and not pw.endswith(("ed", "ing", "ly")) and pw not in SPEECH_VERBS and not _verb_only(pw):
+                noun, key = pw, stem(pw)  # a measure named just before its figure: "magnitude 6.1"
+            else:
+                noun, key = _noun_after(t, m.end())
+            if key and noun not in IRREGULAR_PLURALS and not noun.endswith("s") and _value(num, m.group("scale")) > 1 \
+                    and noun != pw:
+                noun, key = "", ""  # "the 5500 block": a figure before a singular noun labels, it does not count
+            share = _SHARE_OF.match(t, m.end())
+            if share and not key:  # "31 of the 58 seats": the share is of the noun, counted within its whole
+                noun, key = share.group(2), f"{stem(share.group(2))} of {share.group(1)}"
+            if not key:
+                noun, key = _noun_before(t, m.start())
+            if not key and out and re.fullmatch(r"\s*(?:,\s*)?(?:up |down )?from\s+(?:about |around )?",
+                                                t[out[-1].end: m.start()]):
+                noun, key = out[-1].noun, out[-1].key  # "rose to 9 from 7": the earlier figure of the same thing
+            if not key:
+                continue
+        if re.search(r"\d\s+of\s+(?:the\s+|its\s+|their\s+)?$", t[max(0, m.start() - 16): m.start()]):
+            key = "of " + key  # "31 of 58 seats": 58 is the whole, not a count of seats won
+        v = _value(num, m.group("scale"))
+        lo, hi, exact = _range(m.group("hedge"), v)
+        sup = _superseded(t, m.start(), m.end())
+        # a running count at some time ("32 cases so far", "as of August, 50 cases"): not the event's figure
+        running = bool(re.match(r"[^.;,]{0,80}?\b(?:so far|to date|at the time)\b|[^.;,]{0,80}?" + _BY_TIME,
+                                t[m.end(): m.end() + 90], re.I)
+                       or re.search(r"(?:\b(?:as of|so far|to date)\b|" + _BY_TIME + r")[^.;]{0,70}$",
+                                    t[max(0, m.start() - 80): m.start()], re.I))
+        start = m.start("hedge") if m.group("hedge") else m.start()
+        pred = _predicate(t, m.end(), noun)
+        lo_c, hi_c = clause_span(t, start, m.end())
+        # a year in the figure's clause dates it, unless another verb comes between them ("47 objects looted in
+        # 1903": the year dates the looting, not the objects handed over)
+        then = any(lo_c < y0 < hi_c and not (y0 > m.end() and _has_participle(t[m.end():y0])) for y0, _ in years)
+        out.append(Quantity(key, lo, hi, v, m.group(0).strip(), start, m.end(), noun, exact, sup,
+                            other_time or running or then,
+                            pred, pred or _word_before(t, start), bool(_NEW_VALUE.search(t[max(0, start - 50):start]))))
+    # a sentence that gives two different figures of one thing is ambiguous about it
+    values: dict[str, set[float]] = {}
+    for q in out:
+        if not q.superseded:
+            values.setdefault(q.key, set()).add(q.value)
+    return [q for q in out if q.superseded or len(values[q.key]) == 1]
+
+
+# a count as of a time ("by Wednesday searchers had found four", "by then"): a running total, not the event's figure
+_BY_TIME = (r"\bby\s+(?:then|now|noon|midnight|nightfall|dawn|(?:early\s+|late\s+)?(?:monday|tuesday|wednesday|thursday|"
+            r"friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|"
+            r"december)|the\s+(?:end|time|evening|morning|afternoon|weekend))\b")
+
+
+def _verb_only(word: str) -> bool:
+    """A word that is a form of a verb and never a noun ("took", "found"): no measure named before a figure.
+
+    >>> _verb_only("took"), _verb_only("magnitude"), _verb_only("wind")
+    (True, False, False)
+    """
+    lemmas = word_lemmas(word)
+    return "VERB" in lemmas and "NOUN" not in lemmas
+
+
+def _has_participle(text: str) -> bool:
+    """Some word of ``text`` is a verb's past tense or participle ("looted", "taken").
+
+    >>> _has_participle(" objects looted from the compound at Tavani in "), _has_participle(" people in ")
+    (True, False)
+    """
+    for w in re.findall(r"[a-z]+", text):
+        lemmas = word_lemmas(w).get("VERB")
+        if lemmas and w not in AUXILIARIES and w != lemmas[0] and w in set(
+                word_forms(lemmas[0], "VBD") + word_forms(lemmas[0], "VBN")):
+            return True
+    return False
+
+
+def clause_span(t: str, start: int, end: int) -> tuple[int, int]:
+    """The clause around ``t[start:end]``: from the punctuation before it to the punctuation after it (a comma
+    inside a figure, "210,000", breaks no clause).
+
+    >>> t = "On Tuesday it recalled 210,000 units after 14 fires, the company said."
+    >>> lo, hi = clause_span(t, t.find("14"), t.find("14") + 2); t[lo + 1:hi]
+    'On Tuesday it recalled 210,000 units after 14 fires'
+    """
+    breaks = [k for k, c in enumerate(t) if c in ",;—–" and not (c == "," and 0 < k < len(t) - 1
+                                                                 and t[k - 1].isdigit() and t[k + 1].isdigit())]
+    before = max((k for k in breaks if k < start), default=-1)
+    return before, min((k for k in breaks if k >= end), default=len(t))
+
+
+def _predicate(t: str, end: int, noun: str) -> str:
+    """The first content word after a figure and its noun, auxiliaries and hedges skipped: what is said of the
+    counted things ("20 people were killed" -> kill; "4 people are in custody" -> custody), else ""."""
+    rest = t[end: end + 60]
+    if noun and noun in rest:
+        rest = rest[rest.index(noun) + len(noun):]
+    words = _WORD.findall(rest)[:5]
+    if not words or words[0].lower() not in AUXILIARIES:
+        return ""  # only what the sentence predicates of them: "20 people were killed", not "212 passengers when"
+    for w in words:
+        lw = w.lower()
+        if lw in STOPWORDS or lw in AUXILIARIES or lw in MODALS or not lw.isalpha():
+            continue
+        return act_stem(lw)
+    return ""
+
+
+# a count told as changed, its figure the new value: "has risen to", "climbed to", "now stands at", "raised ... to"
+_NEW_VALUE = re.compile(r"\b(?:ris(?:en|es)|rose|climb(?:ed|s)|increas(?:ed|es)|jump(?:ed|s)|gr(?:own|ew|ows)|"
+                        r"rais(?:ed|es)|revis(?:ed|es)|updat(?:ed|es)|now stands?|stood)\b(?:\s+[\w'’-]+){0,4}?\s+"
+                        r"(?:to|at)\s+(?:at least\s+|about\s+|around\s+)?$", re.I)
+
+
+def _superseded(t: str, start: int, end: int) -> bool:
+    head = t[max(0, start - 60): start]
+    return bool(_CHANGE_FROM.search(head) or (re.search(r"\bfrom\s+[$£€¥]?$", head) and _FROM_TO.match(t[end - 1:])))
+
+
+_DIGIT = re.compile(r"\d")
+
+
+_CLAUSE_MARKS = re.compile(r"[,;:—–(]")
+
+
+def _word_before(text: str, pos: int) -> str:
+    """The stem of the last content word before ``pos`` in its clause ("the ballot closed on Thursday" -> close;
+    "a warehouse on Mill Lane" -> warehouse): what a date or a place is the date or place of."""
+    clause = _CLAUSE_MARKS.split(text[max(0, pos - 80): pos])[-1]
+    for w in reversed(_WORD.findall(clause)):
+        lw = w.lower()
+        if (lw in STOPWORDS or lw in AUXILIARIES or lw in _TIME_WORDS or lw in PREPOSITIONS or w[:1].isupper()
+                or not lw.isalpha() or lw in _MONTH_NAMES.split() or lw in HEDGE_WORDS):
+            continue
+        if lw in SPEECH_VERBS:
+            return ""
+        return act_stem(lw)
+    return ""
