@@ -1,6 +1,6 @@
 """Machine-local cache: files storyline can always make again, kept so that later runs need not.
 
-It holds lists that every Python worker would otherwise rebuild from an installed package's data (the place names of :mod:`storyline.core.story.entities`).
+It holds lists that every Python worker would otherwise rebuild from an installed package's data (the place names of :mod:`storyline.core.nlp.names`).
 A cache that cannot be read or written is skipped: the caller's value is computed as if there were none.
 """
 

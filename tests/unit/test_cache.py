@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from storyline.cache import cached_lines
-from storyline.core.story import entities as E
+from storyline.core.nlp import names as E
 
 
 def test_lines_are_computed_once_per_key_and_read_back_after(tmp_path):

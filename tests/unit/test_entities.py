@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from storyline.core.story.entities import GPE, ORG, PERSON, analyse, extract_entities
+from storyline.core.nlp.names import GPE, ORG, PERSON
+from storyline.core.story.entities import analyse, extract_entities
 from storyline.core.text.sentences import split_sentences
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"

@@ -47,7 +47,7 @@ from typing import Iterable
 
 from storyline.core.story.title import clause_break_at, dangles, whole_statement
 from storyline.core.nlp.figures import SCALE, SMALL_NUMBERS
-from storyline.core.story.entities import modifier_only, not_a_name
+from storyline.core.nlp.names import modifier_only, not_a_name
 from storyline.core.nlp.dates import find_dates
 from storyline.core.story.timeline import background_clause, dated_by_its_day, span_opened
 from storyline.core.story.summarize import context_need, fact_terms, restated

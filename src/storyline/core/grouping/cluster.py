@@ -180,7 +180,7 @@ def _keys(sources) -> list[str]:
     >>> _keys([("Mets fire Wally Backman", ["mets", "wally backman"]), ("Backman, 56, managed the 51s.", ["backman"])])
     ['k:mets', 'k:wally backman']
     """
-    from storyline.core.story.entities import is_place_name, name_core
+    from storyline.core.nlp.names import is_place_name, name_core
 
     names, figures = set(), set()
     for source, phrases in sources:

@@ -22,19 +22,11 @@ from storyline.core.text.text import act_stem
 # ------------------------------------------------------------------------------------------------ closed classes
 
 HEDGES_OPEN_ABOVE = ("at least", "more than", "over", "upwards of", "in excess of", "no fewer than", "north of")
-
-
 HEDGES_OPEN_BELOW = ("nearly", "almost", "up to", "as many as", "fewer than", "less than", "under", "just under",
                      "no more than", "not quite", "within")
-
-
 HEDGES_ABOUT = ("about", "around", "approximately", "roughly", "some", "an estimated", "estimated", "close to",
                 "nearly", "an approximate", "or so", "more or less")
-
-
 HEDGE_WORDS = frozenset(h for h in (*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT) if " " not in h)
-
-
 _HEDGE_RE = "|".join(sorted({*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT}, key=len, reverse=True))
 
 
@@ -44,24 +36,14 @@ UNITS = {"%": "percent", "percent": "percent", "per cent": "percent", "pc": "per
          "kg": "kg", "kilograms": "kg", "tonnes": "tonnes", "tons": "tonnes", "mph": "mph", "km/h": "km/h",
          "degrees": "degrees", "hours": "hours", "minutes": "minutes", "days": "days", "weeks": "weeks",
          "months": "months", "years": "years", "points": "points", "acres": "acres", "hectares": "hectares"}
-
-
 PREPOSITIONS = frozenset("""across among amid amongst around along beside besides beyond despite inside including
     near onto outside per since throughout toward towards upon via within without aboard""".split())
-
-
 # English plurals without -s: a count of these is a count ("20 people"), where a figure before a singular noun is a
 # label or address ("the 5500 block", "a 6.1 earthquake")
 IRREGULAR_PLURALS = frozenset("people children men women police staff crew personnel feet teeth mice geese cattle sheep "
                               "fish deer aircraft data media series species".split())
-
-
 CURRENCIES = {"$": "dollars", "£": "pounds", "€": "euros", "¥": "yen"}
-
-
 SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "bn": 1e9, "m": 1e6, "k": 1e3}
-
-
 SMALL_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
                                             "thirteen fourteen fifteen sixteen seventeen eighteen nineteen "
                                             "twenty".split())}
@@ -70,16 +52,10 @@ SMALL_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six se
 _TIME_WORDS = frozenset("now later earlier ago last next more less so far then monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow tonight "
                         "night morning evening afternoon week month year day hour".split())
 
-
 _MONTH_NAMES = "january february march april may june july august september october november december"
-
-
 _TIME_TERMS = frozenset(content_terms(" ".join(sorted(_TIME_WORDS)) + " " + _MONTH_NAMES)) | _TIME_WORDS
 
-
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-
-
 _FIGURE = re.compile(
     r"(?<![\w.,/:-])(?:(?P<hedge>" + _HEDGE_RE + r")\s+)?(?P<cur>[$£€¥])?\s?(?P<num>" + _NUM + r")(?!\d|:\d)"  # "7:30 p.m." is a time of day
     r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|m|k)\b)?"
@@ -93,11 +69,7 @@ _FIGURE = re.compile(
 _CHANGE_FROM = re.compile(r"\b(?:up|down|revised|rising|falling|increased|decreased|raised|lowered|rose|fell|climbed"
                           r"|dropped|corrected|changed|jumped|grew|risen|fallen|cut|reduced|lifted|upped)\b"
                           r"(?:\s+[^\s,;]+){0,4}?\s+from\s+(?:about |around |roughly |an? )?[$£€¥]?$", re.I)
-
-
 _FROM_TO = re.compile(r"^\S*\s+(?:to|into)\s+(?:about |around |roughly )?[$£€¥]?\d", re.I)
-
-
 _LAST_YEAR = re.compile(r"\b(?:last|previous|a year earlier|a year ago|the year before|prior)\b", re.I)
 
 
@@ -139,11 +111,7 @@ def numbers_to_digits(text: str) -> str:
 
 
 _NW = r"(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-
-
 _ANY_NUMBER_WORD = re.compile(r"\b" + _NW + r"\b", re.I)
-
-
 _NUMBER_RUN = re.compile(r"(?<![\w-])(?<!\d )" + _NW + r"(?:(?:[\s-]+and[\s-]+|[\s-]+)" + _NW + r")*(?![\w-])", re.I)
 
 

@@ -10,15 +10,9 @@ from storyline.core.text.text import SPEECH_VERBS, STOPWORDS, stem
 
 
 NEGATION = frozenset("not n't never no nobody none nothing neither nor cannot without".split())
-
-
 # verbs whose complement did not happen ("refused to sign" = did not sign): a closed class of implicatives
 NEGATIVE_IMPLICATIVES = frozenset("refused refuses declined declines failed fails neglected neglects".split())
-
-
 DENIALS = frozenset("denied denies deny rejected rejects disputed disputes".split())  # X denied that ...
-
-
 MODALS = frozenset("would could might may should must can if unless whether perhaps possibly maybe "
                    "reportedly allegedly supposedly purportedly expected expects forecast forecasts forecasting "
                    "predicted predicts projected likely unlikely needed needs required expect anticipate anticipates "
@@ -30,12 +24,8 @@ _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 
 _CLAUSES = re.compile(r"\s(?:who|which|because|although|though|while|whereas|after|before|when|if|unless)\s"
                       r"|\s*[—–;:]\s*|,\s+(?:and|but)\s+(?=the\b|it\b|he\b|she\b|they\b)")
-
-
 # every word that can negate, hedge or deny a clause (one scan rules most sentences out)
 _ADDITIVE = frozenset("just only merely simply".split())  # "not just", "not only": a closed class
-
-
 _POLARITY_WORDS = re.compile(r"\b(?:" + "|".join(sorted(NEGATION | MODALS | NEGATIVE_IMPLICATIVES | DENIALS)) +
                              r")\b|n[’']t\b", re.I)
 
@@ -74,13 +64,9 @@ def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool, bool]
 
 # "X, not Y": a negated phrase set against another, after a comma; it denies no predicate
 _CONTRAST = re.compile(r",\s+not\s+(?:(?:a|an|the|only|just|some|his|her|their|its)\s+)?[^,;.]*", re.I)
-
-
 # what opens a negated predicate: the closed classes above ("without" negates a noun phrase, not a predicate)
 _NEGATOR = re.compile(r"\b(?:" + "|".join(sorted((NEGATION - {"without"}) | NEGATIVE_IMPLICATIVES | DENIALS)) +
                       r")\b|n[’']t\b", re.I)
-
-
 _NEG_SKIP = frozenset("to that the a an any one be been being was were is are has have had do does did will would "
                       "yet ever again also even so reports claims".split())
 
@@ -169,15 +155,9 @@ def negated_clauses(text: str, at: bool = False) -> list:
 
 
 _ASIDE = re.compile(r",\s+(?:who|which|whose|whom|where)\s[^,;]*,")
-
-
 # what has not been done yet ("not yet", "has not signed"): one kind of what a later report may tell otherwise
 _NOT_DONE = r"\bnot\s+yet\b|\b(?:has|have|had)\s*(?:not|n't)\s+(?:yet\s+)?(?:been\s+)?[a-z]+ed\b"
-
-
 _NOT_DONE_YET = re.compile(_NOT_DONE, re.I)
-
-
 _NOT_YET = re.compile(r"\b(?:not|n't)\s+(?:(?:yet|been|immediately|entirely|fully|publicly|officially)\s+)*"
                       r"(?:clear|known|certain|sure|confirmed|determined|established|disclosed|released|identified)\b"
                       r"|" + _NOT_DONE +

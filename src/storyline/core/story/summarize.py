@@ -369,7 +369,7 @@ _BARE_NAME = re.compile(r"^([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+(?=(?:will|would|did
 
 def _is_person_name_part(word: str) -> bool:
     """A given name or surname from the census lists, not a word that opens sentences."""
-    from storyline.core.story.entities import given_names, surnames
+    from storyline.core.nlp.names import given_names, surnames
 
     low = word.lower()
     return low not in STOPWORDS and (low in given_names() or low in surnames())

@@ -18,7 +18,7 @@ from storyline.core.nlp.embed import encode
 
 from storyline.core.story.claims.corroborate import find_corroborated
 from storyline.core.story.claims.compare import compare_story
-from storyline.core.story.entities import EntityIndex, analyse, get
+from storyline.core.story.entities import analyse, EntityIndex, get
 from storyline.core.nlp.figures import quantities
 from storyline.core.story.sources import Dispute, Fact
 from storyline.core.story.summarize import candidates

@@ -38,7 +38,8 @@ import numpy as np
 
 from storyline.core.graph import connected_components
 from storyline.core.story.claims.align import align, nearest_elsewhere
-from storyline.core.story.entities import PERSON, EntityIndex, get
+from storyline.core.nlp.names import PERSON
+from storyline.core.story.entities import EntityIndex, get
 from storyline.core.nlp.figures import Quantity
 from storyline.core.nlp.negation import root
 from storyline.core.story.claims.slots import Slots

@@ -147,8 +147,6 @@ _OPPOSED = 0.4  # the cosine of a rejecting verb and the other's verb of the sam
 # a negative quantifier as the subject ("no one was hurt", "nothing has been found"): what it denies is its verb
 _NONE_DID = re.compile(r"\b(?:no one|no-one|nobody|none|nothing|no \w+)\s+(?:(?:was|were|is|are|has|have|had|been|be|"
                        r"being|reported|yet)\s+)*([a-z]{3,})", re.I)
-
-
 _VOICE = re.compile(r"^(.{1,60}?)\s+(?:has\s+|have\s+|had\s+)?(?:" + "|".join(sorted(SPEECH_VERBS | DENIALS)) + r")\b",
                     re.I)
 

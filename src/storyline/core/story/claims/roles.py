@@ -16,11 +16,7 @@ from storyline.core.story.claims.values import (AGE, _SPEECH_MARKS, _Val, _count
 
 # closed classes of grammar that tell a verb's voice and whether it takes an object
 _BE = PASSIVE_AUXILIARIES  # "was dismissed", "got sacked"
-
-
 _HAVE = frozenset("has have had".split())
-
-
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+|[^\w\s]")
 
 
@@ -74,8 +70,6 @@ def _as_object(toks: list[str], start: int) -> tuple[str, str, str] | None:
 
 
 _SUBJECT_PRONOUNS = frozenset("he she".split())
-
-
 _OBJECT_PRONOUNS = frozenset("him her".split())
 
 

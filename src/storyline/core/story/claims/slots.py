@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from typing import Sequence
 
-from storyline.core.story.entities import GPE, LOC, ORG, PERSON, Mention
+from storyline.core.nlp.mentions import Mention
+from storyline.core.nlp.names import GPE, LOC, ORG, PERSON
 from storyline.core.story.sources import attribution
 from storyline.core.nlp.dates import find_dates
 from storyline.core.text.text import (AUXILIARIES, SPEECH_VERBS, STOPWORDS, content_terms, outside_quotes, word_forms,
@@ -30,8 +31,6 @@ CAUSE_MARKERS = re.compile(r"\b(?:caused by|blamed (?:it )?on|due to|because of|
                            r"|triggered by|sparked by|the result of|traced to|the cause (?:was|is)|owing to"
                            r"|brought on by|started by|set off by|stemmed from|resulted from|because(?!\s+of))\s+"
                            r"|\bblam(?:ed|es|ing)\s+(?:(?!for\b)[\w'’-]+\s+){1,5}?on\s+", re.I)
-
-
 # a literal that each cause connective holds: most sentences hold none and skip the pattern
 _CAUSE_HINTS = ("caus", "blam", "responsible", "due to", "because", "result of", "attribut", "trigger", "spark", "traced to",
                 "owing to", "brought on", "started by", "set off", "stemmed", "resulted")
@@ -99,8 +98,6 @@ def ages(text: str, mentions: Sequence[Mention]) -> list[Quantity]:
 
 
 _APPOSED_AGE = re.compile(r",\s*(\d{1,3})\s*(?:,|\.|;|\s+(?:and|who|was|is|has|had)\b)")
-
-
 _AGE_BEFORE = re.compile(r"\b(\d{1,3})-year-old\s+(?:[a-z]+\s+){0,3}$")
 
 
@@ -184,8 +181,6 @@ def _patients(text: str, mentions: list[Mention]) -> frozenset[str]:
 
 # the passive's auxiliaries, a closed class: the forms of "be", and "get" ("was dismissed", "got sacked")
 PASSIVE_AUXILIARIES = frozenset("am is are was were be been being get gets got".split())
-
-
 _BE = PASSIVE_AUXILIARIES
 
 
@@ -211,8 +206,6 @@ _ROLE_SUBJECT = re.compile(r"^\s*(?:the|its|his|her|their)\s+(?:[a-z][\w-]*\s+){
 
 
 _LOCATIVES = frozenset("in at on near off outside inside into onto across along to from".split())  # "near Halton"
-
-
 # where a stated cause ends: a clause break, a speech verb or a place ("a broken rail | near Halton")
 _CAUSE_END = re.compile(r"[,;:.!?—–]|\s(?:and|but|while|which|who|that|after|before|said|according|"
                         + "|".join(sorted(_LOCATIVES - {"to", "from"})) + r")\s")
@@ -260,8 +253,6 @@ def _blamed_for(text: str) -> tuple[frozenset[str], frozenset[str]]:
     cause = frozenset(t for t in content_terms(said) if not t.isdigit())
     effect = frozenset(t for t in content_terms(did) if t not in cause)
     return (cause, effect) if cause and effect else (frozenset(), frozenset())
-
-
 _ACTIVE_CAUSE = re.compile(r"^(?:[^,;]*?,\s*)?(?:(?:the|a|an)\s+)?(?P<cause>(?:[\w'’-]+\s+){0,4}?[\w'’-]+)\s+"
                            r"(?:(?:was|is)\s+(?:what|the\s+\w+\s+that)\s+)?(?:caused|sparked|triggered|started|led to"
                            r"|set off|brought down)\s+(?:the|a|an)\s+(?P<effect>(?:[\w'’-]+\s*){1,3})", re.I)
@@ -333,13 +324,9 @@ _REVEAL = re.compile(r",\s+(?:the\s+)?[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,
 
 
 PART = "PART"  # a place named by a direction or an order and a common noun: "the north shaft", "the second floor"
-
-
 _PART = re.compile(r"\b(?:in|at|on|near|inside|into|from|off)\s+the\s+(north|south|east|west|northern|southern|eastern|"
                    r"western|upper|lower|left|right|front|rear|back|top|bottom|inner|outer|first|second|third|fourth|"
                    r"fifth)\s+([a-z]{3,})\b(?!\s+(?:of|to)\b)", re.I)
-
-
 _NOT_PARTS = frozenset("half quarter round period leg time stage place row line lane minute".split())
 
 

@@ -12,7 +12,8 @@ from datetime import date
 from typing import Any, Sequence
 
 from storyline.core.nlp.embed import encode
-from storyline.core.story.entities import EntityIndex, get, is_region
+from storyline.core.nlp.names import is_region
+from storyline.core.story.entities import EntityIndex, get
 from storyline.core.nlp.figures import clause_span, numbers_to_digits, Quantity
 from storyline.core.nlp.negation import root
 from storyline.core.story.claims.slots import extract, PART, Slots
