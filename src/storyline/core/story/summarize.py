@@ -650,11 +650,6 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
         eligible &= np.array([(s.article_id, fold_for_hash(s.text)) not in dated for s in sents], dtype=bool)
     if not eligible.any():
         eligible = has_terms.copy()
-    # each article's lead: its first sentence that can open a summary (stands alone, not a quotation); the summary
-    # opens with the lead of an article of the story's first day (the event, not a later follow-up), and not with
-    # one side of a dispute when another lead will do
-    lead = np.zeros(n, dtype=bool)
-    seen_articles: set[str] = set()
     stamps = [instant(s.published) for s in sents]
     known = [t for t in stamps if t is not None]
     first = min(known) if known else None
@@ -664,20 +659,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     if developed is not None:
         eligible &= ~stale
         first = developed
-        known = [t for t in known if t >= developed]
-    for i, s in enumerate(sents):
-        if s.article_id in seen_articles or not eligible[i]:
-            continue
-        if needs[i] is None and not quoted_lead(s.text) and s.position <= 3 and not background(s):
-            lead[i] = True
-            seen_articles.add(s.article_id)
-    full = [i for i in range(n) if lead[i] and len(sents[i].text.split()) >= _LEAD_MIN_WORDS]
-    for keep in ([i for i in full if first is not None and stamps[i] is not None
-                  and 0 <= (stamps[i] - first).total_seconds() <= FIRST_HOURS * 3600], full):
-        if keep:
-            lead[:] = False
-            lead[keep] = True
-            break
+    lead = mark_leads(sents, eligible, needs, stamps, first)
 
     # centrality: cosine to the centroid of the eligible sentences (unshared terms handled exactly)
     c = X[eligible].sum(axis=0)
@@ -718,11 +700,54 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
         if focus.max() > 0:
             focus /= focus.max()
 
-    # a lead's support: how near in meaning it is to what the outlets' openings (their first sentences and
-    # headlines) share: the mean of each outlet's opening, each outlet counted once. The lead that states it is the
-    # story's news, not one outlet's angle on it or its background
     vectors_of = vectors_of or (lambda texts: encode(texts, cfg.embedding))
     vectors = vectors_of([s.text for s in sents])
+    lead_support, lead_overlap = lead_closeness(sents, vectors, vectors_of, outlet, n_out, eligible, sim, terms, titles)
+
+    return StoryFeatures(
+        sentences=sents, n_words=np.array([len(words(s.text)) for s in sents], dtype=np.int64),
+        term_sets=[frozenset(t) for t in terms], eligible=eligible, sim=sim, outlet=outlet, n_outlets=n_out,
+        centrality=centrality, cross=cross, support=support, position=position, quote=quote, focus=focus,
+        carriers=carriers, needs=needs, lead=lead, on_side=on_side, lead_support=lead_support, vectors=vectors,
+        lead_overlap=lead_overlap,
+        hours=np.array([(told_by_end_of_day(t) - first).total_seconds() / 3600 if t is not None and first is not None
+                        else np.nan for t in stamps]),
+    )
+
+
+
+def mark_leads(sents: Sequence[Sentence], eligible: np.ndarray, needs: list, stamps: Sequence[object],
+               first: object) -> np.ndarray:
+    """Each article's lead: its first sentence that can open a summary (stands alone, is no quotation, within its
+    first sentences, not background); of those, the full leads of the story's first reports (within
+    ``FIRST_HOURS`` of ``first``), else the full leads, else every lead. The summary opens with one of them."""
+    n = len(sents)
+    lead = np.zeros(n, dtype=bool)
+    seen_articles: set[str] = set()
+    for i, s in enumerate(sents):
+        if s.article_id in seen_articles or not eligible[i]:
+            continue
+        if needs[i] is None and not quoted_lead(s.text) and s.position <= 3 and not background(s):
+            lead[i] = True
+            seen_articles.add(s.article_id)
+    full = [i for i in range(n) if lead[i] and len(sents[i].text.split()) >= _LEAD_MIN_WORDS]
+    for keep in ([i for i in full if first is not None and stamps[i] is not None
+                  and 0 <= (stamps[i] - first).total_seconds() <= FIRST_HOURS * 3600], full):
+        if keep:
+            lead[:] = False
+            lead[keep] = True
+            break
+    return lead
+
+
+def lead_closeness(sents: Sequence[Sentence], vectors: np.ndarray, vectors_of: Callable[[list[str]], np.ndarray],
+                   outlet: np.ndarray, n_out: int, eligible: np.ndarray, sim: np.ndarray,
+                   terms: Sequence[list[str]], titles: Mapping[str, str] | None) -> tuple[np.ndarray, np.ndarray]:
+    """How near each sentence is to what the outlets' openings (their first sentences and headlines) share: in
+    meaning (the cosine to the mean of each outlet's opening, each outlet counted once), and in words (for each
+    other outlet, its closest opening by TF-IDF cosine, averaged, plus the share of each headline's terms it gives).
+    The lead that states it is the story's news, not one outlet's angle on it or its background."""
+    n = len(sents)
     opening = np.array([s.position < _LEAD_SPAN for s in sents], dtype=bool) & eligible
     heads = {a: t for a, t in (titles or {}).items() if t}
     outlet_of = {s.article_id: int(outlet[i]) for i, s in enumerate(sents)}
@@ -737,8 +762,6 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
             consensus += mean / (np.linalg.norm(mean) or 1.0)
     consensus /= np.linalg.norm(consensus) or 1.0
     lead_support = vectors @ consensus
-    # the words a lead shares: for each other outlet, its closest opening (TF-IDF cosine), averaged, and the share
-    # of each headline's terms the lead gives
     lead_overlap = np.zeros(n)
     if n_out > 1:
         opens = np.array([s.position < _LEAD_SPAN for s in sents], dtype=bool)
@@ -751,16 +774,45 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
         if len(head_terms) > 1:
             for i in np.flatnonzero(opens):
                 lead_overlap[i] += sum(len(set(terms[i]) & t) / len(t) for t in head_terms) / len(head_terms)
+    return lead_support, lead_overlap
 
-    return StoryFeatures(
-        sentences=sents, n_words=np.array([len(words(s.text)) for s in sents], dtype=np.int64),
-        term_sets=[frozenset(t) for t in terms], eligible=eligible, sim=sim, outlet=outlet, n_outlets=n_out,
-        centrality=centrality, cross=cross, support=support, position=position, quote=quote, focus=focus,
-        carriers=carriers, needs=needs, lead=lead, on_side=on_side, lead_support=lead_support, vectors=vectors,
-        lead_overlap=lead_overlap,
-        hours=np.array([(told_by_end_of_day(t) - first).total_seconds() / 3600 if t is not None and first is not None
-                        else np.nan for t in stamps]),
-    )
+
+def lead_candidates(feats: StoryFeatures, fits: np.ndarray) -> np.ndarray:
+    """Of the sentences that fit, those that may open the summary: the leads, when any fits; of them, the leads of
+    the earliest reports when one of those states what the openings share about as well as any (the news as it
+    broke, not a later report's angle on it)."""
+    if feats.lead is not None and (fits & feats.lead).any():
+        fits = fits & feats.lead
+        if (feats.hours is not None and feats.lead_support is not None and feats.n_outlets > 1
+                and np.isfinite(feats.hours[fits]).all()):
+            first = fits & (feats.hours <= feats.hours[fits].min())
+            if feats.lead_support[first].max() >= feats.lead_support[fits].max() - _LEAD_MARGIN:
+                fits = first
+    return fits
+
+
+def choose_lead(feats: StoryFeatures, fits: np.ndarray, score: np.ndarray, max_sim: np.ndarray,
+                cfg: SummaryConfig) -> int:
+    """The summary's first sentence, of ``fits``: the lead of the first reports that is salient in the story and
+    near in meaning to what the outlets' openings share (the news); of the leads about as near, one that takes no
+    side in a dispute, then the one first told. A story of one outlet opens with its most salient fitting
+    sentence."""
+    val = np.where(fits, cfg.mmr_lambda * score - (1 - cfg.mmr_lambda) * max_sim, -np.inf)
+    if feats.lead_support is None or feats.n_outlets <= 1:
+        return int(np.argmax(val))
+    overlap = feats.lead_overlap if feats.lead_overlap is not None else 0.0
+    val = np.where(fits, score + _LEAD_OVERLAP * overlap + _LEAD_CONSENSUS * feats.lead_support, -np.inf)
+    best = int(np.argmax(val))  # first maximum: ties go to the earlier (article id, position)
+    if not np.isfinite(val[best]):
+        return best
+    near = fits & (val >= val[best] - _LEAD_MARGIN)
+    if feats.on_side is not None and (near & ~feats.on_side).any():
+        near &= ~feats.on_side
+    if feats.hours is not None and (near & np.isfinite(feats.hours)).any():
+        # the earliest report's lead states the event as it broke, when it tells what the openings share
+        first_told = np.where(near & np.isfinite(feats.hours), feats.hours, np.inf)
+        near &= first_told == first_told.min()
+    return int(np.argmax(np.where(near, val, -np.inf)))
 
 
 def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
@@ -847,34 +899,15 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
     deferred = np.zeros(n, dtype=bool)
     while True:
         fits = open_ & ~deferred & (feats.n_words <= cfg.words - used) & (max_sim < cfg.redundancy_threshold)
-        if not chosen and feats.lead is not None and (fits & feats.lead).any():
-            fits = fits & feats.lead
-            if (feats.hours is not None and feats.lead_support is not None and feats.n_outlets > 1
-                    and np.isfinite(feats.hours[fits]).all()):
-                first = fits & (feats.hours <= feats.hours[fits].min())
-                if feats.lead_support[first].max() >= feats.lead_support[fits].max() - _LEAD_MARGIN:
-                    fits = first  # a lead of the earliest reports that states what the openings share as well as
-                    # any: the news as it broke, not a later report's angle on it
+        if not chosen:
+            fits = lead_candidates(feats, fits)
         if not fits.any():
             break
-        val = np.where(fits, cfg.mmr_lambda * score - (1 - cfg.mmr_lambda) * max_sim, -np.inf)
-        if not chosen and feats.lead_support is not None and feats.n_outlets > 1:
-            # the lead of the first reports that is salient in the story and near in meaning to what the outlets'
-            # openings share: the news
-            overlap = feats.lead_overlap if feats.lead_overlap is not None else 0.0
-            val = np.where(fits, score + _LEAD_OVERLAP * overlap + _LEAD_CONSENSUS * feats.lead_support, -np.inf)
-        best = int(np.argmax(val))  # first maximum: ties go to the earlier (article id, position)
-        if not chosen and feats.lead_support is not None and feats.n_outlets > 1 and np.isfinite(val[best]):
-            # of the leads about as near to the consensus, one that takes no side in a dispute, then the one first
-            # told: the event as it broke
-            near = fits & (val >= val[best] - _LEAD_MARGIN)
-            if feats.on_side is not None and (near & ~feats.on_side).any():
-                near &= ~feats.on_side
-            if feats.hours is not None and (near & np.isfinite(feats.hours)).any():
-                # the earliest report's lead states the event as it broke, when it tells what the openings share
-                first_told = np.where(near & np.isfinite(feats.hours), feats.hours, np.inf)
-                near &= first_told == first_told.min()
-            best = int(np.argmax(np.where(near, val, -np.inf)))
+        if not chosen:
+            best = choose_lead(feats, fits, score, max_sim, cfg)
+        else:
+            val = np.where(fits, cfg.mmr_lambda * score - (1 - cfg.mmr_lambda) * max_sim, -np.inf)
+            best = int(np.argmax(val))  # first maximum: ties go to the earlier (article id, position)
         if redundant(best):
             open_[best] = False
             continue
