@@ -103,7 +103,7 @@ def _stories(ctx: Context, t: dict) -> Output:
 
 
 def _digest(ctx: Context, t: dict) -> Output:
-    from storyline.core.story.summarize import SummaryConfig
+    from storyline.core.story.features import SummaryConfig
     from storyline.spark import stories as S
 
     scfg = SummaryConfig(words=ctx.cfg.summary.words, focus=ctx.cfg.summary.focus or None,

@@ -8,7 +8,7 @@ import pytest
 from pyspark.sql import functions as F
 
 from storyline.config import load_config
-from storyline.core.story.summarize import SummaryConfig
+from storyline.core.story.features import SummaryConfig
 from storyline.spark import articles as A
 from storyline.spark import clean as C
 from storyline.spark import stories as S

@@ -259,7 +259,7 @@ def test_on_the_development_set_no_statement_cites_an_article_that_contradicts_i
 
     from storyline.bench.digest import load, story_sentences
     from storyline.core.story.digest import digest, story_facts
-    from storyline.core.story.summarize import SummaryConfig
+    from storyline.core.story.features import SummaryConfig
 
     stories, _ = load(DEFAULT_DATA)
     figure = r"(?<![\d.])\d[\d,]*(?:\.\d+)?"
@@ -506,7 +506,7 @@ def test_two_causes_of_one_crash_told_in_opposite_orders_are_a_dispute() -> None
 def test_the_title_states_no_side_of_a_disputed_cause_in_any_words() -> None:
     from storyline.bench.digest import story_sentences
     from storyline.core.story.digest import digest, story_facts
-    from storyline.core.story.summarize import SummaryConfig
+    from storyline.core.story.features import SummaryConfig
 
     arts = [
         {"id": "a", "source": "wire.example", "published": "2025-06-11T08:00:00Z",

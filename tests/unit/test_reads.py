@@ -172,7 +172,8 @@ def _digest_title(reports, with_disputes=False):
     """The title storyline gives a story of ``(id, outlet, published, headline, text)`` reports: with no dispute
     found (what it knows of the sides is only what each outlet tells), or with the disputes the story's facts find."""
     from storyline.core.story.digest import digest, story_facts
-    from storyline.core.story.summarize import Sentence, SummaryConfig
+    from storyline.core.story.model import Sentence
+    from storyline.core.story.features import SummaryConfig
     from storyline.core.text.sentences import split_sentences
 
     sents = [Sentence(a, k, sp.text, outlet, pub) for a, outlet, pub, _, text in reports

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from storyline.core.story.digest import digest
 from storyline.core.story.title import choose_title
-from storyline.core.story.summarize import Sentence, SummaryConfig
+from storyline.core.story.model import Sentence
+from storyline.core.story.features import SummaryConfig
 
 
 def _story():

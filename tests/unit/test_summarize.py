@@ -8,8 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from storyline.core.story.summarize import (context_need, Sentence, SummaryConfig, containment, story_features,
-                                            summarize)
+from storyline.core.story.context import context_need
+from storyline.core.story.model import Sentence
+from storyline.core.story.restate import containment
+from storyline.core.story.features import SummaryConfig
+from storyline.core.story.summarize import story_features, summarize
 from storyline.core.text.text import content_terms, fold_for_hash
 
 

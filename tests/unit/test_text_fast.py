@@ -131,7 +131,8 @@ def test_an_ordinal_written_with_a_stop_never_ends_a_sentence_in_a_language_that
 
 
 def test_a_quoted_question_keeps_who_asked_it_and_a_summary_never_shows_the_tag_alone():
-    from storyline.core.story.summarize import Sentence, summarize
+    from storyline.core.story.model import Sentence
+    from storyline.core.story.summarize import summarize
     from storyline.core.text.sentences import split_sentences
 
     text = ('Bannon attacked Romney at a rally in Fairhope on Tuesday night. "We have 7,000 dead and 52,000 casualties, '

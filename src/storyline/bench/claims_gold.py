@@ -34,7 +34,7 @@ import numpy as np
 
 from storyline.bench import digest as ids_format
 from storyline.core.story.digest import digest, story_facts
-from storyline.core.story.summarize import SummaryConfig
+from storyline.core.story.features import SummaryConfig
 from storyline.core.text.text import content_terms
 
 MECHANISMS = ("meaning", "words")

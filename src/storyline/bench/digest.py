@@ -27,7 +27,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from storyline.core.story.digest import digest, story_facts
-from storyline.core.story.summarize import Sentence, SummaryConfig
+from storyline.core.story.model import Sentence
+from storyline.core.story.features import SummaryConfig
 from storyline.core.text.clean import clean_text, tidy_sentence
 from storyline.core.text.sentences import split_sentences
 

@@ -50,7 +50,8 @@ from storyline.core.nlp.figures import SCALE, SMALL_NUMBERS
 from storyline.core.nlp.names import modifier_only, not_a_name
 from storyline.core.nlp.dates import find_dates
 from storyline.core.story.timeline import background_clause, dated_by_its_day, span_opened
-from storyline.core.story.summarize import context_need, fact_terms, restated
+from storyline.core.story.context import context_need
+from storyline.core.story.restate import fact_terms, restated
 from storyline.core.text.clean import title_residue
 from storyline.core.text.furniture import furniture
 from storyline.core.text.text import content_terms, fold_for_hash

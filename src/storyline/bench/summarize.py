@@ -31,7 +31,9 @@ from storyline.bench.rouge import METRICS, rouge
 from storyline.core.ingest.records import headline_and_body
 from storyline.core.text.clean import clean_text, non_article_reason, tidy_sentence
 from storyline.core.text.sentences import split_sentences
-from storyline.core.story.summarize import Sentence, SummaryConfig, summarize
+from storyline.core.story.model import Sentence
+from storyline.core.story.features import SummaryConfig
+from storyline.core.story.summarize import summarize
 
 log = logging.getLogger(__name__)
 

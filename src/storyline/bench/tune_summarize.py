@@ -12,7 +12,7 @@ Procedure:
 4. The shipped defaults come from the same selection rule applied to all stories (the configuration with the
    best mean objective); the held-out scores of step 3 estimate how well that rule generalises. The script
    reports how many folds picked the same configuration and whether
-   :class:`storyline.core.story.summarize.SummaryConfig` already ships it.
+   :class:`storyline.core.story.features.SummaryConfig` already ships it.
 
 Run: ``python -m storyline.bench.tune_summarize --data multinews_dev.jsonl [--folds 5] [--json OUT]``.
 """
@@ -32,7 +32,8 @@ import numpy as np
 from storyline.bench.baselines import lead_summary, sumy_summary
 from storyline.bench.rouge import METRICS, NgramScorer, rouge, rouge_tokens
 from storyline.bench.summarize import prepare_story, read_stories
-from storyline.core.story.summarize import SummaryConfig, select, story_features
+from storyline.core.story.features import SummaryConfig
+from storyline.core.story.summarize import select, story_features
 from storyline.core.text.text import stable_id
 
 log = logging.getLogger(__name__)

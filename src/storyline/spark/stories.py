@@ -14,7 +14,8 @@ from storyline.config import StoriesConfig
 from storyline.core.nlp.embed import remembering
 from storyline.core.story.claims import COMPARE_SENTENCES, SINGLE_SOURCE_MAX
 from storyline.core.story.digest import digest, story_facts
-from storyline.core.story.summarize import Sentence, SummaryConfig
+from storyline.core.story.model import Sentence
+from storyline.core.story.features import SummaryConfig
 from storyline.core.story.timeline import with_news_event
 from storyline.core.text.clean import tidy_sentence
 from storyline.spark.schemas import (

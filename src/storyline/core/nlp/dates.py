@@ -378,3 +378,34 @@ def bare_day(text: str, m: re.Match[str]) -> bool:
 # "second", "down" are): the prepositions of dates, determiners, and these
 _NOT_VERBS = DATE_PREPS | DETERMINERS | frozenset("""for on at into with without about last next past second third
     down up out over off back or but than as""".split())
+
+
+def instant(value: object):
+    """A publication time as an aware UTC datetime (a bare date is its midnight UTC), or None.
+
+    >>> str(instant("2024-08-19T21:30:00-04:00")), instant("soon") is None
+    ('2024-08-20 01:30:00+00:00', True)
+    """
+    from datetime import datetime, timezone
+
+    if not value:
+        return None
+    try:
+        t = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return (t if t.tzinfo else t.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
+
+
+def told_by_end_of_day(t):
+    """When a report is known to have been out: a time given only as a day (midnight UTC) is known only by that day's
+    end, so it is not taken for earlier than the reports of that day with a time.
+
+    >>> str(told_by_end_of_day(instant("2024-08-20"))), str(told_by_end_of_day(instant("2024-08-20T07:05:00Z")))
+    ('2024-08-20 23:59:59+00:00', '2024-08-20 07:05:00+00:00')
+    """
+    from datetime import timedelta
+
+    if (t.hour, t.minute, t.second, t.microsecond) == (0, 0, 0, 0):
+        return t + timedelta(days=1, seconds=-1)
+    return t

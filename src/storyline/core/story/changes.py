@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from storyline.core.nlp.figures import quantities
-from storyline.core.story.summarize import fact_terms, restated
+from storyline.core.story.restate import fact_terms, restated
 
 NEW, UPDATED, UNCHANGED = "new", "updated", "unchanged"
 

@@ -8,7 +8,9 @@ import numpy as np
 
 from storyline.core.story.claims import COMPARE_SENTENCES, SINGLE_SOURCE_MAX
 from storyline.core.story.honest import contradicting, honest_fact
-from storyline.core.story.summarize import MAX_STORY_SENTENCES, Sentence, SummaryConfig, candidates, summarize
+from storyline.core.story.model import Sentence
+from storyline.core.story.features import MAX_STORY_SENTENCES, SummaryConfig
+from storyline.core.story.summarize import candidates, summarize
 from storyline.core.story.title import choose_title, told_by
 from storyline.core.text.clean import title_residue
 from storyline.core.text.text import content_terms, jaccard

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from dataclasses import dataclass, field
 from typing import Any
 
 from storyline.core.story.entities import get
@@ -20,65 +19,6 @@ _ATTRIBUTION = (
                r"|(?<=says|said)\s+[a-z]+\s+(?:[a-z]+\s+){0,4}?(?:will|would|had|has|have|were|was|are|is|could|must|should|did)\b)"),
     re.compile(r"(?:^|[,;—–]\s*)(?:" + _ATTRIB_VERBS + r")\s+(?P<who>(?:the\s+|his\s+|her\s+)?(?:[A-Z][\w'’.-]*\s*){1,5}|the \w+(?: \w+)?)\s*[.,]"),
 )
-
-
-@dataclass
-class Fact:
-    """A fact told by several articles, with every sentence that tells it."""
-
-    text: str
-    article_ids: list[str]
-    outlets: list[str]
-    support: int
-    sentences: list[dict[str, Any]] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "article_ids": list(self.article_ids), "outlets": list(self.outlets),
-                "support": self.support, "sentences": [dict(s) for s in self.sentences]}
-
-
-@dataclass
-class Side:
-    """One side of a dispute: what it claims and who claims it."""
-
-    claim: str
-    text: str
-    article_ids: list[str]
-    outlets: list[str]
-    sentences: list[dict[str, Any]] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"claim": self.claim, "text": self.text, "article_ids": list(self.article_ids),
-                "outlets": list(self.outlets), "sentences": [dict(s) for s in self.sentences]}
-
-
-@dataclass
-class Dispute:
-    """Outlets that contradict each other about one subject in one frame."""
-
-    subject: str
-    frame: str
-    kind: str  # "predicate" or "number"
-    sides: list[Side]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"subject": self.subject, "frame": self.frame, "kind": self.kind,
-                "sides": [s.to_dict() for s in self.sides], "both": self.both()}
-
-    def both(self) -> list[str]:
-        """Outlets that print more than one side (each such outlet stands on each side it prints)."""
-        seen: dict[str, int] = {}
-        for side in self.sides:
-            for o in set(side.outlets):
-                seen[o] = seen.get(o, 0) + 1
-        return sorted(o for o, n in seen.items() if n > 1)
-
-    def attribute(self) -> "Dispute":
-        """Each side's sentences attributed to who the sentence says holds that side ("..., his agent said,
-        contradicting the club's statement that he had resigned": the agent for one side, the club for the other)."""
-        for side in self.sides:
-            side.sentences = [dict(x, attribution=attribution_near(x["text"], side.claim)) for x in side.sentences]
-        return self
 
 
 _CONTRAST = r"(?:while|whereas|though|although|but|even as|as|and|despite|after|before|when)\b"

@@ -16,14 +16,15 @@ Each candidate sentence gets a salience score, a weighted sum of:
 
 Sentences that are not summary material (questions, teasers, fragments, credits; see
 :func:`storyline.core.text.clean.sentence_flags`) are not candidates, and neither are unattributed tails of a quotation
-opened in an earlier sentence (:func:`continues_quote`): out of context they cannot be read. Selection is greedy maximal marginal relevance
+opened in an earlier sentence (:func:`~storyline.core.story.context.continues_quote`): out of context they cannot be read. Selection is greedy maximal marginal relevance
 under a hard word budget: a sentence that is a near-duplicate of one already chosen (TF-IDF cosine at or above
 ``redundancy_threshold``, or most of its terms contained in it, or the same names and figures in other words:
-:func:`restates`) is never taken. The summary reads like a news
-brief: its first sentence is the best lead sentence of one of the articles (the event: who did what, when), then
+:func:`~storyline.core.story.restate.restates`) is never taken. The summary reads like a news
+brief: its first sentence is the best lead sentence of one of the articles (the event: who did what, when;
+:mod:`~storyline.core.story.lead`), then
 the other sentences by importance, background about earlier years last. A sentence that depends on context it
 would not have (a leading connective or pronoun, a definite description or bare surname nobody introduced, a
-quotation without a speaker; :func:`context_need`) is chosen only after what introduces it, and follows it.
+quotation without a speaker; :func:`~storyline.core.story.context.context_need`) is chosen only after what introduces it, and follows it.
 Every sentence cites all articles that carry it or a near-paraphrase.
 
 The default weights and thresholds were chosen by 5-fold cross-validation over 200 Multi-News stories (see
@@ -37,9 +38,8 @@ worker's memory; news puts the substance early, and smaller stories are summaris
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, Mapping, Sequence
 
@@ -48,366 +48,15 @@ import numpy as np
 from storyline.core.grouping.cluster import event_keys
 from storyline.core.nlp.embed import encode
 from storyline.core.story.entities import get
-from storyline.core.nlp.figures import numbers_to_digits, quantities
-from storyline.core.nlp.dates import YEAR
 from storyline.core.text.clean import sentence_flags
 from storyline.core.text.furniture import dated_caption_body
-from storyline.core.text.text import (STOPWORDS, content_terms, fold_for_hash, mostly_quoted, outside_quotes, tfidf,
-                                      words)
-
-_QUOTES = ('"', "“", "”")
-
-
-# A story of more sentences than this (hundreds of articles) is read from the first sentences of its articles
-# (:func:`candidates`): its summary and facts then cost what a story of this size costs.
-MAX_STORY_SENTENCES = 2000
-
-
-@dataclass(frozen=True)
-class Sentence:
-    """One sentence of one article, as the summariser sees it."""
-
-    article_id: str
-    position: int
-    text: str
-    source: str | None = None
-    published: str | None = None
-
-
-@dataclass(frozen=True)
-class SummarySentence:
-    """A sentence chosen for the summary, with every article that supports it."""
-
-    text: str
-    article_id: str
-    position: int
-    sources: tuple[str, ...]
-    support: int
-
-
-@dataclass(frozen=True)
-class SummaryConfig:
-    """Weights and thresholds of the summariser. Validated on construction.
-
-    ``words`` is the hard budget (white-space words). ``paraphrase_threshold`` is the TF-IDF cosine at which
-    another article's sentence counts as carrying the same statement (citations, support).
-    ``redundancy_threshold`` is the cosine at which two sentences are too similar to both be in a summary;
-    ``containment_threshold`` is the share of a sentence's distinct terms found in an already chosen sentence
-    at which it is a near-duplicate too. ``mmr_lambda`` trades salience (1.0) against novelty (0.0). The
-    ``*_weight`` fields weight the salience features described in the module documentation.
-    """
-
-    words: int = 250
-    focus: str | None = None
-    paraphrase_threshold: float = 0.5
-    redundancy_threshold: float = 0.3
-    containment_threshold: float = 0.8
-    mmr_lambda: float = 0.5
-    centrality_weight: float = 1.0
-    cross_weight: float = 0.5
-    position_weight: float = 0.6
-    support_weight: float = 1.2
-    quote_weight: float = 0.2
-    focus_weight: float = 1.0
-    restate_threshold: float = 0.9  # two sentences this near in meaning say the same thing: one is left out
-    embedding: str = "static"  # the sentence-embedding model (storyline.core.nlp.embed)
-    max_sentences: int = MAX_STORY_SENTENCES
-    extra: dict = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.words, int) or isinstance(self.words, bool) or self.words < 1:
-            raise ValueError(f"summary words must be a whole number of at least 1, got {self.words!r}")
-        for name in ("paraphrase_threshold", "redundancy_threshold", "containment_threshold", "mmr_lambda",
-                     "restate_threshold"):
-            v = getattr(self, name)
-            if not 0.0 <= v <= 1.0:
-                raise ValueError(f"summary {name} must be between 0 and 1, got {v}")
-        for name in ("centrality_weight", "cross_weight", "position_weight", "support_weight", "quote_weight",
-                     "focus_weight"):
-            v = getattr(self, name)
-            if not (isinstance(v, (int, float)) and math.isfinite(v) and v >= 0):
-                raise ValueError(f"summary {name} must be a finite number >= 0, got {v!r}")
-        if not isinstance(self.max_sentences, int) or isinstance(self.max_sentences, bool) or self.max_sentences < 1:
-            raise ValueError(f"summary max_sentences must be a whole number of at least 1, got {self.max_sentences!r}")
-        if self.focus is not None and not isinstance(self.focus, str):
-            raise ValueError(f"summary focus must be text or None, got {type(self.focus).__name__}")
-
-
-def cosine(a: dict[str, float], b: dict[str, float]) -> float:
-    """Cosine of two L2-normalised sparse vectors.
-
-    >>> cosine({"a": 1.0}, {"a": 1.0}), cosine({"a": 1.0}, {"b": 1.0})
-    (1.0, 0.0)
-    """
-    if len(a) > len(b):
-        a, b = b, a
-    return sum(x * b.get(t, 0.0) for t, x in a.items())
-
-
-def restates(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Whether two sentences with event keys ``a`` and ``b`` (:func:`storyline.core.grouping.cluster.event_keys`:
-    the names and distinctive figures they give) state the same fact: at least two of the same, most of those of
-    either one. Two reports of one event use different words for the same facts ("recalled 210,000 Aura T3
-    thermostats"), which a word-overlap measure misses.
-
-    >>> restates(frozenset({"k:#210,000", "k:aura t3", "k:wexbridge"}),
-    ...          frozenset({"k:#210,000", "k:aura t3", "k:brightwell home systems"}))
-    True
-    >>> restates(frozenset({"k:tomas varga", "k:#4-1", "k:calder athletic"}),
-    ...          frozenset({"k:tomas varga", "k:lena kowalczyk", "k:northgate united"}))
-    False
-    """
-    shared = len(a & b)
-    return shared >= 2 and shared >= 0.6 * min(len(a), len(b))
-
-
-_RESTATE_SHARE = 0.7  # two sentences state one fact when the shorter's words, numbers in digits, are this much in
-_RESTATE_MIN = 4  # the other, and at least this many of them
-
-
-def fact_terms(text: str) -> frozenset[str]:
-    """A sentence's content terms with its numbers as digits: "fifty cents" and "50 cents" agree."""
-    return frozenset(content_terms(numbers_to_digits(text)))
-
-
-def restated(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Two sentences that state the same fact in other words or figures ("a 50-cent rise" and "fares will go up
-    fifty cents"): most of the shorter one's words are in the other.
-
-    >>> restated(frozenset("council approv fare rise 50 cent tuesday".split()),
-    ...           frozenset("tuesday council approv 50 cent fare rise".split()))
-    True
-    """
-    shared = len(a & b)
-    return shared >= _RESTATE_MIN and shared >= _RESTATE_SHARE * min(len(a), len(b))
-
-
-def containment(a: set[str], b: set[str]) -> float:
-    """Share of the smaller term set found in the other (0 when either is empty).
-
-    >>> containment({"mets", "fir", "backman"}, {"mets", "fir", "backman", "monday"})
-    1.0
-    >>> containment({"a", "b"}, {"b", "c"}), containment(set(), {"a"})
-    (0.5, 0.0)
-    """
-    if not a or not b:
-        return 0.0
-    return len(a & b) / min(len(a), len(b))
-
-
-_QUOTE_MARKS = re.compile('[“”"]')
-
-
-def continues_quote(text: str) -> bool:
-    """True when the sentence is the unattributed tail of a quotation opened in an earlier sentence: it closes
-    a quote it never opened, and nothing but punctuation follows. (``We always win," he said.`` is kept: the
-    attribution makes it readable on its own.)
-
-    >>> continues_quote("It is a tough spot for him and, really, for me.”")
-    True
-    >>> continues_quote('Nobody expected it to end this way."')
-    True
-    >>> continues_quote('We always win," he said.')
-    False
-    >>> continues_quote("“We will rebuild,” the mayor said.")
-    False
-    >>> continues_quote("“We will rebuild this town, street by street.")
-    False
-    """
-    for m in _QUOTE_MARKS.finditer(text):  # only the quote marks decide
-        k, ch = m.start(), m.group()
-        if ch == "“":
-            return False
-        closing = ch == "”" or (ch == '"' and k > 0 and not text[k - 1].isspace())
-        if ch == '"' and not closing:
-            return False
-        if closing:
-            rest = text[k + 1:]
-            return not any(c.isalnum() for c in rest)
-    return False
-
-
-_CONNECTIVES = re.compile(
-    r"^(?:but|however|also|and|yet|still|so|meanwhile|instead|moreover|furthermore|nevertheless|nonetheless|"
-    r"besides|then|thus|therefore|likewise|similarly|otherwise|even so|in addition|as a result|by contrast|"
-    r"on the other hand|at the same time|in turn|that|this|these|those|such|both|neither|either|another|other|"
-    r"it|its|it's|they|their|them|he|she|his|her|him|we|our|i|my|you|your|there|here|later|afterwards|"
-    r"earlier|now|now,|too)\b", re.I)
-_FIRST_PERSON = re.compile(r"\b(?:I(?! [A-Z]\w)(?![.\w-])|we|We|our|Our|my|My|me|us)\b")
-_SPEECH = re.compile(r"\b(?:said|says|say|told|tells|added|adds|asked|asks|wrote|writes|according to|explained|"
-                     r"insisted|recalled|noted|argued|stated|warned|declared|posted|tweeted|acknowledged|admitted|"
-                     r"announced|claimed|claims|continued|continues|replied|responded|confirmed|conceded|stressed|"
-                     r"suggested|promised|joked|remarked|observed|commented|testified|reads|read|explains|"
-                     r"reading|states|notes|argues|warns|declares|insists|recalls|admits|announces|explaining|"
-                     r"called|calls|calling|described|describes|urged|urges|assured|assures|vowed|vows|pledged|"
-                     r"quipped|narrates|narrated|boomed|shouted|yelled|whispered|cautioned|predicted|demanded|"
-                     r"accused|countered|retorted|boasted|lamented|complained|reported|reports|reiterated|"
-                     r"emphasized|emphasised|labeled|labelled|dubbed|branded|termed|begins|began|ends|concluded|"
-                     r"saying|captioned|statement|letter|message|memo|sign|signs|headline|tweet|post)\b", re.I)
-# openings that look like a connective or pronoun but stand alone: "There were two camps", "Later this month",
-# "This week", "Both Smith and Jones", "It is unclear whether"
-_STANDALONE_OPENING = re.compile(
-    r"^(?:there\s+(?:is|are|was|were|will be|have been|has been|had been)\b|"
-    r"(?:later|earlier|this|that|next|last)\s+(?:(?:this|that|on|in|last|next)\s+)?"
-    r"(?:week|month|year|morning|afternoon|evening|night|weekend|summer|winter|spring|fall|autumn|season|monday|"
-    r"tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|"
-    r"september|october|november|december)\b|"
-    r"both\s+(?-i:[A-Z])|"
-    r"it\s*(?:is|was|'s|’s|remains|remained)\s+(?:not\s+)?(?:yet\s+)?(?:immediately\s+)?"
-    r"(?:clear|unclear|unknown|likely|unlikely|possible|expected|believed|thought|estimated|understood|alleged|"
-    r"reported)\b)", re.I)
-_PRONOUN_SPEAKER = re.compile(r"[”\"],?\s+(?:he|she|they|it)\s+(?:said|says|told|added|wrote)\b|"
-                              r"\b(?:said|says|told|added)\s+(?:he|she|they)\b[.,]", re.I)
-# a definite description that names its own referent: "The picnic area at Richmond High School", "The mayor of
-# Port Calder" (lower-case words, then a preposition and a name)
-_NP_WORD = (r"(?!(?:is|was|were|are|be|been|has|had|have|will|would|could|can|may|might|did|does|do|said|says|told)"
-            r"\b)[a-z][\w'’-]*(?<!ed)")
-_DEFINITE = re.compile(rf"^(?:The|This|That|These|Those)\s+((?:{_NP_WORD}\s+){{0,2}}{_NP_WORD})")
-_NAMED_BY_MODIFIER = re.compile(rf"^The\s+(?:{_NP_WORD}\s+){{0,2}}?{_NP_WORD}\s+(?:of|at|in|on|for|from|near|"
-                                r"outside|inside)\s+(?:the\s+)?[A-Z]")
-_SURNAME_SAID = re.compile(r"(?:^|[”\"],?\s+)([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+(?:said|says|told|added)\b")
-
-
-_LEADING_CONNECTIVE = re.compile(
-    r"^(?:but|however|also|and|yet|still|meanwhile|moreover|furthermore|nevertheless|nonetheless|besides|"
-    r"likewise|similarly|even so|in addition|additionally|as a result|by contrast|in contrast|at the same time|"
-    r"in turn|indeed|in fact|of course|separately|regardless)\b,?\s+(?=\S)", re.I)
-
-
-def without_connective(text: str) -> str:
-    """A sentence without the discourse connective that ties it to the sentence before it in its article
-    ("But", "However,", "In addition,"): a brief states the fact on its own. Other openings are kept.
-
-    >>> without_connective("However, the council said the vote would go ahead.")
-    'The council said the vote would go ahead.'
-    >>> without_connective("But the alternative was to cut the service.")
-    'The alternative was to cut the service.'
-    >>> without_connective("Butler said the vote was fair.")
-    'Butler said the vote was fair.'
-    >>> without_connective("Also, ")
-    'Also, '
-    """
-    m = _LEADING_CONNECTIVE.match(text)
-    if not m:
-        return text
-    rest = text[m.end():]
-    if not rest[:1].isalnum() and rest[:1] not in "“\"'‘":
-        return text
-    return rest[:1].upper() + rest[1:]
-
-
-def _roman_numeral(text: str, k: int) -> bool:
-    """Whether the "I" at ``text[k]`` is a numeral after a name ("Treblinka I", "World War I"), not a speaker.
-
-    >>> _roman_numeral("Treblinka I was a camp.", 10), _roman_numeral("Then I left.", 5)
-    (True, False)
-    """
-    if text[k] != "I":
-        return False
-    before = text[:k].split()
-    return (bool(before) and before[-1][:1].isupper() and before[-1].isalpha()
-            and before[-1].lower() not in STOPWORDS)
-
-
-def context_need(text: str) -> tuple[str, frozenset[str]] | None:
-    """What a sentence needs from the summary before it to be understood, or None when it stands alone.
-
-    ``("prev", ...)``: it opens with a connective or a pronoun, or quotes someone named only by a pronoun; only
-    the sentence before it in its article can introduce it. ``("terms", {...})``: a definite description ("The
-    increase ...") or a bare surname ("Hartley said"), introduced once any earlier summary sentence has one of the
-    terms. ``("quote", ...)``: a quotation with no speaker, readable only next to the sentence of its article that
-    names the speaker (:func:`story_features` settles which, or ``never``). ``("never", ...)``: first person
-    outside quotation marks.
-
-    >>> context_need("The increase is the first since 2017.")
-    ('terms', frozenset({'increase'}))
-    >>> context_need("But the alternative was to cut the service people depend on.")[0]
-    'prev'
-    >>> context_need("She did not take part in the vote.")[0]
-    'prev'
-    >>> context_need("We will be speaking to our lawyers about the terms.")[0]
-    'never'
-    >>> context_need("“Now we are all checking our own walls.”")[0]
-    'quote'
-    >>> context_need("“These objects were never ours to keep,” Hartley said.")
-    ('terms', frozenset({'hartley'}))
-    >>> context_need("The Port of Merrow Bay reopened on Thursday after a two-day closure.") is None
-    True
-    >>> context_need("The picnic area at Richmond High School was closed.") is None
-    True
-    >>> context_need("The increase was approved on Monday.")
-    ('terms', frozenset({'increase'}))
-    >>> context_need("Wally will manage the Acereros de Monclova of the Mexican league.")
-    ('terms', frozenset({'wally'}))
-    """
-    t = text.strip()
-    outside = outside_quotes(t)
-    # a quotation (quoted words are most of it; a quoted title inside a report is not), not a quoted phrase
-    if mostly_quoted(t) and not _SPEECH.search(outside):
-        return ("quote", frozenset())
-    if any(not _roman_numeral(outside, m.start()) for m in _FIRST_PERSON.finditer(outside)):
-        return ("never", frozenset())
-    if (_CONNECTIVES.match(t) and not _STANDALONE_OPENING.match(t)) or _PRONOUN_SPEAKER.search(t):
-        return ("prev", frozenset())
-    m = _DEFINITE.match(t)
-    if m and not _NAMED_BY_MODIFIER.match(t):
-        terms = frozenset(content_terms(m.group(1)))
-        if terms:
-            return ("terms", terms)
-    m = _SURNAME_SAID.search(t)
-    if m and not re.search(r"[A-Z][a-z]+\s+" + re.escape(m.group(1)) + r"\b", t):
-        return ("terms", frozenset(content_terms(m.group(1))))
-    m = _BARE_NAME.match(t)
-    if m and _is_person_name_part(m.group(1)):
-        return ("terms", frozenset(content_terms(m.group(1))))  # "Wally will manage ...": who is Wally?
-    return None
-
-
-_BARE_NAME = re.compile(r"^([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+(?=(?:will|would|did|does|has|had|is|was|said|says|told|"
-                        r"tells|added|wrote|also|then|later|now|never)\b)")
-
-
-def _is_person_name_part(word: str) -> bool:
-    """A given name or surname from the census lists, not a word that opens sentences."""
-    from storyline.core.nlp.names import given_names, surnames
-
-    low = word.lower()
-    return low not in STOPWORDS and (low in given_names() or low in surnames())
-
-
-@dataclass
-class StoryFeatures:
-    """Everything about one story's sentences that does not depend on the weights (reused when tuning)."""
-
-    sentences: list[Sentence]
-    n_words: np.ndarray
-    term_sets: list[frozenset[str]]
-    eligible: np.ndarray
-    sim: np.ndarray
-    outlet: np.ndarray
-    n_outlets: int
-    centrality: np.ndarray
-    cross: np.ndarray
-    support: np.ndarray
-    position: np.ndarray
-    quote: np.ndarray
-    focus: np.ndarray
-    carriers: np.ndarray
-    needs: list[tuple[str, frozenset[str]] | None] = field(default_factory=list)
-    lead: np.ndarray | None = None
-    on_side: np.ndarray | None = None
-    lead_support: np.ndarray | None = None  # how near in meaning a lead is to what the outlets' openings share
-    lead_overlap: np.ndarray | None = None  # the words a lead shares with other outlets' openings and the headlines
-    vectors: np.ndarray | None = None  # each sentence's meaning (unit rows)
-    hours: np.ndarray | None = None  # hours since the story's first report (NaN: not dated)
-
-    def salience(self, cfg: SummaryConfig) -> np.ndarray:
-        """Weighted salience of every sentence under ``cfg``."""
-        generic = (cfg.centrality_weight, cfg.cross_weight, cfg.support_weight, cfg.position_weight,
-                   cfg.quote_weight)
-        return (cfg.centrality_weight * self.centrality + cfg.cross_weight * self.cross
-                + cfg.support_weight * self.support + cfg.position_weight * self.position
-                + cfg.quote_weight * self.quote + cfg.focus_weight * sum(generic) * self.focus)
+from storyline.core.text.text import content_terms, fold_for_hash, tfidf, words
+from storyline.core.nlp.dates import instant, told_by_end_of_day
+from storyline.core.story.context import _QUOTES, _settle_quotes, context_need, without_connective
+from storyline.core.story.lead import background, choose_lead, lead_candidates, lead_closeness, mark_leads, revisions
+from storyline.core.story.model import Sentence, SummarySentence
+from storyline.core.story.restate import containment, fact_terms, restated, restates
+from storyline.core.story.features import StoryFeatures, SummaryConfig
 
 
 def _tfidf(terms: Sequence[list[str]]) -> tuple[np.ndarray, np.ndarray, list[dict[str, float]]]:
@@ -439,143 +88,9 @@ def _tfidf(terms: Sequence[list[str]]) -> tuple[np.ndarray, np.ndarray, list[dic
 
 
 _RESTATED_SIM = 0.2  # two sentences giving the same names and figures restate one fact at this cosine or more
-FIRST_HOURS = 30  # the story's first reports: leads from them state the event, later ones follow it up
-_LEAD_MARGIN = 0.03  # leads this near the best one's closeness to the consensus are as good a statement of it
-# a lead is chosen by its salience, the words it shares with the other outlets' openings and the story's headlines
-# (weight 2, as before meaning was read), and its closeness in meaning to the openings' consensus (weight 1). On
-# the tuning halves (Multi-News dev by fold, digest-dev by story): the consensus alone opened 7 of 7 digest-dev
-# summaries with the lead but lost 0.3 ROUGE-2 on Multi-News; salience alone opened 4 of 7
-_LEAD_OVERLAP = 2.0
-_LEAD_CONSENSUS = 1.0
-_LEAD_MIN_WORDS = 12
-_LEAD_SPAN = 3  # an article's first sentences: where its lead is
+
+
 _CHAIN = 2  # sentences a context-dependent sentence may bring in before it  # a lead states who did what, when: a short line ("The club said ...") cannot
-
-
-
-
-def background(s: Sentence) -> bool:
-    """A sentence about earlier years: every year it names is before the year it was published in ("was acquitted
-    in 1995", told in 2017).
-
-    >>> background(Sentence("a", 3, "Simpson was acquitted of murder in 1995.", published="2017-07-20"))
-    True
-    >>> background(Sentence("a", 0, "Simpson was granted parole on Thursday.", published="2017-07-20"))
-    False
-    """
-    pub = (s.published or "")[:4]
-    years = YEAR.findall(s.text)
-    return bool(pub.isdigit() and years and all(int(y) < int(pub) for y in years))
-
-
-def instant(value: object):
-    """A publication time as an aware UTC datetime (a bare date is its midnight UTC), or None.
-
-    >>> str(instant("2024-08-19T21:30:00-04:00")), instant("soon") is None
-    ('2024-08-20 01:30:00+00:00', True)
-    """
-    from datetime import datetime, timezone
-
-    if not value:
-        return None
-    try:
-        t = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return (t if t.tzinfo else t.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
-
-
-_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
-
-
-_CHANGE_CUE = re.compile(r"\b(?:ris(?:en|es)|rose|climb(?:ed|s)|increas(?:ed|es)|jump(?:ed|s)|gr(?:own|ew|ows)|"
-                         r"rais(?:ed|es)|revis(?:ed|es)|updat(?:ed|es)|stands?|stood)\b", re.I)
-
-
-def revisions(sents: Sequence[Sentence], stamps: Sequence[object]) -> tuple[object, np.ndarray]:
-    """When a report first told a count as changed ("the death toll has risen to 14": the story has developed since),
-    or None; and which sentences give that count's earlier value, told before then (out of date).
-
-    >>> s = [Sentence("a", 0, "Nine people died in the Kelso fire.", "A", "2025-03-10T07:00:00Z"),
-    ...      Sentence("b", 0, "The death toll from the Kelso fire has risen to 14 people.", "B", "2025-03-11T08:00:00Z")]
-    >>> when, stale = revisions(s, [instant(x.published) for x in s])
-    >>> str(when), stale.tolist()
-    ('2025-03-11 08:00:00+00:00', [True, False])
-    """
-    stale = np.zeros(len(sents), dtype=bool)
-    changed: dict[str, tuple[object, set[float]]] = {}  # each changed count: when first told so, its new values
-    for k, s in enumerate(sents):
-        if stamps[k] is not None and _CHANGE_CUE.search(s.text):
-            for q in quantities(s.text):
-                if q.revised:
-                    when, values = changed.get(q.key, (stamps[k], set()))
-                    changed[q.key] = (min(when, stamps[k]), values | {q.value})
-    if not changed:
-        return None, stale
-    for k, s in enumerate(sents):
-        if stamps[k] is not None and any(c.isdigit() for c in numbers_to_digits(s.text)):
-            stale[k] = any(q.key in changed and q.value not in changed[q.key][1] and stamps[k] < changed[q.key][0]
-                           for q in quantities(s.text))
-    return min(when for when, _ in changed.values()), stale
-
-
-def told_by_end_of_day(t):
-    """When a report is known to have been out: a time given only as a day (midnight UTC) is known only by that day's
-    end, so it is not taken for earlier than the reports of that day with a time.
-
-    >>> str(told_by_end_of_day(instant("2024-08-20"))), str(told_by_end_of_day(instant("2024-08-20T07:05:00Z")))
-    ('2024-08-20 23:59:59+00:00', '2024-08-20 07:05:00+00:00')
-    """
-    from datetime import timedelta
-
-    if (t.hour, t.minute, t.second, t.microsecond) == (0, 0, 0, 0):
-        return t + timedelta(days=1, seconds=-1)
-    return t
-
-
-def quoted_lead(text: str) -> bool:
-    """A sentence that is a quotation rather than a report: it opens with a quote, or half its words are quoted.
-    A report that quotes a phrase or names a ship in quotes still states the event.
-
-    >>> quoted_lead('"We will rebuild," the mayor said after the fire destroyed the market on Monday.')
-    True
-    >>> quoted_lead('The council called the vote "a disgrace" after the plan for the Harbour Road site failed on Monday.')
-    False
-    >>> quoted_lead('The trawler “Sea Wren” sank off Orkhill on Sunday, the coastguard said.')
-    False
-    """
-    t = text.lstrip()
-    if t[:1] in _QUOTES or t[:1] == "‘":
-        return True
-    inside = sum(len(m.group().split()) for m in _QUOTED.finditer(t))
-    return inside * 2 >= len(t.split())
-
-
-def _names_speaker(text: str) -> bool:
-    """A sentence that quotes someone and names who speaks ("..., said Rob Karr."; "He told reporters: ...")."""
-    return any(q in text for q in _QUOTES) and bool(_SPEECH.search(outside_quotes(text)))
-
-
-def _settle_quotes(sents: Sequence[Sentence], needs: list, at: dict) -> None:
-    """Settle, in place, what a quotation without a speaker needs (``needs[i][0] == "quote"``, or the tail of a
-    quotation opened earlier): the sentence before it in its article when that one names the speaker or
-    continues the same speaker's quotation (``prev``); else the next sentence when that one names the speaker
-    (``next``: taken together); else it is never summary material. ``sents`` are in article order."""
-    carried: set[int] = set()  # quotations that follow their speaker's sentence
-    for i, s in enumerate(sents):
-        nd = needs[i]
-        if not ((nd is not None and nd[0] == "quote") or continues_quote(s.text)):
-            continue
-        p = at.get((s.article_id, s.position - 1))
-        j = at.get((s.article_id, s.position + 1))
-        if p is not None and (p in carried or _names_speaker(sents[p].text)):
-            needs[i] = ("prev", frozenset())
-            carried.add(i)
-        elif (s.text[:1] in "“\"" and j is not None and _SPEECH.search(outside_quotes(sents[j].text))
-              and len(words(sents[j].text)) <= 40):
-            needs[i] = ("next", frozenset())
-        else:
-            needs[i] = ("never", frozenset())
 
 
 def candidates(sentences: Sequence[Sentence], limit: int) -> list[Sentence]:
@@ -715,111 +230,11 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     )
 
 
-
-def mark_leads(sents: Sequence[Sentence], eligible: np.ndarray, needs: list, stamps: Sequence[object],
-               first: object) -> np.ndarray:
-    """Each article's lead: its first sentence that can open a summary (stands alone, is no quotation, within its
-    first sentences, not background); of those, the full leads of the story's first reports (within
-    ``FIRST_HOURS`` of ``first``), else the full leads, else every lead. The summary opens with one of them."""
-    n = len(sents)
-    lead = np.zeros(n, dtype=bool)
-    seen_articles: set[str] = set()
-    for i, s in enumerate(sents):
-        if s.article_id in seen_articles or not eligible[i]:
-            continue
-        if needs[i] is None and not quoted_lead(s.text) and s.position <= 3 and not background(s):
-            lead[i] = True
-            seen_articles.add(s.article_id)
-    full = [i for i in range(n) if lead[i] and len(sents[i].text.split()) >= _LEAD_MIN_WORDS]
-    for keep in ([i for i in full if first is not None and stamps[i] is not None
-                  and 0 <= (stamps[i] - first).total_seconds() <= FIRST_HOURS * 3600], full):
-        if keep:
-            lead[:] = False
-            lead[keep] = True
-            break
-    return lead
-
-
-def lead_closeness(sents: Sequence[Sentence], vectors: np.ndarray, vectors_of: Callable[[list[str]], np.ndarray],
-                   outlet: np.ndarray, n_out: int, eligible: np.ndarray, sim: np.ndarray,
-                   terms: Sequence[list[str]], titles: Mapping[str, str] | None) -> tuple[np.ndarray, np.ndarray]:
-    """How near each sentence is to what the outlets' openings (their first sentences and headlines) share: in
-    meaning (the cosine to the mean of each outlet's opening, each outlet counted once), and in words (for each
-    other outlet, its closest opening by TF-IDF cosine, averaged, plus the share of each headline's terms it gives).
-    The lead that states it is the story's news, not one outlet's angle on it or its background."""
-    n = len(sents)
-    opening = np.array([s.position < _LEAD_SPAN for s in sents], dtype=bool) & eligible
-    heads = {a: t for a, t in (titles or {}).items() if t}
-    outlet_of = {s.article_id: int(outlet[i]) for i, s in enumerate(sents)}
-    head_ids = [a for a in sorted(heads) if a in outlet_of]
-    head_vecs = vectors_of([heads[a] for a in head_ids]) if head_ids else np.zeros((0, vectors.shape[1]))
-    consensus = np.zeros(vectors.shape[1], dtype=np.float32)
-    for k in range(n_out):
-        told = [vectors[i] for i in np.flatnonzero(opening & (outlet == k))]
-        told += [head_vecs[m] for m, a in enumerate(head_ids) if outlet_of[a] == k]
-        if told:
-            mean = np.mean(told, axis=0)
-            consensus += mean / (np.linalg.norm(mean) or 1.0)
-    consensus /= np.linalg.norm(consensus) or 1.0
-    lead_support = vectors @ consensus
-    lead_overlap = np.zeros(n)
-    if n_out > 1:
-        opens = np.array([s.position < _LEAD_SPAN for s in sents], dtype=bool)
-        for k in range(n_out):
-            m = (outlet == k) & opens
-            if m.any():
-                lead_overlap += np.where(outlet != k, sim[:, m].max(axis=1), 0.0)
-        lead_overlap /= n_out - 1
-        head_terms = [t for t in (frozenset(content_terms(h)) for h in heads.values()) if t]
-        if len(head_terms) > 1:
-            for i in np.flatnonzero(opens):
-                lead_overlap[i] += sum(len(set(terms[i]) & t) / len(t) for t in head_terms) / len(head_terms)
-    return lead_support, lead_overlap
-
-
-def lead_candidates(feats: StoryFeatures, fits: np.ndarray) -> np.ndarray:
-    """Of the sentences that fit, those that may open the summary: the leads, when any fits; of them, the leads of
-    the earliest reports when one of those states what the openings share about as well as any (the news as it
-    broke, not a later report's angle on it)."""
-    if feats.lead is not None and (fits & feats.lead).any():
-        fits = fits & feats.lead
-        if (feats.hours is not None and feats.lead_support is not None and feats.n_outlets > 1
-                and np.isfinite(feats.hours[fits]).all()):
-            first = fits & (feats.hours <= feats.hours[fits].min())
-            if feats.lead_support[first].max() >= feats.lead_support[fits].max() - _LEAD_MARGIN:
-                fits = first
-    return fits
-
-
-def choose_lead(feats: StoryFeatures, fits: np.ndarray, score: np.ndarray, max_sim: np.ndarray,
-                cfg: SummaryConfig) -> int:
-    """The summary's first sentence, of ``fits``: the lead of the first reports that is salient in the story and
-    near in meaning to what the outlets' openings share (the news); of the leads about as near, one that takes no
-    side in a dispute, then the one first told. A story of one outlet opens with its most salient fitting
-    sentence."""
-    val = np.where(fits, cfg.mmr_lambda * score - (1 - cfg.mmr_lambda) * max_sim, -np.inf)
-    if feats.lead_support is None or feats.n_outlets <= 1:
-        return int(np.argmax(val))
-    overlap = feats.lead_overlap if feats.lead_overlap is not None else 0.0
-    val = np.where(fits, score + _LEAD_OVERLAP * overlap + _LEAD_CONSENSUS * feats.lead_support, -np.inf)
-    best = int(np.argmax(val))  # first maximum: ties go to the earlier (article id, position)
-    if not np.isfinite(val[best]):
-        return best
-    near = fits & (val >= val[best] - _LEAD_MARGIN)
-    if feats.on_side is not None and (near & ~feats.on_side).any():
-        near &= ~feats.on_side
-    if feats.hours is not None and (near & np.isfinite(feats.hours)).any():
-        # the earliest report's lead states the event as it broke, when it tells what the openings share
-        first_told = np.where(near & np.isfinite(feats.hours), feats.hours, np.inf)
-        near &= first_told == first_told.min()
-    return int(np.argmax(np.where(near, val, -np.inf)))
-
-
 def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
     """Greedy MMR under the word budget; indices into ``feats.sentences`` in selection order.
 
     The first pick is the best lead sentence of any article (it states the event). A sentence that needs context
-    (:func:`context_need`) is taken only with what introduces it: when it is the best pick and the summary does
+    (:func:`~storyline.core.story.context.context_need`) is taken only with what introduces it: when it is the best pick and the summary does
     not yet give its context, the sentence before it in its article comes first (its antecedent); a quotation
     whose speaker is named in the next sentence of its article is taken with that sentence.
     """
@@ -919,8 +334,6 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
             take(k)
         deferred[:] = False
     return chosen
-
-
 
 
 def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:

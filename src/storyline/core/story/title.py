@@ -8,7 +8,11 @@ from functools import lru_cache
 from typing import Mapping, Sequence
 
 from storyline.core.story.claims.values import TIME_UNITS, verb_similarity
-from storyline.core.story.summarize import FIRST_HOURS, Sentence, context_need, fact_terms, instant
+from storyline.core.nlp.dates import instant
+from storyline.core.story.context import context_need
+from storyline.core.story.lead import FIRST_HOURS
+from storyline.core.story.model import Sentence
+from storyline.core.story.restate import fact_terms
 from storyline.core.text.clean import tidy_sentence, title_residue
 from storyline.core.nlp.figures import numbers_to_digits, SMALL_NUMBERS
 from storyline.core.nlp.negation import denied_roots, negated_clauses, negated_heads, root

@@ -20,7 +20,7 @@ from storyline.core.story.claims.corroborate import find_corroborated
 from storyline.core.story.claims.compare import compare_story
 from storyline.core.story.entities import analyse, EntityIndex, get
 from storyline.core.nlp.figures import quantities
-from storyline.core.story.sources import Dispute, Fact
+from storyline.core.story.model import Dispute, Fact
 from storyline.core.story.summarize import candidates
 
 __all__ = ["find_all", "find_claims", "find_corroborated"]
@@ -74,7 +74,7 @@ def one_per_disagreement(disputes: Sequence[Dispute]) -> list[Dispute]:
     disagreement told in two figures ("a 50-cent rise" against "75 cents", and the fares it gives, "$2.75" against
     "$3.00") is shown once.
 
-    >>> from storyline.core.story.sources import Side
+    >>> from storyline.core.story.model import Side
     >>> cents = Dispute("rise", "cents", "number", [Side("50 cents", "", ["a", "b"], []), Side("75 cents", "", ["c"], [])])
     >>> fare = Dispute("fare", "dollars", "number", [Side("$2.75", "", ["a"], []), Side("$3.00", "", ["c"], [])])
     >>> [d.frame for d in one_per_disagreement([cents, fare])]
@@ -108,7 +108,7 @@ def is_update(d: Dispute, sentences: Sequence[object], published: dict[str, Any]
     the missing or evacuated, and sums raised grow as a story goes on; reports of the first day are not wrong for
     it.
 
-    >>> from storyline.core.story.sources import Side
+    >>> from storyline.core.story.model import Side
     >>> s = [{"article_id": "a", "published": "2025-03-10T07:00:00Z", "text": "Nine people died in the fire."},
     ...      {"article_id": "b", "published": "2025-03-11T08:00:00Z", "text": "The toll has risen to 14 people."},
     ...      {"article_id": "c", "published": "2025-03-11T10:00:00Z", "text": "The fire killed 14 people."}]

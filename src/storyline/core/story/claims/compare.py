@@ -43,7 +43,8 @@ from storyline.core.story.entities import EntityIndex, get
 from storyline.core.nlp.figures import Quantity
 from storyline.core.nlp.negation import root
 from storyline.core.story.claims.slots import Slots
-from storyline.core.story.sources import Dispute, Side, source_sentence
+from storyline.core.story.model import Dispute, Side
+from storyline.core.story.sources import source_sentence
 from storyline.core.nlp.dates import date_tense, find_dates
 from storyline.core.text.text import mostly_quoted, stem
 from storyline.core.story.claims.polarity import _polarity

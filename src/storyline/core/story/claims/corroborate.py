@@ -11,7 +11,8 @@ from storyline.core.graph import connected_components
 from storyline.core.nlp.embed import encode
 from storyline.core.story.claims.align import BLOCK
 from storyline.core.story.entities import EntityIndex, get
-from storyline.core.story.sources import Fact, source_sentence
+from storyline.core.story.model import Fact
+from storyline.core.story.sources import source_sentence
 from storyline.core.text.clean import sentence_flags
 
 

@@ -1,0 +1,222 @@
+"""Whether a sentence can be read alone, and what it needs when it cannot: the sentence before it (a leading
+connective or pronoun, the tail of a quotation), the one after it (a quotation whose speaker follows), or a name or
+thing introduced earlier (a definite description or a bare surname nobody introduced).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from storyline.core.text.text import STOPWORDS, content_terms, mostly_quoted, outside_quotes, words
+from storyline.core.story.model import Sentence
+
+
+_QUOTES = ('"', "“", "”")
+
+
+_QUOTE_MARKS = re.compile('[“”"]')
+
+
+def continues_quote(text: str) -> bool:
+    """True when the sentence is the unattributed tail of a quotation opened in an earlier sentence: it closes
+    a quote it never opened, and nothing but punctuation follows. (``We always win," he said.`` is kept: the
+    attribution makes it readable on its own.)
+
+    >>> continues_quote("It is a tough spot for him and, really, for me.”")
+    True
+    >>> continues_quote('Nobody expected it to end this way."')
+    True
+    >>> continues_quote('We always win," he said.')
+    False
+    >>> continues_quote("“We will rebuild,” the mayor said.")
+    False
+    >>> continues_quote("“We will rebuild this town, street by street.")
+    False
+    """
+    for m in _QUOTE_MARKS.finditer(text):  # only the quote marks decide
+        k, ch = m.start(), m.group()
+        if ch == "“":
+            return False
+        closing = ch == "”" or (ch == '"' and k > 0 and not text[k - 1].isspace())
+        if ch == '"' and not closing:
+            return False
+        if closing:
+            rest = text[k + 1:]
+            return not any(c.isalnum() for c in rest)
+    return False
+
+
+_CONNECTIVES = re.compile(
+    r"^(?:but|however|also|and|yet|still|so|meanwhile|instead|moreover|furthermore|nevertheless|nonetheless|"
+    r"besides|then|thus|therefore|likewise|similarly|otherwise|even so|in addition|as a result|by contrast|"
+    r"on the other hand|at the same time|in turn|that|this|these|those|such|both|neither|either|another|other|"
+    r"it|its|it's|they|their|them|he|she|his|her|him|we|our|i|my|you|your|there|here|later|afterwards|"
+    r"earlier|now|now,|too)\b", re.I)
+_FIRST_PERSON = re.compile(r"\b(?:I(?! [A-Z]\w)(?![.\w-])|we|We|our|Our|my|My|me|us)\b")
+_SPEECH = re.compile(r"\b(?:said|says|say|told|tells|added|adds|asked|asks|wrote|writes|according to|explained|"
+                     r"insisted|recalled|noted|argued|stated|warned|declared|posted|tweeted|acknowledged|admitted|"
+                     r"announced|claimed|claims|continued|continues|replied|responded|confirmed|conceded|stressed|"
+                     r"suggested|promised|joked|remarked|observed|commented|testified|reads|read|explains|"
+                     r"reading|states|notes|argues|warns|declares|insists|recalls|admits|announces|explaining|"
+                     r"called|calls|calling|described|describes|urged|urges|assured|assures|vowed|vows|pledged|"
+                     r"quipped|narrates|narrated|boomed|shouted|yelled|whispered|cautioned|predicted|demanded|"
+                     r"accused|countered|retorted|boasted|lamented|complained|reported|reports|reiterated|"
+                     r"emphasized|emphasised|labeled|labelled|dubbed|branded|termed|begins|began|ends|concluded|"
+                     r"saying|captioned|statement|letter|message|memo|sign|signs|headline|tweet|post)\b", re.I)
+# openings that look like a connective or pronoun but stand alone: "There were two camps", "Later this month",
+# "This week", "Both Smith and Jones", "It is unclear whether"
+_STANDALONE_OPENING = re.compile(
+    r"^(?:there\s+(?:is|are|was|were|will be|have been|has been|had been)\b|"
+    r"(?:later|earlier|this|that|next|last)\s+(?:(?:this|that|on|in|last|next)\s+)?"
+    r"(?:week|month|year|morning|afternoon|evening|night|weekend|summer|winter|spring|fall|autumn|season|monday|"
+    r"tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december)\b|"
+    r"both\s+(?-i:[A-Z])|"
+    r"it\s*(?:is|was|'s|’s|remains|remained)\s+(?:not\s+)?(?:yet\s+)?(?:immediately\s+)?"
+    r"(?:clear|unclear|unknown|likely|unlikely|possible|expected|believed|thought|estimated|understood|alleged|"
+    r"reported)\b)", re.I)
+_PRONOUN_SPEAKER = re.compile(r"[”\"],?\s+(?:he|she|they|it)\s+(?:said|says|told|added|wrote)\b|"
+                              r"\b(?:said|says|told|added)\s+(?:he|she|they)\b[.,]", re.I)
+# a definite description that names its own referent: "The picnic area at Richmond High School", "The mayor of
+# Port Calder" (lower-case words, then a preposition and a name)
+_NP_WORD = (r"(?!(?:is|was|were|are|be|been|has|had|have|will|would|could|can|may|might|did|does|do|said|says|told)"
+            r"\b)[a-z][\w'’-]*(?<!ed)")
+_DEFINITE = re.compile(rf"^(?:The|This|That|These|Those)\s+((?:{_NP_WORD}\s+){{0,2}}{_NP_WORD})")
+_NAMED_BY_MODIFIER = re.compile(rf"^The\s+(?:{_NP_WORD}\s+){{0,2}}?{_NP_WORD}\s+(?:of|at|in|on|for|from|near|"
+                                r"outside|inside)\s+(?:the\s+)?[A-Z]")
+_SURNAME_SAID = re.compile(r"(?:^|[”\"],?\s+)([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+(?:said|says|told|added)\b")
+
+
+_LEADING_CONNECTIVE = re.compile(
+    r"^(?:but|however|also|and|yet|still|meanwhile|moreover|furthermore|nevertheless|nonetheless|besides|"
+    r"likewise|similarly|even so|in addition|additionally|as a result|by contrast|in contrast|at the same time|"
+    r"in turn|indeed|in fact|of course|separately|regardless)\b,?\s+(?=\S)", re.I)
+
+
+def without_connective(text: str) -> str:
+    """A sentence without the discourse connective that ties it to the sentence before it in its article
+    ("But", "However,", "In addition,"): a brief states the fact on its own. Other openings are kept.
+
+    >>> without_connective("However, the council said the vote would go ahead.")
+    'The council said the vote would go ahead.'
+    >>> without_connective("But the alternative was to cut the service.")
+    'The alternative was to cut the service.'
+    >>> without_connective("Butler said the vote was fair.")
+    'Butler said the vote was fair.'
+    >>> without_connective("Also, ")
+    'Also, '
+    """
+    m = _LEADING_CONNECTIVE.match(text)
+    if not m:
+        return text
+    rest = text[m.end():]
+    if not rest[:1].isalnum() and rest[:1] not in "“\"'‘":
+        return text
+    return rest[:1].upper() + rest[1:]
+
+
+def _roman_numeral(text: str, k: int) -> bool:
+    """Whether the "I" at ``text[k]`` is a numeral after a name ("Treblinka I", "World War I"), not a speaker.
+
+    >>> _roman_numeral("Treblinka I was a camp.", 10), _roman_numeral("Then I left.", 5)
+    (True, False)
+    """
+    if text[k] != "I":
+        return False
+    before = text[:k].split()
+    return (bool(before) and before[-1][:1].isupper() and before[-1].isalpha()
+            and before[-1].lower() not in STOPWORDS)
+
+
+def context_need(text: str) -> tuple[str, frozenset[str]] | None:
+    """What a sentence needs from the summary before it to be understood, or None when it stands alone.
+
+    ``("prev", ...)``: it opens with a connective or a pronoun, or quotes someone named only by a pronoun; only
+    the sentence before it in its article can introduce it. ``("terms", {...})``: a definite description ("The
+    increase ...") or a bare surname ("Hartley said"), introduced once any earlier summary sentence has one of the
+    terms. ``("quote", ...)``: a quotation with no speaker, readable only next to the sentence of its article that
+    names the speaker (:func:`story_features` settles which, or ``never``). ``("never", ...)``: first person
+    outside quotation marks.
+
+    >>> context_need("The increase is the first since 2017.")
+    ('terms', frozenset({'increase'}))
+    >>> context_need("But the alternative was to cut the service people depend on.")[0]
+    'prev'
+    >>> context_need("She did not take part in the vote.")[0]
+    'prev'
+    >>> context_need("We will be speaking to our lawyers about the terms.")[0]
+    'never'
+    >>> context_need("“Now we are all checking our own walls.”")[0]
+    'quote'
+    >>> context_need("“These objects were never ours to keep,” Hartley said.")
+    ('terms', frozenset({'hartley'}))
+    >>> context_need("The Port of Merrow Bay reopened on Thursday after a two-day closure.") is None
+    True
+    >>> context_need("The picnic area at Richmond High School was closed.") is None
+    True
+    >>> context_need("The increase was approved on Monday.")
+    ('terms', frozenset({'increase'}))
+    >>> context_need("Wally will manage the Acereros de Monclova of the Mexican league.")
+    ('terms', frozenset({'wally'}))
+    """
+    t = text.strip()
+    outside = outside_quotes(t)
+    # a quotation (quoted words are most of it; a quoted title inside a report is not), not a quoted phrase
+    if mostly_quoted(t) and not _SPEECH.search(outside):
+        return ("quote", frozenset())
+    if any(not _roman_numeral(outside, m.start()) for m in _FIRST_PERSON.finditer(outside)):
+        return ("never", frozenset())
+    if (_CONNECTIVES.match(t) and not _STANDALONE_OPENING.match(t)) or _PRONOUN_SPEAKER.search(t):
+        return ("prev", frozenset())
+    m = _DEFINITE.match(t)
+    if m and not _NAMED_BY_MODIFIER.match(t):
+        terms = frozenset(content_terms(m.group(1)))
+        if terms:
+            return ("terms", terms)
+    m = _SURNAME_SAID.search(t)
+    if m and not re.search(r"[A-Z][a-z]+\s+" + re.escape(m.group(1)) + r"\b", t):
+        return ("terms", frozenset(content_terms(m.group(1))))
+    m = _BARE_NAME.match(t)
+    if m and _is_person_name_part(m.group(1)):
+        return ("terms", frozenset(content_terms(m.group(1))))  # "Wally will manage ...": who is Wally?
+    return None
+
+
+_BARE_NAME = re.compile(r"^([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+(?=(?:will|would|did|does|has|had|is|was|said|says|told|"
+                        r"tells|added|wrote|also|then|later|now|never)\b)")
+
+
+def _is_person_name_part(word: str) -> bool:
+    """A given name or surname from the census lists, not a word that opens sentences."""
+    from storyline.core.nlp.names import given_names, surnames
+
+    low = word.lower()
+    return low not in STOPWORDS and (low in given_names() or low in surnames())
+
+
+def _names_speaker(text: str) -> bool:
+    """A sentence that quotes someone and names who speaks ("..., said Rob Karr."; "He told reporters: ...")."""
+    return any(q in text for q in _QUOTES) and bool(_SPEECH.search(outside_quotes(text)))
+
+
+def _settle_quotes(sents: Sequence[Sentence], needs: list, at: dict) -> None:
+    """Settle, in place, what a quotation without a speaker needs (``needs[i][0] == "quote"``, or the tail of a
+    quotation opened earlier): the sentence before it in its article when that one names the speaker or
+    continues the same speaker's quotation (``prev``); else the next sentence when that one names the speaker
+    (``next``: taken together); else it is never summary material. ``sents`` are in article order."""
+    carried: set[int] = set()  # quotations that follow their speaker's sentence
+    for i, s in enumerate(sents):
+        nd = needs[i]
+        if not ((nd is not None and nd[0] == "quote") or continues_quote(s.text)):
+            continue
+        p = at.get((s.article_id, s.position - 1))
+        j = at.get((s.article_id, s.position + 1))
+        if p is not None and (p in carried or _names_speaker(sents[p].text)):
+            needs[i] = ("prev", frozenset())
+            carried.add(i)
+        elif (s.text[:1] in "“\"" and j is not None and _SPEECH.search(outside_quotes(sents[j].text))
+              and len(words(sents[j].text)) <= 40):
+            needs[i] = ("next", frozenset())
+        else:
+            needs[i] = ("never", frozenset())

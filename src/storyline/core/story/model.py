@@ -1,0 +1,91 @@
+"""The typed records a story is made of inside ``core``: its sentences, the sentences of its summary, the facts its
+outlets corroborate and the disputes between them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from storyline.core.story.sources import attribution_near
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of one article, as the summariser sees it."""
+
+    article_id: str
+    position: int
+    text: str
+    source: str | None = None
+    published: str | None = None
+
+
+@dataclass(frozen=True)
+class SummarySentence:
+    """A sentence chosen for the summary, with every article that supports it."""
+
+    text: str
+    article_id: str
+    position: int
+    sources: tuple[str, ...]
+    support: int
+
+
+@dataclass
+class Fact:
+    """A fact told by several articles, with every sentence that tells it."""
+
+    text: str
+    article_ids: list[str]
+    outlets: list[str]
+    support: int
+    sentences: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "article_ids": list(self.article_ids), "outlets": list(self.outlets),
+                "support": self.support, "sentences": [dict(s) for s in self.sentences]}
+
+
+@dataclass
+class Side:
+    """One side of a dispute: what it claims and who claims it."""
+
+    claim: str
+    text: str
+    article_ids: list[str]
+    outlets: list[str]
+    sentences: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"claim": self.claim, "text": self.text, "article_ids": list(self.article_ids),
+                "outlets": list(self.outlets), "sentences": [dict(s) for s in self.sentences]}
+
+
+@dataclass
+class Dispute:
+    """Outlets that contradict each other about one subject in one frame."""
+
+    subject: str
+    frame: str
+    kind: str  # "predicate" or "number"
+    sides: list[Side]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"subject": self.subject, "frame": self.frame, "kind": self.kind,
+                "sides": [s.to_dict() for s in self.sides], "both": self.both()}
+
+    def both(self) -> list[str]:
+        """Outlets that print more than one side (each such outlet stands on each side it prints)."""
+        seen: dict[str, int] = {}
+        for side in self.sides:
+            for o in set(side.outlets):
+                seen[o] = seen.get(o, 0) + 1
+        return sorted(o for o, n in seen.items() if n > 1)
+
+    def attribute(self) -> "Dispute":
+        """Each side's sentences attributed to who the sentence says holds that side ("..., his agent said,
+        contradicting the club's statement that he had resigned": the agent for one side, the club for the other)."""
+        for side in self.sides:
+            side.sentences = [dict(x, attribution=attribution_near(x["text"], side.claim)) for x in side.sentences]
+        return self
