@@ -7,7 +7,8 @@ import re
 import pytest
 
 from storyline.bench.reads import count, main
-from storyline.core.story.title import choose_title, headline
+from storyline.core.story.headline import headline
+from storyline.core.story.title import choose_title
 from storyline.core.text.clean import clean_text, title_residue
 from storyline.core.text.furniture import furniture
 

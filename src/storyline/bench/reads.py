@@ -45,7 +45,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Iterable
 
-from storyline.core.story.title import clause_break_at, dangles, whole_statement
+from storyline.core.story.headline import clause_break_at, dangles, whole_statement
 from storyline.core.nlp.figures import SCALE, SMALL_NUMBERS
 from storyline.core.nlp.names import modifier_only, not_a_name
 from storyline.core.nlp.dates import find_dates

@@ -11,7 +11,8 @@ from storyline.core.story.honest import contradicting, honest_fact
 from storyline.core.story.model import Sentence
 from storyline.core.story.features import MAX_STORY_SENTENCES, SummaryConfig
 from storyline.core.story.summarize import candidates, summarize
-from storyline.core.story.title import choose_title, told_by
+from storyline.core.story.slant import told_by
+from storyline.core.story.title import choose_title
 from storyline.core.text.clean import title_residue
 from storyline.core.text.text import content_terms, jaccard
 
