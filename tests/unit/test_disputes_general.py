@@ -406,7 +406,7 @@ def test_a_negation_of_something_else_or_of_what_is_not_known_yet_is_no_dispute(
 
 def test_a_live_blogs_time_stamp_is_not_part_of_the_sentence_and_hides_no_attribution() -> None:
     from storyline.core.story.sources import attribution
-    from storyline.core.text.clean import tidy_sentence
+    from storyline.core.text.sentences import tidy_sentence
 
     text = tidy_sentence("21:10 - The opposition says libraries in three wards will close.")
     assert text == "The opposition says libraries in three wards will close."

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from storyline.core.text.clean import binary_reason, clean_text, decode_bytes, non_article_reason
+from storyline.core.ingest.decode import binary_reason, decode_bytes
+from storyline.core.text.clean import clean_text, non_article_reason
 from storyline.core.ingest.records import derive_title, outlet_from_url, parse_date, parse_json_line
 from storyline.core.text.text import content_terms, tokens, words
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from storyline.core.text.clean import _balance_quotes
+from storyline.core.text.sentences import _balance_quotes
 from storyline.core.text.text import _WORD_RE, fold_for_hash, tokens
 from storyline.spark.schemas import SchemaError, check_value
 
@@ -198,7 +198,8 @@ def test_captions_credits_and_a_player_s_buttons_run_into_a_line_are_furniture_h
     """A gallery's captions and credits glued into one sentence of 60 words and more, a video player's label and
     buttons, and a video's caption signed by the group that shot it: no summary sentence, row or title is made of
     them."""
-    from storyline.core.text.clean import sentence_flags, title_residue
+    from storyline.core.text.clean import title_residue
+    from storyline.core.text.sentences import sentence_flags
 
     glued = ("The tower is seen from Mission Street on Tuesday, July 18, 2017 in San Francisco, Calif. " * 2
              + "Photo: Lea Suzuki / The Chronicle Photo: Lea Suzuki / The Chronicle Image 1 of / 25 Caption Close "

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from storyline.bench.summarize import read_stories
 from storyline.core.story.claims import find_claims
-from storyline.core.text.clean import clean_text, non_article_reason, tidy_sentence
+from storyline.core.text.clean import clean_text, non_article_reason
+from storyline.core.text.sentences import tidy_sentence
 from storyline.core.text.sentences import split_sentences
 from storyline.core.story.model import Sentence
 from storyline.core.text.text import stable_id

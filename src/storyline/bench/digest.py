@@ -29,7 +29,8 @@ from pathlib import Path
 from storyline.core.story.digest import digest, story_facts
 from storyline.core.story.model import Sentence
 from storyline.core.story.features import SummaryConfig
-from storyline.core.text.clean import clean_text, tidy_sentence
+from storyline.core.text.clean import clean_text
+from storyline.core.text.sentences import tidy_sentence
 from storyline.core.text.sentences import split_sentences
 
 DEFAULT_DATA = Path(__file__).resolve().parents[3] / "tests" / "data" / "digest"

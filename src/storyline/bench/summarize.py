@@ -4,7 +4,7 @@ Input is Multi-News JSONL, one story cluster per line: ``{"id", "documents": [..
 is prepared exactly as the pipeline prepares article text for the summariser: cleaned with
 :func:`storyline.core.text.clean.clean_text`, dropped when :func:`storyline.core.text.clean.non_article_reason` says it is
 not an article, split with :func:`storyline.core.text.sentences.split_sentences`, each sentence tidied with
-:func:`storyline.core.text.clean.tidy_sentence`. Article ids are
+:func:`storyline.core.text.sentences.tidy_sentence`. Article ids are
 ``<story id>#<doc index>``; Multi-News has no outlets, so every article counts as its own outlet.
 
 Every system sees the same sentences and the same word budget. Reported per system: ROUGE-1, ROUGE-2, ROUGE-L
@@ -29,7 +29,8 @@ from typing import Callable, Iterator, Mapping, Sequence
 from storyline.bench.baselines import lead_summary, n_words, oracle_summary, sumy_summary
 from storyline.bench.rouge import METRICS, rouge
 from storyline.core.ingest.records import headline_and_body
-from storyline.core.text.clean import clean_text, non_article_reason, tidy_sentence
+from storyline.core.text.clean import clean_text, non_article_reason
+from storyline.core.text.sentences import tidy_sentence
 from storyline.core.text.sentences import split_sentences
 from storyline.core.story.model import Sentence
 from storyline.core.story.features import SummaryConfig

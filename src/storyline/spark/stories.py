@@ -17,7 +17,7 @@ from storyline.core.story.digest import digest, story_facts
 from storyline.core.story.model import Sentence
 from storyline.core.story.features import SummaryConfig
 from storyline.core.story.timeline import with_news_event
-from storyline.core.text.clean import tidy_sentence
+from storyline.core.text.sentences import tidy_sentence
 from storyline.spark.schemas import (
     CHANGES,
     FACT_PARTS,

@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from storyline.core.text.clean import Removal, binary_reason, clean_text, decode_bytes
+from storyline.core.ingest.decode import binary_reason, decode_bytes
+from storyline.core.text.clean import clean_text, Removal
 from storyline.core.ingest.htmlmeta import extract_metadata
 from storyline.core.ingest.records import Reject, drop_headline
 

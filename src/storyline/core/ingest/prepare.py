@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from storyline.core.text.clean import Removal, clean_text, listing, non_article_reason
+from storyline.core.text.clean import clean_text, listing, non_article_reason, Removal
 from storyline.core.text.furniture import current_picture
 from storyline.core.ingest.records import article_id, headline_and_body, outlet_from_url, parse_date
 from storyline.core.text.text import content_terms, stable_id

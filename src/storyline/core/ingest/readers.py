@@ -13,7 +13,7 @@ import logging
 import os
 from typing import Iterator
 
-from storyline.core.text.clean import binary_reason, decode_bytes
+from storyline.core.ingest.decode import binary_reason, decode_bytes
 from storyline.core.ingest.inputs import InputTask
 from storyline.core.ingest.records import (
     ARTICLE_FIELDS,

@@ -9,7 +9,7 @@ import re
 from typing import Sequence
 
 from storyline.core.story.claims.values import TIME_UNITS
-from storyline.core.text.clean import tidy_sentence
+from storyline.core.text.sentences import tidy_sentence
 from storyline.core.text.text import past_tense
 from storyline.core.text.text import AUXILIARIES, DETERMINERS, SPEECH_VERBS, STOPWORDS, word_lemmas, words
 

@@ -15,7 +15,7 @@ Each candidate sentence gets a salience score, a weighted sum of:
   all, so a focus really steers the summary, while salience still ranks the on-focus sentences.
 
 Sentences that are not summary material (questions, teasers, fragments, credits; see
-:func:`storyline.core.text.clean.sentence_flags`) are not candidates, and neither are unattributed tails of a quotation
+:func:`storyline.core.text.sentences.sentence_flags`) are not candidates, and neither are unattributed tails of a quotation
 opened in an earlier sentence (:func:`~storyline.core.story.context.continues_quote`): out of context they cannot be read. Selection is greedy maximal marginal relevance
 under a hard word budget: a sentence that is a near-duplicate of one already chosen (TF-IDF cosine at or above
 ``redundancy_threshold``, or most of its terms contained in it, or the same names and figures in other words:
@@ -48,7 +48,7 @@ import numpy as np
 from storyline.core.grouping.cluster import event_keys
 from storyline.core.nlp.embed import encode
 from storyline.core.story.entities import get
-from storyline.core.text.clean import sentence_flags
+from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import dated_caption_body
 from storyline.core.text.text import content_terms, fold_for_hash, tfidf, words
 from storyline.core.nlp.dates import instant, told_by_end_of_day

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from storyline.core.nlp.dates import DATE_PREPS, DETERMINERS, PATTERNS, WEEKDAYS, bare_day, find_dates, pub_date
-from storyline.core.text.clean import sentence_flags
+from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import furniture
 from storyline.core.story.entities import get
 from storyline.core.story.sources import source_sentence

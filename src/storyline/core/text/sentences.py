@@ -1,4 +1,6 @@
-"""Offline sentence splitting with character offsets (nupunkt's pretrained Punkt model, no downloads)."""
+"""Sentences: offline splitting with character offsets (nupunkt's pretrained Punkt model, no downloads), whether a
+sentence is summary material (:func:`sentence_flags`: questions, teasers, fragments, credits, pointers to the page),
+and tidying one for display (:func:`tidy_sentence`)."""
 
 from __future__ import annotations
 
@@ -6,8 +8,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from storyline.core.text.clean import _CAPTION_MAX_WORDS, _MONTHS_RE
+from storyline.core.text.furniture import _PAST_OR_SPEECH, credit_inside, furniture
 from storyline.core.text.language import writes_ordinals_with_a_stop
-from storyline.core.text.text import word_lemmas
+from storyline.core.text.text import STOPWORDS, word_lemmas, words
 
 # Scrapers glue paragraphs together: "...and beyond.Researchers said". Split there too.
 _GLUED = re.compile(r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
@@ -17,8 +21,6 @@ _GLUED = re.compile(r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
 # says. A closed class, as a tokenizer's list of proclitic abbreviations is.
 _TITLE_END = re.compile(r"(?:^|[\s(\"“])(?:Mr|Mrs|Ms|Dr|St|Mt|Ft|Sen|Rep|Gov|Gen|Col|Lt|Sgt|Capt|Cmdr|Adm|Prof|Rev|"
                         r"Hon|Fr|Sr|Supt|Insp|Pres)\.$")
-
-
 
 
 # an ordinal written as a number and a stop ("Am 5. | November", "Zum 100. | Geburtstag"), as German and many
@@ -133,3 +135,205 @@ def split_sentences(text: str) -> list[Span]:
                     spans.append(Span(start, end, text[start:end]))
         pos += len(para) + 1
     return spans
+
+
+# a line that announces what follows instead of stating a fact: "Here is what owners need to know."
+_SIGNPOST = re.compile(r"^(?:here(?:'s|’s|\s+is|\s+are)|below\s+(?:is|are)|the\s+following\s+(?:is|are))\s+"
+                       r"(?:what|how|why|where|who|when|a\s+look|the\s+(?:details|latest|key|main|full|timeline|list))\b",
+                       re.I)
+# a line that points to what follows it on the page ("Below is the full text:", "Watch the video:")
+_POINTER = re.compile(r"^(?:below|here|the following|read|watch|see|listen|view|click|check out)\b", re.I)
+_TERMINAL = re.compile(r"[.!?…\"'”’)\]]$")
+_URLISH = re.compile(r"(?:https?://|www\.|\.com/|@\w{2,})", re.I)
+
+
+# words after an imperative that address the reader or the page ("View all ...", "Get our ...", "Read more")
+_READER_WORDS = frozenset("all our your more this my us".split())
+_NEVER = frozenset("never don't don’t".split())  # a negated imperative opens so (negation: a closed class)
+_QUOTE_MARKS = re.compile(r"[“”\"‘’]")
+
+
+def _to_the_reader(s: str, n: int) -> bool:
+    """A short sentence that tells the reader to do something: a verb in its bare form, then a word that points at
+    the reader or the page ("View all New York Times newsletters.", "Send us a tip", "Learn more at ..."). A quote
+    ("Let us ...") is someone speaking, not the page.
+
+    >>> _to_the_reader("View all New York Times newsletters.", 6), _to_the_reader("Follow my journey here.", 4)
+    (True, True)
+    >>> _to_the_reader("Police said all roads were closed.", 6), _to_the_reader("While this is welcome, it is not enough.", 8)
+    (False, False)
+    >>> _to_the_reader("Never miss the latest news by signing up to our newsletter today!", 12)
+    True
+    >>> _to_the_reader("Never underestimate how hard our players worked, he said.", 9)
+    False
+    """
+    if n > 14 or _QUOTE_MARKS.search(s):
+        return False
+    parts = s.split(None, 2)
+    if len(parts) < 2 or not parts[0][:1].isupper() or parts[0].endswith(":") or not parts[1][:1].isalpha():
+        return False
+    verb, after = parts[0].strip(".,;!").lower(), parts[1].strip(".,;!").lower()
+    if n <= 12 and after in _READER_WORDS and verb not in STOPWORDS and verb in word_lemmas(verb).get("VERB", ()):
+        return True
+    # "Never miss the latest news by signing up to our newsletter today!": a negated imperative, and the page's own
+    # "our" or the reader's "your" further on, with nothing said or done in the past
+    rest = [w.strip(".,;!").lower() for w in s.split()[2:]]
+    return (verb in _NEVER and after in word_lemmas(after).get("VERB", ()) and bool({"our", "your"} & set(rest))
+            and not _PAST_OR_SPEECH.search(s))
+
+
+def sentence_flags(sentence: str) -> list[str]:
+    """Reasons a sentence should not appear in a summary (empty list: it may).
+
+    >>> sentence_flags("Did Backman really contradict himself in that interview?")
+    ['question']
+    >>> sentence_flags("Backman, 56, had spent the last seven years in the Mets' minor-league system.")
+    []
+    >>> sentence_flags("Here is what owners need to know.")
+    ['signpost']
+    >>> sentence_flags("Below is Hillary Clinton's opening statement to the House Committee on Benghazi:")
+    ['no_terminal_punct', 'signpost']
+    """
+    return list(_flags(sentence))
+
+
+@lru_cache(maxsize=1 << 15)  # a story's sentences are checked by claims, timeline and summary alike
+def _flags(sentence: str) -> tuple[str, ...]:
+    flags = []
+    s = sentence.strip()
+    n = len(words(s))
+    if n < 6:
+        flags.append("short")
+    if n > 80:
+        flags.append("long")
+    if s.endswith("?"):
+        flags.append("question")
+    if not _TERMINAL.search(s):
+        flags.append("no_terminal_punct")
+    if s.endswith(":") and _POINTER.match(s):
+        flags.append("signpost")  # "Below is her opening statement:": what it points to is not in it
+    if _URLISH.search(s):
+        flags.append("url")
+    letters = sum(map(str.isalpha, s))
+    if letters and sum(map(str.isupper, s)) / letters > 0.6:
+        flags.append("shouting")
+    if re.match(r"^(?:click|tap|subscribe|sign up|follow us|share|download)\b", s, re.I) or _to_the_reader(s, n):
+        flags.append("call_to_action")
+    if (s.count("“") + s.count('"') == 1 and n < 12) or s[:1] in ")]},;:":
+        flags.append("fragment")  # an unpaired quote, or the tail of a sentence split inside its brackets
+    if n <= 14 and _SIGNPOST.match(s):
+        flags.append("signpost")
+    if (n <= _CAPTION_MAX_WORDS or credit_inside(s)) and furniture(s):
+        flags.append("furniture")
+    return tuple(flags)
+
+
+# ------------------------------------------------------------------------------------------ sentence tidying
+
+# "WEXBRIDGE, Aug 19 (Meridian Wire) - ", "WASHINGTON — ", "LONDON (Reuters) -": a dateline and outlet tag
+_DATELINE = re.compile(
+    r"^(?:[A-Z][A-Z.'’-]+(?:\s+[A-Z][A-Z.'’-]+){0,3}(?:,\s*[A-Z][A-Za-z.]+(?:\s+[A-Z][A-Za-z.]+)?)?"
+    r"(?:,\s*(?i:" + _MONTHS_RE + r")\.?\s+\d{1,2})?\s*(?:\([^()]{1,40}\))?|\([^()]{1,40}\))\s*(?:[-—–]+\s+|[—–]+|--)")
+# an outlet's tag before the first sentence, with its dateline or without, and no dash: "(CNN) It was ...",
+# "Seoul, South Korea (CNN) North Korea ..."
+_OUTLET_TAG = re.compile(r"^(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3},\s*(?:[A-Z][\w.'’-]*\s*){1,3})?"
+                         r"\((?:[A-Z][\w.&'’-]*\s?){1,3}\)\s*(?:(?:--|[-—–])\s*)?(?=[A-Z\"“])")
+# a dateline of two or more cities in capitals, joined by slashes, before a comma: "PRETORIA/KHARTOUM, Sudanese ..."
+_CITIES = re.compile(r"^[A-Z]{3,}(?:\s[A-Z]{3,})?(?:/[A-Z]{3,}(?:\s[A-Z]{3,})?)+,?\s+(?=[A-Z])")
+# a date stamp before the first sentence: "September 5, 2014: Maintaining strong relationships ..."
+_DATE_STAMP = re.compile(r"^(?:" + _MONTHS_RE + r")\.?\s+\d{1,2},\s+\d{4}:\s+(?=[A-Z])", re.I)
+# caption or credit text glued to the sentence: "Terry Collins polaroidWally Backman was ..."
+_GLUE = re.compile(r"\b[a-z]{4,}(?=[A-Z][a-z])")
+_OPEN_Q, _CLOSE_Q = "“", "”"
+_QUOTE_MARK = re.compile('[“”"]')
+
+
+# a live blog's time stamp before an entry: "21:10 - ", "10.42am: ", "8:15 p.m. ET —"
+_LIVE_STAMP = re.compile(r"^\d{1,2}[:.]\d{2}\s*(?:[ap]\.?m\.?\s*)?(?:[A-Z]{2,4}\s*)?[-—–:|]\s+(?=[A-Z\"“‘'])")
+
+
+# a list item's marker: "* He said ...", "• Sales rose", "- The vote ..." (a symbol, not a word)
+_LIST_MARK = re.compile(r"^[*•·▪►‣◦-]\s+(?=\S)")
+
+
+def tidy_sentence(text: str) -> str:
+    """A sentence as a summary may print it: dateline and outlet tag, caption glue and unbalanced quote marks removed.
+
+    >>> tidy_sentence("WEXBRIDGE, Aug 19 (Meridian Wire) - Wexbridge Rovers coach Tomas Varga has resigned.")
+    'Wexbridge Rovers coach Tomas Varga has resigned.'
+    >>> tidy_sentence("WASHINGTON — The Senate voted on Tuesday.")
+    'The Senate voted on Tuesday.'
+    >>> tidy_sentence("NEW YORK—The board met."), tidy_sentence("SYCAMORE, Ill. --A judge ruled."), tidy_sentence(
+    ...     "NATO-Russia talks resumed.")
+    ('The board met.', 'A judge ruled.', 'NATO-Russia talks resumed.')
+    >>> tidy_sentence("Terry Collins polaroidWally Backman was named manager in 2010.")
+    'Wally Backman was named manager in 2010.'
+    >>> tidy_sentence('He was told at nine that a statement was written," agent Paolo Renzi said.')
+    '"He was told at nine that a statement was written," agent Paolo Renzi said.'
+    >>> tidy_sentence("“We will rebuild this town, street by street.")
+    '“We will rebuild this town, street by street.”'
+    >>> tidy_sentence("We are shattered.”")
+    '“We are shattered.”'
+    >>> tidy_sentence("The U.S. — and Canada — agreed.")
+    'The U.S. — and Canada — agreed.'
+    >>> tidy_sentence("21:10 - The opposition says libraries will close.")
+    'The opposition says libraries will close.'
+    >>> tidy_sentence("(CNN) It was an oddly familiar scene."), tidy_sentence("Seoul, South Korea (CNN) Rain fell.")
+    ('It was an oddly familiar scene.', 'Rain fell.')
+    >>> tidy_sentence("Salahuddin, Libya (CNN) -- It's a harrowing story."), tidy_sentence(
+    ...     "PRETORIA/KHARTOUM, Sudan's president flew home."), tidy_sentence("September 5, 2014: Sales rose.")
+    ("It's a harrowing story.", "Sudan's president flew home.", 'Sales rose.')
+    >>> tidy_sentence("NASA/ESA, the agencies, agreed."), tidy_sentence("NASA, the agency, agreed.")
+    ('NASA/ESA, the agencies, agreed.', 'NASA, the agency, agreed.')
+    >>> tidy_sentence("* He said up to 60 people were killed."), tidy_sentence("- 1.Mix the flour.")
+    ('He said up to 60 people were killed.', '1.Mix the flour.')
+    """
+    s = _LIST_MARK.sub("", _LIVE_STAMP.sub("", text.strip()))
+    m = _DATELINE.match(s)
+    if m and m.end() < len(s) and sum(c.isupper() for c in m.group(0)) >= 3 and s[m.end():][:1].isupper():
+        head = m.group(0)
+        caps = re.sub(r"\([^()]*\)|,.*", "", head)
+        if caps.strip(" -—–").replace(" ", "").replace(".", "").isupper() or head.startswith("("):
+            s = s[m.end():]
+    else:
+        s = _DATE_STAMP.sub("", _CITIES.sub("", _OUTLET_TAG.sub("", s)))
+    g = _GLUE.search(s)
+    if g and len(s[: g.start()].split()) <= 8 and not re.search(r"[.!?,;:]", s[: g.end()]):
+        s = s[g.end():]
+    return _balance_quotes(s)
+
+
+def _balance_quotes(s: str) -> str:
+    """Quote marks made to pair up, in the style the text uses: a quote whose opening mark is in the previous
+    sentence gets one; a quote that goes on into the next sentence is closed at the end of this one. Either way
+    the sentence still reads as the quotation it is."""
+    marks = []  # (position, role) with role "open" or "close"
+    for m in _QUOTE_MARK.finditer(s):
+        i, ch = m.start(), m.group()
+        if ch == _OPEN_Q:
+            marks.append((i, "open"))
+        elif ch == _CLOSE_Q:
+            marks.append((i, "close"))
+        else:
+            marks.append((i, "open" if (i == 0 or s[i - 1] in " \t([—–-") else "close"))
+    if not marks:
+        return s.strip()
+    depth, first_unopened, opens = 0, None, []
+    for i, role in marks:
+        if role == "open":
+            depth += 1
+            opens.append(i)
+        elif depth:
+            depth -= 1
+            opens.pop()
+        elif first_unopened is None:
+            first_unopened = i
+    drop = set(opens[1:])
+    prefix = suffix = ""
+    if first_unopened is not None:  # the quote opened in the previous sentence
+        prefix = _OPEN_Q if s[first_unopened] == _CLOSE_Q else '"'
+        drop.update(opens[:1])
+    elif opens:  # the quote goes on in the next sentence: closed here, so the sentence still reads as a quotation
+        suffix = _CLOSE_Q if s[opens[0]] == _OPEN_Q else '"'
+    kept = "".join(ch for i, ch in enumerate(s) if i not in drop) if drop else s
+    return (prefix + kept).strip() + suffix

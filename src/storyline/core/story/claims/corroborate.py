@@ -13,7 +13,7 @@ from storyline.core.story.claims.align import BLOCK
 from storyline.core.story.entities import EntityIndex, get
 from storyline.core.story.model import Fact
 from storyline.core.story.sources import source_sentence
-from storyline.core.text.clean import sentence_flags
+from storyline.core.text.sentences import sentence_flags
 
 
 def find_corroborated(sentences: Sequence[object], threshold: float = 0.75, max_facts: int | None = 20,

@@ -17,7 +17,7 @@ from storyline.core.story.entities import EntityIndex, get
 from storyline.core.nlp.figures import clause_span, numbers_to_digits, Quantity
 from storyline.core.nlp.negation import root
 from storyline.core.story.claims.slots import extract, PART, Slots
-from storyline.core.text.clean import sentence_flags
+from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.text import STOPWORDS
 
 
