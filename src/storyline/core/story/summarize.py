@@ -40,7 +40,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import replace
-from functools import lru_cache
 from typing import Callable, Mapping, Sequence
 
 import numpy as np
@@ -150,21 +149,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     has_terms = np.array([bool(t) for t in terms])
     sim[np.diag_indices(n)] = has_terms.astype(float)
 
-    # a definite description or surname that opens an article is that article's own lead: it stands alone
-    needs = [None if (s.position == 0 and (nd := context_need(s.text)) is not None and nd[0] == "terms")
-             else context_need(s.text) for s in sents]
-    at = {(s.article_id, s.position): i for i, s in enumerate(sents)}
-    _settle_quotes(sents, needs, at)
-    eligible = np.array([bool(terms[i]) and (not (fl := sentence_flags(s.text)) or _deck(s, fl))
-                         and (needs[i] is None or needs[i][0] != "never")
-                         for i, s in enumerate(sents)], dtype=bool)
-    # a photo's caption told twice in one article, once with the picture's date glued on ("July 31, 2013 A woman
-    # waves ...", page furniture) and once bare above it: the bare one is the caption too
-    dated = {(s.article_id, fold_for_hash(body)) for s in sents if (body := dated_caption_body(s.text))}
-    if dated:
-        eligible &= np.array([(s.article_id, fold_for_hash(s.text)) not in dated for s in sents], dtype=bool)
-    if not eligible.any():
-        eligible = has_terms.copy()
+    needs, eligible = _needs_and_eligible(sents, terms, has_terms)
     stamps = [instant(s.published) for s in sents]
     known = [t for t in stamps if t is not None]
     first = min(known) if known else None
@@ -181,39 +166,12 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     cnorm = math.sqrt(float(c @ c) + float(lone[eligible].sum())) or 1.0
     centrality = (X @ c + np.where(eligible, lone, 0.0)) / cnorm
 
-    outlet_names = [s.source or s.article_id for s in sents]
-    index = {o: k for k, o in enumerate(dict.fromkeys(outlet_names))}
-    outlet = np.array([index[o] for o in outlet_names], dtype=np.int64)
-    n_out = len(index)
-    onehot = np.zeros((n, n_out), dtype=bool)
-    onehot[np.arange(n), outlet] = True
-
-    # cross-outlet centrality: mean over other outlets of the best match in that outlet
-    cross = np.zeros(n)
-    if n_out > 1:
-        for k in range(n_out):
-            m = outlet == k
-            cross += np.where(~m, sim[:, m].max(axis=1), 0.0)
-        cross /= n_out - 1
-
-    carriers = (sim >= cfg.paraphrase_threshold) & has_terms[None, :]
-    carriers[np.diag_indices(n)] = True
-    outlets_carrying = (carriers.astype(np.int64) @ onehot.astype(np.int64)) > 0
-    support = (outlets_carrying.sum(axis=1) - 1) / max(1, n_out - 1)
+    outlet, n_out, cross, carriers, support = _across_outlets(sents, sim, has_terms, cfg.paraphrase_threshold)
 
     position = np.array([max(0.0, 1.0 - s.position / length[s.article_id]) for s in sents])
     quote = np.array([any(q in s.text for q in _QUOTES) for s in sents], dtype=float)
 
-    focus = np.zeros(n)
-    if cfg.focus:
-        # the focus as a TF-IDF vector in the story's own space; terms the story never uses are ignored
-        fq = Counter(content_terms(cfg.focus))
-        df = Counter(t for ts in terms for t in set(ts))
-        fv = tfidf(fq, df, n)
-        fn = math.sqrt(sum(x * x for x in fv.values())) or 1.0
-        focus = np.array([sum(r.get(t, 0.0) * x / fn for t, x in fv.items()) for r in rows])
-        if focus.max() > 0:
-            focus /= focus.max()
+    focus = _focus(cfg.focus, terms, rows)
 
     vectors_of = vectors_of or (lambda texts: encode(texts, cfg.embedding))
     vectors = vectors_of([s.text for s in sents])
@@ -230,110 +188,193 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     )
 
 
+def _needs_and_eligible(sents: Sequence[Sentence], terms: Sequence[list[str]], has_terms: np.ndarray
+                        ) -> tuple[list, np.ndarray]:
+    """What each sentence needs to be read (:func:`~storyline.core.story.context.context_need`), and which are
+    summary material: they have terms, no flag (a standfirst excepted), nothing they need and cannot have, and are no
+    photo caption."""
+    # a definite description or surname that opens an article is that article's own lead: it stands alone
+    needs = [None if (s.position == 0 and (nd := context_need(s.text)) is not None and nd[0] == "terms")
+             else context_need(s.text) for s in sents]
+    at = {(s.article_id, s.position): i for i, s in enumerate(sents)}
+    _settle_quotes(sents, needs, at)
+    eligible = np.array([bool(terms[i]) and (not (fl := sentence_flags(s.text)) or _deck(s, fl))
+                         and (needs[i] is None or needs[i][0] != "never")
+                         for i, s in enumerate(sents)], dtype=bool)
+    # a photo's caption told twice in one article, once with the picture's date glued on ("July 31, 2013 A woman
+    # waves ...", page furniture) and once bare above it: the bare one is the caption too
+    dated = {(s.article_id, fold_for_hash(body)) for s in sents if (body := dated_caption_body(s.text))}
+    if dated:
+        eligible &= np.array([(s.article_id, fold_for_hash(s.text)) not in dated for s in sents], dtype=bool)
+    if not eligible.any():
+        eligible = has_terms.copy()
+    return needs, eligible
+
+
+def _across_outlets(sents: Sequence[Sentence], sim: np.ndarray, has_terms: np.ndarray, paraphrase: float
+                    ) -> tuple[np.ndarray, int, np.ndarray, np.ndarray, np.ndarray]:
+    """Each sentence's outlet (an index) and the number of outlets; its cross-outlet centrality (the mean over other
+    outlets of its best match there); which sentences carry it (a near-paraphrase at ``paraphrase`` or more); and
+    its support (the share of other outlets that carry it)."""
+    n = len(sents)
+    outlet_names = [s.source or s.article_id for s in sents]
+    index = {o: k for k, o in enumerate(dict.fromkeys(outlet_names))}
+    outlet = np.array([index[o] for o in outlet_names], dtype=np.int64)
+    n_out = len(index)
+    onehot = np.zeros((n, n_out), dtype=bool)
+    onehot[np.arange(n), outlet] = True
+
+    # cross-outlet centrality: mean over other outlets of the best match in that outlet
+    cross = np.zeros(n)
+    if n_out > 1:
+        for k in range(n_out):
+            m = outlet == k
+            cross += np.where(~m, sim[:, m].max(axis=1), 0.0)
+        cross /= n_out - 1
+
+    carriers = (sim >= paraphrase) & has_terms[None, :]
+    carriers[np.diag_indices(n)] = True
+    outlets_carrying = (carriers.astype(np.int64) @ onehot.astype(np.int64)) > 0
+    support = (outlets_carrying.sum(axis=1) - 1) / max(1, n_out - 1)
+    return outlet, n_out, cross, carriers, support
+
+
+def _focus(focus_text: str, terms: Sequence[list[str]], rows: Sequence[dict[str, float]]) -> np.ndarray:
+    """Each sentence's TF-IDF cosine to the focus in the story's own space (terms the story never uses are
+    ignored), scaled so that the best-matching sentence gets 1; zeros without a focus."""
+    n = len(terms)
+    focus = np.zeros(n)
+    if focus_text:
+        # the focus as a TF-IDF vector in the story's own space; terms the story never uses are ignored
+        fq = Counter(content_terms(focus_text))
+        df = Counter(t for ts in terms for t in set(ts))
+        fv = tfidf(fq, df, n)
+        fn = math.sqrt(sum(x * x for x in fv.values())) or 1.0
+        focus = np.array([sum(r.get(t, 0.0) * x / fn for t, x in fv.items()) for r in rows])
+        if focus.max() > 0:
+            focus /= focus.max()
+    return focus
+
+
+class _Brief:
+    """A summary being chosen: what it holds so far, and whether a sentence says again what it says or can be taken
+    with what it needs."""
+
+    def __init__(self, feats: StoryFeatures, cfg: SummaryConfig):
+        self.feats, self.cfg = feats, cfg
+        n = len(feats.sentences)
+        self.open_ = feats.eligible & (feats.n_words > 0) & (feats.n_words <= cfg.words)
+        self.max_sim = np.zeros(n)
+        self.chosen: list[int] = []
+        self.chosen_stems: set[str] = set()  # the first five letters of the chosen sentences' terms
+        self.index = {(s.article_id, s.position): i for i, s in enumerate(feats.sentences)}
+        self.needs = feats.needs or [None] * n
+        self.used = 0
+        self._facts: dict[int, frozenset[str]] = {}
+        self._keys: dict[int, frozenset[str]] = {}
+
+    def neighbour(self, i: int, step: int) -> int | None:
+        s = self.feats.sentences[i]
+        return self.index.get((s.article_id, s.position + step))
+
+    def ready(self, i: int) -> bool:
+        need = self.needs[i]
+        if need is None:
+            return True
+        if need[0] == "prev":
+            return self.neighbour(i, -1) in self.chosen
+        if need[0] == "next":
+            return False
+        return any(t[:5] in self.chosen_stems for t in need[1])  # "increase" and "increased"
+
+    def facts(self, i: int) -> frozenset[str]:
+        if i not in self._facts:
+            self._facts[i] = fact_terms(self.feats.sentences[i].text)
+        return self._facts[i]
+
+    def keys(self, i: int) -> frozenset[str]:  # only the sentences compared for a restatement need theirs
+        if i not in self._keys:
+            self._keys[i] = frozenset(event_keys(None, self.feats.sentences[i].text))
+        return self._keys[i]
+
+    def same(self, i: int, j: int) -> bool:
+        feats = self.feats
+        return bool(containment(feats.term_sets[i], feats.term_sets[j]) >= self.cfg.containment_threshold
+                    or restated(self.facts(i), self.facts(j))
+                    or (feats.sim[i, j] >= _RESTATED_SIM and restates(self.keys(i), self.keys(j))))
+
+    def redundant(self, i: int, also: Sequence[int] = ()) -> bool:
+        """``i`` says again what the summary (or ``also``, sentences to be taken with it) already says, in the same
+        words or in other words (near in meaning)."""
+        vectors, others = self.feats.vectors, (*self.chosen, *also)
+        return bool(self.max_sim[i] >= self.cfg.redundancy_threshold or any(self.same(i, j) for j in others)
+                    or (vectors is not None and any(float(vectors[i] @ vectors[j]) >= self.cfg.restate_threshold
+                                                    for j in others)))
+
+    def take(self, i: int) -> None:
+        self.open_[i] = False
+        self.chosen.append(i)
+        self.chosen_stems.update(t[:5] for t in self.feats.term_sets[i])
+        self.used += int(self.feats.n_words[i])
+        self.max_sim = np.maximum(self.max_sim, self.feats.sim[i])
+
+    def plan(self, i: int, depth: int = 0) -> list[int] | None:
+        """``i`` with what it needs, in reading order, or None when that cannot be had: the sentences before it
+        in its article, back to one that stands alone (at most ``_CHAIN`` of them)."""
+        if self.ready(i):
+            return [i]
+        need, needs = self.needs[i], self.needs
+        if need[0] == "next":
+            j = self.neighbour(i, 1)
+            return None if j is None or j in self.chosen or self.redundant(j, [i]) else [i, j]
+        p = self.neighbour(i, -1)
+        if (depth >= _CHAIN or p is None or p in self.chosen or not self.feats.eligible[p] or self.redundant(p)
+                or (needs[p] is not None and needs[p][0] == "next")):
+            return None
+        before = self.plan(p, depth + 1)
+        if before is None or (need[0] == "terms" and not any(
+                t[:5] == c[:5] for t in need[1] for k in before for c in self.feats.term_sets[k])):
+            return None  # what comes before must introduce the name or thing the sentence takes as known
+        if self.redundant(i, before):
+            return None  # the sentence only repeats what brings it in
+        return before + [i]
+
+
 def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
     """Greedy MMR under the word budget; indices into ``feats.sentences`` in selection order.
 
     The first pick is the best lead sentence of any article (it states the event). A sentence that needs context
-    (:func:`~storyline.core.story.context.context_need`) is taken only with what introduces it: when it is the best pick and the summary does
-    not yet give its context, the sentence before it in its article comes first (its antecedent); a quotation
+    (:func:`~storyline.core.story.context.context_need`) is taken only with what introduces it: when it is the best
+    pick and the summary does not yet give its context, the sentence before it in its article comes first (its antecedent); a quotation
     whose speaker is named in the next sentence of its article is taken with that sentence.
     """
     score = feats.salience(cfg)
     n = len(feats.sentences)
-    open_ = feats.eligible & (feats.n_words > 0) & (feats.n_words <= cfg.words)
-    max_sim = np.zeros(n)
-    chosen: list[int] = []
-    chosen_stems: set[str] = set()  # the first five letters of the chosen sentences' terms
-    index = {(s.article_id, s.position): i for i, s in enumerate(feats.sentences)}
-    needs = feats.needs or [None] * n
-    used = 0
-
-    def neighbour(i: int, step: int) -> int | None:
-        s = feats.sentences[i]
-        return index.get((s.article_id, s.position + step))
-
-    def ready(i: int) -> bool:
-        need = needs[i]
-        if need is None:
-            return True
-        if need[0] == "prev":
-            return neighbour(i, -1) in chosen
-        if need[0] == "next":
-            return False
-        return any(t[:5] in chosen_stems for t in need[1])  # "increase" and "increased"
-
-    @lru_cache(maxsize=None)
-    def facts(i: int) -> frozenset[str]:
-        return fact_terms(feats.sentences[i].text)
-
-    @lru_cache(maxsize=None)
-    def keys(i: int) -> frozenset[str]:  # only the sentences compared for a restatement need theirs
-        return frozenset(event_keys(None, feats.sentences[i].text))
-
-    def same(i: int, j: int) -> bool:
-        return bool(containment(feats.term_sets[i], feats.term_sets[j]) >= cfg.containment_threshold
-                    or restated(facts(i), facts(j))
-                    or (feats.sim[i, j] >= _RESTATED_SIM and restates(keys(i), keys(j))))
-
-    def redundant(i: int, also: Sequence[int] = ()) -> bool:
-        """``i`` says again what the summary (or ``also``, sentences to be taken with it) already says, in the same
-        words or in other words (near in meaning)."""
-        return bool(max_sim[i] >= cfg.redundancy_threshold or any(same(i, j) for j in (*chosen, *also))
-                    or (feats.vectors is not None and any(float(feats.vectors[i] @ feats.vectors[j])
-                                                          >= cfg.restate_threshold for j in (*chosen, *also))))
-
-    def take(i: int) -> None:
-        nonlocal used, max_sim
-        open_[i] = False
-        chosen.append(i)
-        chosen_stems.update(t[:5] for t in feats.term_sets[i])
-        used += int(feats.n_words[i])
-        max_sim = np.maximum(max_sim, feats.sim[i])
-
-    def plan(i: int, depth: int = 0) -> list[int] | None:
-        """``i`` with what it needs, in reading order, or None when that cannot be had: the sentences before it
-        in its article, back to one that stands alone (at most ``_CHAIN`` of them)."""
-        if ready(i):
-            return [i]
-        need = needs[i]
-        if need[0] == "next":
-            j = neighbour(i, 1)
-            return None if j is None or j in chosen or redundant(j, [i]) else [i, j]
-        p = neighbour(i, -1)
-        if (depth >= _CHAIN or p is None or p in chosen or not feats.eligible[p] or redundant(p)
-                or (needs[p] is not None and needs[p][0] == "next")):
-            return None
-        before = plan(p, depth + 1)
-        if before is None or (need[0] == "terms" and not any(
-                t[:5] == c[:5] for t in need[1] for k in before for c in feats.term_sets[k])):
-            return None  # what comes before must introduce the name or thing the sentence takes as known
-        if redundant(i, before):
-            return None  # the sentence only repeats what brings it in
-        return before + [i]
-
+    brief = _Brief(feats, cfg)
     deferred = np.zeros(n, dtype=bool)
     while True:
-        fits = open_ & ~deferred & (feats.n_words <= cfg.words - used) & (max_sim < cfg.redundancy_threshold)
-        if not chosen:
+        fits = (brief.open_ & ~deferred & (feats.n_words <= cfg.words - brief.used)
+                & (brief.max_sim < cfg.redundancy_threshold))
+        if not brief.chosen:
             fits = lead_candidates(feats, fits)
         if not fits.any():
             break
-        if not chosen:
-            best = choose_lead(feats, fits, score, max_sim, cfg)
+        if not brief.chosen:
+            best = choose_lead(feats, fits, score, brief.max_sim, cfg)
         else:
-            val = np.where(fits, cfg.mmr_lambda * score - (1 - cfg.mmr_lambda) * max_sim, -np.inf)
+            val = np.where(fits, cfg.mmr_lambda * score - (1 - cfg.mmr_lambda) * brief.max_sim, -np.inf)
             best = int(np.argmax(val))  # first maximum: ties go to the earlier (article id, position)
-        if redundant(best):
-            open_[best] = False
+        if brief.redundant(best):
+            brief.open_[best] = False
             continue
-        steps = plan(best)
-        if steps is None or sum(int(feats.n_words[k]) for k in steps) > cfg.words - used:
+        steps = brief.plan(best)
+        if steps is None or sum(int(feats.n_words[k]) for k in steps) > cfg.words - brief.used:
             deferred[best] = True  # not now; it may become possible once the summary gives its context
             continue
         for k in steps:
-            take(k)
+            brief.take(k)
         deferred[:] = False
-    return chosen
+    return brief.chosen
 
 
 def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:

@@ -305,18 +305,7 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
     texts = [str(get(s, "text", "") or "") for s in sentences]
     art = [str(get(s, "article_id")) for s in sentences]
     outlet = [str(get(s, "source") or get(s, "article_id")) for s in sentences]
-    names_of: dict[str, set[str]] = defaultdict(set)
-    days_of: dict[str, set[str]] = defaultdict(set)  # the days each article tells of
-    for k, s in enumerate(slots):
-        names_of[art[k]].update(s.names)
-        days_of[art[k]].update(s.dates)
-    frozen = {a: frozenset(ns) for a, ns in names_of.items()}
-    # a figure that any outlet marks as an earlier one ("up from 23") is a revision, not a side of a dispute
-    earlier: dict[str, set[float]] = defaultdict(set)
-    for s in slots:
-        for q in s.quantities:
-            if q.superseded:
-                earlier[q.key].add(q.value)
+    frozen, days_of, earlier = _told_in(slots, art)
     usable = np.array([bool(s.terms) for s in slots], dtype=bool)
     pairs = align(vectors, outlet, cfg.align, cfg.top_k, usable)
     # a count a later report tells as changed ("the toll has risen to 14") updates an earlier report's figure
@@ -342,15 +331,8 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
     for x, y in age_conflicts(slots, outlet):
         conflicts[(x.kind, x.key)].append((x, y))
     for (i, j), sim in sorted(pairs.items()):
-        a, b = slots[i], slots[j]
-        quoted = mostly_quoted(texts[i]) or mostly_quoted(texts[j])  # what someone said, not what happened
-        vals = [] if quoted else compare(i, j, a, b, sim, frozen[art[i]], frozen[art[j]], cfg,
-                                         (tense_of(i), tense_of(j)), embedding)
-        pol = _polarity(i, j, a, b, sim, texts, cfg, told_at, embedding)
-        if pol:
-            vals.append(pol)
-        if not quoted and outlet[i] != outlet[j] and not _other_occasion(a, b):
-            vals += described_roles(i, j, texts, slots, cfg.role_verbs, embedding)
+        vals = _pair_values(i, j, sim, slots, texts, outlet, (frozen[art[i]], frozen[art[j]]),
+                            (tense_of(i), tense_of(j)), told_at, cfg, embedding)
         for x, y in vals:
             if _agree(x, y):
                 agreements[(x.kind, x.key)].append((x, y))
@@ -370,6 +352,53 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
                                             or {x.value, y.value} & earlier[x.key]
                                             or _mentions_figure(texts[i], y.value) or _mentions_figure(texts[j], x.value)):
                 conflicts[(x.kind, x.key)].append((x, y))  # a sentence that also gives the other figure is no side
+    out = _disputes_of(conflicts, agreements, slots, sentences, outlet, vectors, cfg)
+    disputed = frozenset(v.sentence for d_edges in conflicts.values() for e in d_edges for v in e)
+    nearest = nearest_elsewhere(vectors, outlet, usable)
+    return out, single_source(sentences, slots, nearest, single_max, cfg.echo, disputed, vectors, cfg.restated)
+
+
+
+
+def _pair_values(i: int, j: int, sim: float, slots: Sequence[Slots], texts: Sequence[str], outlet: Sequence[str],
+                 names: tuple[frozenset[str], frozenset[str]], tenses: tuple[str | None, str | None],
+                 told_at: Sequence[str | None], cfg: CompareConfig, embedding: str) -> list[tuple[_Val, _Val]]:
+    """The values an aligned pair gives in each slot, whether it happened, and what happened to the one both
+    sentences open with; a pair mostly quoted tells what someone said, not what happened, and gives only whether."""
+    a, b = slots[i], slots[j]
+    quoted = mostly_quoted(texts[i]) or mostly_quoted(texts[j])  # what someone said, not what happened
+    vals = [] if quoted else compare(i, j, a, b, sim, names[0], names[1], cfg, tenses, embedding)
+    pol = _polarity(i, j, a, b, sim, texts, cfg, told_at, embedding)
+    if pol:
+        vals.append(pol)
+    if not quoted and outlet[i] != outlet[j] and not _other_occasion(a, b):
+        vals += described_roles(i, j, texts, slots, cfg.role_verbs, embedding)
+    return vals
+
+
+def _told_in(slots: Sequence[Slots], art: Sequence[str]
+             ) -> tuple[dict[str, frozenset[str]], dict[str, set[str]], dict[str, set[float]]]:
+    """What each article tells: the names it gives and the days it tells of; and each figure any outlet marks as an
+    earlier one ("up from 23"), which is a revision, not a side of a dispute."""
+    names_of: dict[str, set[str]] = defaultdict(set)
+    days_of: dict[str, set[str]] = defaultdict(set)  # the days each article tells of
+    for k, s in enumerate(slots):
+        names_of[art[k]].update(s.names)
+        days_of[art[k]].update(s.dates)
+    earlier: dict[str, set[float]] = defaultdict(set)
+    for s in slots:
+        for q in s.quantities:
+            if q.superseded:
+                earlier[q.key].add(q.value)
+    return {a: frozenset(ns) for a, ns in names_of.items()}, days_of, earlier
+
+
+def _disputes_of(conflicts: dict[tuple[str, str], list[tuple[_Val, _Val]]],
+                 agreements: dict[tuple[str, str], list[tuple[_Val, _Val]]], slots: Sequence[Slots],
+                 sentences: Sequence[object], outlet: Sequence[str], vectors: np.ndarray,
+                 cfg: CompareConfig) -> list[Dispute]:
+    """The disputes the conflicting pairs make, slot by slot: pairs that share a value are one dispute, and every
+    other telling of a disputed value joins its side."""
     out = []
     for (kind, key), edges in sorted(conflicts.items()):
         nodes = sorted({v for e in edges for v in e}, key=lambda v: (v.sentence, str(v.value)))
@@ -391,9 +420,7 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
             d = _dispute(kind, key, members + told, agreements[(kind, key)], slots, sentences, outlet)
             if d is not None:
                 out.append(d)
-    disputed = frozenset(v.sentence for d_edges in conflicts.values() for e in d_edges for v in e)
-    nearest = nearest_elsewhere(vectors, outlet, usable)
-    return out, single_source(sentences, slots, nearest, single_max, cfg.echo, disputed, vectors, cfg.restated)
+    return out
 
 
 def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_Val, _Val]], slots: Sequence[Slots],
