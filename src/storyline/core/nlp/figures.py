@@ -11,6 +11,7 @@ import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Sequence
 
 from storyline.core.nlp.dates import find_dates
 from storyline.core.text.text import (AUXILIARIES, NUMBER_WORDS, SPEECH_VERBS, STOPWORDS, content_terms, stem,
@@ -204,6 +205,58 @@ _SHARE_OF = re.compile(r"\s+of\s+(?:the\s+|its\s+|their\s+|[A-Z][\w’']*(?:’s
                        r"(\d[\d,]*)\s+([a-z]+s)\b")
 
 
+
+def _not_a_count(t: str, m: re.Match, num: str, raw: str, after: str, before: str) -> bool:
+    """The figure is no count: a year, a time of day, an ordinal, a number that names (a route, a flight), a
+    multiple ("four times"), an age or a rate ("per year")."""
+    if (len(raw) == 4 and raw.isdigit() and 1800 <= int(raw) <= 2100 and "," not in num and not m.group("cur")
+            and not m.group("unit") and not m.group("tally")):
+        return True  # a year
+    if re.match(r"\s*(?:a\.m\.|p\.m\.|am\b|pm\b|GMT|UTC|o'clock|st\b|nd\b|rd\b|th\b)", after, re.I) \
+            or re.search(r"(?:No\.|#|number|Route|route|Flight|flight|Highway|aged?|Article|article)\s*$", before):
+        return True
+    if re.match(r"\s*times\b|\s*-fold\b", after):
+        return True  # "four times more resistant": a multiple, not a count
+    if re.match(r"[-–]year[-–]old", after) or re.search(r"\b(?:age|aged)\s+(?:of\s+)?$", t[max(0, m.start() - 12): m.start()], re.I):
+        return True  # an age describes a person; ages of different people are not one figure
+    return bool(re.match(r"\s*(?:[\w.-]+\s+){0,8}?(?:each|every|per|a)\s+(?:year|day|week|month|season)\b|\s*(?:[\w.-]+\s+){0,8}?annually\b",
+                         t[m.end(): m.end() + 60]) and not m.group("cur"))  # a rate, not the count of an event
+
+
+def _tally(m: re.Match, raw: str, after: str) -> Quantity | None:
+    """A vote or a score ("27-27"), as one figure; a span of seasons or years is none."""
+    a, b = int(raw.split(".")[0]), int(m.group("num2"))
+    if a > 500 or b > 500 or re.match(r"\s*(?:season|year)", after, re.I):
+        return None
+    return Quantity("tally", a + b / 1000, a + b / 1000, a + b / 1000, m.group(0).strip(), m.start("num"), m.end(),
+                    "tally")
+
+
+def _counted_noun(t: str, m: re.Match, num: str, out: Sequence[Quantity]) -> tuple[str, str]:
+    """What a bare figure counts (the noun as written, and its key), read off the sentence: a measure named just
+    before it, the noun after it, the whole it is a share of, the noun before it, or the figure it changed from;
+    ("", "") when nothing says."""
+    prev = re.search(r"(?<![A-Za-z’'-])([a-z]+)\s+$", t[max(0, m.start() - 20): m.start()])
+    pw = prev.group(1) if prev else ""
+    if pw and len(pw) > 3 and pw not in STOPWORDS and pw not in AUXILIARIES and pw not in _TIME_WORDS \
+            and not pw.endswith(("ed", "ing", "ly")) and pw not in SPEECH_VERBS and not _verb_only(pw):
+        noun, key = pw, stem(pw)  # a measure named just before its figure: "magnitude 6.1"
+    else:
+        noun, key = _noun_after(t, m.end())
+    if key and noun not in IRREGULAR_PLURALS and not noun.endswith("s") and _value(num, m.group("scale")) > 1 \
+            and noun != pw:
+        noun, key = "", ""  # "the 5500 block": a figure before a singular noun labels, it does not count
+    share = _SHARE_OF.match(t, m.end())
+    if share and not key:  # "31 of the 58 seats": the share is of the noun, counted within its whole
+        noun, key = share.group(2), f"{stem(share.group(2))} of {share.group(1)}"
+    if not key:
+        noun, key = _noun_before(t, m.start())
+    if not key and out and re.fullmatch(r"\s*(?:,\s*)?(?:up |down )?from\s+(?:about |around )?",
+                                        t[out[-1].end: m.start()]):
+        noun, key = out[-1].noun, out[-1].key  # "rose to 9 from 7": the earlier figure of the same thing
+    return noun, key
+
+
 def quantities(text: str, published: object = None) -> list[Quantity]:
     """Every figure of ``text`` with what it counts; years, times of day and ordinals are not figures.
 
@@ -234,50 +287,20 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         raw = num.replace(",", "")
         after = t[m.end(): m.end() + 12]
         before = t[max(0, m.start() - 12): m.start()]
-        if (len(raw) == 4 and raw.isdigit() and 1800 <= int(raw) <= 2100 and "," not in num and not m.group("cur")
-                and not m.group("unit") and not m.group("tally")):
-            continue  # a year
-        if re.match(r"\s*(?:a\.m\.|p\.m\.|am\b|pm\b|GMT|UTC|o'clock|st\b|nd\b|rd\b|th\b)", after, re.I) \
-                or re.search(r"(?:No\.|#|number|Route|route|Flight|flight|Highway|aged?|Article|article)\s*$", before):
+        if _not_a_count(t, m, num, raw, after, before):
             continue
-        if re.match(r"\s*times\b|\s*-fold\b", after):
-            continue  # "four times more resistant": a multiple, not a count
-        if re.match(r"[-–]year[-–]old", after) or re.search(r"\b(?:age|aged)\s+(?:of\s+)?$", t[max(0, m.start() - 12): m.start()], re.I):
-            continue  # an age describes a person; ages of different people are not one figure
-        if re.match(r"\s*(?:[\w.-]+\s+){0,8}?(?:each|every|per|a)\s+(?:year|day|week|month|season)\b|\s*(?:[\w.-]+\s+){0,8}?annually\b",
-                    t[m.end(): m.end() + 60]) and not m.group("cur"):
-            continue  # a rate, not the count of an event
-        elif m.group("tally"):
-            a, b = int(raw.split(".")[0]), int(m.group("num2"))
-            if a > 500 or b > 500 or re.match(r"\s*(?:season|year)", after, re.I):
-                continue
-            out.append(Quantity("tally", a + b / 1000, a + b / 1000, a + b / 1000, m.group(0).strip(),
-                                m.start("num"), m.end(), "tally"))
+        if m.group("tally"):
+            tally = _tally(m, raw, after)
+            if tally is not None:
+                out.append(tally)
             continue
-        elif m.group("unit"):
+        if m.group("unit"):
             key = UNITS[" ".join(m.group("unit").strip(" -").lower().split())]
             noun = ""
         elif m.group("cur"):
             key, noun = CURRENCIES[m.group("cur")], ""
         else:
-            prev = re.search(r"(?<![A-Za-z’'-])([a-z]+)\s+$", t[max(0, m.start() - 20): m.start()])
-            pw = prev.group(1) if prev else ""
-            if pw and len(pw) > 3 and pw not in STOPWORDS and pw not in AUXILIARIES and pw not in _TIME_WORDS \
-                    and not pw.endswith(("ed", "ing", "ly")) and pw not in SPEECH_VERBS and not _verb_only(pw):
-                noun, key = pw, stem(pw)  # a measure named just before its figure: "magnitude 6.1"
-            else:
-                noun, key = _noun_after(t, m.end())
-            if key and noun not in IRREGULAR_PLURALS and not noun.endswith("s") and _value(num, m.group("scale")) > 1 \
-                    and noun != pw:
-                noun, key = "", ""  # "the 5500 block": a figure before a singular noun labels, it does not count
-            share = _SHARE_OF.match(t, m.end())
-            if share and not key:  # "31 of the 58 seats": the share is of the noun, counted within its whole
-                noun, key = share.group(2), f"{stem(share.group(2))} of {share.group(1)}"
-            if not key:
-                noun, key = _noun_before(t, m.start())
-            if not key and out and re.fullmatch(r"\s*(?:,\s*)?(?:up |down )?from\s+(?:about |around )?",
-                                                t[out[-1].end: m.start()]):
-                noun, key = out[-1].noun, out[-1].key  # "rose to 9 from 7": the earlier figure of the same thing
+            noun, key = _counted_noun(t, m, num, out)
             if not key:
                 continue
         if re.search(r"\d\s+of\s+(?:the\s+|its\s+|their\s+)?$", t[max(0, m.start() - 16): m.start()]):

@@ -19,7 +19,8 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
-from storyline.core.nlp.mentions import Mention, _RUN_TOGETHER, _rule_mentions, _spacy_mentions, _vocab, load_spacy
+from storyline.core.nlp.mentions import (Mention, _RUN_TOGETHER, _Vocab, _rule_mentions, _spacy_mentions, _vocab,
+                                         load_spacy)
 from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, _GAZETTEER, _TITLES, _initials,
                                       _place_initials, _places, given_names, is_demonym, modifier_only, not_a_name,
                                       surnames)
@@ -172,6 +173,17 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
     if nlp is None and model:
         nlp = load_spacy(model)
     vocab = _vocab(texts)
+    found = _mentions(texts, vocab, nlp)
+    spelt = spellings(Counter(m.surface for row in found for m, _ in row))
+    counts, votes, types = _typed(found, spelt, vocab)
+    alias = _aliases(counts, types, vocab.lower)
+    final_type = _merged_types(alias, counts, votes, types, vocab)
+    return _index(sentences, texts, found, spelt, alias, final_type)
+
+
+def _mentions(texts: Sequence[str], vocab: _Vocab, nlp=None) -> list[list[tuple[Mention, Counter[str]]]]:
+    """Each sentence's mentions with their type votes: the rules', and with a spaCy pipeline, spaCy's spans first
+    and a rule-based span that overlaps none of them filling a gap the model left."""
     found = [_rule_mentions(i, t, vocab) for i, t in enumerate(texts)]
     if nlp is not None:
         # spaCy's spans first; a rule-based span that overlaps none of them fills a gap the model left
@@ -179,7 +191,12 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
                  for sp, rules in zip(_spacy_mentions(nlp, texts), found)]
         for row in found:
             row.sort(key=lambda mv: mv[0].start)
-    spelt = spellings(Counter(m.surface for row in found for m, _ in row))
+    return found
+
+
+def _typed(found: Sequence[Sequence[tuple[Mention, Counter[str]]]], spelt: dict[str, str], vocab: _Vocab
+           ) -> tuple[Counter[str], dict[str, Counter[str]], dict[str, str]]:
+    """How often each spelling is met, its type votes, and the type they pick."""
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     counts: Counter[str] = Counter()
     for row in found:
@@ -198,9 +215,14 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
                 and ((s in family and s.lower() in surnames()) or (s in first and s.lower() in given_names()))):
             votes[s][PERSON] += 2 * counts[s]
             types[s] = _pick(votes[s])
-    alias = _aliases(counts, types, vocab.lower)
-    merged_votes: dict[str, Counter[str]] = defaultdict(Counter)
+    return counts, votes, types
+
+
+def _merged_types(alias: dict[str, str], counts: Counter[str], votes: dict[str, Counter[str]], types: dict[str, str],
+                  vocab: _Vocab) -> dict[str, str]:
+    """The type of each entity, from the votes of every name merged into it."""
     persons = [n for n in counts if types[n] == PERSON and len(n.split()) >= 2]
+    merged_votes: dict[str, Counter[str]] = defaultdict(Counter)
     for s, target in alias.items():
         of_person = (types.get(target) == PERSON and _surname_of(s, target, vocab.lower) if s != target else
                      " " not in s and not s.isupper() and s.lower() not in _GAZETTEER
@@ -226,6 +248,13 @@ def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> 
         if (kind == GPE and " " not in name and set(merged_votes[name]) == {GPE} and not _place_initials(name)
                 and name.lower() not in _places() and 3 * merged_votes[name][GPE] <= told[name]):
             final_type[name] = ORG
+    return final_type
+
+
+def _index(sentences: Sequence[object], texts: Sequence[str], found: Sequence[Sequence[tuple[Mention, Counter[str]]]],
+           spelt: dict[str, str], alias: dict[str, str], final_type: dict[str, str]) -> EntityIndex:
+    """The story's entities (demonyms, non-names and adjectives of peoples left out) and each sentence's mentions
+    resolved to them."""
     # the story's own places name peoples too: "Kestrian" of "Kestria"
     own_lands = frozenset(n.lower() for n, k in final_type.items() if k == GPE and " " not in n and len(n) >= 4)
     # a one-word name every mention of which stands before a noun, ending as adjectives of peoples do: "Jewish"
