@@ -97,22 +97,11 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
         for i, stage in enumerate(STAGES, 1):
             key = _stage_key(stage, base, cfg)
             label = f"[{i}/{len(STAGES)}] {stage.name}"
-            marker = read_marker(ctx, stage) if resume else None
-            if marker and marker.get("key") == key:
-                log.info("%s: done by the interrupted run, not run again", label)
-                ctx.figures = Figures(**marker["figures"])
-                tables.update(_read_back(ctx, stage))
+            if resume and _resumed(ctx, stage, label, key, tables):
                 result.resumed.append(stage.name)
                 continue
-            log.info("%s: %s ...", label, stage.does)
-            t = time.perf_counter()
             keep_staging = True  # from here on, an interrupted run can be resumed
-            with StageProgress(spark, label) as ctx.progress:
-                tables.update(_produce(ctx, stage, tables))
-            ctx.progress = None
-            ctx.timings[stage.name] = round(time.perf_counter() - t, 3)
-            write_marker(ctx, stage, key)
-            log.info("%s done in %.1fs", label, ctx.timings[stage.name])
+            _run_stage(ctx, stage, label, key, tables)
         result.counts, result.rejects = ctx.figures.counts, ctx.figures.rejects
         result.timings = dict(ctx.timings, spark_startup=startup, total=round(time.perf_counter() - t_start, 3))
         _write_run_json(staging, inputs, cfg, result, prev)
@@ -137,6 +126,31 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
         if own_spark:
             stop_spark(spark)
     return result
+
+
+
+def _resumed(ctx: Context, stage: Stage, label: str, key: str, tables: dict) -> bool:
+    """The interrupted run finished this stage with the same inputs and config: its figures and tables are read
+    back instead of run again."""
+    marker = read_marker(ctx, stage)
+    if not (marker and marker.get("key") == key):
+        return False
+    log.info("%s: done by the interrupted run, not run again", label)
+    ctx.figures = Figures(**marker["figures"])
+    tables.update(_read_back(ctx, stage))
+    return True
+
+
+def _run_stage(ctx: Context, stage: Stage, label: str, key: str, tables: dict) -> None:
+    """Run one stage with progress shown, write its tables, time it and mark it done."""
+    log.info("%s: %s ...", label, stage.does)
+    t = time.perf_counter()
+    with StageProgress(ctx.spark, label) as ctx.progress:
+        tables.update(_produce(ctx, stage, tables))
+    ctx.progress = None
+    ctx.timings[stage.name] = round(time.perf_counter() - t, 3)
+    write_marker(ctx, stage, key)
+    log.info("%s done in %.1fs", label, ctx.timings[stage.name])
 
 
 def _input_files(files: list, parquet: list) -> list[tuple[str, int, int]]:

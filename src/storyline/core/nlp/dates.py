@@ -272,6 +272,42 @@ def _find_dates(text: str, published: str | None = None) -> tuple[tuple[int, int
                      y != iso[:4] and yb <= a and not _CLAUSE_BETWEEN.search(text[yb:a]) for yb, y in years)))
 
 
+
+def _year(m: re.Match[str], text: str) -> str | None:
+    """A bare year as a date, or None where it is no date: a count ("2000 people"), an amount, a name ("the 1986
+    Mets", "the Class of 1998", "Euro 2024"), or a year that dates a noun deep in its clause (background)."""
+    raw_after = text[m.end():].lstrip().split(" ", 1)[0].strip(".,;:’'")
+    after = raw_after.lower()
+    before = text[: m.start()].rstrip()
+    if after in _COUNT_NOUNS or before.endswith(("$", "#", "No.", "no.", "£", "€")):
+        return None
+    # a year inside a name is not a date: "the 1986 Mets", "the Class of 1998"
+    prev_word = before.split()[-1].lower().strip("(,") if before.split() else ""
+    if (raw_after[:1].isupper() and after not in _MONTHS and after[:3] not in _MONTH_ABBR
+            and prev_word not in DATE_PREPS and not before.endswith((",", ";", ":", "(", "—", "–"))):
+        return None  # "the 1986 Mets", "world champion 1986 Mets": a name; "in 1986 Backman ..." is a date
+    if re.search(r"\b(?:Class|class) of$", before):
+        return None
+    # a year before a noun after a determiner or a possessive ("a 2007 armed robbery", "the 2016 election", "the
+    # building's 2009 opening") dates that noun. Deep in its clause it is background to the clause's own event
+    # ("freed after his role in a 2007 armed robbery"); as the clause's subject it is the event ("His 2008
+    # conviction came 13 years after ...")
+    lead_in = [w.lower() for w in before.split()[-3:]]  # "the striking 2002 novel": a determiner, an adjective
+    if raw_after[:1].islower() and raw_after.replace("-", "").isalpha() and any(
+            w in DETERMINERS or w.endswith(("'s", "’s")) for w in lead_in):
+        clause = re.split(r"[,;:—–(]|\s(?:and|but|while|whereas|then)\s", before)[-1].split()
+        det = max(k for k, w in enumerate(clause) if w.lower() in DETERMINERS or w.endswith(("'s", "’s"))) \
+            if any(w.lower() in DETERMINERS or w.endswith(("'s", "’s")) for w in clause[-3:]) else len(clause)
+        timed = det > 0 and clause[det - 1].lower() in _TIME_PREPS  # "after the 2016 season": when it happened
+        if len(clause) > 4 and not timed:
+            return None
+    raw_prev = before.split()[-1] if before.split() else ""
+    if (raw_prev[:1].isupper() and raw_prev.isalpha() and len(before.split()) > 1 and prev_word not in DATE_PREPS
+            and prev_word not in _MONTHS and prev_word[:3] not in _MONTH_ABBR and prev_word not in WEEKDAYS):
+        return None  # "Euro 2024", "Vision 2030": the name of an event or a plan, not the time of this one
+    return m.group("year")
+
+
 def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | None:
     g = m.groupdict()
     if kind == "day":
@@ -288,36 +324,7 @@ def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | N
         weekday = rel.split()[-1].lower() in WEEKDAYS
         return _resolve_relative(rel, pub, date_tense(text, m.start(), m.end(), weekday) == "future") if pub else None
     if kind == "year":
-        raw_after = text[m.end():].lstrip().split(" ", 1)[0].strip(".,;:’'")
-        after = raw_after.lower()
-        before = text[: m.start()].rstrip()
-        if after in _COUNT_NOUNS or before.endswith(("$", "#", "No.", "no.", "£", "€")):
-            return None
-        # a year inside a name is not a date: "the 1986 Mets", "the Class of 1998"
-        prev_word = before.split()[-1].lower().strip("(,") if before.split() else ""
-        if (raw_after[:1].isupper() and after not in _MONTHS and after[:3] not in _MONTH_ABBR
-                and prev_word not in DATE_PREPS and not before.endswith((",", ";", ":", "(", "—", "–"))):
-            return None  # "the 1986 Mets", "world champion 1986 Mets": a name; "in 1986 Backman ..." is a date
-        if re.search(r"\b(?:Class|class) of$", before):
-            return None
-        # a year before a noun after a determiner or a possessive ("a 2007 armed robbery", "the 2016 election", "the
-        # building's 2009 opening") dates that noun. Deep in its clause it is background to the clause's own event
-        # ("freed after his role in a 2007 armed robbery"); as the clause's subject it is the event ("His 2008
-        # conviction came 13 years after ...")
-        lead_in = [w.lower() for w in before.split()[-3:]]  # "the striking 2002 novel": a determiner, an adjective
-        if raw_after[:1].islower() and raw_after.replace("-", "").isalpha() and any(
-                w in DETERMINERS or w.endswith(("'s", "’s")) for w in lead_in):
-            clause = re.split(r"[,;:—–(]|\s(?:and|but|while|whereas|then)\s", before)[-1].split()
-            det = max(k for k, w in enumerate(clause) if w.lower() in DETERMINERS or w.endswith(("'s", "’s"))) \
-                if any(w.lower() in DETERMINERS or w.endswith(("'s", "’s")) for w in clause[-3:]) else len(clause)
-            timed = det > 0 and clause[det - 1].lower() in _TIME_PREPS  # "after the 2016 season": when it happened
-            if len(clause) > 4 and not timed:
-                return None
-        raw_prev = before.split()[-1] if before.split() else ""
-        if (raw_prev[:1].isupper() and raw_prev.isalpha() and len(before.split()) > 1 and prev_word not in DATE_PREPS
-                and prev_word not in _MONTHS and prev_word[:3] not in _MONTH_ABBR and prev_word not in WEEKDAYS):
-            return None  # "Euro 2024", "Vision 2030": the name of an event or a plan, not the time of this one
-        return g["year"]
+        return _year(m, text)
     month = int(g["mnum"]) if g.get("mnum") else _month(g["month"])
     if kind == "month":
         if not pub:

@@ -268,6 +268,35 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
         raise ValueError(f"fold_threshold must be between 0 and 1, got {fold_threshold}")
     published = published or {}
     texts = [" ".join(str(get(s, "text", "") or "").split()) for s in sentences]
+    raw = _dated_clauses(sentences, texts, published)
+    raw.sort(key=lambda r: (r[0], r[4]))
+    events: list[tuple[Event, list[tuple[set[str], set[str]]]]] = []
+    at: dict[int, tuple] = {}  # an event -> where in its sentence its first telling's date stands
+    for iso, clause, terms, src, key in raw:
+        for ev, told in events:
+            if _compatible(ev.date, iso) and any(_same_event(t, terms, fold_threshold) for t in told):
+                if len(iso) > len(ev.date):
+                    ev.date, ev.text = iso, clause
+                _cite(ev, src)
+                told.append(terms)
+                break
+        else:
+            ev = Event(iso, clause)
+            _cite(ev, src)
+            events.append((ev, [terms]))
+            at[id(ev)] = key
+    out = [ev for ev, _ in events]
+    out = _one_row_per_sentence(out, at)
+    out.sort(key=lambda e: (e.date, e.sources[0]["article_id"]))
+    return out
+
+
+
+def _dated_clauses(sentences: Sequence[object], texts: Sequence[str], published: Mapping[str, str | None]
+                   ) -> list[tuple[str, str, tuple[set[str], set[str]], dict[str, Any], tuple]]:
+    """Every date of the story that dates one of its events, with the clause that tells it, that clause's terms
+    and the terms near the date, the sentence it cites, and where the telling stands (for order). Questions,
+    furniture, table rows, time stamps, dates of the day told, spans opened and background clauses date none."""
     told_by = Counter(t for text in texts for t in set(content_terms(text)))  # sentences of the story using a term
     raw: list[tuple[str, str, tuple[set[str], set[str]], dict[str, Any], tuple]] = []
     for s, text in zip(sentences, texts):
@@ -292,27 +321,15 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
             src = source_sentence(s, text)
             key = (published.get(aid) or "9999", aid, int(get(s, "position", 0) or 0), start)
             raw.append((iso, clause, (terms, near), src, key))
-    raw.sort(key=lambda r: (r[0], r[4]))
-    events: list[tuple[Event, list[tuple[set[str], set[str]]]]] = []
-    at: dict[int, tuple] = {}  # an event -> where in its sentence its first telling's date stands
-    for iso, clause, terms, src, key in raw:
-        for ev, told in events:
-            if _compatible(ev.date, iso) and any(_same_event(t, terms, fold_threshold) for t in told):
-                if len(iso) > len(ev.date):
-                    ev.date, ev.text = iso, clause
-                _cite(ev, src)
-                told.append(terms)
-                break
-        else:
-            ev = Event(iso, clause)
-            _cite(ev, src)
-            events.append((ev, [terms]))
-            at[id(ev)] = key
-    out = [ev for ev, _ in events]
-    # one row per sentence: a sentence with two dates ("between March 2021 and November 2023") is told once, under
-    # its most precise date, then the one it gives first ("In 2015, it was reported ... born between 2011 and 2013")
+    return raw
+
+
+def _one_row_per_sentence(events: list[Event], at: dict[int, tuple]) -> list[Event]:
+    """One row per sentence: a sentence with two dates ("between March 2021 and November 2023") is told once,
+    under its most precise date, then the one it gives first ("In 2015, it was reported ... born between 2011 and
+    2013")."""
     best: dict[str, Event] = {}
-    for ev in out:
+    for ev in events:
         cur = best.get(ev.text)
         if cur is None or len(ev.date) > len(cur.date) or (len(ev.date) == len(cur.date) and at[id(ev)] < at[id(cur)]):
             if cur is not None:
@@ -320,9 +337,7 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
             best[ev.text] = ev
         else:
             _merge(cur, ev)
-    out = list(best.values())
-    out.sort(key=lambda e: (e.date, e.sources[0]["article_id"]))
-    return out
+    return list(best.values())
 
 
 # "Published: ", "Veröffentlichung: 2. Februar ": a label and a colon, then at most the day and month of the date
