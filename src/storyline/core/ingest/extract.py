@@ -276,6 +276,30 @@ def _main_text(tree, url: str | None, fast: bool) -> str | None:
     return getattr(doc, "text", None) if doc is not None else None
 
 
+
+def _decoded(raw: bytes | str, declared_charset: str | None, max_bytes: int) -> tuple[str, str | None] | Reject:
+    """The page as text with the encoding it was read in (None for text given as text), or why it cannot be read:
+    gzip data that is damaged or too large once decompressed, binary data, or bytes not valid in any encoding."""
+    encoding = None
+    if isinstance(raw, bytes):
+        if raw[:2] == b"\x1f\x8b":
+            try:
+                raw = _gunzip(raw, max_bytes)
+            except (EOFError, OSError, zlib.error) as exc:
+                return Reject("bad_gzip", f"gzip-compressed page that cannot be read: {exc}"[:300])
+            if len(raw) > max_bytes:
+                return Reject("too_large", f"decompressed page over max_bytes={max_bytes}")
+        bom = any(raw.startswith(b) for b, _ in _BOMS)
+        if not bom and binary_reason(raw):
+            return Reject("binary", f"binary data, not HTML (starts {raw[:8]!r})")
+        text, encoding, bad = decode_html(raw, declared_charset)
+        if bad:
+            return Reject(bad, f"too many bytes are not valid {encoding} text")
+    else:
+        text = raw
+    return text, encoding
+
+
 def extract_html(raw: bytes | str, url: str | None = None, *, declared_charset: str | None = None,
                  max_bytes: int = DEFAULT_MAX_BYTES, timeout_s: float | None = DEFAULT_TIMEOUT_S,
                  allow_truncated: bool = False, fast: bool = False, clean: bool = True) -> Extracted | Reject:
@@ -300,23 +324,10 @@ def extract_html(raw: bytes | str, url: str | None = None, *, declared_charset: 
         return Reject("too_large", f"{size} bytes (or characters) over max_bytes={max_bytes}")
     if not size or not raw.strip():
         return Reject("empty", "the page is empty")
-    encoding = None
-    if isinstance(raw, bytes):
-        if raw[:2] == b"\x1f\x8b":
-            try:
-                raw = _gunzip(raw, max_bytes)
-            except (EOFError, OSError, zlib.error) as exc:
-                return Reject("bad_gzip", f"gzip-compressed page that cannot be read: {exc}"[:300])
-            if len(raw) > max_bytes:
-                return Reject("too_large", f"decompressed page over max_bytes={max_bytes}")
-        bom = any(raw.startswith(b) for b, _ in _BOMS)
-        if not bom and binary_reason(raw):
-            return Reject("binary", f"binary data, not HTML (starts {raw[:8]!r})")
-        text, encoding, bad = decode_html(raw, declared_charset)
-        if bad:
-            return Reject(bad, f"too many bytes are not valid {encoding} text")
-    else:
-        text = raw
+    decoded = _decoded(raw, declared_charset, max_bytes)
+    if isinstance(decoded, Reject):
+        return decoded
+    text, encoding = decoded
     if not _HTML_HINT.search(text[:65536]):
         return Reject("not_html", "no HTML markup in the first 64 KB")
     if not allow_truncated and _looks_truncated(text):

@@ -255,6 +255,8 @@ def _lower_title_before(toks, k: int) -> bool:
 
 def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Vocab,
           initial: bool) -> tuple[Mention, Counter[str]] | None:
+    """The mention that the tokens ``seg`` of sentence ``i`` make, with its type votes; None where the run is no
+    name (an ordinary word in capitals, a capital only because the sentence starts there)."""
     start, end = toks[seg[0]][0], toks[seg[-1]][1]
     words = [_strip_possessive(toks[p][2])[0] for p in seg]
     if toks[seg[-1]][2] != words[-1]:
@@ -268,6 +270,20 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
     votes: Counter[str] = Counter()
     if person_cue:
         votes[PERSON] += 3
+    _name_cues(votes, words, low)
+    _context_cues(votes, text, toks, seg, end, words, low)
+    if len(words) >= 2 and all(w[:1].isupper() for w in words) and not votes:
+        # no cue: two words ending in a known surname are a person; other runs are names of organisations
+        votes[PERSON if len(words) == 2 and low[-1] in surnames() else ORG] += 1
+    if initial and len(words) == 1 and words[0] not in vocab.caps and not votes:
+        return None  # a capital only because it starts the sentence
+    return Mention(i, start, end, surface), votes
+
+
+
+def _name_cues(votes: Counter[str], words: Sequence[str], low: Sequence[str]) -> None:
+    """Type votes from the name itself: suffixes of organisations, initials, known places and parts of them,
+    the last or first word of places, clubs and named events, figures in a product's name, a known given name."""
     if low[-1] in _ORG_SUFFIX or low[0] in ("university", "bank", "bureau", "department", "ministry"):
         votes[ORG] += 3
     if words[0].isupper() and 2 <= len(words[0]) <= 6 and len(words) == 1:
@@ -293,6 +309,13 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
         votes[PRODUCT] += 4
     if len(words) >= 2 and low[0] in given_names() and not votes:
         votes[PERSON] += 2
+
+
+def _context_cues(votes: Counter[str], text: str, toks, seg: list[int], end: int, words: Sequence[str],
+                  low: Sequence[str]) -> None:
+    """Type votes from the words around the name: a place preposition before it, "the" before an organisation,
+    "-based" after a place, a noun of places after it, "mayor of", an organisation's next word, an age after a
+    person ("Backman, 56,")."""
     prev = toks[seg[0] - 1][2].lower() if seg[0] > 0 else ""
     back = [toks[q][2] for q in range(max(0, seg[0] - 3), seg[0])]
     nxt = toks[seg[-1] + 1][2] if seg[-1] + 1 < len(toks) else ""
@@ -312,12 +335,6 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
         votes[ORG] += 2
     if nxt == "," and seg[-1] + 2 < len(toks) and toks[seg[-1] + 2][2].isdigit() and len(toks[seg[-1] + 2][2]) <= 3:
         votes[PERSON] += 2  # "Backman, 56,"
-    if len(words) >= 2 and all(w[:1].isupper() for w in words) and not votes:
-        # no cue: two words ending in a known surname are a person; other runs are names of organisations
-        votes[PERSON if len(words) == 2 and low[-1] in surnames() else ORG] += 1
-    if initial and len(words) == 1 and words[0] not in vocab.caps and not votes:
-        return None  # a capital only because it starts the sentence
-    return Mention(i, start, end, surface), votes
 
 
 @lru_cache(maxsize=4)

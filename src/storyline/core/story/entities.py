@@ -61,12 +61,11 @@ def get(obj: object, name: str, default: Any = None) -> Any:
     return getattr(obj, name, default)
 
 
-def _aliases(counts: Counter[str], types: dict[str, str], common: frozenset[str] = frozenset()) -> dict[str, str]:
-    """Map each surface form to the full name it stands for (itself when unambiguous or already full).
 
-    A person's name with a role before it ("Executive Bob Dudley", when the story writes "executive" in lower case)
-    is that person's name."""
-    full = [s for s in counts if len(s.split()) >= 2]
+def _titled(full: Sequence[str], counts: Counter[str], types: dict[str, str], common: frozenset[str]
+            ) -> dict[str, str]:
+    """Each person's name with a role or title before it ("Executive Bob Dudley", when the story writes
+    "executive" in lower case) mapped to the name without it."""
     titled: dict[str, str] = {}
     for name in full:
         parts = name.split()
@@ -78,6 +77,16 @@ def _aliases(counts: Counter[str], types: dict[str, str], common: frozenset[str]
                     and all(w.lower() in common or w.lower().rstrip(".") in _TITLES for w in parts[:k])):
                 titled[name] = rest
                 break
+    return titled
+
+
+def _aliases(counts: Counter[str], types: dict[str, str], common: frozenset[str] = frozenset()) -> dict[str, str]:
+    """Map each surface form to the full name it stands for (itself when unambiguous or already full).
+
+    A person's name with a role before it ("Executive Bob Dudley", when the story writes "executive" in lower case)
+    is that person's name."""
+    full = [s for s in counts if len(s.split()) >= 2]
+    titled = _titled(full, counts, types, common)
     titled.update(_fold_people([s for s in full if s not in titled and types.get(s) == PERSON], counts))
     full = [s for s in full if s not in titled]
     by_first: dict[str, set[str]] = defaultdict(set)

@@ -18,14 +18,13 @@ from storyline.core.story.claims.values import CompareConfig, _SPEECH_MARKS, _Va
 
 def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[str], cfg: CompareConfig,
               told_at: Sequence[Any] = (), embedding: str = "static") -> tuple[_Val, _Val] | None:
+    """The pair's polarity values when one sentence asserts what the other negates or denies, in the outlet's own
+    voice or one voice against itself, of one day, and near enough in meaning to be one claim; else None."""
     if a.hedged or b.hedged:
-        # "has not yet signed" asserts nothing against a later "has signed" (it was done since), but denies an
-        # earlier or same-time "has signed"
-        k, o = (i, j) if a.provisional else (j, i) if b.provisional else (None, None)
-        if (k is None or (a.hedged and b.hedged) or len(told_at) <= max(i, j) or told_at[k] is None
-                or told_at[o] is None or told_at[k] < told_at[o]):
+        pair = _not_yet_against_done(i, j, a, b, told_at)
+        if pair is None:
             return None
-        a, b = (replace(a, hedged=False, negated=True), b) if k == i else (a, replace(b, hedged=False, negated=True))
+        a, b = pair
     if _SPEECH_MARKS.search(texts[i]) or _SPEECH_MARKS.search(texts[j]):
         return None  # a quote or a speaker's own words: what someone said, not what the outlet asserts
     pa, pb = not (a.negated or a.attributed_denial), not (b.negated or b.attributed_denial)
@@ -55,19 +54,8 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
         return None  # the other denies it too, in a clause of its own ("reports proving there are no bodies")
     if neg.attributed_denial and not _opposed(neg_text, texts[pos], embedding):
         return None  # "investors rejected the pay decisions" against "an adviser criticised the decision": two acts
-    if neg.negated and not neg.attributed_denial:
-        words = denied_words(neg_text)
-        quantified = _NONE_DID.search(neg_text)
-        if quantified and len(words) > 1 and words[1] == root(stem(quantified.group(1).lower())):
-            words = [words[1], words[0]] + words[2:]  # "No weapon was found": what is denied is its verb, "found"
-        if not words or words[0] not in said_there:
-            return None  # a negation denies its predicate ("will not return"), not the words after it
-        what = _copula_denied(neg_text)
-        other_toks = [t.lower() for t in _TOKEN.findall(texts[pos])]
-        if what and not any(t in _BE and what in other_toks[m + 1:m + 4] for m, t in enumerate(other_toks)):
-            return None  # "it was not apple juice" denies what a thing is: only "it was apple juice" says otherwise
-        if len(words) > 1 and not set(words[1:]) & said_there:
-            return None  # the same act of something else: "did not affect emergency services", "affected 40,000 homes"
+    if neg.negated and not neg.attributed_denial and not _negation_answered(neg_text, texts[pos], said_there):
+        return None
     common = {root(t) for t in a.terms & b.terms if t[:1] != "@"}
     shared = len(common) + len(a.names & b.names)
     # two words in common, or one that is what the negation is of ("No one was injured." / "One worker was injured.")
@@ -80,6 +68,35 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
         return None  # "No one was injured in the fire" denies injuries, not "the fire destroyed 12 buses"
     return (_Val(i, "polarity", "polarity", pa, "asserted" if pa else "denied"),
             _Val(j, "polarity", "polarity", pb, "asserted" if pb else "denied"))
+
+
+
+def _not_yet_against_done(i: int, j: int, a: Slots, b: Slots, told_at: Sequence[Any]) -> tuple[Slots, Slots] | None:
+    """A hedged pair compared all the same: "has not yet signed" asserts nothing against a later "has signed" (it
+    was done since), but denies an earlier or same-time "has signed"; the provisional side is read as a negation."""
+    k, o = (i, j) if a.provisional else (j, i) if b.provisional else (None, None)
+    if (k is None or (a.hedged and b.hedged) or len(told_at) <= max(i, j) or told_at[k] is None
+            or told_at[o] is None or told_at[k] < told_at[o]):
+        return None
+    return (replace(a, hedged=False, negated=True), b) if k == i else (a, replace(b, hedged=False, negated=True))
+
+
+def _negation_answered(neg_text: str, other_text: str, said_there: set[str]) -> bool:
+    """The other sentence asserts what the negation denies: its predicate ("will not return"), and what it is denied
+    of; a negated "be" of a thing ("it was not apple juice") only by "be" and that thing."""
+    words = denied_words(neg_text)
+    quantified = _NONE_DID.search(neg_text)
+    if quantified and len(words) > 1 and words[1] == root(stem(quantified.group(1).lower())):
+        words = [words[1], words[0]] + words[2:]  # "No weapon was found": what is denied is its verb, "found"
+    if not words or words[0] not in said_there:
+        return False  # a negation denies its predicate ("will not return"), not the words after it
+    what = _copula_denied(neg_text)
+    other_toks = [t.lower() for t in _TOKEN.findall(other_text)]
+    if what and not any(t in _BE and what in other_toks[m + 1:m + 4] for m, t in enumerate(other_toks)):
+        return False  # "it was not apple juice" denies what a thing is: only "it was apple juice" says otherwise
+    if len(words) > 1 and not set(words[1:]) & said_there:
+        return False  # the same act of something else: "did not affect emergency services", "affected 40,000 homes"
+    return True
 
 
 def _copula_denied(text: str) -> str | None:
