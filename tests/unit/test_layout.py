@@ -81,3 +81,48 @@ def test_core_never_imports_pyspark():
 
 def test_the_stage_table_reads_at_a_glance():
     assert len((PKG / "stages.py").read_text(encoding="utf-8").splitlines()) < 200
+
+
+MAX_MODULE_LINES = 600
+MAX_FUNCTION_LINES = 60  # code lines: a docstring (and the examples doctest runs in it) is not counted
+_PARSER_CALLS = frozenset("add_argument add_parser add_subparsers add_argument_group add_mutually_exclusive_group "
+                          "set_defaults".split())
+
+
+def _code_lines(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    n = fn.end_lineno - fn.lineno + 1
+    first = fn.body[0]
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+        n -= first.end_lineno - first.lineno + 1
+    return n
+
+
+def _parser_table(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A function that is mostly argparse declarations: a table of options, read as one."""
+    calls = [c for c in ast.walk(fn) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)]
+    return sum(c.func.attr in _PARSER_CALLS for c in calls) * 2 >= len(calls) > 0
+
+
+def _long_functions(tree: ast.AST) -> list[tuple[str, int]]:
+    return [(f.name, _code_lines(f)) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and _code_lines(f) > MAX_FUNCTION_LINES and not _parser_table(f)]
+
+
+def test_no_module_is_over_600_lines():
+    long = {str(p.relative_to(PKG)): n for p in PKG.rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert long == {}
+
+
+def test_no_function_is_over_60_lines():
+    long = {str(p.relative_to(PKG)): found for p in PKG.rglob("*.py")
+            if (found := _long_functions(ast.parse(p.read_text(encoding="utf-8"))))}
+    assert long == {}
+
+
+def test_the_size_checks_find_a_long_function_and_spare_a_parser_table():
+    body = "\n".join(f"    x{k} = {k}" for k in range(61))
+    options = "\n".join(f"    p.add_argument('--o{k}')" for k in range(70))
+    documented = '    """' + "\n".join(["doc"] * 80) + '"""\n    return 1'
+    tree = ast.parse(f"def long():\n{body}\n\ndef options(p):\n{options}\n\ndef documented():\n{documented}\n")
+    assert _long_functions(tree) == [("long", 62)]

@@ -63,7 +63,6 @@ def run_cluster_bench(spark=None, multinews: str | Path | None = "../shared/data
     documents kept, then synthetic throughput at each size. ``min_words`` defaults to the packaged
     ``clean.min_words``. Prints tables and returns the numbers."""
     from storyline.config import load_config
-    from storyline.spark.cluster import cluster_stories
 
     if min_words is None:
         min_words = load_config().clean.min_words
@@ -71,56 +70,73 @@ def run_cluster_bench(spark=None, multinews: str | Path | None = "../shared/data
     result: dict = {"threshold": threshold, "min_words": min_words, "quality": {}, "sweep": [], "scale": []}
     try:
         if multinews is not None and Path(multinews).exists():
-            for label, mw in (("as_pipeline", min_words), ("short_documents_kept", 0)):
-                rows, gold, dropped = multinews_pool(multinews, min_words=mw)
-                df = spark.createDataFrame(rows, "article_id string, title string, text string, published string, "
-                                                 "source string")
-                t0 = time.perf_counter()
-                pred = {r.article_id: r.story_key for r in
-                        cluster_stories(df, threshold=threshold, **cluster_kwargs).collect()}
-                secs = time.perf_counter() - t0
-                q = {"documents": len(rows), "stories": len(set(gold.values())), "dropped": dict(dropped),
-                     "seconds": round(secs, 1), **_scores_dict(pred, gold)}
-                result["quality"][label] = q
-                print(f"multinews [{label}] docs={q['documents']} dropped={q['dropped']}  B3 P={q['bcubed_precision']}"
-                      f" R={q['bcubed_recall']} F1={q['bcubed_f1']}  pairwise F1={q['pairwise_f1']}", flush=True)
-                if label != "as_pipeline":
-                    continue
-                headline = pred
-                for th in sweep:
-                    # the headline threshold was clustered above: its result is reused, not recomputed
-                    pred = headline if th == threshold else {
-                        r.article_id: r.story_key
-                        for r in cluster_stories(df, threshold=th, **cluster_kwargs).collect()}
-                    s = {"threshold": th, **_scores_dict(pred, gold)}
-                    result["sweep"].append(s)
-                    print(f"  sweep threshold={th:<5} B3 P={s['bcubed_precision']} R={s['bcubed_recall']} "
-                          f"F1={s['bcubed_f1']}  pairwise F1={s['pairwise_f1']}", flush=True)
-        seed_path = seeds or multinews
-        if sizes and seed_path is not None:
-            texts = seed_texts(seed_path)
-            for n in sizes:
-                c = corpus(texts, n, work_dir)
-
-                def run(df):
-                    out = cluster_stories(df.drop("story"), threshold=threshold, **cluster_kwargs)
-                    return {r.article_id: r.story_key for r in out.collect()}
-                warm_up(spark, c.articles_path, run)
-                t0 = time.perf_counter()
-                pred = run(_read(spark, c.articles_path))
-                secs = time.perf_counter() - t0
-                with open(c.articles_path, encoding="utf-8") as fh:
-                    gold = {a["article_id"]: a["story"] for a in map(json.loads, fh)}
-                row = {"n": n, "seconds": round(secs, 2), "articles_per_s": round(n / secs, 1),
-                       **_scores_dict(pred, gold)}
-                result["scale"].append(row)
-                print(f"cluster n={n:>8}  {secs:>8.1f} s  {row['articles_per_s']:>8.1f} art/s  "
-                      f"synthetic B3 F1={row['bcubed_f1']}", flush=True)
-            if len(result["scale"]) >= 2:
-                lo, hi = result["scale"][0], result["scale"][-1]
-                result["cost_ratio"] = round((hi["seconds"] / hi["n"]) / (lo["seconds"] / lo["n"]), 3)
-                print(f"per-article cost ratio {hi['n']}/{lo['n']}: {result['cost_ratio']}")
+            _quality(spark, multinews, min_words, threshold, sweep, cluster_kwargs, result)
+        _scale(spark, seeds or multinews, sizes, work_dir, threshold, cluster_kwargs, result)
     finally:
         if own:
             spark.stop()
     return result
+
+
+def _quality(spark, multinews: str | Path, min_words: int, threshold: float, sweep: Sequence[float],
+             cluster_kwargs: dict, result: dict) -> None:
+    """Multi-News clustering scores into ``result``: as the pipeline sees the documents (at ``threshold`` and over
+    ``sweep``), and with the short documents kept."""
+    from storyline.spark.cluster import cluster_stories
+
+    for label, mw in (("as_pipeline", min_words), ("short_documents_kept", 0)):
+        rows, gold, dropped = multinews_pool(multinews, min_words=mw)
+        df = spark.createDataFrame(rows, "article_id string, title string, text string, published string, "
+                                         "source string")
+        t0 = time.perf_counter()
+        pred = {r.article_id: r.story_key for r in
+                cluster_stories(df, threshold=threshold, **cluster_kwargs).collect()}
+        secs = time.perf_counter() - t0
+        q = {"documents": len(rows), "stories": len(set(gold.values())), "dropped": dict(dropped),
+             "seconds": round(secs, 1), **_scores_dict(pred, gold)}
+        result["quality"][label] = q
+        print(f"multinews [{label}] docs={q['documents']} dropped={q['dropped']}  B3 P={q['bcubed_precision']}"
+              f" R={q['bcubed_recall']} F1={q['bcubed_f1']}  pairwise F1={q['pairwise_f1']}", flush=True)
+        if label != "as_pipeline":
+            continue
+        headline = pred
+        for th in sweep:
+            # the headline threshold was clustered above: its result is reused, not recomputed
+            pred = headline if th == threshold else {
+                r.article_id: r.story_key
+                for r in cluster_stories(df, threshold=th, **cluster_kwargs).collect()}
+            s = {"threshold": th, **_scores_dict(pred, gold)}
+            result["sweep"].append(s)
+            print(f"  sweep threshold={th:<5} B3 P={s['bcubed_precision']} R={s['bcubed_recall']} "
+                  f"F1={s['bcubed_f1']}  pairwise F1={s['pairwise_f1']}", flush=True)
+
+
+def _scale(spark, seed_path: str | Path | None, sizes: Sequence[int], work_dir: str | Path, threshold: float,
+           cluster_kwargs: dict, result: dict) -> None:
+    """Synthetic throughput at each size into ``result``, and the per-article cost ratio of the largest to the
+    smallest."""
+    from storyline.spark.cluster import cluster_stories
+
+    if sizes and seed_path is not None:
+        texts = seed_texts(seed_path)
+        for n in sizes:
+            c = corpus(texts, n, work_dir)
+
+            def run(df):
+                out = cluster_stories(df.drop("story"), threshold=threshold, **cluster_kwargs)
+                return {r.article_id: r.story_key for r in out.collect()}
+            warm_up(spark, c.articles_path, run)
+            t0 = time.perf_counter()
+            pred = run(_read(spark, c.articles_path))
+            secs = time.perf_counter() - t0
+            with open(c.articles_path, encoding="utf-8") as fh:
+                gold = {a["article_id"]: a["story"] for a in map(json.loads, fh)}
+            row = {"n": n, "seconds": round(secs, 2), "articles_per_s": round(n / secs, 1),
+                   **_scores_dict(pred, gold)}
+            result["scale"].append(row)
+            print(f"cluster n={n:>8}  {secs:>8.1f} s  {row['articles_per_s']:>8.1f} art/s  "
+                  f"synthetic B3 F1={row['bcubed_f1']}", flush=True)
+        if len(result["scale"]) >= 2:
+            lo, hi = result["scale"][0], result["scale"][-1]
+            result["cost_ratio"] = round((hi["seconds"] / hi["n"]) / (lo["seconds"] / lo["n"]), 3)
+            print(f"per-article cost ratio {hi['n']}/{lo['n']}: {result['cost_ratio']}")

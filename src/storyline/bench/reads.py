@@ -43,7 +43,7 @@ import re
 import sys
 from collections import defaultdict
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from storyline.core.story.headline import clause_break_at, dangles, whole_statement
 from storyline.core.nlp.figures import SCALE, SMALL_NUMBERS
@@ -298,69 +298,17 @@ def count(stories: list[dict], examples: int = 5) -> dict:
         if len(out[kind]["examples"]) < examples:
             out[kind]["examples"].append(example)
 
-    seen_in: dict[str, set[str]] = defaultdict(set)  # a summary sentence's folded text -> stories whose summary has it
-    row_in: dict[str, set[str]] = defaultdict(set)  # a timeline row's folded text -> stories whose timeline has it
-    shaped: dict[str, set[str]] = defaultdict(set)  # a line's template -> stories whose summary or timeline has it
-    for st in stories:
-        for s in st.get("summary") or []:
-            seen_in[fold_for_hash(s["text"])].add(st["story_id"])
-            shaped[template(s["text"]) or ""].add(st["story_id"])
-        for row in st.get("timeline") or []:
-            row_in[fold_for_hash(str(row.get("text") or ""))].add(st["story_id"])
-            shaped[template(str(row.get("text") or "")) or ""].add(st["story_id"])
-    shaped.pop("", None)
-
-    def recurs(text: str, seen: dict[str, set[str]]) -> str | None:
-        if len(seen[fold_for_hash(text)]) > 1:
-            return "recurs"
-        return "template" if len(shaped.get(template(text) or "", ())) > 1 else None
-
+    recurs = _recurs(stories)
     n_sentences = n_rows = n_top = 0
     for st in stories:
-        why = residue(st.get("title"))
-        if why:
-            add("residue_titles", {"story_id": st["story_id"], "title": st.get("title"), "why": why})
         texts = [s["text"] for s in st.get("summary") or []]
         n_sentences += len(texts)
-        own = {a.get("title") for a in st.get("articles") or []}
-        if st.get("title") and st["title"] not in own:  # a title written from the story's sentences
-            cut = next((c for c in (cut_headline(st["title"], t) for t in texts) if c), None)
-            if cut:
-                add("cut_headlines", {"story_id": st["story_id"], "title": st["title"], "why": cut})
-        for k, text in enumerate(texts):
-            why = furniture(text) or recurs(text, seen_in)
-            if why:
-                add("furniture_sentences", {"story_id": st["story_id"], "text": text, "why": why})
-            why = needs_context(text, [st.get("title") or ""] + texts[:k])
-            if why and not (why in ("prev", "quote") and k > 0 and _follows(st, k)) and not (
-                    why == "quote" and k + 1 < len(texts) and _follows(st, k + 1)):  # "...," she said: its speaker next
-                add("context_openers", {"story_id": st["story_id"], "text": text, "why": why})
-        if texts:
-            why = furniture(texts[0]) or recurs(texts[0], seen_in)
-            if why:
-                add("furniture_leads", {"story_id": st["story_id"], "text": texts[0], "why": why})
-            if background_lead(st):
-                add("background_leads", {"story_id": st["story_id"], "text": texts[0], "why": news_date(st)})
+        _read_title_and_summary(st, texts, add, recurs)
         apart = events_apart(st)
         if apart:
             add("mixed_events", {"story_id": st["story_id"], "text": st.get("title") or "", "why": apart})
-        for row in st.get("timeline") or []:
-            n_rows += 1
-            text = str(row.get("text") or "")
-            why = furniture(text) or recurs(text, row_in)
-            if why:
-                add("furniture_rows", {"story_id": st["story_id"], "text": text, "why": why})
-            if background_dated(row):
-                add("background_dated_rows", {"story_id": st["story_id"], "text": row.get("text"),
-                                              "why": row.get("date")})
-        top = sorted(st.get("entities") or [], key=lambda e: -int(e.get("mentions") or 0))[:5]
-        n_top += len(top)
-        told = texts + [str(r.get("text") or "") for r in st.get("timeline") or []]
-        for e in top:
-            name = str(e.get("name") or "")
-            afters = [t[m.end():m.end() + 40] for t in told for m in re.finditer(rf"\b{re.escape(name)}\b", t)]
-            if not_a_name(name) or modifier_only(name, afters, least=1):
-                add("non_names", {"story_id": st["story_id"], "text": e.get("name"), "why": e.get("type")})
+        n_rows += _read_timeline(st, add, recurs)
+        n_top += _read_entities(st, texts, add)
         for i, j in restating(texts):
             add("restatement_pairs", {"story_id": st["story_id"], "texts": [texts[i], texts[j]]})
     out["stories"] = {"count": len(stories)}
@@ -371,6 +319,80 @@ def count(stories: list[dict], examples: int = 5) -> dict:
     for key in ("background_leads", "mixed_events"):
         out[key]["share"] = round(out[key]["count"] / len(stories), 4) if stories else 0.0
     return out
+
+
+def _recurs(stories: list[dict]) -> Callable[[str, str], str | None]:
+    """Whether a summary sentence (``"summary"``) or a timeline row (``"timeline"``) is told in more than one story,
+    word for word ("recurs") or as one template ("template"): what a site prints on every page."""
+    seen: dict[str, dict[str, set[str]]] = {"summary": defaultdict(set), "timeline": defaultdict(set)}
+    shaped: dict[str, set[str]] = defaultdict(set)  # a line's template -> stories whose summary or timeline has it
+    for st in stories:
+        for s in st.get("summary") or []:
+            seen["summary"][fold_for_hash(s["text"])].add(st["story_id"])
+            shaped[template(s["text"]) or ""].add(st["story_id"])
+        for row in st.get("timeline") or []:
+            seen["timeline"][fold_for_hash(str(row.get("text") or ""))].add(st["story_id"])
+            shaped[template(str(row.get("text") or "")) or ""].add(st["story_id"])
+    shaped.pop("", None)
+
+    def recurs(text: str, where: str) -> str | None:
+        if len(seen[where][fold_for_hash(text)]) > 1:
+            return "recurs"
+        return "template" if len(shaped.get(template(text) or "", ())) > 1 else None
+    return recurs
+
+
+def _read_title_and_summary(st: dict, texts: list[str], add: Callable[[str, object], None],
+                            recurs: Callable[[str, str], str | None]) -> None:
+    """A story's title (residue, cut) and summary (furniture, context it lacks, its lead)."""
+    why = residue(st.get("title"))
+    if why:
+        add("residue_titles", {"story_id": st["story_id"], "title": st.get("title"), "why": why})
+    own = {a.get("title") for a in st.get("articles") or []}
+    if st.get("title") and st["title"] not in own:  # a title written from the story's sentences
+        cut = next((c for c in (cut_headline(st["title"], t) for t in texts) if c), None)
+        if cut:
+            add("cut_headlines", {"story_id": st["story_id"], "title": st["title"], "why": cut})
+    for k, text in enumerate(texts):
+        why = furniture(text) or recurs(text, "summary")
+        if why:
+            add("furniture_sentences", {"story_id": st["story_id"], "text": text, "why": why})
+        why = needs_context(text, [st.get("title") or ""] + texts[:k])
+        if why and not (why in ("prev", "quote") and k > 0 and _follows(st, k)) and not (
+                why == "quote" and k + 1 < len(texts) and _follows(st, k + 1)):  # "...," she said: its speaker next
+            add("context_openers", {"story_id": st["story_id"], "text": text, "why": why})
+    if texts:
+        why = furniture(texts[0]) or recurs(texts[0], "summary")
+        if why:
+            add("furniture_leads", {"story_id": st["story_id"], "text": texts[0], "why": why})
+        if background_lead(st):
+            add("background_leads", {"story_id": st["story_id"], "text": texts[0], "why": news_date(st)})
+
+
+def _read_timeline(st: dict, add: Callable[[str, object], None], recurs: Callable[[str, str], str | None]) -> int:
+    """A story's timeline rows that are furniture or dated by background; how many rows it has."""
+    rows = st.get("timeline") or []
+    for row in rows:
+        text = str(row.get("text") or "")
+        why = furniture(text) or recurs(text, "timeline")
+        if why:
+            add("furniture_rows", {"story_id": st["story_id"], "text": text, "why": why})
+        if background_dated(row):
+            add("background_dated_rows", {"story_id": st["story_id"], "text": row.get("text"),
+                                          "why": row.get("date")})
+    return len(rows)
+
+
+def _read_entities(st: dict, texts: list[str], add: Callable[[str, object], None]) -> int:
+    """A story's top five entities that are no names; how many it has."""
+    top = sorted(st.get("entities") or [], key=lambda e: -int(e.get("mentions") or 0))[:5]
+    told = texts + [str(r.get("text") or "") for r in st.get("timeline") or []]
+    for e in top:
+        name = str(e.get("name") or "")
+        afters = [t[m.end():m.end() + 40] for t in told for m in re.finditer(rf"\b{re.escape(name)}\b", t)]
+        if not_a_name(name) or modifier_only(name, afters, least=1):
+            add("non_names", {"story_id": st["story_id"], "text": e.get("name"), "why": e.get("type")})
+    return len(top)
 
 
 def _follows(story: dict, k: int) -> bool:

@@ -147,32 +147,10 @@ def run_summarize_bench(
 
     out: dict = {"systems": {}, "n_stories": len(stories), "words": words}
     for name in systems:
-        totals = {m: 0.0 for m in METRICS}
-        total_words, elapsed, over = 0, 0.0, 0
-        missing = 0
-        fn = _system_fn(name, words, config)
-        for st in stories:
-            if name == "storyline" and storyline_summaries is not None:
-                summary = list(storyline_summaries.get(st.id, ()))
-                missing += st.id not in storyline_summaries
-            else:
-                t0 = time.perf_counter()
-                summary = fn(st)
-                elapsed += time.perf_counter() - t0
-            n = sum(n_words(s) for s in summary)
-            over += n > words
-            total_words += n
-            for m, v in rouge(summary, st.reference).items():
-                totals[m] += v
-        k = len(stories)
-        row = {m: totals[m] / k for m in METRICS}
-        row["words"] = total_words / k
-        if name == "storyline" and storyline_summaries is not None:
-            row["sec_per_story"] = None if storyline_seconds is None else storyline_seconds / k
+        given = storyline_summaries if name == "storyline" else None
+        row, missing = _score_system(name, stories, words, config, given, storyline_seconds)
+        if given is not None:
             out["storyline_missing"] = missing
-        else:
-            row["sec_per_story"] = elapsed / k
-        row["over_budget"] = over
         out["systems"][name] = row
         log.info("summary bench: %s done", name)
 
@@ -182,6 +160,39 @@ def run_summarize_bench(
         out["best_baseline"] = {m: max(present, key=lambda b: out["systems"][b][m]) for m in METRICS}
         out["margins"] = {m: sl[m] - out["systems"][out["best_baseline"][m]][m] for m in METRICS}
     return out
+
+
+
+def _score_system(name: str, stories: list, words: int, config: SummaryConfig,
+                  given: Mapping[str, Sequence[str]] | None, given_seconds: float | None) -> tuple[dict, int]:
+    """One system's mean ROUGE, words, seconds per story and summaries over budget on ``stories``; with ``given``
+    summaries (storyline's, made elsewhere), those are scored, and how many stories they miss is returned too."""
+    totals = {m: 0.0 for m in METRICS}
+    total_words, elapsed, over = 0, 0.0, 0
+    missing = 0
+    fn = _system_fn(name, words, config)
+    for st in stories:
+        if given is not None:
+            summary = list(given.get(st.id, ()))
+            missing += st.id not in given
+        else:
+            t0 = time.perf_counter()
+            summary = fn(st)
+            elapsed += time.perf_counter() - t0
+        n = sum(n_words(s) for s in summary)
+        over += n > words
+        total_words += n
+        for m, v in rouge(summary, st.reference).items():
+            totals[m] += v
+    k = len(stories)
+    row = {m: totals[m] / k for m in METRICS}
+    row["words"] = total_words / k
+    if given is not None:
+        row["sec_per_story"] = None if given_seconds is None else given_seconds / k
+    else:
+        row["sec_per_story"] = elapsed / k
+    row["over_budget"] = over
+    return row, missing
 
 
 def format_table(result: Mapping) -> str:

@@ -87,8 +87,40 @@ def cross_validate(data: str | Path, words: int = 250, folds: int = 5, limit: in
     toks = [[rouge_tokens(s.text) for s in f.sentences] for f in feats]
     log.info("tuning: %d stories, %d configurations", len(stories), len(configs))
 
-    # objective[c, s] = ROUGE-1 F + ROUGE-2 F (fractions) of config c on story s
-    objective = np.zeros((len(configs), len(stories)))
+    objective, chosen_sets = _objective(configs, feats, scorers, toks)
+
+    fold = np.array([fold_of(st.id, folds) for st in stories])
+    picks, fold_rows = [], []
+    held_out_summary: list[list[str] | None] = [None] * len(stories)
+    for k in range(folds):
+        train, test = fold != k, fold == k
+        train_mean = objective[:, train].mean(axis=1)
+        best = int(np.argmax(train_mean))  # first maximum: grid order breaks ties
+        picks.append(best)
+        for s in np.flatnonzero(test):
+            held_out_summary[s] = [feats[s].sentences[i].text for i in chosen_sets[best][s]]
+        fold_rows.append({"fold": k, "n_test": int(test.sum()), "train_objective": float(train_mean[best]),
+                          "params": _params(configs[best])})
+
+    pooled = _held_out(stories, held_out_summary, fold, fold_rows, words)
+
+    final = int(np.argmax(objective.mean(axis=1)))
+    shipped = _params(SummaryConfig(words=words))
+    return {
+        "n_stories": len(stories), "folds": folds, "words": words, "grid": {k: list(v) for k, v in GRID.items()},
+        "objective": "mean over stories of ROUGE-1 F + ROUGE-2 F",
+        "per_fold": fold_rows, "held_out_pooled": pooled,
+        "selected_defaults": _params(configs[final]), "folds_agreeing": picks.count(final),
+        "all_stories_objective": float(objective[final].mean()),
+        "shipped_defaults": shipped, "shipped_match_selected": shipped == _params(configs[final]),
+    }
+
+
+def _objective(configs: list[SummaryConfig], feats: list, scorers: list, toks: list
+               ) -> tuple[np.ndarray, list[list[tuple[int, ...]]]]:
+    """``objective[c, s]``: ROUGE-1 F + ROUGE-2 F (fractions) of config ``c`` on story ``s``; and the sentences each
+    config picks in each story."""
+    objective = np.zeros((len(configs), len(feats)))
     chosen_sets: list[list[tuple[int, ...]]] = []
     memo: dict[tuple[int, tuple[int, ...]], float] = {}  # many configurations pick the same sentences
     for c, cfg in enumerate(configs):
@@ -105,21 +137,12 @@ def cross_validate(data: str | Path, words: int = 250, folds: int = 5, limit: in
             objective[c, s] = memo[key]
             row.append(key[1])
         chosen_sets.append(row)
+    return objective, chosen_sets
 
-    fold = np.array([fold_of(st.id, folds) for st in stories])
-    picks, fold_rows = [], []
-    held_out_summary: list[list[str] | None] = [None] * len(stories)
-    for k in range(folds):
-        train, test = fold != k, fold == k
-        train_mean = objective[:, train].mean(axis=1)
-        best = int(np.argmax(train_mean))  # first maximum: grid order breaks ties
-        picks.append(best)
-        for s in np.flatnonzero(test):
-            held_out_summary[s] = [feats[s].sentences[i].text for i in chosen_sets[best][s]]
-        fold_rows.append({"fold": k, "n_test": int(test.sum()), "train_objective": float(train_mean[best]),
-                          "params": _params(configs[best])})
 
-    # held-out ROUGE (all metrics, the benchmark's own scorer) for storyline and the baselines
+def _held_out(stories: list, held_out_summary: list, fold: np.ndarray, fold_rows: list[dict], words: int) -> dict:
+    """Held-out ROUGE (all metrics, the benchmark's own scorer) for storyline and the baselines: per fold (into
+    ``fold_rows``) and pooled over every story."""
     systems = {"storyline_cv": held_out_summary,
                "lead": [lead_summary(st.docs, words) for st in stories],
                "lexrank": [sumy_summary(st.docs, words, "lexrank") for st in stories],
@@ -132,17 +155,7 @@ def cross_validate(data: str | Path, words: int = 250, folds: int = 5, limit: in
         row["held_out"] = {name: {m: float(np.mean([per_story[name][s][m] for s in idx])) for m in METRICS}
                            for name in systems}
     pooled = {name: {m: float(np.mean([r[m] for r in rows])) for m in METRICS} for name, rows in per_story.items()}
-
-    final = int(np.argmax(objective.mean(axis=1)))
-    shipped = _params(SummaryConfig(words=words))
-    return {
-        "n_stories": len(stories), "folds": folds, "words": words, "grid": {k: list(v) for k, v in GRID.items()},
-        "objective": "mean over stories of ROUGE-1 F + ROUGE-2 F",
-        "per_fold": fold_rows, "held_out_pooled": pooled,
-        "selected_defaults": _params(configs[final]), "folds_agreeing": picks.count(final),
-        "all_stories_objective": float(objective[final].mean()),
-        "shipped_defaults": shipped, "shipped_match_selected": shipped == _params(configs[final]),
-    }
+    return pooled
 
 
 def format_report(res: dict) -> str:
