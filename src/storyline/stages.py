@@ -67,10 +67,10 @@ def _dedup(ctx: Context, t: dict) -> Output:
     from pyspark.sql import functions as F
 
     from storyline.spark import articles as A
-    from storyline.spark.dedup import fold_near_duplicates
+    from storyline.spark.dedup import exact_duplicates, fold_near_duplicates
 
     pool = ctx.earlier.pool(A.public_articles(t["final"].filter(F.col("kind") == "article")))
-    canon, exact = A.exact_duplicates(pool)
+    canon, exact = exact_duplicates(pool)
     d = ctx.cfg.dedup
     canon, near = fold_near_duplicates(canon, d.threshold, d.num_perm, d.shingle, only_new=bool(ctx.earlier))
     return Output(tables={

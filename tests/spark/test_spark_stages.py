@@ -12,6 +12,7 @@ from storyline.core.story.features import SummaryConfig
 from storyline.spark import articles as A
 from storyline.spark import clean as C
 from storyline.spark import stories as S
+from storyline.spark.dedup import exact_duplicates
 from storyline.core.ingest.inputs import plan_tasks
 from storyline.spark.ingest import SMALL_READ_BYTES, read_inputs, read_slices
 from storyline.spark.schemas import SchemaError
@@ -182,7 +183,7 @@ def test_duplicate_ids_exact_duplicates_and_sentences(spark):
     by = {r["article_id"]: r for r in final.collect()}
     assert by["z"]["kind"] == "reject" and by["z"]["reason"] == "too_short"
     good = final.filter("kind = 'article'")
-    canon, dups = A.exact_duplicates(good)
+    canon, dups = exact_duplicates(good)
     assert [(r["article_id"], r["canonical_id"]) for r in dups.collect()] == [("x", "y")]
     sents = A.sentences_table(canon).orderBy("idx").collect()
     assert len(sents) == 2 and sents[0]["text"].startswith("THE PORT AUTHORITY")
@@ -205,7 +206,7 @@ def test_exact_duplicates_without_adaptive_execution(spark, tmp_path):
     before = spark.conf.get("spark.sql.adaptive.enabled")
     spark.conf.set("spark.sql.adaptive.enabled", "false")
     try:
-        canon, dups = A.exact_duplicates(arts)
+        canon, dups = exact_duplicates(arts)
         kept = sorted(r["article_id"] for r in canon.collect())
         folded = [(r["article_id"], r["canonical_id"]) for r in dups.collect()]
     finally:

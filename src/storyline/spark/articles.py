@@ -1,4 +1,4 @@
-"""Article stage: unique ids, final checks, sentence spans, and exact-duplicate folding."""
+"""Article stage: unique ids, final checks and sentence spans (duplicates are folded in :mod:`storyline.spark.dedup`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from pyspark.sql import functions as F
 from storyline.core.text.sentences import split_sentences
 from storyline.core.text.text import fold_for_hash, stable_id, words
 from storyline.spark.schemas import ARTICLE_FINAL, ARTICLES, SENTENCES, column_names, require_columns
-from storyline.spark.session import checkpoint
 
 _FINAL_COLS = [c.split()[0].strip("`") for c in ARTICLE_FINAL.split(", ") if not c.startswith(("start", "end"))]
 
@@ -81,35 +80,6 @@ def finalize(articles: DataFrame, min_words: int, max_words: int = 100_000) -> D
     require_columns(articles, ["article_id", "text"], "finalize")
     cols = [c for c in _FINAL_COLS if c in articles.columns]
     return articles.select(*cols).mapInPandas(_finalize_batches(min_words, max_words), ARTICLE_FINAL)
-
-
-def exact_duplicates(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
-    """Fold articles with the same folded text. The canonical one is the earliest published, then smallest id.
-
-    An article of an earlier output (column ``_old`` = 1, when present) always stays canonical.
-    Returns (canonical articles, duplicates as ``article_id, canonical_id, similarity, method, content_hash``;
-    the hash lets a later ``--into`` run tell the same record from a new one that reuses its id).
-    """
-    require_columns(articles, ["article_id", "content_hash", "published"], "dedup")
-    order = [F.col("published").asc_nulls_last(), F.col("article_id")]
-    keys = ["article_id", "content_hash", "published"]
-    if "_old" in articles.columns:
-        order.insert(0, F.col("_old").desc())
-        keys.append("_old")
-    w = Window.partitionBy("content_hash").orderBy(*order)
-    # The window sorts ids and hashes only, never article text; checkpointed because the canonical articles,
-    # the duplicates and the near-duplicate search all read it.
-    ranked = checkpoint(articles.select(*keys).withColumn("_rn", F.row_number().over(w))
-                        .withColumn("_canon", F.first("article_id").over(w)))
-    # The checkpoint keeps the attributes of ``articles``: the join key is renamed so the two sides never share
-    # one (without adaptive execution Spark cannot resolve the clash and stops with an internal error).
-    folded = ranked.filter("_rn > 1").select(F.col("article_id").alias("_folded"))
-    canon = articles.join(folded, articles["article_id"] == folded["_folded"], "left_anti")
-    dups = ranked.filter("_rn > 1").select(
-        "article_id", F.col("_canon").alias("canonical_id"), F.lit(1.0).alias("similarity"),
-        F.lit("exact").alias("method"), "content_hash",
-    )
-    return canon, dups
 
 
 def _sentence_rows(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:

@@ -1,7 +1,9 @@
-"""Near-duplicate folding on Spark DataFrames: MinHash LSH candidates, signature verification, connected
-components, and a deterministic canonical article per duplicate group.
+"""Duplicates folded on Spark DataFrames: exact copies (the same folded text, :func:`exact_duplicates`), then near
+copies (:func:`fold_near_duplicates`): MinHash LSH candidates, signature verification, connected components, and a
+deterministic canonical article per duplicate group.
 
-Stages (each a DataFrame step; hashing runs in :mod:`storyline.core.grouping.minhash` through ``mapInPandas``):
+Near-duplicate steps (each a DataFrame step; hashing runs in :mod:`storyline.core.grouping.minhash` through
+``mapInPandas``):
 
 1. signatures: ``article_id, sig array<int>, bands array<bigint>`` (one Arrow batch at a time);
 2. band buckets: explode the band keys, group by key, and emit candidate pairs inside each bucket
@@ -18,7 +20,7 @@ import logging
 from typing import Iterator
 
 import pandas as pd
-from pyspark.sql import Column, DataFrame
+from pyspark.sql import Column, DataFrame, Window
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
@@ -39,6 +41,35 @@ _SIG_SCHEMA = T.StructType([
     T.StructField("sig", T.ArrayType(T.IntegerType(), False), False),
     T.StructField("bands", T.ArrayType(T.LongType(), False), False),
 ])
+
+
+def exact_duplicates(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
+    """Fold articles with the same folded text. The canonical one is the earliest published, then smallest id.
+
+    An article of an earlier output (column ``_old`` = 1, when present) always stays canonical.
+    Returns (canonical articles, duplicates as ``article_id, canonical_id, similarity, method, content_hash``;
+    the hash lets a later ``--into`` run tell the same record from a new one that reuses its id).
+    """
+    require_columns(articles, ["article_id", "content_hash", "published"], "dedup")
+    order = [F.col("published").asc_nulls_last(), F.col("article_id")]
+    keys = ["article_id", "content_hash", "published"]
+    if "_old" in articles.columns:
+        order.insert(0, F.col("_old").desc())
+        keys.append("_old")
+    w = Window.partitionBy("content_hash").orderBy(*order)
+    # The window sorts ids and hashes only, never article text; checkpointed because the canonical articles,
+    # the duplicates and the near-duplicate search all read it.
+    ranked = checkpoint(articles.select(*keys).withColumn("_rn", F.row_number().over(w))
+                        .withColumn("_canon", F.first("article_id").over(w)))
+    # The checkpoint keeps the attributes of ``articles``: the join key is renamed so the two sides never share
+    # one (without adaptive execution Spark cannot resolve the clash and stops with an internal error).
+    folded = ranked.filter("_rn > 1").select(F.col("article_id").alias("_folded"))
+    canon = articles.join(folded, articles["article_id"] == folded["_folded"], "left_anti")
+    dups = ranked.filter("_rn > 1").select(
+        "article_id", F.col("_canon").alias("canonical_id"), F.lit(1.0).alias("similarity"),
+        F.lit("exact").alias("method"), "content_hash",
+    )
+    return canon, dups
 
 
 def _signature_batches(num_perm: int, shingle: int, params: LSHParams):
