@@ -105,13 +105,13 @@ def _stories(ctx: Context, t: dict) -> Output:
 def _digest(ctx: Context, t: dict) -> Output:
     from storyline.core.story.features import SummaryConfig
     from storyline.spark import stories as S
+    from storyline.spark.changes import unchanged_digests
 
     scfg = SummaryConfig(words=ctx.cfg.summary.words, focus=ctx.cfg.summary.focus or None,
                          embedding=ctx.cfg.facts.embedding)
-    # a story the earlier output told with the same articles (and the same settings) keeps its digest; the others
-    # are told anew: a nightly run reads only the stories that changed
-    kept, todo = S.unchanged_digests(t["story_articles"], ctx.earlier.story_articles(),
-                                     ctx.earlier.stories() if ctx.earlier.same_settings(ctx.cfg) else None)
+    # a story told before with the same articles and settings keeps its digest: only the changed ones are told anew
+    kept, todo = unchanged_digests(t["story_articles"], ctx.earlier.story_articles(),
+                                   ctx.earlier.stories() if ctx.earlier.same_settings(ctx.cfg) else None)
     # the sentences meet their stories here and cross into Python once, grouped by story, for facts and summary alike
     sents = S.story_sentences(t["sentences"], t["articles"], todo)
     facts = ctx.cfg.facts
@@ -124,8 +124,9 @@ def _digest(ctx: Context, t: dict) -> Output:
 def _write(ctx: Context, t: dict) -> Output:
     from storyline.spark import output as O
     from storyline.spark import stories as S
+    from storyline.spark.changes import with_changes
 
-    stories = S.with_changes(
+    stories = with_changes(
         S.story_table(t["articles"], t["story_articles"], t["duplicates"], S.agree_entity_types(t["digests"])),
         t["lineage"], ctx.earlier.stories(), ctx.earlier.started(), ctx.started)
     rejects = ctx.spark.read.schema(SC.REJECTS).parquet(str(ctx.work / "rejects" / "*"))
