@@ -181,13 +181,14 @@ def test_text_spelt_with_look_alike_letters_and_an_opening_byline_are_cut_and_li
 def test_an_article_in_a_script_without_spaces_is_counted_by_its_words_and_not_rejected_as_too_short():
     import pandas as pd
 
-    from storyline.spark.articles import _finalize_batches
+    from storyline.spark.articles import _FINAL_COLS, _finalized
+    from storyline.spark.mapping import map_records
 
     ja = ("東京都は月曜日、新しい交通規則を発表した。都の担当者によると、規則は来月から施行される。"
           "市民の間では賛否が分かれており、議会でも議論が続いている。専門家は影響を注視している。")
     en = "The council met on Monday."  # a short English text stays too short
     batch = pd.DataFrame([{"article_id": "ja", "text": ja}, {"article_id": "en", "text": en}])
-    out = next(_finalize_batches(40, 10_000)(iter([batch])))
+    out = next(map_records(_finalized(40, 10_000), _FINAL_COLS)(iter([batch])))
     kinds = dict(zip(out["article_id"], out["reason"]))
     assert pd.isna(kinds["ja"]), out.loc[out.article_id == "ja", "detail"].tolist()  # no reject reason
     assert kinds["en"] == "too_short"

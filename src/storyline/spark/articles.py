@@ -10,6 +10,7 @@ from pyspark.sql import functions as F
 
 from storyline.core.text.sentences import split_sentences
 from storyline.core.text.text import fold_for_hash, stable_id, words
+from storyline.spark.mapping import map_records
 from storyline.spark.schemas import ARTICLE_FINAL, ARTICLES, SENTENCES, column_names, require_columns
 
 _FINAL_COLS = [c.split()[0].strip("`") for c in ARTICLE_FINAL.split(", ") if not c.startswith(("start", "end"))]
@@ -47,39 +48,37 @@ def reject_duplicate_ids(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
     return first, dups
 
 
-def _finalize_batches(min_words: int, max_words: int):
-    def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
-        for batch in batches:
-            out = []
-            for rec in batch.to_dict("records"):
-                text = rec.get("text")
-                rec = {k: rec.get(k) for k in _FINAL_COLS}
-                if not isinstance(text, str) or not text.strip():
-                    rec.update(kind="reject", reason="empty_after_cleaning", detail="only residue was left")
-                else:
-                    n = len(words(text))
-                    rec["n_words"] = n
-                    if n < min_words:
-                        rec.update(kind="reject", reason="too_short",
-                                   detail=f"{n} words after cleaning; clean.min_words={min_words}")
-                    elif n > max_words:
-                        rec.update(kind="reject", reason="too_long",
-                                   detail=f"{n} words after cleaning; clean.max_words={max_words} (a book, a dump or "
-                                          f"many articles in one record; split it, or raise clean.max_words)")
-                    else:
-                        rec["content_hash"] = stable_id("content", fold_for_hash(text))
-                        rec["spans"] = [{"start": s.start, "end": s.end} for s in split_sentences(text)]
-                out.append(rec)
-            yield pd.DataFrame(out, columns=_FINAL_COLS)
+def _finalized(min_words: int, max_words: int):
+    """One article's word count, content hash and sentence spans; a reject when it is empty, too short or too long."""
+    def one(rec: dict) -> dict:
+        text = rec.get("text")
+        rec = {k: rec.get(k) for k in _FINAL_COLS}
+        if not isinstance(text, str) or not text.strip():
+            rec.update(kind="reject", reason="empty_after_cleaning", detail="only residue was left")
+        else:
+            n = len(words(text))
+            rec["n_words"] = n
+            if n < min_words:
+                rec.update(kind="reject", reason="too_short",
+                           detail=f"{n} words after cleaning; clean.min_words={min_words}")
+            elif n > max_words:
+                rec.update(kind="reject", reason="too_long",
+                           detail=f"{n} words after cleaning; clean.max_words={max_words} (a book, a dump or "
+                                  f"many articles in one record; split it, or raise clean.max_words)")
+            else:
+                rec["content_hash"] = stable_id("content", fold_for_hash(text))
+                rec["spans"] = [{"start": s.start, "end": s.end} for s in split_sentences(text)]
+        return rec
 
-    return run
+    return one
 
 
 def finalize(articles: DataFrame, min_words: int, max_words: int = 100_000) -> DataFrame:
     """Word counts, content hashes and sentence spans; too-short, too-long or emptied articles become rejects."""
     require_columns(articles, ["article_id", "text"], "finalize")
     cols = [c for c in _FINAL_COLS if c in articles.columns]
-    return articles.select(*cols).mapInPandas(_finalize_batches(min_words, max_words), ARTICLE_FINAL)
+    return articles.select(*cols).mapInPandas(map_records(_finalized(min_words, max_words), _FINAL_COLS),
+                                                ARTICLE_FINAL)
 
 
 def _sentence_rows(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:

@@ -6,12 +6,11 @@
 from __future__ import annotations
 
 import math
-from typing import Iterator
 
-import pandas as pd
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
+from storyline.spark.mapping import map_records
 from storyline.spark.schemas import CHANGES, STORY_DIGEST, column_names
 
 
@@ -45,28 +44,25 @@ def _plain(value):
     return None if isinstance(value, float) and math.isnan(value) else value
 
 
-def _change_batches(since: str | None, run_started: str | None = None):
+def _changed(since: str | None, run_started: str | None = None):
+    """One story's ``changes`` against how the earlier output told it."""
     from storyline.core.story.changes import UNCHANGED, story_changes
 
-    def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
-        for pdf in batches:
-            out = []
-            for row in pdf.to_dict("records"):
-                if row["same"]:  # told as before, from the same articles: nothing to compare
-                    out.append({"story_id": row["story_id"], "changes": {
-                        "status": UNCHANGED, "since": since, "updated": row["told_updated"], "new_article_ids": [],
-                        "retold": [],
-                        "new_outlets": [], "new_sentences": [], "new_disputes": [], "revised": [],
-                        "merged_from": [], "split_from": []}})
-                    continue
-                now = {k: _plain(row[k]) for k in _CHANGE_INPUT}
-                before = _plain(row["before"])
-                c = story_changes(now, before, since, run_started)
-                c["merged_from"] = _plain(row["merged_from"]) or []
-                c["split_from"] = _plain(row["split_from"]) or []
-                out.append({"story_id": row["story_id"], "changes": c})
-            yield pd.DataFrame(out, columns=["story_id", "changes"])
-    return run
+    def one(row: dict) -> dict:
+        if row["same"]:  # told as before, from the same articles: nothing to compare
+            return {"story_id": row["story_id"], "changes": {
+                "status": UNCHANGED, "since": since, "updated": row["told_updated"], "new_article_ids": [],
+                "retold": [],
+                "new_outlets": [], "new_sentences": [], "new_disputes": [], "revised": [],
+                "merged_from": [], "split_from": []}}
+        now = {k: _plain(row[k]) for k in _CHANGE_INPUT}
+        before = _plain(row["before"])
+        c = story_changes(now, before, since, run_started)
+        c["merged_from"] = _plain(row["merged_from"]) or []
+        c["split_from"] = _plain(row["split_from"]) or []
+        return {"story_id": row["story_id"], "changes": c}
+
+    return one
 
 
 def _change_view(df: DataFrame) -> list:
@@ -123,5 +119,6 @@ def with_changes(stories: DataFrame, lineage: DataFrame, earlier: DataFrame | No
                           F.array().cast("array<string>").alias("merged_from"),
                           F.array().cast("array<string>").alias("split_from"), F.lit(False).alias("same"),
                           F.lit(None).cast("string").alias("told_updated"))
-    changes = rows.mapInPandas(_change_batches(since, run_started), f"story_id string, changes {CHANGES}")
+    changes = rows.mapInPandas(map_records(_changed(since, run_started), ["story_id", "changes"]),
+                               f"story_id string, changes {CHANGES}")
     return stories.join(changes, "story_id", "left")

@@ -5,8 +5,6 @@ Outputs: prepared records (articles and record-level rejects) and line-level rem
 
 from __future__ import annotations
 
-from typing import Iterator
-
 import pandas as pd
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
@@ -15,28 +13,26 @@ from storyline.config import CleanConfig, IngestConfig
 from storyline.core.ingest.prepare import PREPARED_KEYS, PrepareOptions, prepare_record
 from storyline.core.nlp.dates import MONTH_NAMES
 from storyline.spark import rejects as R
+from storyline.spark.mapping import map_records
 from storyline.spark.schemas import PREPARED_TABLE, require_columns
 from storyline.spark.session import checkpoint
 
 
-def _prepare_batches(opts: PrepareOptions):
-    def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
-        for batch in batches:
-            out = []
-            for raw in batch.to_dict("records"):
-                rec, removed = prepare_record({k: (None if v is pd.NA else v) for k, v in raw.items()}, opts)
-                rec["removed"] = [{"reason": r.reason, "text": r.text[:1000]} for r in removed]
-                out.append(rec)
-            yield pd.DataFrame(out, columns=list(PREPARED_KEYS) + ["removed"])
+def _prepared(opts: PrepareOptions):
+    """One raw record prepared (extracted, rule-cleaned), with its rule removals."""
+    def one(raw: dict) -> dict:
+        rec, removed = prepare_record({k: (None if v is pd.NA else v) for k, v in raw.items()}, opts)
+        rec["removed"] = [{"reason": r.reason, "text": r.text[:1000]} for r in removed]
+        return rec
 
-    return run
+    return one
 
 
 def preparer(cfg: IngestConfig):
     """The function over Arrow batches that prepares raw records, and its output schema (``PREPARED_TABLE``):
     for :func:`storyline.spark.ingest.read_inputs`, which runs it where the records are read."""
     opts = PrepareOptions(max_bytes=cfg.max_bytes, html_fast=cfg.html_fast, html_timeout_s=cfg.html_timeout_s)
-    return _prepare_batches(opts), PREPARED_TABLE
+    return map_records(_prepared(opts), list(PREPARED_KEYS) + ["removed"]), PREPARED_TABLE
 
 
 def prepare(raw: DataFrame, cfg: IngestConfig) -> DataFrame:
