@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pyspark.testing import assertDataFrameEqual
 
 from storyline.spark.cluster import article_keys, cluster_stories, join_lone, similar_pairs
 
@@ -83,9 +84,8 @@ def test_round_up_does_not_chain_two_events(spark):
 
 def test_same_result_with_other_partitionings(spark):
     df = spark.createDataFrame(_rows(), SCHEMA)
-    a = sorted(cluster_stories(df.repartition(1), threshold=0.1).collect())
-    b = sorted(cluster_stories(df.repartition(4, "source"), threshold=0.1).collect())
-    assert a == b
+    assertDataFrameEqual(cluster_stories(df.repartition(1), threshold=0.1),
+                         cluster_stories(df.repartition(4, "source"), threshold=0.1))
 
 
 def test_pairs_joined_on_hashed_keys_are_the_pairs_joined_on_ids(spark):

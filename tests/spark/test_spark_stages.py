@@ -6,6 +6,7 @@ import json
 
 import pytest
 from pyspark.sql import functions as F
+from pyspark.testing import assertDataFrameEqual
 
 from storyline.config import load_config
 from storyline.core.story.features import SummaryConfig
@@ -54,7 +55,7 @@ def test_records_are_prepared_where_they_are_read_unless_they_are_spread_first(s
     raw, _ = read_inputs(spark, [str(folder)], cfg)
     key = lambda r: r["source_path"]  # noqa: E731
     assert n == n_files
-    assert sorted(map(tuple, fused.collect()), key=str) == sorted(map(tuple, C.prepare(raw, cfg).collect()), key=str)
+    assertDataFrameEqual(fused, C.prepare(raw, cfg))
     assert all(r["text"] and "Subscribe" not in r["text"] for r in sorted(fused.collect(), key=key))
     # five files are enough tasks for two cores: read and prepared by one Python function; one file is spread
     # over the cores first, and prepared after the shuffle
