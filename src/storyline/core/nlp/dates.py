@@ -14,6 +14,7 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from storyline.core.text.text import AUXILIARIES, NUMBER_WORDS, SPEECH_VERBS, third_person, word_lemmas
+from storyline.lexicon import word_list
 
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")  # a year as a sentence writes it: "in 1995", "since 2021"
 _MONTHS = {m: i for i, m in enumerate(
@@ -49,12 +50,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 _DIGIT = re.compile(r"\d")
 _NO_DIGIT_PATTERNS = tuple((kind, pat) for kind, pat in PATTERNS if kind in ("rel", "day", "month"))
 # a four-digit number followed by one of these counts things rather than naming a year
-_COUNT_NOUNS = frozenset(
-    """people persons votes voters dollars euros pounds yards feet foot meters metres miles kilometers km points runs
-    words units troops soldiers students employees workers jobs homes houses cases deaths residents members
-    signatures calories pages acres tons tonnes barrels shares copies games times""".split())
-DATE_PREPS = frozenset("in since by from until till before after during of to between and through around circa c. "
-                        "early late mid".split())
+_COUNT_NOUNS = word_list("dates/count_nouns.txt")
+DATE_PREPS = word_list("dates/date_preps.txt")
 _CLAUSE_BETWEEN = re.compile(r"[,;:.!?—–]|\s(?:and|but|while|whereas|then)\s")
 
 
@@ -135,9 +132,8 @@ _WORD_RUN = re.compile(r"[A-Za-z]+")
 # from the verb before it, not from its -ed
 _STATE_BEFORE = re.compile(r"\b(?:be|remains?|stays?)\s+(?:\w+ly\s+)?$", re.I)
 _IS_ON = re.compile(r"\b(?:is|are)(?:\s+(?:on|for|until|through))?\s*$", re.I)
-_TIME_PREPS = frozenset("after before during since until till following throughout".split())  # prepositions of time
-DETERMINERS = frozenset("the a an its his her their our your my this that these those every each some several many "
-                         "few".split())
+_TIME_PREPS = word_list("dates/time_preps.txt")  # prepositions of time
+DETERMINERS = word_list("dates/determiners.txt")
 
 
 def _timetable_verb(words: str, m: re.Match[str]) -> bool:

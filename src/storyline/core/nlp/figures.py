@@ -18,6 +18,7 @@ from storyline.core.text.text import (AUXILIARIES, NUMBER_WORDS, SPEECH_VERBS, S
                                       word_forms, word_lemmas)
 from storyline.core.nlp.negation import MODALS, _WORD
 from storyline.core.text.text import act_stem
+from storyline.lexicon import word_list
 
 
 # ------------------------------------------------------------------------------------------------ closed classes
@@ -37,12 +38,10 @@ UNITS = {"%": "percent", "percent": "percent", "per cent": "percent", "pc": "per
          "kg": "kg", "kilograms": "kg", "tonnes": "tonnes", "tons": "tonnes", "mph": "mph", "km/h": "km/h",
          "degrees": "degrees", "hours": "hours", "minutes": "minutes", "days": "days", "weeks": "weeks",
          "months": "months", "years": "years", "points": "points", "acres": "acres", "hectares": "hectares"}
-PREPOSITIONS = frozenset("""across among amid amongst around along beside besides beyond despite inside including
-    near onto outside per since throughout toward towards upon via within without aboard""".split())
+PREPOSITIONS = word_list("figures/prepositions.txt")
 # English plurals without -s: a count of these is a count ("20 people"), where a figure before a singular noun is a
 # label or address ("the 5500 block", "a 6.1 earthquake")
-IRREGULAR_PLURALS = frozenset("people children men women police staff crew personnel feet teeth mice geese cattle sheep "
-                              "fish deer aircraft data media series species".split())
+IRREGULAR_PLURALS = word_list("figures/irregular_plurals.txt")
 CURRENCIES = {"$": "dollars", "£": "pounds", "€": "euros", "¥": "yen"}
 SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "bn": 1e9, "m": 1e6, "k": 1e3}
 SMALL_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
@@ -50,8 +49,7 @@ SMALL_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six se
                                             "twenty".split())}
 
 
-_TIME_WORDS = frozenset("now later earlier ago last next more less so far then monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow tonight "
-                        "night morning evening afternoon week month year day hour".split())
+_TIME_WORDS = word_list("figures/time_words.txt")
 
 _MONTH_NAMES = "january february march april may june july august september october november december"
 _TIME_TERMS = frozenset(content_terms(" ".join(sorted(_TIME_WORDS)) + " " + _MONTH_NAMES)) | _TIME_WORDS

@@ -13,13 +13,14 @@ from functools import lru_cache
 from typing import Sequence
 
 from storyline.core.text.text import DETERMINERS, STOPWORDS, word_lemmas
+from storyline.lexicon import word_list
 
 logger = logging.getLogger(__name__)
 
 PERSON, ORG, GPE, LOC = "PERSON", "ORG", "GPE", "LOC"
 
-_MONTHS = frozenset("january february march april may june july august september october november december".split())
-_MONTH_ABBR = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
+_MONTHS = word_list("names/months.txt")
+_MONTH_ABBR = word_list("names/month_abbr.txt")
 _DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _MONTHS_DAYS = _MONTHS | _DAYS
 _COMMON_CAPS = frozenset(
@@ -35,28 +36,14 @@ _COMMON_CAPS = frozenset(
     thanks please note editor update updated breaking exclusive watch read photo photos video credit file
     filed related advertisement subscribe share comments next previous more hell oh well ok okay sir""".split()
 ) | _MONTHS_DAYS
-_TITLES = frozenset(
-    """mr mrs ms dr prof sen gov rep gen lt sgt capt col cmdr adm president vice senator governor mayor coach
-    manager gm ceo coo cfo cto chairman chairwoman chair director commissioner secretary minister premier judge
-    justice officer chief general pope king queen prince princess sir dame lord lady rev reverend detective
-    inspector sheriff attorney spokesman spokeswoman spokesperson chancellor ambassador councillor councilman
-    councilwoman congressman congresswoman representative lieutenant sergeant captain colonel admiral
-    superintendent owner founder pitcher catcher shortstop quarterback striker defender midfielder goalkeeper""".split()
-)
-_ORG_SUFFIX = frozenset(
-    """inc corp co llc ltd plc group bank university college school academy association committee council
-    department ministry agency party times post news journal league club company corporation foundation
-    institute commission court senate congress parliament police army navy airlines airways network press
-    tribune herald gazette service administration authority bureau office board union federation fc united
-    organization organisation institution hospital church museum reserve fund trust exchange holdings
-    partners capital systems technologies labs motors records studios media magazine""".split()
-)
-_ORG_NEXT = frozenset("organization organisation team club franchise company firm spokesman spokeswoman officials".split())
-_PLACE_PREP = frozenset("in from near outside across throughout to at into towards toward via off".split())
-_CONNECTORS = frozenset("of de del della la le van von der den da di du dos das y al bin".split())
+_TITLES = word_list("names/titles.txt")
+_ORG_SUFFIX = word_list("names/org_suffix.txt")
+_ORG_NEXT = word_list("names/org_next.txt")
+_PLACE_PREP = word_list("names/place_prep.txt")
+_CONNECTORS = word_list("names/connectors.txt")
 # "of" joins a name only after heads like these ("Bank of America"), not after a person ("Klapisch of Newsday")
 _OF_HEADS = _ORG_SUFFIX | frozenset("republic kingdom state states city gulf bay isle isles duke duchess bishop house".split())
-_ABBREV = frozenset("mr. mrs. ms. dr. prof. st. jr. sr. inc. co. corp. ltd. gen. sen. gov. rep. lt. sgt. capt. col. mt. ft. rev.".split())
+_ABBREV = word_list("names/abbrev.txt")
 _GAZETTEER = frozenset(
     n.strip().lower()
     for n in """Afghanistan, Albania, Algeria, Argentina, Armenia, Australia, Austria, Azerbaijan, Bahrain, Bangladesh,
@@ -87,20 +74,13 @@ _GAZETTEER = frozenset(
 # Cues from the last or first word of a name: places ("Merrow Bay", "Canal Street", "Port Calder"), sports clubs
 # ("Wexbridge Rovers"), named storms and products ("Aura T3"). Unknown two-word names are people only when the first
 # word is a known given name (US census lists, from the ``names`` package).
-_PLACE_LAST = frozenset(
-    """bay island islands isle street st road rd avenue ave lane boulevard square plaza drive quay quays harbour harbor
-    port river lake valley coast peninsula county province district park hill hills mountain mountains beach heights
-    bridge strait gulf sea ocean airport station hall""".split())
+_PLACE_LAST = word_list("names/place_last.txt")
 _PLACE_FIRST = frozenset("port mount mt lake cape fort".split())
 # lower-case nouns of places that a place's name modifies ("the Lusk region", "Baghlan province", "Selwick residents")
-_PLACE_NOUN_AFTER = frozenset("region area city town village valley county province district suburb residents".split())
-_DIRECTIONS = frozenset("north south east west northern southern eastern western central upper lower greater inner "
-                        "outer northeast northwest southeast southwest".split())
-_CLUB_LAST = frozenset(
-    """rovers united athletic wanderers rangers albion hotspur city town fc afc sc rovers' dynamo celtic""".split())
-_ORG_LAST_MORE = frozenset(
-    """power energy wire alliance systems securities rescue operator service services airlines motors railways
-    transit police""".split())
+_PLACE_NOUN_AFTER = word_list("names/place_noun_after.txt")
+_DIRECTIONS = word_list("names/directions.txt")
+_CLUB_LAST = word_list("names/club_last.txt")
+_ORG_LAST_MORE = word_list("names/org_last_more.txt")
 _EVENT_FIRST = frozenset("storm hurricane typhoon cyclone tropical operation".split())
 EVENT, PRODUCT = "EVENT", "PRODUCT"
 _MODIFIED = _ORG_SUFFIX | frozenset(
@@ -304,9 +284,9 @@ def _demonym_of(w: str, land: str) -> bool:
         rest in _DEMONYM_ENDS or (len(rest) >= 3 and rest[1:] in _DEMONYM_ENDS) or (not rest and land == w + "y"))
 
 
-_NAME_PARTICLES = frozenset("of the and de del della di da du la le van von der den bin al el y & for".split())
+_NAME_PARTICLES = word_list("names/name_particles.txt")
 # modal and auxiliary verbs (a closed class): a "name" holding one is a clause in capitals ("WOMEN CAN TALK SPORTS")
-_AUXILIARIES = frozenset("can could will would shall should may might must is are was were do does did".split())
+_AUXILIARIES = word_list("names/auxiliaries.txt")
 # determiners and pronouns (closed classes) that a name holds only where page furniture ran into it ("Email This
 # Nicole"): "The" and "A" open titles of works, which are names
 _NO_NAME_WORDS = (DETERMINERS - {"the", "a", "an"}) | frozenset("i me you he she it we they him us them".split())

@@ -7,16 +7,14 @@ from __future__ import annotations
 import re
 
 from storyline.core.text.text import SPEECH_VERBS, STOPWORDS, stem
+from storyline.lexicon import word_list
 
 
-NEGATION = frozenset("not n't never no nobody none nothing neither nor cannot without".split())
+NEGATION = word_list("negation/negation.txt")
 # verbs whose complement did not happen ("refused to sign" = did not sign): a closed class of implicatives
-NEGATIVE_IMPLICATIVES = frozenset("refused refuses declined declines failed fails neglected neglects".split())
+NEGATIVE_IMPLICATIVES = word_list("negation/negative_implicatives.txt")
 DENIALS = frozenset("denied denies deny rejected rejects disputed disputes".split())  # X denied that ...
-MODALS = frozenset("would could might may should must can if unless whether perhaps possibly maybe "
-                   "reportedly allegedly supposedly purportedly expected expects forecast forecasts forecasting "
-                   "predicted predicts projected likely unlikely needed needs required expect anticipate anticipates "
-                   "anticipated hope hopes hoped whichever".split())
+MODALS = word_list("negation/modals.txt")
 
 
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
@@ -67,8 +65,7 @@ _CONTRAST = re.compile(r",\s+not\s+(?:(?:a|an|the|only|just|some|his|her|their|i
 # what opens a negated predicate: the closed classes above ("without" negates a noun phrase, not a predicate)
 _NEGATOR = re.compile(r"\b(?:" + "|".join(sorted((NEGATION - {"without"}) | NEGATIVE_IMPLICATIVES | DENIALS)) +
                       r")\b|n[’']t\b", re.I)
-_NEG_SKIP = frozenset("to that the a an any one be been being was were is are has have had do does did will would "
-                      "yet ever again also even so reports claims".split())
+_NEG_SKIP = word_list("negation/neg_skip.txt")
 
 
 def root(term: str) -> str:

@@ -12,6 +12,7 @@ from storyline.core.story.claims.values import TIME_UNITS
 from storyline.core.text.sentences import tidy_sentence
 from storyline.core.text.text import past_tense
 from storyline.core.text.text import AUXILIARIES, DETERMINERS, SPEECH_VERBS, STOPWORDS, word_lemmas, words
+from storyline.lexicon import word_list
 
 
 _ALSO = re.compile(r"^(?:[\w'’.-]+\s+){1,5}also\b", re.I)
@@ -36,7 +37,7 @@ _PARTICIPLE_AFTER = re.compile(r",\s+[a-z]{3,}ing\b")
 _OPEN_CLAUSE = re.compile(r"\b(?:that|said|says)\s+(?:after|before|when|while|because|although|though|if|once|since|"
                           r"as|until|unless)\b[^,;]*$")
 _OPEN_RELATIVE = re.compile(r"\b(?:that|who|which|whose|whom)\s+[\w'’-]+$", re.I)
-_LEANS_ON_NEXT = frozenset("even not just only so too very along particularly especially notably including".split())  # "..., even | though ...": a word for the next
+_LEANS_ON_NEXT = word_list("headline/leans_on_next.txt")  # "..., even | though ...": a word for the next
 _FINITE = "|".join(sorted(AUXILIARIES - {"be", "been", "being"}))  # an auxiliary that makes a clause finite
 # what a cut must not split off: the verb of its subject ("Passengers bound for Newark | from Hong Kong were able"),
 # before any clause of its own opens in the cut part
@@ -297,8 +298,7 @@ def _verb_in_s(ws: Sequence[str], k: int) -> bool:
 
 
 # a phrase that opens a sentence before its subject: a preposition (a closed class)
-_FRONTING = frozenset("in on at for with from by during under over across among amid since throughout upon within "
-                      "without despite following".split())
+_FRONTING = word_list("headline/fronting.txt")
 
 
 def _verb_groups(words: Sequence[str]) -> int:

@@ -19,6 +19,7 @@ from storyline.core.text.furniture import furniture
 from storyline.core.story.entities import get
 from storyline.core.story.sources import source_sentence
 from storyline.core.text.text import AUXILIARIES, content_terms, jaccard, word_lemmas
+from storyline.lexicon import word_list
 
 _CLAUSE_SPLIT = re.compile(r";\s+|\s+[—–]\s+|,\s+(?=(?:but|then|and then|until|while|although|though|whereas"
                            r"|and (?:is|was|were|are|has|had|he|she|they|it|we|i))\b)")
@@ -66,7 +67,7 @@ _RELATIVE = re.compile(r",\s+(?:(?P<rel>who|which|whose)\s|(?P<other>der|die|das
 # prepositions that open a span at a date (a closed class): what the sentence tells holds from then on, and its own
 # event is not then ("749 children have died since 1998", "seit mindestens 2019 angebunden")
 _SINCE = re.compile(r"\b(?:since|seit|depuis|desde)\s", re.I)
-_PRONOUNS = frozenset("it he she they we i you this that these those there".split())
+_PRONOUNS = word_list("timeline/pronouns.txt")
 
 
 def background_clause(text: str, start: int, end: int) -> str | None:

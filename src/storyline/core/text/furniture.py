@@ -23,6 +23,7 @@ import re
 from functools import lru_cache
 
 from storyline.core.text.text import STOPWORDS, third_person
+from storyline.lexicon import word_list
 
 _WEEKDAY = r"(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?"
 _MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|"
@@ -31,11 +32,7 @@ _DAY_DATE = rf"(?:{_MONTH}\s+\d{{1,2}}|\d{{1,2}}\s+{_MONTH})"
 _FULL_DATE = rf"{_DAY_DATE},?\s+\d{{4}}"
 _PICTURE = r"(?:photo(?:graph)?s?|images?|pictures?|video(?:\s+still)?|screen\s?(?:shot|grab)s?|handout|file\s+image|still)"
 # interface words: what buttons and bars say
-_UI = frozenset("share shares shared sharing tweet tweets pin email e-mail print comment comments facebook twitter "
-                "whatsapp linkedin pinterest reddit messenger telegram icon close open play listen watch replay "
-                "subscribe follow like save copy link menu search more next previous gallery enlarge expand "
-                "article video videos audio minute minutes min read advertisement sponsored continue reading photo photos embed "
-                "caption hide show full screen fullscreen autoplay replay skip ad ads".split())
+_UI = word_list("furniture/ui.txt")
 INTERFACE_WORDS = _UI  # the closed vocabulary of a page's controls, for the modules that read names and lines
 
 # a picture marker opening the line: "Image caption ...", "Media playback is unsupported ...", "FILE - In this ..."

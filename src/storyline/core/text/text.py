@@ -12,37 +12,21 @@ from typing import AbstractSet as Set, Mapping
 
 import lemminflect
 
+from storyline.lexicon import word_list
+
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _WS_RE = re.compile(r"\s+")
 
 # number words, as a figure reader spells them out ("forty-seven", "three hundred", "a dozen")
-NUMBER_WORDS = frozenset("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-                         "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety "
-                         "hundred thousand million billion dozen".split())
+NUMBER_WORDS = word_list("text/number_words.txt")
 # determiners and possessive pronouns that open a noun phrase (a closed class)
-DETERMINERS = frozenset("the a an his her its their our my your this that these those some any".split())
+DETERMINERS = word_list("text/determiners.txt")
 
 # auxiliary verbs (a closed class), and the verbs that report speech
-AUXILIARIES = frozenset("is are was were be been being has have had do does did will would shall should can could "
-                        "may might must".split())
-SPEECH_VERBS = frozenset("said says say told tells tell added adds announced announces stated states claimed claims "
-                         "insisted insists wrote writes reported reports confirmed confirms denied denies "
-                         "explained explains noted notes argued argues tweeted posted acknowledged admitted "
-                         "understands understood believes estimated estimates according spoke speaks".split())
+AUXILIARIES = word_list("text/auxiliaries.txt")
+SPEECH_VERBS = word_list("text/speech_verbs.txt")
 
-STOPWORDS = frozenset(
-    """a about above after again against all also am an and any are aren't as at be because been before being
-    below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during
-    each few for from further had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers
-    herself him himself his how how's i i'd i'll i'm i've if in into is isn't it it's its itself let's me more
-    most mustn't my myself no nor not of off on once only or other ought our ours ourselves out over own said
-    same say says shan't she she'd she'll she's should shouldn't so some such than that that's the their theirs
-    them themselves then there there's these they they'd they'll they're they've this those through to too
-    under until up upon us very was wasn't we we'd we'll we're we've were weren't what what's when when's where
-    where's which while who who's whom why why's will with won't would wouldn't you you'd you'll you're you've
-    your yours yourself yourselves just like one two new now get got also may might must much many well even
-    still back year years time told according mr mrs ms""".split()
-)
+STOPWORDS = word_list("text/stopwords.txt")
 
 
 def normalize_ws(text: str) -> str:

@@ -24,6 +24,7 @@ from storyline.core.nlp.figures import (PREPOSITIONS, Quantity, _TIME_TERMS, _TI
                                         quantities)
 from storyline.core.nlp.negation import MODALS, NEGATION, NEGATIVE_IMPLICATIVES, _WORD, _negated, denied_roots, root
 from storyline.core.text.text import act_stem, past_tense
+from storyline.lexicon import word_list
 
 
 # connectives that introduce a stated cause
@@ -180,7 +181,7 @@ def _patients(text: str, mentions: list[Mention]) -> frozenset[str]:
 
 
 # the passive's auxiliaries, a closed class: the forms of "be", and "get" ("was dismissed", "got sacked")
-PASSIVE_AUXILIARIES = frozenset("am is are was were be been being get gets got".split())
+PASSIVE_AUXILIARIES = word_list("slots/passive_auxiliaries.txt")
 _BE = PASSIVE_AUXILIARIES
 
 
@@ -205,7 +206,7 @@ _ROLE_SUBJECT = re.compile(r"^\s*(?:the|its|his|her|their)\s+(?:[a-z][\w-]*\s+){
                            r"(?:(?:has|had|have)\s+)?(?:(?:also|then|later|first)\s+)?(?P<verb>[a-z]+ed)\b", re.I)
 
 
-_LOCATIVES = frozenset("in at on near off outside inside into onto across along to from".split())  # "near Halton"
+_LOCATIVES = word_list("slots/locatives.txt")  # "near Halton"
 # where a stated cause ends: a clause break, a speech verb or a place ("a broken rail | near Halton")
 _CAUSE_END = re.compile(r"[,;:.!?—–]|\s(?:and|but|while|which|who|that|after|before|said|according|"
                         + "|".join(sorted(_LOCATIVES - {"to", "from"})) + r")\s")
@@ -327,7 +328,7 @@ PART = "PART"  # a place named by a direction or an order and a common noun: "th
 _PART = re.compile(r"\b(?:in|at|on|near|inside|into|from|off)\s+the\s+(north|south|east|west|northern|southern|eastern|"
                    r"western|upper|lower|left|right|front|rear|back|top|bottom|inner|outer|first|second|third|fourth|"
                    r"fifth)\s+([a-z]{3,})\b(?!\s+(?:of|to)\b)", re.I)
-_NOT_PARTS = frozenset("half quarter round period leg time stage place row line lane minute".split())
+_NOT_PARTS = word_list("slots/not_parts.txt")
 
 
 def _destination(text: str, locus: re.Match[str], end: int) -> bool:

@@ -19,10 +19,11 @@ from storyline.core.nlp.negation import root
 from storyline.core.story.claims.slots import extract, PART, Slots
 from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.text import STOPWORDS
+from storyline.lexicon import word_list
 
 
 # units of time, a closed class: a figure of them measures how long, it counts no thing another figure could
-TIME_UNITS = frozenset("seconds minutes hours days nights weeks months years decades centuries".split())  # a rise in cents and the fares it moves between are one dispute
+TIME_UNITS = word_list("values/time_units.txt")  # a rise in cents and the fares it moves between are one dispute
 
 
 @dataclass(frozen=True)
