@@ -57,3 +57,21 @@ def test_the_model_loads_from_the_zip_shipped_to_a_clusters_executors(tmp_path):
     out = subprocess.run([sys.executable, "-c", code, _package_zip()], capture_output=True, text=True, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "(1, 256)"
+
+
+def test_the_zip_shipped_to_executors_carries_the_word_lists_and_leaves_the_benchmarks_out(tmp_path):
+    import subprocess
+    import sys
+    import zipfile
+
+    from storyline.spark.session import _package_zip
+
+    path = _package_zip()
+    names = zipfile.ZipFile(path).namelist()
+    assert "storyline/lexicon/text/stopwords.txt" in names and "storyline/core/text/text.py" in names
+    assert not [n for n in names if n.startswith("storyline/bench/")]
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import storyline.core.text.text as t; "
+            "assert '.zip' in t.__file__, t.__file__; print(len(t.STOPWORDS), 'the' in t.STOPWORDS)")
+    out = subprocess.run([sys.executable, "-c", code, path], capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[1] == "True" and int(out.stdout.split()[0]) > 100

@@ -24,7 +24,8 @@ def _set_env() -> None:
 
 
 def _package_zip() -> str:
-    """Zip the storyline package so that executors on other machines can import it."""
+    """Zip the storyline package so that executors on other machines can import it: its code, templates, models and
+    word lists; not the benchmarks, which run on the driver only."""
     import storyline
 
     pkg = Path(storyline.__file__).parent
@@ -32,8 +33,9 @@ def _package_zip() -> str:
     target = tmp / "storyline.zip"
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
         for f in sorted(pkg.rglob("*")):
-            if f.is_file() and "__pycache__" not in f.parts:
-                zf.write(f, Path("storyline") / f.relative_to(pkg))
+            rel = f.relative_to(pkg)
+            if f.is_file() and "__pycache__" not in f.parts and rel.parts[0] != "bench":
+                zf.write(f, Path("storyline") / rel)
     return str(target)
 
 
