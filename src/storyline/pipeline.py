@@ -128,7 +128,6 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     return result
 
 
-
 def _resumed(ctx: Context, stage: Stage, label: str, key: str, tables: dict) -> bool:
     """The interrupted run finished this stage with the same inputs and config: its figures and tables are read
     back instead of run again."""

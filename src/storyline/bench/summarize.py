@@ -162,7 +162,6 @@ def run_summarize_bench(
     return out
 
 
-
 def _score_system(name: str, stories: list, words: int, config: SummaryConfig,
                   given: Mapping[str, Sequence[str]] | None, given_seconds: float | None) -> tuple[dict, int]:
     """One system's mean ROUGE, words, seconds per story and summaries over budget on ``stories``; with ``given``

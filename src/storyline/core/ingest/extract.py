@@ -276,7 +276,6 @@ def _main_text(tree, url: str | None, fast: bool) -> str | None:
     return getattr(doc, "text", None) if doc is not None else None
 
 
-
 def _decoded(raw: bytes | str, declared_charset: str | None, max_bytes: int) -> tuple[str, str | None] | Reject:
     """The page as text with the encoding it was read in (None for text given as text), or why it cannot be read:
     gzip data that is damaged or too large once decompressed, binary data, or bytes not valid in any encoding."""

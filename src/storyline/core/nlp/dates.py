@@ -268,7 +268,6 @@ def _find_dates(text: str, published: str | None = None) -> tuple[tuple[int, int
                      y != iso[:4] and yb <= a and not _CLAUSE_BETWEEN.search(text[yb:a]) for yb, y in years)))
 
 
-
 def _year(m: re.Match[str], text: str) -> str | None:
     """A bare year as a date, or None where it is no date: a count ("2000 people"), an amount, a name ("the 1986
     Mets", "the Class of 1998", "Euro 2024"), or a year that dates a noun deep in its clause (background)."""

@@ -203,7 +203,6 @@ _SHARE_OF = re.compile(r"\s+of\s+(?:the\s+|its\s+|their\s+|[A-Z][\w’']*(?:’s
                        r"(\d[\d,]*)\s+([a-z]+s)\b")
 
 
-
 def _not_a_count(t: str, m: re.Match, num: str, raw: str, after: str, before: str) -> bool:
     """The figure is no count: a year, a time of day, an ordinal, a number that names (a route, a flight), a
     multiple ("four times"), an age or a rate ("per year")."""

@@ -280,7 +280,6 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
     return Mention(i, start, end, surface), votes
 
 
-
 def _name_cues(votes: Counter[str], words: Sequence[str], low: Sequence[str]) -> None:
     """Type votes from the name itself: suffixes of organisations, initials, known places and parts of them,
     the last or first word of places, clubs and named events, figures in a product's name, a known given name."""

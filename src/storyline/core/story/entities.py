@@ -61,7 +61,6 @@ def get(obj: object, name: str, default: Any = None) -> Any:
     return getattr(obj, name, default)
 
 
-
 def _titled(full: Sequence[str], counts: Counter[str], types: dict[str, str], common: frozenset[str]
             ) -> dict[str, str]:
     """Each person's name with a role or title before it ("Executive Bob Dudley", when the story writes

@@ -21,7 +21,6 @@ from storyline.core.story.features import StoryFeatures, SummaryConfig
 from storyline.core.story.model import Sentence
 
 
-
 FIRST_HOURS = 30  # the story's first reports: leads from them state the event, later ones follow it up
 _LEAD_MARGIN = 0.03  # leads this near the best one's closeness to the consensus are as good a statement of it
 # a lead is chosen by its salience, the words it shares with the other outlets' openings and the story's headlines

@@ -47,19 +47,6 @@ class Event:
                 "outlets": list(self.outlets), "sentences": [dict(s) for s in self.sources]}
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
 # a relative clause after a comma: what it says of the name before it is background to the sentence's own event.
 # German relative pronouns (a closed class) read as such before a lower-case word or a figure (", der 1933 sagte"),
 # not before a noun, where they are articles (", die Polizei ermittelt"); such a clause is not retold
@@ -290,7 +277,6 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
     out = _one_row_per_sentence(out, at)
     out.sort(key=lambda e: (e.date, e.sources[0]["article_id"]))
     return out
-
 
 
 def _dated_clauses(sentences: Sequence[object], texts: Sequence[str], published: Mapping[str, str | None]

@@ -358,8 +358,6 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
     return out, single_source(sentences, slots, nearest, single_max, cfg.echo, disputed, vectors, cfg.restated)
 
 
-
-
 def _pair_values(i: int, j: int, sim: float, slots: Sequence[Slots], texts: Sequence[str], outlet: Sequence[str],
                  names: tuple[frozenset[str], frozenset[str]], tenses: tuple[str | None, str | None],
                  told_at: Sequence[str | None], cfg: CompareConfig, embedding: str) -> list[tuple[_Val, _Val]]:

@@ -70,7 +70,6 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
             _Val(j, "polarity", "polarity", pb, "asserted" if pb else "denied"))
 
 
-
 def _not_yet_against_done(i: int, j: int, a: Slots, b: Slots, told_at: Sequence[Any]) -> tuple[Slots, Slots] | None:
     """A hedged pair compared all the same: "has not yet signed" asserts nothing against a later "has signed" (it
     was done since), but denies an earlier or same-time "has signed"; the provisional side is read as a negation."""
