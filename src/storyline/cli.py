@@ -1,4 +1,4 @@
-"""The ``storyline`` command: a thin layer over :mod:`storyline.pipeline` and the benchmarks.
+"""The ``storyline`` command: a thin layer over :mod:`storyline.run.runner` and the benchmarks.
 
 Library errors become one-line messages here, with a non-zero exit and no traceback.
 """
@@ -15,7 +15,7 @@ from storyline import __version__
 from storyline.config import FORMATS, ConfigError, load_config
 from storyline.core.nlp.embed import ModelError
 from storyline.core.ingest.inputs import InputError
-from storyline.outputs import NoArticles, OutputError
+from storyline.run.folder import NoArticles, OutputError
 
 log = logging.getLogger("storyline")
 
@@ -100,7 +100,7 @@ def _setup_logging(quiet: bool) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from storyline.pipeline import run
+    from storyline.run.runner import run
 
     if not args.out and not args.into:
         raise ConfigError("storyline run needs --out DIR (or --into DIR to add to an earlier output)")

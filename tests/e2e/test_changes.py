@@ -38,7 +38,7 @@ def _by_article(stories: dict[str, dict], article_id: str) -> dict:
 @pytest.fixture(scope="module")
 def runs(spark, tmp_path_factory):
     from storyline.config import load_config
-    from storyline.pipeline import run
+    from storyline.run.runner import run
 
     d = tmp_path_factory.mktemp("changes")
     day1, day2 = _days(d)

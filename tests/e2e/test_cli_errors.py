@@ -46,8 +46,8 @@ def test_a_run_whose_records_are_all_rejected_says_why_in_one_line(tmp_path):
 @pytest.mark.parametrize("case", ["empty_folder", "unsupported_file"])
 def test_a_run_without_records_or_articles_raises_no_articles(spark, tmp_path, case):
     from storyline.config import load_config
-    from storyline.outputs import NoArticles
-    from storyline.pipeline import run
+    from storyline.run.folder import NoArticles
+    from storyline.run.runner import run
 
     inp = tmp_path / "in"
     inp.mkdir()
@@ -95,7 +95,7 @@ def test_a_full_disk_is_a_clear_error_and_the_previous_output_stays(tmp_path):
     before = sorted(str(p.relative_to(out)) for p in out.rglob("*"))
     code = (
         "import errno, sys\n"
-        "import storyline.pipeline as P\n"
+        "import storyline.run.runner as P\n"
         "real = P.atomic_write\n"
         "calls = []\n"
         "def full(*a, **k):\n"
@@ -140,7 +140,7 @@ def test_a_reason_that_refuses_every_record_of_a_kind_is_named_on_the_console(sp
     import shutil
 
     from storyline.config import load_config
-    from storyline.pipeline import run
+    from storyline.run.runner import run
 
     inp = tmp_path / "in"
     shutil.copytree(SAMPLE / "folder", inp)

@@ -147,7 +147,7 @@ def test_standalone_cluster_loses_its_worker_mid_run_and_matches_local_mode(stan
 
 def test_incremental_runs_keep_story_ids(tmp_path, spark):
     from storyline.config import load_config
-    from storyline.pipeline import run
+    from storyline.run.runner import run
 
     cfg = load_config(overrides={"spark.master": "local[2]"})
     lines = (SAMPLE / "articles.jsonl").read_text().splitlines()

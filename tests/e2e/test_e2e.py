@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLE, SAMPLE_INPUTS, storyline_cmd
-from storyline.stages import STAGES
+from storyline.run.plan import STAGES
 
 
 def run_cli(*args: str, timeout: int = 600) -> subprocess.CompletedProcess:
@@ -112,7 +112,7 @@ def test_report_pages_rendered_on_the_executors_are_the_pages_of_the_stories(sam
     """The run renders story pages on the executors: the largest stories first, then by id, at most the limit, each
     page the one the renderer makes of the story as the stories table holds it."""
     from storyline.report.render import fold, render_story
-    from storyline.spark.output import report_pages
+    from storyline.spark.report import report_pages
 
     out, _ = sample_run
     stories = spark.read.parquet(str(out / "stories"))

@@ -27,7 +27,7 @@ def _day(folder: Path, day: int) -> None:
 
 def test_two_daily_folders_with_the_same_file_names_keep_every_article(spark, tmp_path):
     from storyline.config import load_config
-    from storyline.pipeline import run
+    from storyline.run.runner import run
 
     _day(tmp_path / "in" / "day1", 1)
     _day(tmp_path / "in" / "day2", 2)
@@ -48,7 +48,7 @@ def test_two_daily_folders_with_the_same_file_names_keep_every_article(spark, tm
 
 def test_into_keeps_a_new_record_that_reuses_an_old_id(spark, tmp_path):
     from storyline.config import load_config
-    from storyline.pipeline import run
+    from storyline.run.runner import run
 
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()

@@ -64,8 +64,8 @@ def test_kill_9_during_three_stages_then_resume_gives_identical_output(tmp_path,
     out = tmp_path / "out"
     assert _run_killed_in("clean", out, resume=False) == []
     # each resumed run takes up the stages that finished before, and is itself killed further on
-    assert _run_killed_in("stories", out, resume=True) == ["read"]
-    assert _run_killed_in("write", out, resume=True) == ["read", "clean", "dedup", "terms"]
+    assert _run_killed_in("stories", out, resume=True) == ["ingest"]
+    assert _run_killed_in("write", out, resume=True) == ["ingest", "clean", "dedup", "sentences", "terms"]
     p = subprocess.run([*storyline_cmd(), "run", *INPUTS, "--out", str(out), "--master", "local[2]", "--resume"],
                        capture_output=True, text=True, env=_env(), timeout=600)
     assert p.returncode == 0, p.stderr[-3000:]

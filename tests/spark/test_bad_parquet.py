@@ -13,7 +13,7 @@ def test_parquet_with_wrong_types_or_cut_short_is_accounted_for(spark, tmp_path)
     import pyarrow.parquet as pq
 
     from storyline.config import load_config
-    from storyline.pipeline import run
+    from storyline.run.runner import run
 
     inp = tmp_path / "in"
     inp.mkdir()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from storyline.pipeline import side_by_side
+from storyline.run.runner import side_by_side
 
 
 def test_each_thread_runs_its_jobs_with_the_callers_job_properties(spark):

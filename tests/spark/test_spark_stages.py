@@ -12,11 +12,14 @@ from storyline.config import load_config
 from storyline.core.story.features import SummaryConfig
 from storyline.spark import articles as A
 from storyline.spark import clean as C
+from storyline.spark import digest as D
 from storyline.spark import stories as S
 from storyline.spark.dedup import exact_duplicates
 from storyline.core.ingest.inputs import plan_tasks
 from storyline.spark.ingest import SMALL_READ_BYTES, read_inputs, read_slices
 from storyline.spark.schemas import SchemaError
+from storyline.spark.sentences import sentences_table
+from storyline.spark.story_ids import inherit_ids
 from storyline.spark.session import checkpoint, use_checkpoints
 
 BODY = ("The port authority closed the harbour on Monday as the storm pushed waves over the sea wall, and "
@@ -66,7 +69,7 @@ def test_records_are_prepared_where_they_are_read_unless_they_are_spread_first(s
 def test_story_digests_stream_over_batches_that_split_a_story():
     import pandas as pd
 
-    assert S.story_runs(["a", "a", "b", "c", "c"]) == [(0, 2), (2, 3), (3, 5)] and S.story_runs([]) == []
+    assert D.story_runs(["a", "a", "b", "c", "c"]) == [(0, 2), (2, 3), (3, 5)] and D.story_runs([]) == []
     cols = ["story_id", "article_id", "idx", "text", "source", "published", "title"]
     rows = []
     for sid, n in (("s-1", 3), ("s-2", 7), ("s-3", 2)):
@@ -75,11 +78,11 @@ def test_story_digests_stream_over_batches_that_split_a_story():
                          f"outlet{k % 2}", "2024-05-06T10:00:00Z", f"Title {sid}"))
     df = pd.DataFrame(rows, columns=cols)
     cfg = SummaryConfig(words=40)
-    one = S._digest_one(cfg, "")
+    one = D._digest_one(cfg, "")
     want = pd.concat([one(g) for _, g in df.groupby("story_id", sort=True)], ignore_index=True)
     # batches cut inside s-2 (twice) and between s-2 and s-3, and an empty batch: every story comes out once, whole
     batches = [df.iloc[0:5], df.iloc[5:5], df.iloc[5:8], df.iloc[8:10], df.iloc[10:]]
-    got = pd.concat(list(S._digest_batches(cfg, "")(iter(batches))), ignore_index=True)
+    got = pd.concat(list(D._digest_batches(cfg, "")(iter(batches))), ignore_index=True)
     assert got["story_id"].tolist() == ["s-1", "s-2", "s-3"]
     assert got.astype(str).values.tolist() == want.astype(str).values.tolist()
 
@@ -186,7 +189,7 @@ def test_duplicate_ids_exact_duplicates_and_sentences(spark):
     good = final.filter("kind = 'article'")
     canon, dups = exact_duplicates(good)
     assert [(r["article_id"], r["canonical_id"]) for r in dups.collect()] == [("x", "y")]
-    sents = A.sentences_table(canon).orderBy("idx").collect()
+    sents = sentences_table(canon).orderBy("idx").collect()
     assert len(sents) == 2 and sents[0]["text"].startswith("THE PORT AUTHORITY")
     assert BODY.upper()[sents[1]["start"]:sents[1]["end"]] == sents[1]["text"]
 
@@ -236,7 +239,7 @@ def test_group_by_stories_and_summaries(spark):
          ("a2", 0, "The port was closed on Monday as the storm pushed waves over the sea wall."),
          ("b1", 0, "Something else entirely happened in another city on another day.")],
         "article_id string, idx int, text string")
-    summ = S.digest_stories(S.story_sentences(sents, arts, assign), SummaryConfig(words=40)).collect()
+    summ = D.digest_stories(D.story_sentences(sents, arts, assign), SummaryConfig(words=40)).collect()
     by = {r["story_id"]: r for r in summ}
     s = by[ids["a1"]]
     assert s["title"] == "Storm closes port"
@@ -253,7 +256,7 @@ def test_one_pass_gives_facts_and_a_summary_that_knows_the_disputes(spark):
     sents = spark.createDataFrame(
         [("s-1", a, i, t, src, pub, title) for a, src, pub, title, i, t in rows],
         "story_id string, article_id string, idx int, text string, source string, published string, title string")
-    (row,) = S.digest_stories(sents, SummaryConfig(words=60)).collect()
+    (row,) = D.digest_stories(sents, SummaryConfig(words=60)).collect()
     assert [(d["subject"], sorted(x["claim"] for x in d["sides"])) for d in row["disputed"]] == [
         ("what happened to Wally Backman", ["fired", "resigned"])]
     assert row["title"] == "Mets and Backman part ways"
@@ -272,7 +275,7 @@ def test_a_table_unlike_its_declared_schema_is_refused_before_it_is_written(spar
 
 
 def test_row_counts_of_several_tables_in_one_query(spark):
-    from storyline.spark.output import row_counts as _row_counts
+    from storyline.spark.report import row_counts as _row_counts
 
     a = spark.createDataFrame([("x",), ("y",), ("z",)], "id string")
     empty = spark.createDataFrame([], "id string")
@@ -281,7 +284,7 @@ def test_row_counts_of_several_tables_in_one_query(spark):
 
 def test_one_name_has_one_type_across_the_stories_of_a_run(spark):
     from storyline.spark import schemas as SC
-    from storyline.spark.stories import agree_entity_types
+    from storyline.spark.write import agree_entity_types
 
     def ent(name, typ, n):
         return {"name": name, "type": typ, "mentions": n, "outlets": ["x"], "article_ids": ["a"], "variants": []}
@@ -304,7 +307,6 @@ def test_one_name_has_one_type_across_the_stories_of_a_run(spark):
 
 def test_story_ids_last_across_runs_through_merges_splits_and_an_earlier_report(spark):
     """This run's grouping (each story named by its first report, ``seed``) against the earlier output's."""
-    from storyline.spark.stories import inherit_ids
 
     previous = spark.createDataFrame(
         [("a1", "A"), ("a2", "A"), ("b1", "B"), ("b2", "B"), ("b3", "B"), ("c1", "C"), ("c2", "C"), ("c3", "C"),
@@ -331,7 +333,6 @@ def test_story_ids_last_across_runs_through_merges_splits_and_an_earlier_report(
 
 
 def test_a_piece_that_keeps_the_first_report_of_a_story_that_lives_on_elsewhere_is_named_apart(spark):
-    from storyline.spark.stories import inherit_ids
 
     previous = spark.createDataFrame([("a1", "s-a1"), ("a2", "s-a1"), ("a3", "s-a1")],
                                      "article_id string, story_id string")
@@ -377,7 +378,7 @@ def test_a_nightly_run_keeps_the_stories_no_new_article_can_reach_and_clusters_t
     # a run stores the grouping before it names the stories; so does the test (the unstored plan, read by every
     # join of inherit_ids, would cluster again each time)
     grouping = checkpoint(S.assign_stories(articles, cfg, previous=previous))
-    ids, _ = S.inherit_ids(grouping, previous)
+    ids, _ = inherit_ids(grouping, previous)
     story = {r.article_id: r.story_id for r in ids.collect()}
     assert story["f1"] == story["f2"] == story["x1"] == "OLD"
     assert story["b1"] == story["b2"] == story["n1"] == "NEAR"

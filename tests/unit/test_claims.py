@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,16 +11,17 @@ import pytest
 from storyline.core.story.claims import find_claims, find_corroborated
 from storyline.core.story.entities import analyse
 from storyline.core.text.sentences import split_sentences
+from storyline.core.story.model import Sentence
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
 
-def _story(*lines: str) -> list[dict]:
+def _story(*lines: str) -> list[Sentence]:
     """``"outlet: text"`` lines; each outlet is one article (id = outlet name)."""
     out = []
     for k, line in enumerate(lines):
         outlet, _, text = line.partition(": ")
-        out.append({"article_id": outlet, "source": outlet, "text": text, "position": k})
+        out.append(Sentence(outlet, k, text, outlet))
     return out
 
 
@@ -41,8 +43,8 @@ def test_resigned_versus_fired_is_a_dispute_with_both_sides_attributed() -> None
     assert _summary(disputed) == [("what happened to Pavel Dvorak", "role",
                                    [("resigned", ["alpha"]), ("fired", ["beta"])])]
     side = disputed[0].sides[1]
-    assert side.article_ids == ["beta"] and side.text == story[1]["text"]
-    assert side.sentences == [{"article_id": "beta", "outlet": "beta", "text": story[1]["text"],
+    assert side.article_ids == ["beta"] and side.text == story[1].text
+    assert side.sentences == [{"article_id": "beta", "outlet": "beta", "text": story[1].text,
                                "attribution": "two players said"}]
 
 
@@ -70,8 +72,8 @@ def test_hedged_negated_and_other_uses_are_not_flagged(other: str) -> None:
 
 def test_same_article_or_different_subjects_are_not_disputes() -> None:
     same_article = [
-        {"article_id": "x", "source": "alpha", "text": "Coach Pavel Dvorak resigned on Friday.", "position": 0},
-        {"article_id": "x", "source": "alpha", "text": "Others say Dvorak was fired.", "position": 1},
+        Sentence("x", 0, "Coach Pavel Dvorak resigned on Friday.", "alpha"),
+        Sentence("x", 1, "Others say Dvorak was fired.", "alpha"),
     ]
     assert find_disputes(same_article) == []
     different = _story("alpha: Coach Pavel Dvorak resigned.", "beta: Assistant coach Tomas Hruby was fired.")
@@ -123,21 +125,21 @@ def test_corroborated_facts_need_two_outlets() -> None:
     assert len(facts) == 1
     fact = facts[0]
     assert fact.outlets == ["alpha", "beta"] and fact.support == 2 and len(fact.sentences) == 2
-    assert fact.text in (story[0]["text"], story[1]["text"])
+    assert fact.text in (story[0].text, story[1].text)
     assert fact.to_dict()["article_ids"] == ["alpha", "beta"]
-    one_outlet = [dict(s, source="alpha") for s in story[:2]]
+    one_outlet = [replace(s, source="alpha") for s in story[:2]]
     assert find_corroborated(one_outlet) == []
     with pytest.raises(ValueError, match="threshold"):
         find_corroborated(story, threshold=0)
 
 
-def _seed_sentences() -> list[dict]:
+def _seed_sentences() -> list[Sentence]:
     seeds = SHARED / "seeds"
     if not seeds.is_dir():
         pytest.skip("../shared/seeds is not present beside the checkout")
     sents = []
     for path in sorted(seeds.glob("*.txt")):
-        sents += [{"article_id": path.stem, "source": None, "text": sp.text, "position": k}
+        sents += [Sentence(path.stem, k, sp.text, None)
                   for k, sp in enumerate(split_sentences(path.read_text(encoding="utf-8")))]
     return sents
 

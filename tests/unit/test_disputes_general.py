@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from storyline.bench.digest import DEFAULT_DATA, score
 from storyline.core.story.claims import find_all
 from storyline.core.nlp.figures import quantities
 from storyline.core.story.claims.slots import extract
+from storyline.core.story.model import Sentence
 
 
-def _s(source: str, text: str, aid: str | None = None) -> dict:
-    return {"article_id": aid or source, "source": source, "text": text}
+def _s(source: str, text: str, aid: str | None = None) -> Sentence:
+    return Sentence(aid or source, 0, text, source)
 
 
-def _kinds(sents: list[dict], published: dict | None = None) -> dict[str, list[set[str]]]:
+def _kinds(sents: list[Sentence], published: dict | None = None) -> dict[str, list[set[str]]]:
     _, disputes, _ = find_all(sents, published or {})
     return {(d.frame if d.kind != "number" else "number"): [set(s.outlets) for s in d.sides] for d in disputes}
 
@@ -167,8 +170,7 @@ def test_an_outlet_that_tells_both_values_in_sentences_of_their_own_takes_no_sid
                   "The third suspect is tall and weighs 140 to 160 pounds, police said.")
     sents = [_s("alpha.example", two, "a"), _s("alpha.example", third, "a"),
              _s("beta.example", two, "b"), _s("beta.example", third, "b")]
-    for k, x in enumerate(sents):
-        x["position"] = k % 2
+    sents = [replace(x, position=k % 2) for k, x in enumerate(sents)]
     _, disputes, _ = find_all(sents, _PUB)
     assert disputes == [], [(d.subject, [x.claim for x in d.sides]) for d in disputes]
 
@@ -258,7 +260,7 @@ def test_on_the_development_set_no_statement_cites_an_article_that_contradicts_i
     import re
 
     from storyline.bench.digest import load, story_sentences
-    from storyline.core.story.digest import digest, story_facts
+    from storyline.core.story.digest import digest, facts_row, story_facts
     from storyline.core.story.features import SummaryConfig
 
     stories, _ = load(DEFAULT_DATA)
@@ -271,7 +273,7 @@ def test_on_the_development_set_no_statement_cites_an_article_that_contradicts_i
         facts = story_facts(sents, meta)
         summary = digest(name, sents, meta, SummaryConfig(words=200), facts["disputed"])["summary"]
         told = [(x["text"], x["article_ids"]) for x in summary + facts["corroborated"] + facts["timeline"]]
-        for d in facts["disputed"]:
+        for d in facts_row(facts)["disputed"]:
             if d["kind"] != "number":
                 continue
             ids = [set(s["article_ids"]) for s in d["sides"]]
@@ -287,8 +289,8 @@ def test_on_the_development_set_no_statement_cites_an_article_that_contradicts_i
     assert checked >= 5
 
 
-def _lead(source: str, text: str, position: int = 0, published: str = "2025-06-11T08:00:00Z") -> dict:
-    return {"article_id": source, "source": source, "text": text, "position": position, "published": published}
+def _lead(source: str, text: str, position: int = 0, published: str = "2025-06-11T08:00:00Z") -> Sentence:
+    return Sentence(source, position, text, source, published)
 
 
 def test_leads_of_one_day_tell_one_event_however_differently_they_are_worded() -> None:
@@ -296,7 +298,7 @@ def test_leads_of_one_day_tell_one_event_however_differently_they_are_worded() -
              _lead("beta.example", "Holidaymakers scrambled for lifeboats as the Orla Star went down near Pellan Point "
                                    "on Tuesday night."),
              _lead("beta.example", "The crew were praised by the coast guard.", 2)]
-    pub = {s["article_id"]: s["published"] for s in sents}
+    pub = {s.article_id: s.published for s in sents}
     assert {k: sorted(map(sorted, v)) for k, v in _kinds(sents, pub).items()} == {
         "place": [["alpha.example"], ["beta.example"]]}
 
@@ -305,10 +307,10 @@ def test_leads_of_different_days_or_tenses_are_not_set_against_each_other() -> N
     later = [_lead("alpha.example", "Eleven miners were trapped at the Halden colliery on Sunday."),
              _lead("beta.example", "Rescuers reached the last of the trapped miners on Thursday.",
                    published="2025-06-13T08:00:00Z")]  # a day after the first report was written: news since
-    assert "date" not in _kinds(later, {s["article_id"]: s["published"] for s in later})
+    assert "date" not in _kinds(later, {s.article_id: s.published for s in later})
     tenses = [_lead("alpha.example", "The grid operator ordered rolling outages across the region on Wednesday."),
               _lead("beta.example", "The grid operator is asking people across the region to save power on Thursday.")]
-    assert "date" not in _kinds(tenses, {s["article_id"]: s["published"] for s in tenses})
+    assert "date" not in _kinds(tenses, {s.article_id: s.published for s in tenses})
 
 
 def test_same_day_leads_that_date_the_event_differently_are_a_date_dispute() -> None:
@@ -318,7 +320,7 @@ def test_same_day_leads_that_date_the_event_differently_are_a_date_dispute() -> 
                                    "Saturday night.", published="2025-03-03T09:00:00Z"),
              _lead("gamma.example", "Families kept vigil as rescuers worked to free the men trapped at the pit since "
                                     "Sunday.", published="2025-03-03T18:00:00Z")]
-    found = _kinds(sents, {s["article_id"]: s["published"] for s in sents})
+    found = _kinds(sents, {s.article_id: s.published for s in sents})
     sides = sorted(map(sorted, found["date"]))
     assert sides[0][0] == "alpha.example" and sides[1] == ["beta.example"]
     # dated a day apart at the one colliery both name, the two counts of trapped miners are of one event
@@ -330,13 +332,13 @@ def test_counts_of_leads_a_day_apart_at_places_not_shared_are_not_set_against_ea
                                     "Sunday.", published="2025-03-03T07:00:00Z"),
              _lead("beta.example", "Thirteen miners are trapped after the roof collapsed at a pit in Vellan on "
                                    "Saturday night.", published="2025-03-03T09:00:00Z")]
-    assert "number" not in _kinds(sents, {s["article_id"]: s["published"] for s in sents})
+    assert "number" not in _kinds(sents, {s.article_id: s.published for s in sents})
 
 
 def test_a_place_a_flight_was_sent_to_is_a_place_whatever_its_name() -> None:
     s = extract("A Skyvale Airways flight from Corrin was diverted to Marrow on Friday.",
                 [m for ms in __import__("storyline.core.story.entities", fromlist=["analyse"]).analyse(
-                    [{"text": "A Skyvale Airways flight from Corrin was diverted to Marrow on Friday."}]).mentions
+                    [Sentence("a", 0, "A Skyvale Airways flight from Corrin was diverted to Marrow on Friday.")]).mentions
                  for m in ms])
     assert dict(s.place_acts).get("Marrow") == "divert"
 
@@ -346,7 +348,7 @@ def test_two_pairs_that_set_the_same_places_against_each_other_are_one_dispute()
              _lead("alpha.example", "The Skyvale flight has landed safely at Brenna.", 1),
              _lead("beta.example", "A Skyvale flight from Corrin was diverted to Marrow on Friday, the airline said."),
              _lead("beta.example", "The Skyvale flight landed at Marrow airport shortly after 7 p.m.", 1)]
-    _, disputes, _ = find_all(sents, {s["article_id"]: s["published"] for s in sents})
+    _, disputes, _ = find_all(sents, {s.article_id: s.published for s in sents})
     assert [(d.frame, sorted(x.claim for x in d.sides)) for d in disputes] == [("place", ["Brenna", "Marrow"])]
 
 
@@ -362,7 +364,7 @@ def test_a_place_or_a_title_beside_the_value_does_not_hide_the_contradiction(a: 
 def test_two_slots_disputed_in_the_same_sentences_are_two_disputes() -> None:
     sents = [_lead("alpha.example", "The ferry Orla Star sank off Kesri Island on Tuesday, the coast guard said."),
              _lead("beta.example", "The ferry Orla Star sank near Pellan Point on Monday, the coast guard said.")]
-    found = _kinds(sents, {s["article_id"]: s["published"] for s in sents})
+    found = _kinds(sents, {s.article_id: s.published for s in sents})
     assert {"date", "place"} <= set(found), found
 
 
@@ -375,7 +377,7 @@ def test_two_slots_disputed_in_the_same_sentences_are_two_disputes() -> None:
 ])
 def test_leads_that_say_different_things_are_no_dispute(a: str, b: str) -> None:
     sents = [_lead("alpha.example", a), _lead("beta.example", b)]
-    assert _kinds(sents, {s["article_id"]: s["published"] for s in sents}) == {}
+    assert _kinds(sents, {s.article_id: s.published for s in sents}) == {}
 
 
 @pytest.mark.parametrize("a, b", [
@@ -420,7 +422,7 @@ def test_a_live_blogs_time_stamp_is_not_part_of_the_sentence_and_hides_no_attrib
 def test_to_names_a_destination_not_a_source_or_a_modifier(text: str, places: set[str]) -> None:
     from storyline.core.story.entities import analyse
 
-    assert set(extract(text, analyse([{"text": text}]).mentions[0]).places) == places
+    assert set(extract(text, analyse([Sentence("a", 0, text)]).mentions[0]).places) == places
 
 
 @pytest.mark.parametrize("text, places", [
@@ -431,7 +433,7 @@ def test_to_names_a_destination_not_a_source_or_a_modifier(text: str, places: se
 def test_a_place_in_a_speakers_quoted_words_is_not_where_the_outlet_tells_it(text: str, places: set[str]) -> None:
     from storyline.core.story.entities import analyse
 
-    assert set(extract(text, analyse([{"text": text}]).mentions[0]).places) == places
+    assert set(extract(text, analyse([Sentence("a", 0, text)]).mentions[0]).places) == places
 
 
 @pytest.mark.parametrize("region", ["Greece", "Nevada"])
@@ -447,7 +449,7 @@ def test_leads_that_share_only_a_name_are_no_place_dispute() -> None:
     sents = [_lead("alpha.example", "His publicist, Ada Rhee, said the verdict against Tom Varley was part of a war "
                                     "being waged in Carrow.", published=pub),
              _lead("beta.example", "Tom Varley spent his first night behind bars at a prison in Lenham.", published=pub)]
-    assert "place" not in _kinds(sents, {s["article_id"]: s["published"] for s in sents})
+    assert "place" not in _kinds(sents, {s.article_id: s.published for s in sents})
 
 
 def test_single_source_lists_a_statement_once_however_often_its_outlet_prints_it() -> None:
@@ -478,7 +480,7 @@ def test_an_event_that_an_article_tells_over_both_days_is_no_date_dispute() -> N
              _lead("alpha.example", "Heavy rain fell across Dorvik on Tuesday.", 3, published=pub),
              _lead("beta.example", "Four people were killed in the floods in Dorvik on Tuesday, officials said.",
                    published=pub)]
-    assert "date" not in _kinds(sents, {s["article_id"]: s["published"] for s in sents})
+    assert "date" not in _kinds(sents, {s.article_id: s.published for s in sents})
 
 
 def test_a_short_denial_and_its_contrary_share_only_what_is_denied() -> None:
@@ -528,7 +530,7 @@ def test_the_title_states_no_side_of_a_disputed_cause_in_any_words() -> None:
     meta = [{"article_id": a["id"], "title": a["title"], "published": a["published"], "source": a["source"]}
             for a in arts]
     facts = story_facts(sents, meta)
-    assert any(d["frame"] == "cause" for d in facts["disputed"]), facts["disputed"]
+    assert any(d.frame == "cause" for d in facts["disputed"]), facts["disputed"]
     title = digest("ferry", sents, meta, SummaryConfig(), facts["disputed"])["title"]
     assert not {"fuel", "leak", "trawler", "collision"} & set(title.lower().split()), title
 

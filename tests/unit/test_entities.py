@@ -8,17 +8,18 @@ import pytest
 
 from storyline.core.nlp.names import GPE, ORG, PERSON
 from storyline.core.story.entities import analyse, extract_entities
+from storyline.core.story.model import Sentence
 from storyline.core.text.sentences import split_sentences
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
 
-def _sents(*texts: str, source: str | None = None) -> list[dict]:
-    """One sentence dict per text; ``"a1: text"`` sets the article id (and outlet when ``source`` is None)."""
+def _sents(*texts: str, source: str | None = None) -> list[Sentence]:
+    """One sentence per text; ``"a1: text"`` sets the article id (and outlet when ``source`` is None)."""
     out = []
     for k, t in enumerate(texts):
         aid, _, body = t.partition(": ")
-        out.append({"article_id": aid, "source": source or f"{aid}.example", "text": body, "position": k})
+        out.append(Sentence(aid, k, body, source or f"{aid}.example"))
     return out
 
 
@@ -172,7 +173,7 @@ def test_mentions_resolve_to_entity_names() -> None:
     sents = _sents("a: Anna Kowalski won.", "a: Later Kowalski thanked the fans.")
     index = analyse(sents)
     assert [(m.surface, m.name) for m in index.mentions[1]] == [("Kowalski", "Anna Kowalski")]
-    assert sents[1]["text"][index.mentions[1][0].start:index.mentions[1][0].end] == "Kowalski"
+    assert sents[1].text[index.mentions[1][0].start:index.mentions[1][0].end] == "Kowalski"
 
 
 def test_min_mentions_is_validated_and_applied() -> None:
@@ -210,14 +211,14 @@ def test_spacy_pipeline_when_installed() -> None:
     assert "Yankees GM Brian Cashman" not in split
 
 
-def _seed_sentences() -> list[dict]:
+def _seed_sentences() -> list[Sentence]:
     seeds = SHARED / "seeds"
     if not seeds.is_dir():
         pytest.skip("../shared/seeds is not present beside the checkout")
     out = []
     for path in sorted(seeds.glob("*.txt")):
         for k, span in enumerate(split_sentences(path.read_text(encoding="utf-8"))):
-            out.append({"article_id": path.stem, "source": None, "text": span.text, "position": k})
+            out.append(Sentence(path.stem, k, span.text, None))
     return out
 
 
@@ -238,8 +239,8 @@ def test_seeds_people_and_organisations() -> None:
 def test_a_place_joined_to_a_participle_is_a_place_apart_from_what_it_is_the_base_of():
     from storyline.core.story.entities import analyse
 
-    idx = analyse([{"article_id": "a", "text": "The Kelso-based Harbour Trust has sued the Carlow-owned ferry line."},
-                   {"article_id": "b", "text": "Harbour Trust said the suit was filed on Monday."}])
+    idx = analyse([Sentence("a", 0, "The Kelso-based Harbour Trust has sued the Carlow-owned ferry line."),
+                   Sentence("b", 0, "Harbour Trust said the suit was filed on Monday.")])
     names = {e.name: e.type for e in idx.entities}
     assert not any("-based" in n or "-owned" in n for n in names), names
     assert names.get("Kelso") == "GPE" and "Harbour Trust" in names, names
@@ -248,8 +249,8 @@ def test_a_place_joined_to_a_participle_is_a_place_apart_from_what_it_is_the_bas
 def test_a_plaza_or_a_drive_is_a_place_not_a_person():
     from storyline.core.story.entities import analyse
 
-    idx = analyse([{"article_id": "a", "text": "Protesters sat down at Dilworth Plaza before police cleared Dilworth "
-                                              "Plaza and Harbour Drive."}])
+    idx = analyse([Sentence("a", 0, "Protesters sat down at Dilworth Plaza before police cleared Dilworth "
+                                              "Plaza and Harbour Drive.")])
     assert {e.name: e.type for e in idx.entities}.get("Dilworth Plaza") == "LOC"
 
 
@@ -382,10 +383,10 @@ def test_in_a_german_story_a_noun_before_a_known_name_is_its_role_not_part_of_it
 
 
 def test_one_person_written_with_and_without_a_middle_initial_or_a_given_name_is_one_entity() -> None:
-    s = [{"article_id": "a", "source": "x.com", "text": "The study was led by Dr. Laura E. Crotty Alexander of UC San Diego."},
-         {"article_id": "b", "source": "y.com", "text": "Laura Crotty Alexander said smoke stresses the bacteria."},
-         {"article_id": "b", "source": "y.com", "text": "Crotty Alexander and her team exposed the bacteria to smoke."},
-         {"article_id": "c", "source": "z.com", "text": "Mitt Romney and Ann Romney voted in Belmont on Tuesday."}]
+    s = [Sentence("a", 0, "The study was led by Dr. Laura E. Crotty Alexander of UC San Diego.", "x.com"),
+         Sentence("b", 0, "Laura Crotty Alexander said smoke stresses the bacteria.", "y.com"),
+         Sentence("b", 0, "Crotty Alexander and her team exposed the bacteria to smoke.", "y.com"),
+         Sentence("c", 0, "Mitt Romney and Ann Romney voted in Belmont on Tuesday.", "z.com")]
     people = {e.name: e.mentions for e in extract_entities(s) if e.type == "PERSON"}
     laura = [name for name in people if name.endswith("Crotty Alexander")]
     assert laura == ["Laura E. Crotty Alexander"] and people[laura[0]] == 3  # the fullest of equally written forms

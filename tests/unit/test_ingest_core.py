@@ -10,6 +10,7 @@ import pytest
 from storyline.core.text.clean import non_article_reason
 from storyline.core.ingest.inputs import InputError, InputTask, list_inputs, plan_tasks
 from storyline.core.ingest.prepare import PrepareOptions, prepare_record
+from storyline.core.story.model import Sentence
 from storyline.core.ingest.readers import read_task
 
 ARTICLE = ("The city council voted on Tuesday to raise bus fares by fifty cents, the first increase in six "
@@ -142,8 +143,7 @@ def test_an_undated_text_is_dated_by_its_own_stamp_or_its_picture_and_the_line_l
 
     rec, removed = prepare_record(_raw(text=ARTICLE + "\n" + stamp), PrepareOptions())
     assert rec["published"][:10] == day and stamp not in rec["text"]
-    rows = build_timeline([{"article_id": rec["article_id"], "source": "x", "text": ARTICLE.split(". ")[0] + ".",
-                            "position": 0}], {rec["article_id"]: rec["published"]})
+    rows = build_timeline([Sentence(rec["article_id"], 0, ARTICLE.split(". ")[0] + ".", "x")], {rec["article_id"]: rec["published"]})
     assert [e.date[:7] for e in rows] == [day[:7]]  # "on Tuesday", read against the stamp's day
     file_photo = "FILE - In this Tuesday, March 5, 2019 file photo, riders wait at the depot in Kelso."
     assert prepare_record(_raw(text=ARTICLE + "\n" + file_photo), PrepareOptions())[0]["published"] is None

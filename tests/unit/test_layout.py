@@ -80,7 +80,14 @@ def test_core_never_imports_pyspark():
 
 
 def test_the_stage_table_reads_at_a_glance():
-    assert len((PKG / "stages.py").read_text(encoding="utf-8").splitlines()) < 200
+    assert len((PKG / "run" / "plan.py").read_text(encoding="utf-8").splitlines()) < 100
+
+
+def test_one_stage_per_file_named_for_it():
+    from storyline.run.plan import STAGES
+
+    for stage in STAGES:
+        assert stage.body.__module__ == f"storyline.spark.{stage.name}" and stage.body.__name__ == "run", stage.name
 
 
 MAX_MODULE_LINES = 600

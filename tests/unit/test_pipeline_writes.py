@@ -1,4 +1,4 @@
-"""A stage's independent writes run side by side (storyline.pipeline.side_by_side)."""
+"""A stage's independent writes run side by side (storyline.run.runner.side_by_side)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from storyline.pipeline import side_by_side
+from storyline.run.runner import side_by_side
 
 
 class _Spark:

@@ -148,7 +148,10 @@ def test_a_written_title_tells_rather_than_quotes_and_never_stops_inside_a_quota
 
 
 def test_the_title_takes_no_side_of_a_dispute_and_is_still_written_from_the_lead():
-    disputes = [{"kind": "number", "sides": [{"claim": "212 passengers"}, {"claim": "240 passengers"}]}]
+    from storyline.core.story.model import Dispute
+
+    disputes = [Dispute.from_dict({"kind": "number",
+                                   "sides": [{"claim": "212 passengers"}, {"claim": "240 passengers"}]})]
     leads = ["A ferry carrying 212 passengers ran aground off Kelso on Monday.",
              "The coastguard led a rescue off Kelso through the night."]
     # the lead takes a side: the title is the sentence that takes none, not the lead with its figure taken out

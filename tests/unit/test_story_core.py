@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from storyline.core.story.digest import digest
 from storyline.core.story.title import choose_title
-from storyline.core.story.model import Sentence
+from storyline.core.story.model import Dispute, Sentence
 from storyline.core.story.features import SummaryConfig
 
 
@@ -125,8 +125,8 @@ def test_a_headline_about_what_an_outlet_says_someone_did_not_do_is_not_the_titl
 
 
 def test_when_the_day_is_disputed_the_title_names_no_day():
-    dispute = [{"frame": "date", "kind": "predicate",
-                "sides": [{"claim": "2025-06-12", "outlets": ["a"]}, {"claim": "2025-06-11", "outlets": ["b"]}]}]
+    dispute = [Dispute.from_dict({"frame": "date", "kind": "predicate", "sides": [
+        {"claim": "2025-06-12", "outlets": ["a"]}, {"claim": "2025-06-11", "outlets": ["b"]}]})]
     arts = [{"article_id": "a", "title": "Ballot closes on Thursday as drivers back deal", "published": "2025-06-12"},
             {"article_id": "b", "title": "Drivers back Northline pay deal", "published": "2025-06-13"}]
     assert choose_title(arts, None, dispute) == "Drivers back Northline pay deal"
@@ -134,7 +134,8 @@ def test_when_the_day_is_disputed_the_title_names_no_day():
 
 
 def test_a_figure_in_words_or_in_a_compound_is_a_side_of_a_figure_dispute():
-    dispute = [{"kind": "number", "frame": "years", "sides": [{"claim": "five years"}, {"claim": "four years"}]}]
+    dispute = [Dispute.from_dict({"kind": "number", "frame": "years",
+                                  "sides": [{"claim": "five years"}, {"claim": "four years"}]})]
     arts = [{"article_id": "a", "title": "Okafor signs five-year Westbridge deal", "published": "2025-07-01"},
             {"article_id": "b", "title": "Okafor joins Westbridge City", "published": "2025-07-02"}]
     assert choose_title(arts, None, dispute) == "Okafor joins Westbridge City"
@@ -187,13 +188,13 @@ def _sample_story(word: str):
 def test_facts_and_summaries_have_exactly_the_fields_the_tables_declare():
     """The pure code's dicts and the declared Spark schemas must not drift apart: Arrow would drop an unknown key
     and null a missing one without a word (as it once did with ``attribution``)."""
-    from storyline.core.story.digest import story_facts
+    from storyline.core.story.digest import facts_row, story_facts
     from storyline.spark.schemas import FACTS, STORY_SUMMARY, check_value, fields
 
     sents, arts = _sample_story("fare")
     facts = story_facts(sents, arts)
     assert all(facts[part] for part in ("entities", "timeline", "corroborated", "disputed"))
-    check_value(facts, FACTS, "facts")
+    check_value(facts_row(facts), FACTS, "facts")
     d = digest("s-1", sents, arts, SummaryConfig(words=120), facts["disputed"])
     check_value(d["summary"], dict(fields(STORY_SUMMARY))["summary"], "summary")
 
@@ -201,11 +202,11 @@ def test_facts_and_summaries_have_exactly_the_fields_the_tables_declare():
 def test_a_renamed_fact_field_is_refused():
     import pytest
 
-    from storyline.core.story.digest import story_facts
+    from storyline.core.story.digest import facts_row, story_facts
     from storyline.spark.schemas import FACTS, SchemaError, check_value
 
     sents, arts = _sample_story("fare")
-    facts = story_facts(sents, arts)
+    facts = facts_row(story_facts(sents, arts))
     facts["timeline"][0]["when"] = facts["timeline"][0].pop("date")
     with pytest.raises(SchemaError, match=r"timeline\[0\]: keys \['when'\] are not in the schema; \['date'\]"):
         check_value(facts, FACTS, "facts")
@@ -214,7 +215,7 @@ def test_a_renamed_fact_field_is_refused():
 def test_a_story_group_becomes_sentences_in_article_order_with_each_articles_metadata():
     import pandas as pd
 
-    from storyline.spark.stories import _story_rows
+    from storyline.spark.digest import _story_rows
 
     pdf = pd.DataFrame({
         "story_id": ["s-1"] * 4,

@@ -10,13 +10,14 @@ from hypothesis import strategies as st
 
 from storyline.core.text.sentences import split_sentences
 from storyline.core.nlp.dates import find_dates
+from storyline.core.story.model import Sentence
 from storyline.core.story.timeline import build_timeline, with_news_event
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
 
-def _s(aid: str, pos: int, text: str, source: str | None = None) -> dict:
-    return {"article_id": aid, "source": source, "text": text, "position": pos}
+def _s(aid: str, pos: int, text: str, source: str | None = None) -> Sentence:
+    return Sentence(aid, pos, text, source)
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -166,8 +167,7 @@ def test_a_year_inside_a_name_is_not_a_date(text):
 
 
 def test_seeds_departure_is_dated_2016_not_1986():
-    s = [{"article_id": "a", "source": "x", "position": 0,
-          "text": "Backman, a member of the 1986 Mets, left the organisation in October 2016."}]
+    s = [Sentence("a", 0, "Backman, a member of the 1986 Mets, left the organisation in October 2016.", "x")]
     assert [e.date for e in build_timeline(s, {"a": "2016-10-05"})] == ["2016-10"]
 
 
@@ -213,9 +213,9 @@ def test_a_year_after_a_name_is_not_a_date_either(text):
 
 
 def test_each_event_records_the_precision_of_its_date():
-    s = [{"article_id": "a", "source": "x", "position": 0, "text": "The bridge opened in 2019 after long delays."},
-         {"article_id": "a", "source": "x", "position": 1, "text": "It was closed in March 2024 for repairs."},
-         {"article_id": "a", "source": "x", "position": 2, "text": "It reopened yesterday to all traffic."}]
+    s = [Sentence("a", 0, "The bridge opened in 2019 after long delays.", "x"),
+         Sentence("a", 1, "It was closed in March 2024 for repairs.", "x"),
+         Sentence("a", 2, "It reopened yesterday to all traffic.", "x")]
     got = {e.to_dict()["date"]: e.to_dict()["precision"] for e in build_timeline(s, {"a": "2025-04-08"})}
     assert got == {"2019": "year", "2024-03": "month", "2025-04-07": "day"}
 
@@ -347,17 +347,16 @@ def test_a_year_in_a_sentence_that_names_its_day_of_the_week_dates_no_row(senten
     """A sentence that names its event's day ("on Tuesday") tells what happened that day: a year elsewhere in it
     belongs to what it mentions, and the timeline has no row for the sentence under that year. Read against a
     publication date, the row is the weekday's."""
-    s = [{"article_id": "a", "source": "x.com", "text": sentence, "position": 0}]
+    s = [Sentence("a", 0, sentence, "x.com")]
     assert not any(e.date.startswith(year) for e in build_timeline(s)), sentence
     dated = build_timeline(s, {"a": "2018-09-27"})
     assert dated and all(e.date.startswith("2018-09") for e in dated), [(e.date, e.text) for e in dated]
 
 
 def test_a_year_that_opens_a_sentence_or_a_relative_clause_still_dates_its_row():
-    opens = [{"article_id": "a", "source": "x.com", "position": 0, "text": "In 2019 the club won the cup on Sunday."}]
+    opens = [Sentence("a", 0, "In 2019 the club won the cup on Sunday.", "x.com")]
     assert [e.date for e in build_timeline(opens, {"a": "2025-04-09"})] == ["2019"]
-    rel = [{"article_id": "a", "source": "x.com", "position": 0,
-            "text": "Smith, who joined the club in 2019, resigned on Tuesday, the board said."}]
+    rel = [Sentence("a", 0, "Smith, who joined the club in 2019, resigned on Tuesday, the board said.", "x.com")]
     assert "2019" in [e.date for e in build_timeline(rel)]
 
 
@@ -371,15 +370,13 @@ def test_a_year_that_opens_a_sentence_or_a_relative_clause_still_dates_its_row()
 def test_a_date_that_opens_a_span_or_sits_in_a_clause_not_retold_dates_no_row(sentence, year):
     """"since 1998" says from when something holds, not when the sentence's event happened; a German relative
     clause's date dates the clause, which cannot be told of its own: neither dates the sentence."""
-    s = [{"article_id": "a", "source": "x.com", "text": sentence, "position": 0}]
+    s = [Sentence("a", 0, sentence, "x.com")]
     assert not any(e.date.startswith(year) for e in build_timeline(s)), [(e.date, e.text) for e in build_timeline(s)]
 
 
 def test_a_since_clause_with_its_own_verb_is_its_row_and_a_sentence_is_dated_by_its_opening_date():
-    s = [{"article_id": "a", "source": "x.com", "position": 0,
-          "text": "Since testing began in 2016, only scientists of the host country have led projects there."},
-         {"article_id": "a", "source": "x.com", "position": 1,
-          "text": "In 2015, it was reported that three more children had been born so between 2011 and 2013."}]
+    s = [Sentence("a", 0, "Since testing began in 2016, only scientists of the host country have led projects there.", "x.com"),
+         Sentence("a", 1, "In 2015, it was reported that three more children had been born so between 2011 and 2013.", "x.com")]
     rows = {e.date: e.text for e in build_timeline(s)}
     assert rows.get("2016") == "Testing began in 2016", rows
     assert "2015" in rows and "2011" not in rows, rows

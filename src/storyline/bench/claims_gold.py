@@ -33,8 +33,9 @@ from typing import Callable
 import numpy as np
 
 from storyline.bench import digest as ids_format
-from storyline.core.story.digest import digest, story_facts
+from storyline.core.story.digest import digest, facts_row, story_facts
 from storyline.core.story.features import SummaryConfig
+from storyline.core.story.model import Sentence
 from storyline.core.text.text import content_terms
 
 MECHANISMS = ("meaning", "words")
@@ -94,7 +95,8 @@ def score_stories_format(data: Path, half: str, mechanism: str) -> dict:
                  "source": a["source"]} for a in members]
         facts = story_facts(sents, meta, vectors_of=vectors_for(mechanism))
         flagged = [([" ".join([s["claim"], s.get("text") or ""] + [x["text"] for x in s["sentences"]])
-                     for s in d["sides"]], [set(s["outlets"]) for s in d["sides"]]) for d in facts["disputed"]]
+                     for s in d["sides"]], [set(s["outlets"]) for s in d["sides"]])
+                   for d in facts_row(facts)["disputed"]]
         flags += len(flagged)
 
         def pairs(flag, d):
@@ -145,7 +147,7 @@ def score_pairs(data: Path, half: str, mechanism: str) -> dict:
         k, seen[kind] = seen[kind], seen[kind] + 1
         if half != "all" and ("tune" if k % 2 == 0 else "held_out") != half:
             continue
-        sents = [{"article_id": o, "source": o, "text": t} for o, t in zip(told, (a, b))]
+        sents = [Sentence(o, 0, t, o) for o, t in zip(told, (a, b))]
         _, disputes, _ = find_all(sents, told, vectors=of([a, b]) if of else None)
         apart = any(len(d.sides) > 1 and not set(d.sides[0].outlets) & set(d.sides[1].outlets) for d in disputes)
         if kind == "trap":

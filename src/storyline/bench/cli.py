@@ -41,7 +41,7 @@ def pipeline_summaries(data: str, words: int, focus: str | None, master: str | N
     """Run the real pipeline (Spark, ``--group-by group``) and return each story's summary sentences by group,
     plus the run's stage timings."""
     from storyline.config import load_config
-    from storyline.pipeline import run
+    from storyline.run.runner import run
 
     cfg = load_config(config, {"stories.group_by": "group", "summary.words": words, "summary.focus": focus,
                                "spark.master": master})

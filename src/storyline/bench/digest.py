@@ -26,7 +26,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from storyline.core.story.digest import digest, story_facts
+from storyline.core.story.digest import digest, facts_row, story_facts
 from storyline.core.story.model import Sentence
 from storyline.core.story.features import SummaryConfig
 from storyline.core.text.clean import clean_text
@@ -57,9 +57,10 @@ def story_sentences(articles: list[dict]) -> list[Sentence]:
 
 
 def facts_of(articles: list[dict], vectors_of=None) -> dict:
-    return story_facts(story_sentences(articles), [{"article_id": a["id"], "published": a.get("published"),
+    """A story's facts as the facts table holds them (JSON-ready dicts)."""
+    return facts_row(story_facts(story_sentences(articles), [{"article_id": a["id"], "published": a.get("published"),
                                                     "title": a.get("title"), "source": a["source"]} for a in articles],
-                       vectors_of=vectors_of)
+                       vectors_of=vectors_of))
 
 
 _GENERAL = ("date", "place", "agent", "cause", "polarity")

@@ -23,7 +23,7 @@ from typing import Callable, Sequence, TypeVar
 from storyline.bench.dedup import corpus, planted_pairs, score_pairs, seed_texts
 from storyline.bench.plain import BASELINE_THRESHOLD, PlainResult, run_plain
 from storyline.bench.scores import cluster_scores
-from storyline.stages import STAGES
+from storyline.run.plan import STAGES
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -1,17 +1,16 @@
-"""Article stage: unique ids, final checks and sentence spans (duplicates are folded in :mod:`storyline.spark.dedup`)."""
+"""Articles: the public article columns, unique ids and the final checks that the clean stage applies (duplicates
+are folded in :mod:`storyline.spark.dedup`, sentences split in :mod:`storyline.spark.sentences`)."""
 
 from __future__ import annotations
 
-from typing import Iterator
 
-import pandas as pd
 from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
 from storyline.core.text.sentences import split_sentences
 from storyline.core.text.text import fold_for_hash, stable_id, words
 from storyline.spark.mapping import map_records
-from storyline.spark.schemas import ARTICLE_FINAL, ARTICLES, SENTENCES, column_names, require_columns
+from storyline.spark.schemas import ARTICLE_FINAL, ARTICLES, column_names, require_columns
 
 _FINAL_COLS = [c.split()[0].strip("`") for c in ARTICLE_FINAL.split(", ") if not c.startswith(("start", "end"))]
 
@@ -79,29 +78,3 @@ def finalize(articles: DataFrame, min_words: int, max_words: int = 100_000) -> D
     cols = [c for c in _FINAL_COLS if c in articles.columns]
     return articles.select(*cols).mapInPandas(map_records(_finalized(min_words, max_words), _FINAL_COLS),
                                                 ARTICLE_FINAL)
-
-
-def _sentence_rows(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
-    for batch in batches:
-        ids, idx, starts, ends, texts = [], [], [], [], []
-        for aid, text, spans in zip(batch["article_id"], batch["text"], batch["spans"]):
-            for k, span in enumerate(spans if spans is not None else ()):
-                a, b = int(span["start"]), int(span["end"])
-                ids.append(aid)
-                idx.append(k)
-                starts.append(a)
-                ends.append(b)
-                texts.append(text[a:b])  # a slice of a Python string: constant work per character
-        yield pd.DataFrame({"article_id": ids, "idx": pd.array(idx, dtype="int32"),
-                            "start": pd.array(starts, dtype="int32"), "end": pd.array(ends, dtype="int32"),
-                            "text": texts})
-
-
-def sentences_table(articles: DataFrame) -> DataFrame:
-    """One row per sentence of each canonical article, with character offsets into the article text.
-
-    The sentences are cut from the text in Python, where a slice costs its length: Spark's ``substring`` counts
-    characters from the start of the string on every call, so an article of n characters and n/100 sentences cost
-    n^2/100 (a 1 MB article took 109 s)."""
-    require_columns(articles, ["article_id", "text", "spans"], "sentences")
-    return articles.select("article_id", "text", "spans").mapInPandas(_sentence_rows, SENTENCES)

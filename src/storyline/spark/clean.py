@@ -1,9 +1,11 @@
-"""Clean stage: extraction and rule cleaning (Arrow batches), then corpus-learned boilerplate (built-in SQL).
+"""The clean stage: extraction and rule cleaning (Arrow batches), then corpus-learned boilerplate (built-in SQL).
 
 Outputs: prepared records (articles and record-level rejects) and line-level removals, each with a reason.
 """
 
 from __future__ import annotations
+
+import logging
 
 import pandas as pd
 from pyspark.sql import DataFrame
@@ -12,10 +14,13 @@ from pyspark.sql import functions as F
 from storyline.config import CleanConfig, IngestConfig
 from storyline.core.ingest.prepare import PREPARED_KEYS, PrepareOptions, prepare_record
 from storyline.core.nlp.dates import MONTH_NAMES
+from storyline.run.stage import Context, Output
 from storyline.spark import rejects as R
 from storyline.spark.mapping import map_records
 from storyline.spark.schemas import PREPARED_TABLE, require_columns
 from storyline.spark.session import checkpoint
+
+log = logging.getLogger(__name__)
 
 
 def _prepared(opts: PrepareOptions):
@@ -112,3 +117,30 @@ def remove_boilerplate(articles: DataFrame, cfg: CleanConfig) -> tuple[DataFrame
     # too large to broadcast, though its size is hard for the planner to foresee from an aggregation
     out = articles.join(kept.hint("shuffle_merge"), "article_id", "left").withColumn("text", F.col("clean_text")).drop("clean_text")
     return out, removed
+
+
+def warn_failures(prepared: DataFrame) -> int:
+    """Name on the console a missing module, or a reason that refused every record of a kind, with the fix (the
+    rejects table alone is easy to miss). One small aggregation over the written ``prepared`` table; returns the
+    number of records read."""
+    from storyline.core.ingest.diagnose import KindCount, failure_lines
+
+    rows = prepared.groupBy("fmt", "kind", "reason").agg(F.count("*").alias("n"), F.min("detail").alias("detail"))
+    counts = [KindCount(r["fmt"] or "", r["kind"], r["reason"], int(r["n"]), r["detail"]) for r in rows.collect()]
+    for line in failure_lines(counts):
+        log.warning("%s", line)
+    return sum(c.n for c in counts)
+
+
+def run(ctx: Context, t: dict) -> Output:
+    from storyline.spark.articles import finalize, reject_duplicate_ids
+
+    prepared = t["prepared"]
+    records_in = warn_failures(prepared)
+    arts, dup_ids = reject_duplicate_ids(prepared.filter(F.col("kind") == "article").drop("removed"))
+    arts, removed_boiler = remove_boilerplate(arts, ctx.cfg.clean)
+    # the records the reader refused, the lines the rules removed, the repeated ids and the boilerplate lines
+    rejects = (R.records(prepared).unionByName(rule_removals(prepared)).unionByName(R.records(dup_ids))
+               .unionByName(removed_boiler))
+    return Output(tables={"final": finalize(arts, ctx.cfg.clean.min_words, ctx.cfg.clean.max_words)},
+                  rejects=rejects, figures={"records_in": records_in})

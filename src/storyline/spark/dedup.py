@@ -25,6 +25,7 @@ from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
 from storyline.core.grouping.minhash import LSHParams, MinHasher
+from storyline.run.stage import Context, EmptyRun, Output
 from storyline.spark.articles import published_ts
 from storyline.spark.schemas import ARTICLE_INPUT_TYPES, require_columns
 from storyline.spark.session import checkpoint
@@ -240,3 +241,25 @@ def fold_near_duplicates(canon: DataFrame, threshold: float, num_perm: int, shin
     if only_new:
         near = near.join(canon.filter(F.col("_old") == 0).select("article_id"), "article_id", "left_semi")
     return canon.join(near.select("article_id"), "article_id", "left_anti"), near
+
+
+def run(ctx: Context, t: dict) -> Output:
+    from storyline.spark import rejects as R
+    from storyline.spark.articles import public_articles
+    from storyline.spark.schemas import ARTICLES, column_names
+
+    final = t["final"]
+    pool = ctx.earlier.pool(public_articles(final.filter(F.col("kind") == "article")))
+    canon, exact = exact_duplicates(pool)
+    d = ctx.cfg.dedup
+    canon, near = fold_near_duplicates(canon, d.threshold, d.num_perm, d.shingle, only_new=bool(ctx.earlier))
+    return Output(tables={"duplicates": ctx.earlier.duplicates(exact.unionByName(near)),
+                          "articles": canon.select(*column_names(ARTICLES))},
+                  rejects=R.records(final))  # the texts too short or too long to be articles
+
+
+def any_article(ctx: Context, t: dict) -> None:
+    """The stage's check: a run whose input yields no article stops here; the runner writes its rejects and says
+    why."""
+    if not ctx.earlier and t["articles"].limit(1).count() == 0:
+        raise EmptyRun()

@@ -1,4 +1,4 @@
-"""Ingest stage: input paths -> one DataFrame of raw records (schema ``RAW``).
+"""The ingest stage: input paths -> one DataFrame of raw records (schema ``RAW``).
 
 Line and file formats are read by ``core.readers`` inside Spark tasks (one task per file or byte range), so
 no article passes through the driver. Parquet datasets are read by Spark's own reader.
@@ -25,6 +25,7 @@ from storyline.core.ingest.inputs import (
 )
 from storyline.core.ingest.readers import RAW_KEYS, read_task
 from storyline.core.ingest.records import field_names
+from storyline.run.stage import Context, Output
 from storyline.spark.schemas import RAW
 
 log = logging.getLogger(__name__)
@@ -171,3 +172,11 @@ def read_inputs(spark: SparkSession, paths: list[str], cfg: IngestConfig,
     if then is not None and not fused:
         out = out.mapInPandas(then[0], then[1])
     return out, len(tasks) + len(groups)
+
+
+def run(ctx: Context, t: dict) -> Output:
+    from storyline.spark.clean import preparer
+
+    # the records are prepared (extracted, rule-cleaned) by the same Python worker that read them
+    prepared, tasks = read_inputs(ctx.spark, ctx.inputs, ctx.cfg.ingest, then=preparer(ctx.cfg.ingest))
+    return Output(tables={"prepared": prepared}, figures={"read_tasks": tasks})

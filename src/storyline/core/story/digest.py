@@ -8,7 +8,7 @@ import numpy as np
 
 from storyline.core.story.claims import COMPARE_SENTENCES, SINGLE_SOURCE_MAX
 from storyline.core.story.honest import contradicting, honest_fact
-from storyline.core.story.model import Sentence
+from storyline.core.story.model import Dispute, Sentence
 from storyline.core.story.features import MAX_STORY_SENTENCES, SummaryConfig
 from storyline.core.story.summarize import candidates, summarize
 from storyline.core.story.slant import told_by
@@ -44,20 +44,19 @@ def evidence_for(summary_text: str, source_ids: Sequence[str], sentences: Sequen
 # "a five-year deal": a number word in a compound, not in a coined name ("five-a-day")
 
 
-def dispute_of(text: str, disputes: Sequence[dict]) -> dict | None:
+def dispute_of(text: str, disputes: Sequence[Dispute]) -> dict | None:
     """The dispute a summary sentence carries one side of, told the way the summary shows it: each side's claim,
     outlets and articles. None when the sentence is on no side."""
     for d in disputes:
-        for side in d.get("sides") or []:
-            if any(x.get("text") == text for x in side.get("sentences") or []):
-                return {"subject": d.get("subject"), "frame": d.get("frame"),
-                        "sides": [{"claim": sd.get("claim"), "outlets": list(sd.get("outlets") or []),
-                                   "article_ids": list(sd.get("article_ids") or [])} for sd in d.get("sides") or []]}
+        if any(text in side.texts for side in d.sides):
+            return {"subject": d.subject, "frame": d.frame,
+                    "sides": [{"claim": sd.claim, "outlets": list(sd.outlets), "article_ids": list(sd.article_ids)}
+                              for sd in d.sides]}
     return None
 
 
 def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict], cfg: SummaryConfig,
-           disputes: Sequence[dict] = (), vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> dict:
+           disputes: Sequence[Dispute] = (), vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> dict:
     """Summary (with citations and evidence) and title of one story.
 
     ``sentences`` must already be in a deterministic order (article id, position); ``articles`` carry
@@ -66,8 +65,7 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
     default the ``cfg.embedding`` model).
     """
     ordered = sorted(sentences, key=lambda s: (s.article_id, s.position))
-    disputed = frozenset(x.get("text") for d in disputes for sd in d.get("sides") or []
-                         for x in sd.get("sentences") or [])
+    disputed = frozenset(t for d in disputes for sd in d.sides for t in sd.texts)
     chosen = summarize(ordered, cfg, disputed, {a["article_id"]: a.get("title") for a in articles
                                                 if title_residue(a.get("title")) is None}, vectors_of)
     # no article is cited for a figure or a predicate it contradicts
@@ -104,7 +102,8 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_m
                 embedding: str = "static",
                 vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> dict:
     """Entities, timeline, corroborated and disputed claims and single-source statements of one story, as
-    JSON-ready dicts.
+    JSON-ready dicts, but for the disputes (:class:`~storyline.core.story.model.Dispute`: :func:`facts_row` writes
+    them as dicts too).
 
     Entities are analysed once and shared with the claim finder, which needs them to name a dispute's subject.
     Entities mentioned only once are left out of the story's list (they stay available to the claim finder).
@@ -125,7 +124,7 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_m
     corroborated, disputed, single = find_all(sentences, published=published, index=index,
                                               single_max=single_source_max, compare_sentences=compare_sentences,
                                               vectors=vectors)
-    disputes = [d.to_dict() for d in disputed]
+    disputes = list(disputed)
     timeline = []
     for e in build_timeline(sentences, published):
         row = e.to_dict()
@@ -141,3 +140,8 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_m
         "disputed": disputes,
         "single_source": single,
     }
+
+
+def facts_row(facts: dict) -> dict:
+    """:func:`story_facts`' result as JSON-ready dicts throughout: the row the facts table holds."""
+    return dict(facts, disputed=[d.to_dict() for d in facts["disputed"]])

@@ -24,6 +24,7 @@ from storyline.core.nlp.mentions import (Mention, _RUN_TOGETHER, _Vocab, _rule_m
 from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, _GAZETTEER, _TITLES, _initials,
                                       _place_initials, _places, given_names, is_demonym, modifier_only, not_a_name,
                                       surnames)
+from storyline.core.story.model import Sentence
 
 
 logger = logging.getLogger(__name__)
@@ -52,13 +53,6 @@ class EntityIndex:
     entities: list[Entity]
     mentions: list[list[Mention]]
     types: dict[str, str]
-
-
-def get(obj: object, name: str, default: Any = None) -> Any:
-    """A field of a sentence-like object or dict (the fact modules accept either)."""
-    if isinstance(obj, dict):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
 
 
 def _titled(full: Sequence[str], counts: Counter[str], types: dict[str, str], common: frozenset[str]
@@ -175,9 +169,9 @@ def _fold_people(people: Sequence[str], counts: Counter[str]) -> dict[str, str]:
     return out
 
 
-def analyse(sentences: Sequence[object], nlp=None, model: str | None = None) -> EntityIndex:
+def analyse(sentences: Sequence[Sentence], nlp=None, model: str | None = None) -> EntityIndex:
     """Find the entities of a story and resolve every mention to its entity name."""
-    texts = [str(get(s, "text", "") or "") for s in sentences]
+    texts = [s.text for s in sentences]
     if nlp is None and model:
         nlp = load_spacy(model)
     vocab = _vocab(texts)
@@ -259,7 +253,7 @@ def _merged_types(alias: dict[str, str], counts: Counter[str], votes: dict[str, 
     return final_type
 
 
-def _index(sentences: Sequence[object], texts: Sequence[str], found: Sequence[Sequence[tuple[Mention, Counter[str]]]],
+def _index(sentences: Sequence[Sentence], texts: Sequence[str], found: Sequence[Sequence[tuple[Mention, Counter[str]]]],
            spelt: dict[str, str], alias: dict[str, str], final_type: dict[str, str]) -> EntityIndex:
     """The story's entities (demonyms, non-names and adjectives of peoples left out) and each sentence's mentions
     resolved to them."""
@@ -283,10 +277,10 @@ def _index(sentences: Sequence[object], texts: Sequence[str], found: Sequence[Se
             g = groups.setdefault(name, {"n": 0, "outlets": set(), "ids": set(), "variants": set()})
             g["n"] += 1
             g["variants"].add(m.surface)
-            aid = get(sentences[i], "article_id")
+            aid = sentences[i].article_id
             if aid is not None:
                 g["ids"].add(str(aid))
-            src = get(sentences[i], "source")
+            src = sentences[i].source
             if src:
                 g["outlets"].add(str(src))
             resolved.append(Mention(m.sentence, m.start, m.end, m.surface, name, kind))
@@ -352,15 +346,13 @@ def _pick(votes: Counter[str]) -> str:
     return min(votes, key=lambda k: (-votes[k], order.get(k, 9)))
 
 
-def extract_entities(sentences: Iterable[object], nlp=None, model: str | None = None,
+def extract_entities(sentences: Iterable[Sentence], nlp=None, model: str | None = None,
                      min_mentions: int = 1) -> list[Entity]:
     """Entities of one story's sentences, most mentioned first.
 
-    ``sentences`` are objects (or dicts) with ``article_id``, ``source``, ``text`` and ``position``.
-
-    >>> s = [{"article_id": "a", "source": "x.com", "text": "General manager Sandy Alderson said Wally Backman resigned."},
-    ...      {"article_id": "b", "source": "y.com", "text": "Backman was fired by the Mets, sources in New York said."},
-    ...      {"article_id": "b", "source": "y.com", "text": "Wally did not comment."}]
+    >>> s = [Sentence("a", 0, "General manager Sandy Alderson said Wally Backman resigned.", "x.com"),
+    ...      Sentence("b", 0, "Backman was fired by the Mets, sources in New York said.", "y.com"),
+    ...      Sentence("b", 1, "Wally did not comment.", "y.com")]
     >>> [(e.name, e.type, e.mentions) for e in extract_entities(s)]
     [('Wally Backman', 'PERSON', 3), ('Mets', 'ORG', 1), ('New York', 'GPE', 1), ('Sandy Alderson', 'PERSON', 1)]
     """

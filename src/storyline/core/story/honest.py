@@ -11,54 +11,54 @@ import re
 from typing import Any, Sequence
 
 from storyline.core.nlp.figures import numbers_to_digits
+from storyline.core.story.model import Dispute
 
 
 def _figures(text: str) -> set[str]:
     return {n.rstrip(".").replace(",", "") for n in re.findall(r"\d[\d,.]*", numbers_to_digits(text))}
 
 
-def side_of(text: str, dispute: dict[str, Any]) -> int | None:
+def side_of(text: str, dispute: Dispute) -> int | None:
     """The one side of ``dispute`` that ``text`` carries, or None (no side, or more than one).
 
-    >>> d = {"kind": "number", "sides": [{"claim": "50 cents", "sentences": [{"text": "A 50-cent rise."}]},
-    ...                                  {"claim": "75 cents", "sentences": [{"text": "A 75-cent rise."}]}]}
+    >>> d = Dispute.from_dict({"kind": "number", "sides": [
+    ...     {"claim": "50 cents", "sentences": [{"text": "A 50-cent rise."}]},
+    ...     {"claim": "75 cents", "sentences": [{"text": "A 75-cent rise."}]}]})
     >>> side_of("A 50-cent rise.", d), side_of("Fares rise 75 cents to $3.00.", d), side_of("Fares rise.", d)
     (0, 1, None)
     """
-    sides = dispute.get("sides") or []
-    by_text = [k for k, s in enumerate(sides) if any(x.get("text") == text for x in s.get("sentences") or [])]
+    by_text = [k for k, s in enumerate(dispute.sides) if text in s.texts]
     if len(by_text) == 1:
         return by_text[0]
-    if by_text or dispute.get("kind") != "number":
+    if by_text or dispute.kind != "number":
         return None
     have = _figures(text)
-    by_figure = [k for k, s in enumerate(sides) if _figures(str(s.get("claim") or "")) & have]
+    by_figure = [k for k, s in enumerate(dispute.sides) if _figures(s.claim) & have]
     return by_figure[0] if len(by_figure) == 1 else None
 
 
-def contradicting(text: str, disputes: Sequence[dict[str, Any]]) -> set[str]:
+def contradicting(text: str, disputes: Sequence[Dispute]) -> set[str]:
     """Articles that stand only on another side than ``text`` in some dispute."""
     out: set[str] = set()
     for d in disputes:
         k = side_of(text, d)
         if k is None:
             continue
-        sides = d.get("sides") or []
-        own = set(sides[k].get("article_ids") or [])
-        for m, side in enumerate(sides):
+        own = set(d.sides[k].article_ids)
+        for m, side in enumerate(d.sides):
             if m != k:
-                out |= set(side.get("article_ids") or []) - own
+                out |= set(side.article_ids) - own
     return out
 
 
-def honest_sources(sources: Sequence[dict[str, Any]], text: str, disputes: Sequence[dict[str, Any]]
+def honest_sources(sources: Sequence[dict[str, Any]], text: str, disputes: Sequence[Dispute]
                    ) -> list[dict[str, Any]]:
     """The source sentences of a statement told as ``text``, less those of articles that contradict it."""
     bad = contradicting(text, disputes)
     return [s for s in sources if s.get("article_id") not in bad]
 
 
-def honest_fact(fact: dict[str, Any], disputes: Sequence[dict[str, Any]], min_outlets: int = 1) -> dict[str, Any] | None:
+def honest_fact(fact: dict[str, Any], disputes: Sequence[Dispute], min_outlets: int = 1) -> dict[str, Any] | None:
     """A corroborated fact or timeline row (``text``, ``sentences``, ``article_ids``, ``outlets``) that cites only
     articles that agree with its text; None when fewer than ``min_outlets`` outlets are left."""
     sents = honest_sources(fact.get("sentences") or [], str(fact.get("text") or ""), disputes)

@@ -5,9 +5,7 @@ outlets corroborate and the disputes between them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
-from storyline.core.story.sources import attribution_near
+from typing import Any, Mapping
 
 
 @dataclass(frozen=True)
@@ -61,6 +59,18 @@ class Side:
         return {"claim": self.claim, "text": self.text, "article_ids": list(self.article_ids),
                 "outlets": list(self.outlets), "sentences": [dict(s) for s in self.sentences]}
 
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Side":
+        """A side as :meth:`to_dict` writes it (a key left out is empty)."""
+        return cls(claim=str(d.get("claim") or ""), text=str(d.get("text") or ""),
+                   article_ids=list(d.get("article_ids") or []), outlets=list(d.get("outlets") or []),
+                   sentences=[dict(x) for x in d.get("sentences") or []])
+
+    @property
+    def texts(self) -> list[str]:
+        """The sentences that take this side, as printed."""
+        return [x["text"] for x in self.sentences]
+
 
 @dataclass
 class Dispute:
@@ -75,6 +85,12 @@ class Dispute:
         return {"subject": self.subject, "frame": self.frame, "kind": self.kind,
                 "sides": [s.to_dict() for s in self.sides], "both": self.both()}
 
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Dispute":
+        """A dispute as :meth:`to_dict` writes it (a key left out is empty): the way back in from a table."""
+        return cls(subject=str(d.get("subject") or ""), frame=str(d.get("frame") or ""),
+                   kind=str(d.get("kind") or ""), sides=[Side.from_dict(s) for s in d.get("sides") or []])
+
     def both(self) -> list[str]:
         """Outlets that print more than one side (each such outlet stands on each side it prints)."""
         seen: dict[str, int] = {}
@@ -82,10 +98,3 @@ class Dispute:
             for o in set(side.outlets):
                 seen[o] = seen.get(o, 0) + 1
         return sorted(o for o, n in seen.items() if n > 1)
-
-    def attribute(self) -> "Dispute":
-        """Each side's sentences attributed to who the sentence says holds that side ("..., his agent said,
-        contradicting the club's statement that he had resigned": the agent for one side, the club for the other)."""
-        for side in self.sides:
-            side.sentences = [dict(x, attribution=attribution_near(x["text"], side.claim)) for x in side.sentences]
-        return self

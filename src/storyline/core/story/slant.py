@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Mapping, Sequence
 
 from storyline.core.story.claims.values import verb_similarity
-from storyline.core.story.model import Sentence
+from storyline.core.story.model import Dispute, Sentence
 from storyline.core.story.restate import fact_terms
 from storyline.core.nlp.figures import numbers_to_digits, SMALL_NUMBERS
 from storyline.core.nlp.negation import denied_roots, negated_clauses, negated_heads, root
@@ -39,52 +39,54 @@ _DAY_WORD = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|
 _SAME_ACT = 0.6  # a headline word this near in meaning to a side's verb tells that side
 
 
-def _asserts(title: str, disputes: Sequence[dict]) -> bool:
+def _asserts(title: str, disputes: Sequence[Dispute]) -> bool:
     """A headline that states one side of a dispute: one of the disputed figures or days, a side's claim word, a
     word that sets a side's claim apart from the others' (a name, a place, a cause), or, of a dispute
     over whether something happened, what one side denies and the other says.
 
-    >>> d = [{"kind": "number", "sides": [{"claim": "50-cent increase"}, {"claim": "by 75 cents"}]}]
+    >>> d = [Dispute.from_dict({"kind": "number", "sides": [{"claim": "50-cent increase"}, {"claim": "by 75 cents"}]})]
     >>> _asserts("Council approves 50-cent fare increase", d), _asserts("Council raises fares", d)
     (True, False)
-    >>> _asserts("Former mayor jailed for eight years", [{"kind": "number", "sides": [{"claim": "8 years"}]}])
+    >>> years = lambda claim: [Dispute.from_dict({"kind": "number", "sides": [{"claim": claim}]})]
+    >>> _asserts("Former mayor jailed for eight years", years("8 years"))
     True
-    >>> _asserts("Okafor signs five-year deal", [{"kind": "number", "sides": [{"claim": "five years"}]}])
+    >>> _asserts("Okafor signs five-year deal", years("five years"))
     True
-    >>> _asserts("Floods force 3400 from homes", [{"kind": "number", "sides": [{"claim": "3,400 residents"}]}])
+    >>> n = [Dispute.from_dict({"kind": "number", "sides": [{"claim": "3,400 residents"}]})]
+    >>> _asserts("Floods force 3400 from homes", n)
     True
-    >>> d = [{"frame": "date", "sides": [{"claim": "2025-06-12"}, {"claim": "2025-06-11"}]}]
+    >>> d = [Dispute.from_dict({"frame": "date", "sides": [{"claim": "2025-06-12"}, {"claim": "2025-06-11"}]})]
     >>> _asserts("Ballot closes on Thursday", d), _asserts("Drivers back pay deal", d)
     (True, False)
     >>> _asserts("Ballot of June 11, 2025 closes", d), _asserts("Velta recalls cars built between 2022 and 2024", d)
     (True, False)
     >>> _asserts("Ballot closed last night", d), _asserts("Vote held over the weekend", d)
     (True, True)
-    >>> d = [{"frame": "cause", "kind": "predicate", "sides": [{"claim": "collision fish trawler"}, {"claim": "fuel leak"}]}]
+    >>> d = [Dispute.from_dict({"frame": "cause", "kind": "predicate",
+    ...                          "sides": [{"claim": "collision fish trawler"}, {"claim": "fuel leak"}]})]
     >>> _asserts("Ferry sank after hitting trawler", d), _asserts("Fuel leak sank ferry", d), _asserts("Ferry sinks", d)
     (True, True, False)
-    >>> d = [{"frame": "polarity", "kind": "predicate",
-    ...       "sides": [{"claim": "No one was injured", "sentences": [{"text": "No one was injured."}]},
-    ...                 {"claim": "One worker was injured", "sentences": [{"text": "One worker was injured, the paper says."}]}]}]
+    >>> d = [Dispute.from_dict({"frame": "polarity", "kind": "predicate", "sides": [
+    ...     {"claim": "No one was injured", "sentences": [{"text": "No one was injured."}]},
+    ...     {"claim": "One worker was injured", "sentences": [{"text": "One worker was injured, the paper says."}]}]})]
     >>> _asserts("Worker injured in warehouse blaze", d), _asserts("No injuries in blaze", d), _asserts("Blaze guts warehouse", d)
     (True, True, False)
     """
     low = _digits(title).lower()  # "eight years", "an eight-year term" state "8 years"
     terms = {root(t) for t in content_terms(title)}
     for d in disputes:
-        sides = d.get("sides") or []
-        claims = [str(side.get("claim") or "") for side in sides]
-        if d.get("frame") == "date" and (_DAY_WORD.search(low) or {len(iso) for *_, iso in find_dates(title)} & {
+        claims = [side.claim for side in d.sides]
+        if d.frame == "date" and (_DAY_WORD.search(low) or {len(iso) for *_, iso in find_dates(title)} & {
                 len(c) for c in claims}):
             return True  # when it happened is disputed: "on Wednesday" is one side's day, whichever it names (a
             # year is not one side of a dispute over the day: "built between 2022 and 2024")
-        if d.get("kind") == "number":
+        if d.kind == "number":
             if _figures(title) & {f for c in claims for f in _figures(c)}:
                 return True  # figures as digits without separators: "3,400" and "3400", "2.4bn" and "$2.4 billion"
-        elif d.get("frame") == "polarity":
+        elif d.frame == "polarity":
             # whether it happened is disputed: what one side denies and the other says ("no one was injured" / "one
             # worker was injured": injured), whichever way the headline tells it
-            told = [x["text"] for side in sides for x in side.get("sentences") or []]
+            told = [t for side in d.sides for t in side.texts]
             denied = frozenset().union(*(denied_roots(t) for t in told))
             said = {root(w) for t in told if not denied_roots(t) for w in content_terms(t)}
             if denied & said and denied & said <= terms:
@@ -95,7 +97,7 @@ def _asserts(title: str, disputes: Sequence[dict]) -> bool:
                 apart = own[k].difference(*(o for m, o in enumerate(own) if m != k))
                 if apart & terms:
                     return True
-                if d.get("frame") == "role" and any(verb_similarity(w, claim) >= _SAME_ACT for w in title.split()
+                if d.frame == "role" and any(verb_similarity(w, claim) >= _SAME_ACT for w in title.split()
                                                     if w[:1].islower()):
                     return True  # the act in other words: "quits" for "resigned", "axed" for "sacked"
     return False

@@ -7,7 +7,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from storyline.core.story.entities import get
+from storyline.core.story.model import Dispute, Sentence
+
 
 # who says it, inside the sentence: "his agent said", "the club said", "according to Brightwell"
 _ATTRIB_VERBS = (r"said|says|told|tells|announced|announces|confirmed|confirms|reported|reports|understands|insisted|"
@@ -24,11 +25,11 @@ _ATTRIBUTION = (
 _CONTRAST = r"(?:while|whereas|though|although|but|even as|as|and|despite|after|before|when)\b"
 
 
-def source_sentence(sentence: object, text: str | None = None) -> dict[str, Any]:
+def source_sentence(sentence: Sentence, text: str | None = None) -> dict[str, Any]:
     """A sentence as a fact cites it: its article, outlet, text (``text`` when given, e.g. tidied) and who it is
     attributed to inside the text."""
-    text = str(get(sentence, "text")) if text is None else text
-    return {"article_id": str(get(sentence, "article_id")), "outlet": get(sentence, "source"), "text": text,
+    text = sentence.text if text is None else text
+    return {"article_id": sentence.article_id, "outlet": sentence.source, "text": text,
             "attribution": attribution(text)}
 
 
@@ -97,3 +98,11 @@ def attribution_near(text: str, claim: str) -> str | None:
         return said
     m = _STATEMENT.search(part)
     return " ".join(m.group(0).split()) if m else None
+
+
+def attributed(dispute: Dispute) -> Dispute:
+    """Each side's sentences attributed to who the sentence says holds that side ("..., his agent said,
+    contradicting the club's statement that he had resigned": the agent for one side, the club for the other)."""
+    for side in dispute.sides:
+        side.sentences = [dict(x, attribution=attribution_near(x["text"], side.claim)) for x in side.sentences]
+    return dispute

@@ -46,7 +46,6 @@ import numpy as np
 
 from storyline.core.grouping.cluster import event_keys
 from storyline.core.nlp.embed import encode
-from storyline.core.story.entities import get
 from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import dated_caption_body
 from storyline.core.text.text import content_terms, fold_for_hash, tfidf, words
@@ -105,7 +104,7 @@ def candidates(sentences: Sequence[Sentence], limit: int) -> list[Sentence]:
     """
     if len(sentences) <= limit:
         return list(sentences)
-    at_depth = Counter(get(s, "position") for s in sentences)
+    at_depth = Counter(s.position for s in sentences)
     depth, kept = 0, 0
     for d in sorted(at_depth):
         if d != depth or kept + at_depth[d] > limit:
@@ -113,9 +112,9 @@ def candidates(sentences: Sequence[Sentence], limit: int) -> list[Sentence]:
         kept += at_depth[d]
         depth = d + 1
     if depth:
-        return [s for s in sentences if get(s, "position") < depth]
-    firsts = sorted((s for s in sentences if get(s, "position") == 0),
-                    key=lambda s: (get(s, "published") or "~", str(get(s, "article_id"))))
+        return [s for s in sentences if s.position < depth]
+    firsts = sorted((s for s in sentences if s.position == 0),
+                    key=lambda s: (s.published or "~", s.article_id))
     return firsts[:limit]
 
 

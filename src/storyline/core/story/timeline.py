@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 from storyline.core.nlp.dates import DATE_PREPS, DETERMINERS, PATTERNS, WEEKDAYS, bare_day, find_dates, pub_date
 from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import furniture
-from storyline.core.story.entities import get
+from storyline.core.story.model import Sentence
 from storyline.core.story.sources import source_sentence
 from storyline.core.text.text import AUXILIARIES, content_terms, jaccard, word_lemmas
 from storyline.lexicon import word_list
@@ -232,30 +232,29 @@ def _same_event(a: tuple[set[str], set[str]], b: tuple[set[str], set[str]], thre
     return len(a[1] & b[1]) >= 2
 
 
-def build_timeline(sentences: Sequence[object], published: Mapping[str, str | None] | None = None,
+def build_timeline(sentences: Sequence[Sentence], published: Mapping[str, str | None] | None = None,
                    fold_threshold: float = 0.25) -> list[Event]:
     """Dated events of one story's sentences, oldest first.
 
-    ``sentences`` have ``article_id``, ``source``, ``text`` and ``position``; ``published`` maps article ids to
-    ISO publication dates (or None), which resolve relative dates.
+    ``published`` maps article ids to ISO publication dates (or None), which resolve relative dates.
 
-    >>> s = [{"article_id": "a", "source": "x.com", "text": "He was drafted by the Mets in June 1977.", "position": 0},
-    ...      {"article_id": "b", "source": "y.com", "text": "The Mets drafted him in 1977 as a shortstop.", "position": 3},
-    ...      {"article_id": "b", "source": "y.com", "text": "He resigned last season after a dispute.", "position": 4}]
+    >>> s = [Sentence("a", 0, "He was drafted by the Mets in June 1977.", "x.com"),
+    ...      Sentence("b", 3, "The Mets drafted him in 1977 as a shortstop.", "y.com"),
+    ...      Sentence("b", 4, "He resigned last season after a dispute.", "y.com")]
     >>> [(e.date, e.article_ids) for e in build_timeline(s, {"b": "2016-10-04"})]
     [('1977-06', ['a', 'b']), ('2015', ['b'])]
 
     A photo caption dates a picture, not an event of the story:
 
-    >>> build_timeline([{"article_id": "a", "source": "x.com", "position": 5, "text": "Defense Secretary Jim Mattis "
-    ...                  "listens to a question at a news conference in New Delhi, India September 26, 2017."}])
+    >>> build_timeline([Sentence("a", 5, "Defense Secretary Jim Mattis listens to a question at a news conference "
+    ...                          "in New Delhi, India September 26, 2017.", "x.com")])
     []
     """
 
     if not 0.0 <= fold_threshold <= 1.0:
         raise ValueError(f"fold_threshold must be between 0 and 1, got {fold_threshold}")
     published = published or {}
-    texts = [" ".join(str(get(s, "text", "") or "").split()) for s in sentences]
+    texts = [" ".join(s.text.split()) for s in sentences]
     raw = _dated_clauses(sentences, texts, published)
     raw.sort(key=lambda r: (r[0], r[4]))
     events: list[tuple[Event, list[tuple[set[str], set[str]]]]] = []
@@ -279,7 +278,7 @@ def build_timeline(sentences: Sequence[object], published: Mapping[str, str | No
     return out
 
 
-def _dated_clauses(sentences: Sequence[object], texts: Sequence[str], published: Mapping[str, str | None]
+def _dated_clauses(sentences: Sequence[Sentence], texts: Sequence[str], published: Mapping[str, str | None]
                    ) -> list[tuple[str, str, tuple[set[str], set[str]], dict[str, Any], tuple]]:
     """Every date of the story that dates one of its events, with the clause that tells it, that clause's terms
     and the terms near the date, the sentence it cites, and where the telling stands (for order). Questions,
@@ -290,7 +289,7 @@ def _dated_clauses(sentences: Sequence[object], texts: Sequence[str], published:
         flags = set(sentence_flags(text)) if text else {"empty"}
         if flags & {"empty", "question", "url", "shouting", "call_to_action", "furniture"} or _TABLE_ROW.search(text):
             continue
-        aid = str(get(s, "article_id"))
+        aid = s.article_id
         dates = find_dates(text, published.get(aid))
         if dates and len(texts) >= JUDGED_FROM and not of_story(text, dates, told_by):
             continue
@@ -306,7 +305,7 @@ def _dated_clauses(sentences: Sequence[object], texts: Sequence[str], published:
             terms = set(content_terms(clause)) - set(content_terms(text[start:end]))
             near = set(content_terms(text[:start])[-_WINDOW:] + content_terms(text[end:])[:_WINDOW])
             src = source_sentence(s, text)
-            key = (published.get(aid) or "9999", aid, int(get(s, "position", 0) or 0), start)
+            key = (published.get(aid) or "9999", aid, int(s.position or 0), start)
             raw.append((iso, clause, (terms, near), src, key))
     return raw
 
@@ -402,7 +401,7 @@ def with_news_event(rows: list[dict[str, Any]], lead: Mapping[str, Any] | None,
         return rows
     ev = Event(day, text)
     for a in sorted(ids):
-        _cite(ev, source_sentence({"article_id": a, "source": by_id.get(a, {}).get("source"), "text": text}))
+        _cite(ev, source_sentence(Sentence(a, 0, text, by_id.get(a, {}).get("source"))))
     return sorted([*rows, ev.to_dict()], key=lambda r: (r["date"], (r.get("article_ids") or [""])[0]))
 
 

@@ -10,6 +10,7 @@ from typing import Mapping, Sequence
 from storyline.core.nlp.dates import instant
 from storyline.core.story.context import context_need
 from storyline.core.story.lead import FIRST_HOURS
+from storyline.core.story.model import Dispute
 from storyline.core.text.clean import title_residue
 from storyline.core.nlp.negation import root
 from storyline.core.text.text import content_terms, mostly_quoted, words
@@ -68,7 +69,7 @@ def shouted(title: str) -> bool:
     return (len(t.split()) >= 3 and t.upper() == t and any(c.isalpha() for c in t)) or bool(_KICKER.search(t))
 
 
-def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None, disputes: Sequence[dict] = (),
+def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None, disputes: Sequence[Dispute] = (),
                  told: Mapping[str, str] | None = None, leads: int = 1) -> str:
     """The story's headline: of the headlines of its first reports (those within a day of the earliest) that are
     headlines (:func:`~storyline.core.text.clean.title_residue`: not a share bar, a caption, a credit, a time stamp
@@ -141,7 +142,7 @@ def off_story(title: str, summary: Sequence[str]) -> bool:
     return len(terms & said) < OFF_STORY * len(terms)
 
 
-def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[dict],
+def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[Dispute],
                    told: Mapping[str, str] | None, leads: int = 1) -> str | None:
     """A headline written from the summary's sentences (``fallback``, in order, its first ``leads`` the articles'
     leads), or None without one: of the whole clauses of a headline's length they give (:func:`headline`), the
@@ -158,7 +159,8 @@ def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[dict
 
     >>> _written_title(["A ferry carrying 212 passengers ran aground off Kelso on Monday.",
     ...                 "The coastguard led a rescue off Kelso."],
-    ...                [{"kind": "number", "sides": [{"claim": "212 passengers"}, {"claim": "240 passengers"}]}], None)
+    ...                [Dispute.from_dict({"kind": "number",
+    ...                                    "sides": [{"claim": "212 passengers"}, {"claim": "240 passengers"}]})], None)
     'The coastguard led a rescue off Kelso'
     """
     texts = [fallback] if isinstance(fallback, str) else list(fallback or [])

@@ -18,9 +18,10 @@ from storyline.core.nlp.embed import encode
 
 from storyline.core.story.claims.corroborate import find_corroborated
 from storyline.core.story.claims.compare import compare_story
-from storyline.core.story.entities import analyse, EntityIndex, get
+from storyline.core.story.entities import analyse, EntityIndex
 from storyline.core.nlp.figures import quantities
-from storyline.core.story.model import Dispute, Fact
+from storyline.core.story.model import Dispute, Fact, Sentence
+from storyline.core.story.sources import attributed
 from storyline.core.story.summarize import candidates
 
 __all__ = ["find_all", "find_claims", "find_corroborated"]
@@ -32,13 +33,13 @@ COMPARE_SENTENCES = 40  # the default of facts.compare_sentences
 SINGLE_SOURCE_MAX = 5  # the default of facts.single_source_max
 
 
-def find_claims(sentences: Sequence[object], published: dict[str, Any] | None = None, index: EntityIndex | None = None,
+def find_claims(sentences: Sequence[Sentence], published: dict[str, Any] | None = None, index: EntityIndex | None = None,
                 threshold: float = 0.75, max_facts: int | None = 20) -> tuple[list[Fact], list[Dispute]]:
     """Corroborated facts and disputed claims of one story.
 
-    >>> s = [{"article_id": "a", "source": "x.com", "text": "General manager Sandy Alderson said Wally Backman resigned."},
-    ...      {"article_id": "b", "source": "y.com", "text": "Sources said Backman was fired by the team last week."},
-    ...      {"article_id": "c", "source": "z.com", "text": "If Backman had resigned, he would have said so."}]
+    >>> s = [Sentence("a", 0, "General manager Sandy Alderson said Wally Backman resigned.", "x.com"),
+    ...      Sentence("b", 0, "Sources said Backman was fired by the team last week.", "y.com"),
+    ...      Sentence("c", 0, "If Backman had resigned, he would have said so.", "z.com")]
     >>> _, disputed = find_claims(s)
     >>> [(d.subject, [(x.claim, x.outlets) for x in d.sides]) for d in disputed]
     [('what happened to Wally Backman', [('resigned', ['x.com']), ('fired', ['y.com'])])]
@@ -47,7 +48,7 @@ def find_claims(sentences: Sequence[object], published: dict[str, Any] | None = 
     return facts, disputes
 
 
-def find_all(sentences: Sequence[object], published: dict[str, Any] | None = None, index: EntityIndex | None = None,
+def find_all(sentences: Sequence[Sentence], published: dict[str, Any] | None = None, index: EntityIndex | None = None,
              threshold: float = 0.75, max_facts: int | None = 20, single_max: int = 0,
              compare_sentences: int = COMPARE_SENTENCES, vectors: np.ndarray | None = None,
              embedding: str = "static") -> tuple[list[Fact], list[Dispute], list[dict[str, Any]]]:
@@ -61,11 +62,11 @@ def find_all(sentences: Sequence[object], published: dict[str, Any] | None = Non
     keep = [k for k, s in enumerate(sentences) if id(s) in chosen]
     view = [sentences[k] for k in keep]
     if vectors is None:
-        vectors = encode([str(get(s, "text", "") or "") for s in sentences], embedding)
+        vectors = encode([s.text for s in sentences], embedding)
     general, single = compare_story(view, EntityIndex(index.entities, [index.mentions[k] for k in keep], index.types),
                                     vectors[keep], published, single_max=single_max, embedding=embedding)
     general.sort(key=lambda d: (-len({a for s in d.sides for a in s.article_ids}), d.subject, d.frame))
-    disputes = [d.attribute() for d in one_per_disagreement(general) if not is_update(d, sentences, published)]
+    disputes = [attributed(d) for d in one_per_disagreement(general) if not is_update(d, sentences, published)]
     return find_corroborated(sentences, threshold, max_facts, index, vectors), disputes, single
 
 
@@ -98,20 +99,20 @@ def one_per_disagreement(disputes: Sequence[Dispute]) -> list[Dispute]:
 
 
 def _told_at(s: object, published: dict[str, Any] | None) -> str | None:
-    text = str((published or {}).get(get(s, "article_id")) or get(s, "published") or "").strip().replace(" ", "T")
+    text = str((published or {}).get(s.article_id) or s.published or "").strip().replace(" ", "T")
     return text if text[:4].isdigit() else None
 
 
-def is_update(d: Dispute, sentences: Sequence[object], published: dict[str, Any] | None = None) -> bool:
+def is_update(d: Dispute, sentences: Sequence[Sentence], published: dict[str, Any] | None = None) -> bool:
     """A figure that changed, not two sides: the story tells one side's value as the count's new value ("the death
     toll has risen to 14"), and every report of the other sides came before that telling. Death tolls, counts of
     the missing or evacuated, and sums raised grow as a story goes on; reports of the first day are not wrong for
     it.
 
     >>> from storyline.core.story.model import Side
-    >>> s = [{"article_id": "a", "published": "2025-03-10T07:00:00Z", "text": "Nine people died in the fire."},
-    ...      {"article_id": "b", "published": "2025-03-11T08:00:00Z", "text": "The toll has risen to 14 people."},
-    ...      {"article_id": "c", "published": "2025-03-11T10:00:00Z", "text": "The fire killed 14 people."}]
+    >>> s = [Sentence("a", 0, "Nine people died in the fire.", None, "2025-03-10T07:00:00Z"),
+    ...      Sentence("b", 0, "The toll has risen to 14 people.", None, "2025-03-11T08:00:00Z"),
+    ...      Sentence("c", 0, "The fire killed 14 people.", None, "2025-03-11T10:00:00Z")]
     >>> d = Dispute("people", "people died", "number", [Side("Nine people died", "", ["a"], ["A"]),
     ...                                                   Side("killed 14 people", "", ["c"], ["C"])])
     >>> is_update(d, s)
@@ -119,11 +120,11 @@ def is_update(d: Dispute, sentences: Sequence[object], published: dict[str, Any]
     """
     if d.kind != "number":
         return False
-    told = {get(s, "article_id"): _told_at(s, published) for s in sentences}
+    told = {s.article_id: _told_at(s, published) for s in sentences}
     revisions: dict[float, str] = {}  # each value told as a count's new value, and when it was first so told
     for s in sentences:
         when = _told_at(s, published)
-        for q in quantities(str(get(s, "text", "") or "")):
+        for q in quantities(s.text):
             if q.revised and when and (q.value not in revisions or when < revisions[q.value]):
                 revisions[q.value] = when
     if not revisions:

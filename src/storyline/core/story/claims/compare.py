@@ -39,11 +39,11 @@ import numpy as np
 from storyline.core.graph import connected_components
 from storyline.core.story.claims.align import align, nearest_elsewhere
 from storyline.core.nlp.names import PERSON
-from storyline.core.story.entities import EntityIndex, get
+from storyline.core.story.entities import EntityIndex
 from storyline.core.nlp.figures import Quantity
 from storyline.core.nlp.negation import root
 from storyline.core.story.claims.slots import Slots
-from storyline.core.story.model import Dispute, Side
+from storyline.core.story.model import Dispute, Sentence, Side
 from storyline.core.story.sources import source_sentence
 from storyline.core.nlp.dates import date_tense, find_dates
 from storyline.core.text.text import mostly_quoted, stem
@@ -293,7 +293,7 @@ def _span(text: str, terms: frozenset[str], most: int = 8) -> str | None:
     return None
 
 
-def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.ndarray,
+def compare_story(sentences: Sequence[Sentence], index: EntityIndex, vectors: np.ndarray,
                   published: dict[str, Any] | None = None, cfg: CompareConfig = DEFAULT,
                   slots: list[Slots] | None = None, single_max: int = 0, embedding: str = "static"
                   ) -> tuple[list[Dispute], list[dict[str, Any]]]:
@@ -302,15 +302,15 @@ def compare_story(sentences: Sequence[object], index: EntityIndex, vectors: np.n
     statements (no sentence of another outlet near them)."""
     sentences = list(sentences)
     slots = slots if slots is not None else read_slots(sentences, index, published)
-    texts = [str(get(s, "text", "") or "") for s in sentences]
-    art = [str(get(s, "article_id")) for s in sentences]
-    outlet = [str(get(s, "source") or get(s, "article_id")) for s in sentences]
+    texts = [s.text for s in sentences]
+    art = [s.article_id for s in sentences]
+    outlet = [str(s.source or s.article_id) for s in sentences]
     frozen, days_of, earlier = _told_in(slots, art)
     usable = np.array([bool(s.terms) for s in slots], dtype=bool)
     pairs = align(vectors, outlet, cfg.align, cfg.top_k, usable)
     # a count a later report tells as changed ("the toll has risen to 14") updates an earlier report's figure
     revised = {(k, q.key, q.value) for k, sl in enumerate(slots) for q in sl.quantities if q.revised}
-    told_at = [_when((published or {}).get(a) or get(s, "published")) for a, s in zip(art, sentences)]
+    told_at = [_when((published or {}).get(a) or s.published) for a, s in zip(art, sentences)]
 
     def update(x: _Val, y: _Val) -> bool:
         return any((a.sentence, a.key, a.value) in revised and told_at[a.sentence] and told_at[b.sentence]
@@ -393,7 +393,7 @@ def _told_in(slots: Sequence[Slots], art: Sequence[str]
 
 def _disputes_of(conflicts: dict[tuple[str, str], list[tuple[_Val, _Val]]],
                  agreements: dict[tuple[str, str], list[tuple[_Val, _Val]]], slots: Sequence[Slots],
-                 sentences: Sequence[object], outlet: Sequence[str], vectors: np.ndarray,
+                 sentences: Sequence[Sentence], outlet: Sequence[str], vectors: np.ndarray,
                  cfg: CompareConfig) -> list[Dispute]:
     """The disputes the conflicting pairs make, slot by slot: pairs that share a value are one dispute, and every
     other telling of a disputed value joins its side."""
@@ -422,7 +422,7 @@ def _disputes_of(conflicts: dict[tuple[str, str], list[tuple[_Val, _Val]]],
 
 
 def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_Val, _Val]], slots: Sequence[Slots],
-             sentences: Sequence[object], outlet: Sequence[str]) -> Dispute | None:
+             sentences: Sequence[Sentence], outlet: Sequence[str]) -> Dispute | None:
     members = list(members)
     # every other aligned telling of a disputed value joins its side
     grew = True
@@ -466,7 +466,7 @@ def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_V
     # whether it happened: each side as its sentence words what one side denies
     denied = frozenset().union(*(slots[v.sentence].denied for v in uniq)) if kind == "polarity" else frozenset()
     for vs in sorted(by_side.values(), key=lambda vs: (min(v.sentence for v in vs))):
-        idx = sorted({v.sentence for v in vs}, key=lambda k: (str(get(sentences[k], "article_id")), k))
+        idx = sorted({v.sentence for v in vs}, key=lambda k: (sentences[k].article_id, k))
         sents = [source_sentence(sentences[k]) for k in idx]
         label = _label(vs)
         if kind == "polarity":

@@ -10,13 +10,13 @@ import numpy as np
 from storyline.core.graph import connected_components
 from storyline.core.nlp.embed import encode
 from storyline.core.story.claims.align import BLOCK
-from storyline.core.story.entities import EntityIndex, get
-from storyline.core.story.model import Fact
+from storyline.core.story.entities import EntityIndex
+from storyline.core.story.model import Fact, Sentence
 from storyline.core.story.sources import source_sentence
 from storyline.core.text.sentences import sentence_flags
 
 
-def find_corroborated(sentences: Sequence[object], threshold: float = 0.75, max_facts: int | None = 20,
+def find_corroborated(sentences: Sequence[Sentence], threshold: float = 0.75, max_facts: int | None = 20,
                       index: EntityIndex | None = None, vectors: np.ndarray | None = None,
                       embedding: str = "static") -> list[Fact]:
     """Facts that at least two outlets (or articles, when outlets are unknown) tell in other words: sentences of
@@ -26,12 +26,12 @@ def find_corroborated(sentences: Sequence[object], threshold: float = 0.75, max_
     if not 0.0 < threshold <= 1.0:
         raise ValueError(f"corroboration threshold must be in (0, 1], got {threshold}")
     sentences = list(sentences)
-    texts = [str(get(s, "text", "") or "") for s in sentences]
+    texts = [s.text for s in sentences]
     ok = [i for i, t in enumerate(texts) if t.strip() and not sentence_flags(t)]
     if vectors is None:
         vectors = encode(texts, embedding)
     vecs = vectors[ok] if ok else np.zeros((0, 1), dtype=np.float32)
-    art = [str(get(sentences[i], "article_id")) for i in ok]
+    art = [sentences[i].article_id for i in ok]
     links: list[tuple[int, int]] = []
     sims: dict[int, float] = defaultdict(float)
     for start in range(0, len(ok), BLOCK):
@@ -47,7 +47,7 @@ def find_corroborated(sentences: Sequence[object], threshold: float = 0.75, max_
         comps[root].append(k)
     facts = []
     for members in comps.values():
-        outlets = {get(sentences[ok[k]], "source") or art[k] for k in members}
+        outlets = {sentences[ok[k]].source or art[k] for k in members}
         if len(outlets) < 2:
             continue
         best = max(members, key=lambda k: (sims[k], -k))

@@ -9,13 +9,13 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from storyline.core.story.entities import get
 from storyline.core.nlp.figures import numbers_to_digits
 from storyline.core.story.claims.slots import Slots
 from storyline.core.story.sources import attribution, source_sentence
 from storyline.core.nlp.dates import YEAR
 from storyline.core.story.claims.polarity import _VOICE
 from storyline.core.story.claims.values import DEFAULT, _counts, _mentions_figure
+from storyline.core.story.model import Sentence
 
 
 _OPENER = re.compile(r"^[\W_]*(?:he|she|it|they|his|her|its|their|this|that|these|those|but|and|so|also|however|"
@@ -29,7 +29,7 @@ def _told_elsewhere(sl: Slots, elsewhere: str) -> bool:
     return figures and names
 
 
-def single_source(sentences: Sequence[object], slots: Sequence[Slots], nearest: Sequence[float],
+def single_source(sentences: Sequence[Sentence], slots: Sequence[Slots], nearest: Sequence[float],
                   limit: int = 5, echo: float = DEFAULT.echo, disputed: frozenset[int] = frozenset(),
                   vectors: np.ndarray | None = None, restated: float = DEFAULT.restated) -> list[dict[str, Any]]:
     """Up to ``limit`` notable statements that only one outlet carries: a statement of fact (no quote, question,
@@ -38,17 +38,17 @@ def single_source(sentences: Sequence[object], slots: Sequence[Slots], nearest: 
     Sentences on a side of a dispute (``disputed``) are the dispute's, not single-source. Stories of one outlet
     have none. Statements with more of those marks come first, then the least echoed, then the earliest; a
     statement near one already listed (``vectors``) is not listed twice."""
-    outlet = [str(get(s, "source") or get(s, "article_id")) for s in sentences]
+    outlet = [str(s.source or s.article_id) for s in sentences]
     if limit <= 0 or len(set(outlet)) < 2:
         return []
-    texts = [str(get(s, "text", "") or "") for s in sentences]
+    texts = [s.text for s in sentences]
     told_by: dict[str, list[str]] = defaultdict(list)
     for o, t in zip(outlet, texts):
         told_by[o].append(numbers_to_digits(t).lower())
     elsewhere = {o: " ".join(t for other, ts in told_by.items() if other != o for t in ts) for o in told_by}
     # the story's year: of its reports, else the latest year its sentences name; a sentence of an earlier year is
     # background ("Born in Georgia ... in 1993", "bypass surgery in 2010")
-    years = [int(y) for s in sentences for y in [str(get(s, "published") or "")[:4]] if y.isdigit()]
+    years = [int(y) for s in sentences for y in [str(s.published or "")[:4]] if y.isdigit()]
     years = years or [int(y) for t in texts for y in YEAR.findall(t)]
     story_year = max(years, default=0)
     ranked = []
@@ -61,7 +61,7 @@ def single_source(sentences: Sequence[object], slots: Sequence[Slots], nearest: 
             continue
         if nearest[k] >= restated or (nearest[k] >= echo and _told_elsewhere(sl, elsewhere[outlet[k]])):
             continue  # said by another outlet: in nearly the same words, or near them with nothing of its own
-        year = str(get(s, "published") or "")[:4]
+        year = str(s.published or "")[:4]
         now = [d for d in sl.dates if not year or d[:4] == year]  # a date of another year is background
         said = attribution(t) is not None or _VOICE.match(t) is not None  # "The owner, Kessel, said ..."
         notable = bool(_counts(sl)) + bool(now) + bool(sl.agents) + bool(sl.cause) + said
@@ -69,9 +69,9 @@ def single_source(sentences: Sequence[object], slots: Sequence[Slots], nearest: 
         if not notable or (sl.dates and not now and not _counts(sl)):
             continue  # colour (a name or a place, and no figure, actor, cause or source), or background: what
             # happened in another year
-        pos = get(s, "position", k)
+        pos = s.position
         ranked.append((-weight, round(float(nearest[k]), 6), pos if isinstance(pos, int) else k,
-                       str(get(s, "article_id")), k))
+                       s.article_id, k))
     ranked.sort()
     out, seen = [], []
     for *_, k in ranked:

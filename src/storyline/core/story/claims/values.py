@@ -13,13 +13,14 @@ from typing import Any, Sequence
 
 from storyline.core.nlp.embed import encode
 from storyline.core.nlp.names import is_region
-from storyline.core.story.entities import EntityIndex, get
+from storyline.core.story.entities import EntityIndex
 from storyline.core.nlp.figures import clause_span, numbers_to_digits, Quantity
 from storyline.core.nlp.negation import root
 from storyline.core.story.claims.slots import extract, PART, Slots
 from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.text import STOPWORDS
 from storyline.lexicon import word_list
+from storyline.core.story.model import Sentence
 
 
 # units of time, a closed class: a figure of them measures how long, it counts no thing another figure could
@@ -84,21 +85,21 @@ def english(texts: Sequence[str]) -> bool:
     return sum(w in STOPWORDS for w in words) >= 0.1 * len(words)
 
 
-def read_slots(sentences: Sequence[object], index: EntityIndex, published: dict[str, Any] | None = None) -> list[Slots]:
+def read_slots(sentences: Sequence[Sentence], index: EntityIndex, published: dict[str, Any] | None = None) -> list[Slots]:
     """The slots of every sentence of a story; flagged sentences (questions, residue) and the sentences of an article
     not in English give empty slots."""
     published = published or {}
     by_article: dict[str, list[str]] = defaultdict(list)
     for s in sentences:
-        by_article[str(get(s, "article_id"))].append(str(get(s, "text", "") or ""))
+        by_article[s.article_id].append(s.text)
     read = {a: english(ts) for a, ts in by_article.items()}
     out = []
     for i, s in enumerate(sentences):
-        text = str(get(s, "text", "") or "")
-        if not text or set(sentence_flags(text)) - _SLOT_FLAGS_OK or not read[str(get(s, "article_id"))]:
+        text = s.text
+        if not text or set(sentence_flags(text)) - _SLOT_FLAGS_OK or not read[s.article_id]:
             out.append(Slots())
             continue
-        out.append(extract(text, index.mentions[i], published.get(str(get(s, "article_id")))))
+        out.append(extract(text, index.mentions[i], published.get(s.article_id)))
     return out
 
 

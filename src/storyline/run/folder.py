@@ -30,11 +30,11 @@ def check_out(out: Path, force: bool = False, into: Path | None = None) -> None:
     >>> check_out(d / "notes.txt")
     Traceback (most recent call last):
     ...
-    storyline.outputs.OutputError: --out ... is a file, not a folder: give a new or empty folder
+    storyline.run.folder.OutputError: --out ... is a file, not a folder: give a new or empty folder
     >>> check_out(d)
     Traceback (most recent call last):
     ...
-    storyline.outputs.OutputError: --out ... is a non-empty folder that holds no storyline output (...); give a new or empty folder, or add --force to replace it
+    storyline.run.folder.OutputError: --out ... is a non-empty folder that holds no storyline output (...); give a new or empty folder, or add --force to replace it
     """
     if out.exists() and not out.is_dir():
         raise OutputError(f"--out {out} is a file, not a folder: give a new or empty folder")

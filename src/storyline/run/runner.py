@@ -13,9 +13,10 @@ from pathlib import Path
 
 from storyline import __version__
 from storyline.config import Config
-from storyline.outputs import NoArticles, OutputError, check_out, is_disk_full, publish, staging_dir
-from storyline.stage import Context, EmptyRun, Figures, Stage, atomic_write, read_marker, write_marker
-from storyline.stages import DECLARED, STAGES
+from storyline.run.folder import NoArticles, OutputError, check_out, is_disk_full, publish, staging_dir
+from storyline.run.stage import (Context, EmptyRun, Figures, Stage, atomic_write, read_marker, rejects_part, upstream,
+                             write_marker)
+from storyline.run.plan import DECLARED, STAGES
 from storyline.spark.progress import StageProgress
 
 log = logging.getLogger(__name__)
@@ -65,8 +66,8 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     into place and then writes a marker holding the hash of its inputs and config. With ``resume``, a stage whose
     marker matches is not run again: an interrupted run continues from the first unfinished stage.
     ``out`` must be new, empty, or an earlier storyline output (``force`` lifts this).
-    Raises :class:`~storyline.outputs.OutputError` for an unusable ``out`` or a full disk, and
-    :class:`~storyline.outputs.NoArticles` when no record becomes an article (the rejects are written first).
+    Raises :class:`~storyline.run.folder.OutputError` for an unusable ``out`` or a full disk, and
+    :class:`~storyline.run.folder.NoArticles` when no record becomes an article (the rejects are written first).
     """
     from storyline.core.ingest.inputs import list_inputs
     from storyline.core.nlp.embed import check_model
@@ -176,56 +177,49 @@ def _fingerprint(listing: list[tuple[str, int, int]], ctx: Context) -> str:
 
 def _stage_key(stage: Stage, base: str, cfg: Config) -> str:
     """The hash a stage's marker holds: the run's inputs, this stage and the config sections of this stage and of
-    every stage before it (an earlier stage's new config changes what this one reads)."""
-    upto = STAGES[: STAGES.index(stage) + 1]
-    sections = sorted({sec for s in upto for sec in s.config})
+    every stage whose tables it reads, directly or not (their new config changes what this one reads)."""
+    sections = sorted({sec for s in upstream(STAGES, stage) for sec in s.config})
     conf = cfg.to_dict()
     doc = {"base": base, "stage": stage.name, "config": {sec: conf.get(sec) for sec in sections}}
     return hashlib.sha256(json.dumps(doc, sort_keys=True, default=str).encode()).hexdigest()
 
 
 def _read_back(ctx: Context, stage: Stage) -> dict:
-    return {t.name: ctx.spark.read.schema(t.schema).parquet(str(ctx.path(t))) for t in stage.writes if t.schema}
+    return {t.name: ctx.spark.read.schema(t.schema).parquet(str(ctx.path(t))) for t in stage.tables if t.schema}
 
 
 def _produce(ctx: Context, stage: Stage, tables: dict) -> dict:
-    """Run ``stage`` and write what it returns: each table under a temporary name, checked against its declared
-    schema, then renamed into place; the tables computed from written ones, the rejects and the files after the
-    others; then the stage's check, or beside that second wave when it reads only the first (``after_early``).
-    Returns the written tables, read back."""
-    from storyline.spark.schemas import REJECTS, check_schema
+    """Run ``stage`` and write what it returns, side by side: each table under a temporary name, checked against
+    its declared schema, then renamed into place; its rejects as its part of the ``rejects`` table; its files.
+    Then the stage's check. Returns the written tables, read back."""
+    from dataclasses import replace
+
+    from storyline.spark.schemas import check_schema
 
     out = stage.run(ctx, tables, DECLARED)
-    written = dict(tables)
-    declared = {t.name: t for t in stage.writes}
+    ctx.figures = replace(ctx.figures, **out.figures)
+    declared = {t.name: t for t in stage.tables}
+    frames = dict(out.tables)
+    if out.rejects is not None:
+        frames[rejects_part(stage.name).name] = out.rejects
 
-    def put(name: str, df, target: Path, schema: str):
+    def put(name: str, frame):
         def write():
-            frame = df(written) if callable(df) else df
-            check_schema(frame, schema, stage.name, name)
+            check_schema(frame, declared[name].schema, stage.name, name)
+            target = ctx.path(declared[name])
             atomic_write(target, lambda tmp: frame.write.parquet(str(tmp)))
             # later work reads the written table, never recomputes it; with its schema given, Spark need not run a
             # job to read it from a file footer
             return ctx.spark.read.schema(frame.schema).parquet(str(target))
         return write
 
-    # Two waves: the tables computed from the stage's inputs, then those computed from its written tables
-    # (callables), its rejects and its files. Within a wave the writes are independent and run side by side.
-    first = [name for name, df in out.tables.items() if not callable(df)]
-    then = [name for name, df in out.tables.items() if callable(df)]
-    jobs = [put(name, out.tables[name], ctx.path(declared[name]), declared[name].schema) for name in first]
-    written.update(zip(first, side_by_side(ctx.spark, jobs)))
-    jobs = [put(name, out.tables[name], ctx.path(declared[name]), declared[name].schema) for name in then]
-    if out.rejects is not None:
-        jobs.append(put("rejects", out.rejects, ctx.work / "rejects" / stage.name, REJECTS))
-    jobs += [lambda name=name, write=write: atomic_write(ctx.path(declared[name]), lambda tmp: write(tmp, written))
+    jobs = [put(name, frame) for name, frame in frames.items()]
+    jobs += [lambda name=name, write=write: atomic_write(ctx.path(declared[name]), write)
              for name, write in out.files.items()]
-    if stage.after and stage.after_early:
-        jobs.append(lambda: stage.after(ctx, written))
-    written.update(zip(then, side_by_side(ctx.spark, jobs)))  # the tables come first, in order
-    if stage.after and not stage.after_early:
-        stage.after(ctx, written)
-    return {k: v for k, v in written.items() if k in declared}
+    written = dict(zip(frames, side_by_side(ctx.spark, jobs)))  # the tables' jobs come first, in order
+    if stage.check:
+        stage.check(ctx, {**tables, **written})
+    return written
 
 
 def side_by_side(spark, jobs: list) -> list:
@@ -257,12 +251,17 @@ def side_by_side(spark, jobs: list) -> list:
 
 def no_articles(ctx: Context) -> None:
     """Write the rejects and run.json of a run that yielded no article, swap them in, and raise NoArticles."""
-    from storyline.spark import output as O
+    from storyline.spark.output import write_table
+    from storyline.spark.report import reject_counts
     from storyline.spark.schemas import REJECTS
 
-    O.write_table(ctx.spark.read.schema(REJECTS).parquet(str(ctx.work / "rejects" / "*")), ctx.out, "rejects")
+    for p in ctx.out.iterdir():  # what the stages wrote before the check: empty tables, not an output
+        if p.is_dir() and p.name != "_work":
+            shutil.rmtree(p)
+    rejects = write_table(ctx.spark.read.schema(REJECTS).parquet(str(ctx.work / "rejects" / "*")), ctx.out,
+                            "rejects")
     result = RunResult(out=ctx.final_out, timings=ctx.timings, started=ctx.started)
-    result.rejects = O.reject_counts(ctx.spark, ctx.out / "rejects")
+    result.rejects = reject_counts(rejects)
     records = ctx.figures.records_in
     result.counts = {"records_in": records, "articles": 0, "duplicates": 0, "stories": 0,
                      "rejects": sum(result.rejects.get("record", {}).values())}

@@ -2,9 +2,10 @@
 
 A stage (cf. pyspark.ml's ``transform``/``_transform`` and datatrove's pipeline steps) has a name, the tables it
 reads, the tables it writes with their declared schemas, the config sections its result depends on, and a body,
-which returns its kept tables and its rejects. The runner (:mod:`storyline.pipeline`) checks the declared schemas,
-writes every table once (:func:`atomic_write`), and marks the stage done (:func:`write_marker`), so that a resumed
-run skips it. The stages themselves are in :mod:`storyline.stages`.
+which returns an :class:`Output`: its tables, computed from the tables it reads; its rejects, as a frame of their
+own; and its figures. The runner (:mod:`storyline.run.runner`) orders the stages by which tables read which
+(:func:`order`), checks the declared schemas, writes every table once (:func:`atomic_write`), and marks the stage
+done (:func:`write_marker`), so that a resumed run skips it. The stages themselves are in :mod:`storyline.run.plan`.
 """
 
 from __future__ import annotations
@@ -14,13 +15,9 @@ import os
 import shutil
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Union
+from typing import Any, Callable, Mapping
 
 from storyline.config import Config
-
-# A table a stage returns: a DataFrame, or a function of the tables written so far (inputs and the ones this
-# stage already wrote, read back from Parquet), so that nothing is computed twice.
-Lazy = Union[Any, Callable[[dict], Any]]
 
 
 class EmptyRun(Exception):
@@ -36,13 +33,15 @@ class Table:
 
 @dataclass
 class Output:
-    """What a stage's body returns. ``tables`` given as DataFrames are written first, side by side; then, side by
-    side, those given as functions of the written tables, ``rejects`` (shaped by :mod:`storyline.spark.rejects`,
-    written once, as this stage's part of the ``rejects`` table) and ``files``."""
+    """What a stage's body returns, every part computed from the tables the stage reads: its ``tables``
+    (DataFrames), its ``rejects`` (a DataFrame shaped by :mod:`storyline.spark.rejects`, this stage's part of the
+    ``rejects`` table), its ``files`` (functions that write a file or folder at the path given) and its ``figures``
+    (fields of :class:`Figures`). The runner writes the tables, the rejects and the files side by side."""
 
-    tables: dict[str, Lazy] = field(default_factory=dict)
-    rejects: Lazy = None
-    files: dict[str, Callable[[Path, dict], None]] = field(default_factory=dict)
+    tables: dict[str, Any] = field(default_factory=dict)
+    rejects: Any = None
+    files: dict[str, Callable[[Path], None]] = field(default_factory=dict)
+    figures: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -88,10 +87,13 @@ class Stage:
     writes: tuple[Table, ...]
     config: tuple[str, ...]  # the config sections this stage's result depends on (part of its resume key)
     body: Callable[[Context, dict], Output]
-    after: Callable[[Context, dict], None] | None = None  # a check on the written tables
-    # the check reads only the tables of the first wave of writes (see pipeline._produce) and earlier stages'
-    # rejects, so it runs beside the second wave instead of after it
-    after_early: bool = False
+    rejects: bool = False  # the body returns rejects, written as the work table ``rejects/<name>``
+    check: Callable[[Context, dict], None] | None = None  # run on the written tables, after the writes
+
+    @property
+    def tables(self) -> tuple[Table, ...]:
+        """Every table this stage writes: its declared ones and its part of the rejects."""
+        return self.writes + ((rejects_part(self.name),) if self.rejects else ())
 
     def run(self, ctx: Context, tables: dict, declared: Mapping[str, str | None]) -> Output:
         """Check the inputs against their declared schemas (``declared``: table name -> schema), then do the work
@@ -101,11 +103,57 @@ class Stage:
         for name in self.reads:
             if declared.get(name):
                 require_columns(tables[name], column_names(declared[name]), self.name)
-        out = self.body(ctx, tables)
-        undeclared = (set(out.tables) | set(out.files)) - {t.name for t in self.writes}
-        if undeclared:
-            raise SchemaError(f"stage '{self.name}' returned undeclared tables {sorted(undeclared)}")
+        out = self.body(ctx, {name: tables[name] for name in self.reads})  # what it declares, no more
+        returned = set(out.tables) | set(out.files)
+        wrong = returned ^ {t.name for t in self.writes}
+        if wrong or (out.rejects is not None) != self.rejects:
+            raise SchemaError(f"stage '{self.name}' returned {sorted(returned)}"
+                              f"{' and rejects' if out.rejects is not None else ''}; it declares "
+                              f"{sorted(t.name for t in self.writes)}{' and rejects' if self.rejects else ''}")
         return out
+
+
+def rejects_part(stage: str) -> Table:
+    """The work table a stage's rejects are written to; the ``rejects`` table is their union."""
+    from storyline.spark.schemas import REJECTS
+
+    return Table(f"rejects/{stage}", REJECTS, public=False)
+
+
+def rejects_parts(tables: dict) -> list:
+    """The stages' rejects among ``tables``: the frames of the :func:`rejects_part` tables."""
+    return [df for name, df in tables.items() if name.startswith("rejects/")]
+
+
+def order(stages: tuple[Stage, ...]) -> tuple[Stage, ...]:
+    """The stages in an order where each runs after the stages that write what it reads: of those that can run
+    next, the first declared. Raises ValueError for a table no stage writes, or a cycle."""
+    writer = {t.name: s.name for s in stages for t in s.tables}
+    missing = sorted({(s.name, r) for s in stages for r in s.reads if r not in writer})
+    if missing:
+        raise ValueError(f"no stage writes what these read: {missing}")
+    done: set[str] = set()
+    ordered: list[Stage] = []
+    while len(ordered) < len(stages):
+        ready = [s for s in stages if s.name not in done and all(writer[r] in done for r in s.reads)]
+        if not ready:
+            raise ValueError(f"the stages read each other's tables in a cycle: "
+                             f"{sorted(s.name for s in stages if s.name not in done)}")
+        ordered.append(ready[0])
+        done.add(ready[0].name)
+    return tuple(ordered)
+
+
+def upstream(stages: tuple[Stage, ...], stage: Stage) -> tuple[Stage, ...]:
+    """``stage`` and every stage whose tables it reads, directly or through others, in ``stages``' order."""
+    writer = {t.name: s for s in stages for t in s.tables}
+    seen, todo = {stage.name}, [stage]
+    while todo:
+        for r in todo.pop().reads:
+            if writer[r].name not in seen:
+                seen.add(writer[r].name)
+                todo.append(writer[r])
+    return tuple(s for s in stages if s.name in seen)
 
 
 # --------------------------------------------------------------------------------------------------- markers
@@ -118,7 +166,7 @@ def read_marker(ctx: Context, stage: Stage) -> dict | None:
     """A finished stage's marker (its key and the figures then), or None when absent, unreadable or when a table
     it wrote is missing."""
     path = marker_path(ctx, stage)
-    if not path.is_file() or not all(ctx.path(t).exists() for t in stage.writes):
+    if not path.is_file() or not all(ctx.path(t).exists() for t in stage.tables):
         return None
     try:
         return json.loads(path.read_text(encoding="utf-8"))
