@@ -10,9 +10,8 @@ from storyline.run.stage import Stage, Table, order, rejects_part
 from storyline.spark import clean, dedup, digest, facts, ingest, report, sentences, stories, story_ids, terms, write
 from storyline.spark import schemas as SC
 
-_ALL_REJECTS = tuple(rejects_part(s).name for s in ("clean", "dedup"))  # this run's rejects: every stage's part
-
-STAGES: tuple[Stage, ...] = order((
+# the stages up to the digest; the ones after it read the rejects parts these write (derived from their flags)
+_TELL: tuple[Stage, ...] = (
     Stage(name="ingest", does="read the inputs and parse records", reads=(),
           writes=(Table("prepared", SC.PREPARED_TABLE, public=False),), config=("ingest",), body=ingest.run),
     Stage(name="clean", does="remove residue and boilerplate; refuse unreadable records and duplicate ids",
@@ -33,6 +32,11 @@ STAGES: tuple[Stage, ...] = order((
     Stage(name="digest", does="entities, timeline, agreements and disputes; cited summaries and titles",
           reads=("sentences", "articles", "story_articles"),
           writes=(Table("digests", SC.STORY_DIGEST, public=False),), config=("facts", "summary"), body=digest.run),
+)
+
+_ALL_REJECTS = tuple(rejects_part(s.name).name for s in _TELL if s.rejects)  # this run's rejects: every stage's part
+
+STAGES: tuple[Stage, ...] = order(_TELL + (
     Stage(name="write", does="the stories table and the rejects",
           reads=("articles", "story_articles", "lineage", "duplicates", "digests", *_ALL_REJECTS),
           writes=(Table("stories", SC.STORIES), Table("rejects", SC.REJECTS)), config=(), body=write.run),

@@ -21,6 +21,7 @@ from storyline.run.stage import Context, Output
 from storyline.spark.changes import unchanged_digests
 from storyline.spark.schemas import FACTS, STORY_DIGEST, check_value, require_columns
 
+
 def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[dict]]:
     """One story's group as the pure story code reads it: sentences in article order, and each article's title, date
     and outlet. Plain lists, not pandas row operations: this runs once per story."""

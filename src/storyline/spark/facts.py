@@ -12,6 +12,7 @@ from storyline.run.stage import Context, Output
 from storyline.spark.output import write_jsonl
 from storyline.spark.schemas import FACT_PARTS
 
+
 def fact_table(stories: DataFrame, part: str) -> DataFrame:
     """The flat table of one fact kind (``entities``, ``timeline``, ``corroborated`` or ``disputed``), keyed by
     story."""

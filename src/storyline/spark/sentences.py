@@ -10,6 +10,7 @@ from pyspark.sql import DataFrame
 from storyline.run.stage import Context, Output
 from storyline.spark.schemas import SENTENCES, require_columns
 
+
 def _sentence_rows(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
     for batch in batches:
         ids, idx, starts, ends, texts = [], [], [], [], []

@@ -9,6 +9,7 @@ from pyspark.sql import functions as F
 from storyline.run.stage import Context, Output
 from storyline.spark.stories import story_id_column
 
+
 def inherit_ids(stories: DataFrame, previous: DataFrame | None) -> tuple[DataFrame, DataFrame]:
     """Story ids that last across runs: ``(article_id, story_id)`` and each story's lineage (``LINEAGE``: the
     earlier story it continues, ``before``, and the earlier stories it absorbed or broke away from).

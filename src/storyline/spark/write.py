@@ -12,6 +12,7 @@ from storyline.run.stage import Context, Output, rejects_parts
 from storyline.spark.changes import with_changes
 from storyline.spark.schemas import FACT_PARTS
 
+
 def agree_entity_types(digests: DataFrame) -> DataFrame:
     """One name, one type in a run: each entity name takes the type that most of its mentions carry across every
     story (ties: the greater type name, the same on every run and cluster), so a town is not a person in one story
