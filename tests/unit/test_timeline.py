@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from storyline.core.text.sentences import split_sentences
 from storyline.core.nlp.dates import find_dates
 from storyline.core.story.model import Sentence
-from storyline.core.story.timeline import build_timeline, with_news_event
+from storyline.core.story.timeline import background_clause, build_timeline, span_opened, with_news_event
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
@@ -95,6 +95,42 @@ def test_a_year_in_a_background_clause_dates_the_background_not_the_news() -> No
     rows = [e.to_dict() for e in build_timeline([_s("a", 0, news, "x.com")], {"a": "2024-03-05"})]
     assert [(r["date"], r["text"]) for r in rows] == [("2001", "Harbour Air began operations in 2001"),
                                                       ("2024-03-04", news)]
+
+
+# (a sentence, the year in it, what the year dates told of its own: None where no relative clause holds the year,
+# "" where one does but is not retold)
+CLAUSES = [
+    ("The policy has angered internet users, who compared it with a novel from 1949.", "1949",
+     "internet users compared it with a novel from 1949"),
+    ("In Arizona, which has voted for one Democrat since 1952, the race is close.", "1952",
+     "Arizona has voted for one Democrat since 1952"),
+    ("Mr Dudley took over as chief executive in 2010, the company said.", "2010", None),
+    # a German relative clause is background too, but is not retold (its verb stands last)
+    ("Die Erklärung von Cliff Roberts, der 1933 sagte, dass alle Golfer weiß sein werden, hatte Bestand.", "1933", ""),
+]
+
+
+@pytest.mark.parametrize("text, year, told", CLAUSES)
+def test_a_year_in_a_relative_clause_dates_that_clause_told_of_its_own(text: str, year: str, told: str | None) -> None:
+    start = text.index(year)
+    assert background_clause(text, start, start + len(year)) == told
+
+
+# (a sentence, the year in it, what the span the year opens dates: None where no "since" governs the year, "" where
+# the span dates nothing of its own)
+SPANS = [
+    ("In all, 749 children have died of heatstroke in cars since 1998, the website says.", "1998", ""),
+    ("The tower has sunk 17 inches since construction began in 2005.", "2005", "Construction began in 2005"),
+    ("Since testing began in 2016, only Chinese scientists have led projects.", "2016", "Testing began in 2016"),
+    ("He was drafted by the Mets in June 1977.", "1977", None),
+]
+
+
+@pytest.mark.parametrize("text, year, told", SPANS)
+def test_a_year_after_since_dates_the_clause_that_follows_it_not_the_sentence(text: str, year: str,
+                                                                             told: str | None) -> None:
+    start = text.index(year)
+    assert span_opened(text, start, start + len(year)) == told
 
 
 def test_the_news_event_is_on_the_timeline_dated_by_publication_or_the_latest_date_given() -> None:

@@ -298,12 +298,19 @@ def run_bench(args: argparse.Namespace) -> int:
     return args.bench_func(args)
 
 
+def _run_options(p: argparse.ArgumentParser, in_process: str | None = None) -> None:
+    """The options every benchmark that runs storyline takes: where its figures go and how storyline runs."""
+    p.add_argument("--json", metavar="OUT.json", help="also write the figures as JSON")
+    p.add_argument("--master", metavar="URL", help="Spark master for storyline's run (default from config)")
+    p.add_argument("--config", metavar="FILE", help="storyline config TOML for its run")
+    if in_process:
+        p.add_argument("--in-process", action="store_true", help=in_process)
+
+
 def _scale_options(p: argparse.ArgumentParser, work_dir_help: str) -> None:
     """The options every benchmark on generated corpora takes."""
     p.add_argument("--work-dir", default="bench-work", help=work_dir_help)
-    p.add_argument("--json", metavar="OUT.json", help="also write the figures as JSON")
-    p.add_argument("--master", metavar="URL", help="Spark master for storyline (default from config)")
-    p.add_argument("--config", metavar="FILE", help="storyline config TOML")
+    _run_options(p)
 
 
 def add_bench_parser(sub) -> None:
@@ -320,14 +327,10 @@ def add_bench_parser(sub) -> None:
     s.add_argument("--data", required=True, metavar="FILE.jsonl", help="Multi-News style JSONL")
     s.add_argument("--words", type=int, default=250, help="word budget per summary (default 250)")
     s.add_argument("--limit", type=int, metavar="N", help="only the first N stories")
-    s.add_argument("--json", metavar="OUT.json", help="also write the figures as JSON")
     s.add_argument("--focus", metavar="TEXT", help="bias storyline's summaries toward this topic or question")
     s.add_argument("--systems", default="storyline,lead,lexrank,textrank,oracle",
                    help="comma-separated systems (default: all)")
-    s.add_argument("--master", metavar="URL", help="Spark master for storyline's run (default from config)")
-    s.add_argument("--config", metavar="FILE", help="storyline config TOML for its run")
-    s.add_argument("--in-process", action="store_true",
-                   help="run storyline's summariser in this process instead of through Spark (for quick checks)")
+    _run_options(s, "run storyline's summariser in this process instead of through Spark (for quick checks)")
     s.set_defaults(bench_func=cmd_summarize)
 
     e = bsub.add_parser("extract", help="HTML main-text extraction vs trafilatura and resiliparse",
@@ -336,12 +339,8 @@ def add_bench_parser(sub) -> None:
                                     "plus cleaning), plain trafilatura with default settings, and resiliparse.")
     e.add_argument("--data", required=True, metavar="DIR", help="the evaluation folder (evaldata.jsonl, html/)")
     e.add_argument("--limit", type=int, metavar="N", help="only the first N pages")
-    e.add_argument("--json", metavar="OUT.json", help="also write the figures as JSON")
     e.add_argument("--systems", help="comma-separated systems (default: storyline,trafilatura,resiliparse)")
-    e.add_argument("--master", metavar="URL", help="Spark master for storyline's run (default from config)")
-    e.add_argument("--config", metavar="FILE", help="storyline config TOML for its run")
-    e.add_argument("--in-process", action="store_true",
-                   help="run storyline's extractor in this process instead of through Spark")
+    _run_options(e, "run storyline's extractor in this process instead of through Spark")
     e.set_defaults(bench_func=cmd_extract)
 
     d = bsub.add_parser("dedup", help="near-duplicate folding vs datasketch MinHashLSH and Spark MLlib MinHashLSH",

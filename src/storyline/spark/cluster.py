@@ -28,29 +28,15 @@ from typing import Iterator
 import pandas as pd
 from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
-from pyspark.sql import types as T
 
 from storyline.core.grouping.cluster import TermConfig, average_linkage, terms_and_keys
 from storyline.spark.articles import published_ts
 from storyline.spark.dedup import connected_components
-from storyline.spark.schemas import ARTICLE_INPUT_TYPES, require_columns
+from storyline.spark.schemas import ARTICLE_INPUT_TYPES, COMPONENT_LABELS, TERMS, require_columns
 from storyline.spark.session import checkpoint
 
 log = logging.getLogger(__name__)
 
-CLUSTER_SCHEMA = T.StructType([
-    T.StructField("article_id", T.StringType(), False),
-    T.StructField("story_key", T.StringType(), False),
-])
-_TERMS_SCHEMA = T.StructType([
-    T.StructField("article_id", T.StringType(), False),
-    T.StructField("term", T.StringType(), False),
-    T.StructField("tf", T.DoubleType(), False),
-])
-_LABEL_SCHEMA = T.StructType([
-    T.StructField("node", T.StringType(), False),
-    T.StructField("label", T.StringType(), False),
-])
 STORY_TERMS = TermConfig(lead_words=400, title_weight=3.0, entity_weight=1.5, body_weight=1.0, first_words=60,
                          first_weight=1.0)  # cluster_stories'
 _SCALE = 1_000_000  # weights are quantised to millionths; products summed exactly as 64-bit integers
@@ -112,7 +98,7 @@ def raw_terms(articles: DataFrame, terms: TermConfig | None = None) -> DataFrame
     that adds articles reads it instead of reading the texts again."""
     has_title = "title" in articles.columns
     cols = ["article_id", "text"] + (["title"] if has_title else [])
-    return articles.select(*cols).mapInPandas(_terms_batches(terms or STORY_TERMS, has_title), schema=_TERMS_SCHEMA)
+    return articles.select(*cols).mapInPandas(_terms_batches(terms or STORY_TERMS, has_title), schema=TERMS)
 
 
 def _sublinear(tf: DataFrame) -> DataFrame:
@@ -308,7 +294,7 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     edges = (pairs.join(ca, "a").join(cb, "b").where(F.col("component") == F.col("cb"))
              .join(da, "a", "left").join(db, "b", "left")
              .select("component", "a", "b", "q", "da", "db"))
-    labels = edges.groupBy("component").applyInPandas(_label_groups(threshold, window_days), schema=_LABEL_SCHEMA)
+    labels = edges.groupBy("component").applyInPandas(_label_groups(threshold, window_days), schema=COMPONENT_LABELS)
     label = (dated.join(labels, dated.article_id == labels.node, "left")
              .select("article_id", "ts", F.coalesce("label", "article_id").alias("label")))
     if lone_margin is not None:

@@ -22,26 +22,14 @@ from typing import Iterator
 import pandas as pd
 from pyspark.sql import Column, DataFrame, Window
 from pyspark.sql import functions as F
-from pyspark.sql import types as T
 
 from storyline.core.grouping.minhash import LSHParams, MinHasher
 from storyline.run.stage import Context, EmptyRun, Output
 from storyline.spark.articles import published_ts
-from storyline.spark.schemas import ARTICLE_INPUT_TYPES, require_columns
+from storyline.spark.schemas import ARTICLE_INPUT_TYPES, NEAR_PAIRS, SIGNATURES, fields, require_columns
 from storyline.spark.session import checkpoint
 
 log = logging.getLogger(__name__)
-
-DEDUP_SCHEMA = T.StructType([
-    T.StructField("article_id", T.StringType(), False),
-    T.StructField("canonical_id", T.StringType(), False),
-    T.StructField("similarity", T.DoubleType(), False),
-])
-_SIG_SCHEMA = T.StructType([
-    T.StructField("article_id", T.StringType(), False),
-    T.StructField("sig", T.ArrayType(T.IntegerType(), False), False),
-    T.StructField("bands", T.ArrayType(T.LongType(), False), False),
-])
 
 
 def exact_duplicates(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
@@ -91,7 +79,7 @@ def signatures(articles: DataFrame, num_perm: int = 128, shingle: int = 5, thres
     """``article_id, sig, bands`` for every article (text null counts as empty)."""
     params = LSHParams.for_threshold(threshold, num_perm, fp_weight=1.0 - fn_weight, fn_weight=fn_weight)
     return articles.select("article_id", "text").mapInPandas(
-        _signature_batches(num_perm, shingle, params), schema=_SIG_SCHEMA)
+        _signature_batches(num_perm, shingle, params), schema=SIGNATURES)
 
 
 def bucket_pairs(keyed: DataFrame, key: str, member: str, max_bucket: int) -> DataFrame:
@@ -224,7 +212,7 @@ def near_duplicates(articles: DataFrame, threshold: float = 0.8, num_perm: int =
         out = checkpoint(out)
     finally:
         sigs.unpersist()
-    return out.select([F.col(f.name).cast(f.dataType) for f in DEDUP_SCHEMA.fields])
+    return out.select([F.col(name).cast(typ) for name, typ in fields(NEAR_PAIRS)])
 
 
 def fold_near_duplicates(canon: DataFrame, threshold: float, num_perm: int, shingle: int,

@@ -69,6 +69,18 @@ def _read_file(task: InputTask, max_bytes: int) -> tuple[bytes | None, dict | No
     return None, reject(task, None, "unreadable", str(why))
 
 
+def _text(task: InputTask, locator: str | None, data: bytes, binary: str, undecodable: str
+          ) -> tuple[str, dict | None]:
+    """The bytes as text, or the reject row saying why they are not text (``binary`` and ``undecodable`` tell the
+    user what they hold and what to do)."""
+    if binary_reason(data):
+        return "", reject(task, locator, "binary", binary)
+    text, bad = decode_bytes(data)
+    if bad:
+        return "", reject(task, locator, bad, undecodable)
+    return text, None
+
+
 def read_jsonl(task: InputTask, names: dict, max_bytes: int) -> Iterator[dict]:
     """JSON lines (plain or Multi-News), for the byte range of the task."""
     try:
@@ -99,12 +111,10 @@ def read_jsonl(task: InputTask, names: dict, max_bytes: int) -> Iterator[dict]:
             if len(raw) > max_bytes:
                 yield reject(task, loc, "too_large", f"{len(raw)} bytes; the limit is ingest.max_bytes={max_bytes}")
                 continue
-            if binary_reason(raw):
-                yield reject(task, loc, "binary", "the line holds binary data, not JSON text")
-                continue
-            text, bad = decode_bytes(raw)
-            if bad:
-                yield reject(task, loc, bad, "the line is neither UTF-8 nor cp1252 text; re-encode it as UTF-8")
+            text, refused = _text(task, loc, raw, "the line holds binary data, not JSON text",
+                                  "the line is neither UTF-8 nor cp1252 text; re-encode it as UTF-8")
+            if refused is not None:
+                yield refused
                 continue
             obj, rej = parse_json_line(text)
             if rej is not None:
@@ -134,12 +144,10 @@ def read_text_file(task: InputTask, max_bytes: int) -> Iterator[dict]:
     if refused is not None:
         yield refused
         return
-    if binary_reason(data):
-        yield reject(task, None, "binary", "the file holds binary data, not text")
-        return
-    text, bad = decode_bytes(data)
-    if bad:
-        yield reject(task, None, bad, "too many bytes are not valid text in any known encoding")
+    text, refused = _text(task, None, data, "the file holds binary data, not text",
+                          "too many bytes are not valid text in any known encoding")
+    if refused is not None:
+        yield refused
         return
     if not text.strip():
         yield reject(task, None, "empty", "the file is empty")

@@ -1,0 +1,42 @@
+"""Where a headline may be cut: a cut leaves a whole statement or it is no cut at all."""
+
+from __future__ import annotations
+
+import pytest
+
+from storyline.core.story.headline import _whole
+
+
+# (the words before the cut, the words after it, whether the words before stand as a whole statement)
+CUTS = [
+    ('U.S. Defense Secretary Jim Mattis said', ' on Thursday the U.S. military did not have the facts', False),
+    ('As tough as the job market has been', ' in 2010, employers are not making it easier', False),
+    ('Passengers aboard United flight 116 bound for the U.S.', ' from Hong Kong were finally able to leave', False),
+    ('Shortly after Bill Cosby was sentenced to prison', ' his spokesman said', False),
+    ('Driving home', ' he', False),
+    ('Boeing has cut 10,000 jobs at its plants', ' in Washington state', True),
+    ('The animal was named Caihong juji, Mandarin for “rainbow', ' with the big crest”', False),
+    ('“I was shocked by its feathers, even', ' though I had seen many”', False),
+    ('Wyatt called the trial that resulted', ' in a conviction racist', False),
+    ('Ashes from the grave of John the Apostle have been discovered', ' in a lead tube by archaeologists', True),
+    ('Actor Burt Reynolds is in intensive care', ', where he went for treatment, his agent said', True),
+    ("Protesters climbed London's Shard - the tallest building", ' in western Europe', False),
+    ('Police released video of the suspect wanted', ' in a theft', False),
+    ('He was arrested and charged', ' on', True),
+    ('A vegan mother whose son was taken from her months ago', ' after he lost weight has regained custody', False),
+    ('A man who was freed on a technicality was put back behind bars', ' on Friday', True),
+    ("Budweiser's poignant ad, which features a man raising a Clydesdale", ' and then reuniting, is now', False),
+    ('For people with heart disease, rapidly losing and regaining weight', ' — or yo-yo dieting — may harm', False),
+    ('For people with heart disease, rapidly losing and regaining weight — or yo-yo dieting', ' — may harm', False),
+    ('The Washington region, home to most federal workers', ' in the nation, could lose $200 million a day', False),
+    ('Kellogg Co., citing the deterioration of a country', ' in the midst of a meltdown, said Tuesday it was', False),
+    ('One of the supervisors ousted this week for their involvement', ' in the scandal made light of his job', False),
+    ('Mayor Ana Ruiz, who led the city for a decade, resigned', ' on Monday, her office said', True),
+    ('He told her he would leave two months', ' before he did', False),
+    ('A woman she never saw', ' before walked in', False),
+]
+
+
+@pytest.mark.parametrize("head, rest, whole", CUTS)
+def test_a_cut_is_whole_only_when_it_leaves_a_statement_standing(head: str, rest: str, whole: bool) -> None:
+    assert _whole(head, rest) is whole
