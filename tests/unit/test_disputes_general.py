@@ -10,7 +10,7 @@ from storyline.bench.digest import DEFAULT_DATA, score
 from storyline.core.story.claims import find_all
 from storyline.core.nlp.figures import quantities
 from storyline.core.story.claims.slots import extract
-from storyline.core.story.model import Sentence
+from storyline.core.story.model import Article, Sentence
 
 
 def _s(source: str, text: str, aid: str | None = None) -> Sentence:
@@ -259,7 +259,7 @@ def test_the_sentence_pairs_tuning_half_is_found_and_no_trap_is_flagged() -> Non
 def test_on_the_development_set_no_statement_cites_an_article_that_contradicts_its_figure() -> None:
     import re
 
-    from storyline.bench.digest import load, story_sentences
+    from storyline.bench.digest import load, story_articles, story_sentences
     from storyline.core.story.digest import digest, facts_row, story_facts
     from storyline.core.story.features import SummaryConfig
 
@@ -268,8 +268,7 @@ def test_on_the_development_set_no_statement_cites_an_article_that_contradicts_i
     checked = 0
     for name, arts in stories.items():
         sents = story_sentences(arts)
-        meta = [{"article_id": a["id"], "title": a.get("title"), "published": a.get("published"),
-                 "source": a["source"]} for a in arts]
+        meta = story_articles(arts)
         facts = story_facts(sents, meta)
         summary = digest(name, sents, meta, SummaryConfig(words=200), facts["disputed"])["summary"]
         told = [(x["text"], x["article_ids"]) for x in summary + facts["corroborated"] + facts["timeline"]]
@@ -506,7 +505,7 @@ def test_two_causes_of_one_crash_told_in_opposite_orders_are_a_dispute() -> None
 
 
 def test_the_title_states_no_side_of_a_disputed_cause_in_any_words() -> None:
-    from storyline.bench.digest import story_sentences
+    from storyline.bench.digest import story_articles, story_sentences
     from storyline.core.story.digest import digest, story_facts
     from storyline.core.story.features import SummaryConfig
 
@@ -527,8 +526,7 @@ def test_the_title_states_no_side_of_a_disputed_cause_in_any_words() -> None:
                  "Everyone on board has been accounted for."},
     ]
     sents = story_sentences(arts)
-    meta = [{"article_id": a["id"], "title": a["title"], "published": a["published"], "source": a["source"]}
-            for a in arts]
+    meta = story_articles(arts)
     facts = story_facts(sents, meta)
     assert any(d.frame == "cause" for d in facts["disputed"]), facts["disputed"]
     title = digest("ferry", sents, meta, SummaryConfig(), facts["disputed"])["title"]
@@ -551,7 +549,7 @@ def test_a_headline_a_negation_elsewhere_contradicts_or_that_opens_on_an_untold_
     takes no side, though the others came first."""
     from storyline.core.story.title import choose_title
 
-    arts = [{"article_id": str(k), "source": outlet, "published": f"2025-05-06T0{6 + 2 * k}:00:00Z", "title": head}
+    arts = [Article(article_id=str(k), source=outlet, published=f"2025-05-06T0{6 + 2 * k}:00:00Z", title=head)
             for k, (outlet, head, _) in enumerate(reports)]
     told = {outlet: f"{head}\n{lead}" for outlet, head, lead in reports}
     assert choose_title(arts, None, (), told) == neutral

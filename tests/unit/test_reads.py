@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from storyline.bench.reads import count, main
+from storyline.bench.reads import background_dated, count, main
 from storyline.core.story.headline import headline
+from storyline.core.story.model import Article
 from storyline.core.story.title import choose_title
 from storyline.core.text.clean import clean_text, title_residue
 from storyline.core.text.furniture import furniture
@@ -82,15 +83,15 @@ def test_furniture_lines_are_removed_before_summaries_and_each_is_listed_with_a_
 ])
 def test_a_residue_title_is_never_a_story_title(title):
     assert title_residue(title) is not None
-    arts = [{"article_id": "a", "title": title, "published": "2020-07-01"},
-            {"article_id": "b", "title": "Ferry runs aground off Kelso", "published": "2020-07-02"}]
+    arts = [Article(article_id="a", title=title, published="2020-07-01"),
+            Article(article_id="b", title="Ferry runs aground off Kelso", published="2020-07-02")]
     assert choose_title(arts, None) == "Ferry runs aground off Kelso"
 
 
 def test_without_a_headline_the_title_is_written_from_the_lead_whole_and_uncut():
     lead = ("KELSO, Scotland (Northern Press Agency) - A ferry carrying 212 passengers ran aground off Kelso on Monday "
             "after its steering failed in heavy seas, the coastguard said.")
-    title = choose_title([{"article_id": "a", "title": "Photo", "published": None}], [lead])
+    title = choose_title([Article(article_id="a", title="Photo", published=None)], [lead])
     assert title == "A ferry carrying 212 passengers ran aground off Kelso on Monday"
     assert "…" not in title and "..." not in title
     assert headline("The mayor resigned.") == "The mayor resigned"
@@ -182,7 +183,7 @@ def _digest_title(reports, with_disputes=False):
 
     sents = [Sentence(a, k, sp.text, outlet, pub) for a, outlet, pub, _, text in reports
              for k, sp in enumerate(split_sentences(text))]
-    arts = [{"article_id": a, "source": outlet, "published": pub, "title": head} for a, outlet, pub, head, _ in reports]
+    arts = [Article(article_id=a, source=outlet, published=pub, title=head) for a, outlet, pub, head, _ in reports]
     disputes = story_facts(sents, arts)["disputed"] if with_disputes else ()
     return digest("s", sents, arts, SummaryConfig(words=60), disputes)["title"]
 
@@ -295,3 +296,20 @@ def test_bench_reads_sees_a_page_stamp_by_its_template_a_row_dated_by_a_mentione
     assert [e["why"] for e in result["background_dated_rows"]["examples"]] == ["2004"]
     assert sorted(e["text"] for e in result["non_names"]["examples"]) == ["Quay S.", "RIDERS CAN WIN FARES",
                                                                           "Sudanese"]
+
+
+# (a timeline row, whether a clause that is background gives its date)
+ROWS = [
+    ({"date": "2003", "text": "Met Rusty, 71, who did the thru-hike in 2003"}, False),
+    ({"date": "2004", "text": "On Tuesday, he was sentenced for an assault at his home in 2004."}, True),
+    ({"date": "2011", "text": "In 2015, it was reported that three were born there in 2011."}, True),
+    ({"date": "1998", "text": "749 children have died of heatstroke in cars since 1998."}, True),
+    ({"date": "2016", "text": "Testing began in 2016, only Chinese scientists have led projects.",
+      "sentences": [{"text": "Since testing began in 2016, only Chinese scientists have led projects."}]}, True),
+]
+
+
+@pytest.mark.parametrize("row, dated_by_background", ROWS)
+def test_bench_reads_tells_a_row_dated_by_its_background_from_one_dated_by_its_news(row: dict,
+                                                                                   dated_by_background: bool) -> None:
+    assert background_dated(row) is dated_by_background

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from storyline.core.story.digest import digest
 from storyline.core.story.title import choose_title
-from storyline.core.story.model import Dispute, Sentence
+from storyline.core.story.model import Article, Dispute, Sentence
 from storyline.core.story.features import SummaryConfig
 
 
@@ -20,9 +22,9 @@ def _story():
     sents = []
     for aid, src, texts in (("a", "gazette", a), ("b", "herald", b), ("c", "post", c)):
         sents += [Sentence(aid, i, t, src, "2024-03-05") for i, t in enumerate(texts)]
-    arts = [{"article_id": "a", "title": "Fares rise", "published": "2024-03-05T10:00:00Z", "source": "gazette"},
-            {"article_id": "b", "title": "Council votes", "published": "2024-03-05T09:00:00Z", "source": "herald"},
-            {"article_id": "c", "title": None, "published": None, "source": "post"}]
+    arts = [Article(article_id="a", title="Fares rise", published="2024-03-05T10:00:00Z", source="gazette"),
+            Article(article_id="b", title="Council votes", published="2024-03-05T09:00:00Z", source="herald"),
+            Article(article_id="c", title=None, published=None, source="post")]
     return sents, arts
 
 
@@ -45,16 +47,16 @@ def test_title_is_earliest_titled_article():
 
 def test_a_story_whose_first_headlines_are_all_shouted_gets_one_written_from_its_lead():
     lead = "The Fenwick council voted on Monday to close the Harbour Road library after a long debate."
-    shouted = [{"article_id": "a", "title": "SHUT FOR GOOD! COUNCIL AXES OUR LIBRARY", "published": "2024-05-06"},
-               {"article_id": "b", "title": "AXED: Harbour Road library", "published": "2024-05-06"}]
+    shouted = [Article(article_id="a", title="SHUT FOR GOOD! COUNCIL AXES OUR LIBRARY", published="2024-05-06"),
+               Article(article_id="b", title="AXED: Harbour Road library", published="2024-05-06")]
     assert choose_title(shouted, [lead]) == lead.rstrip(".")
     # a format's label alone is dropped, the headline kept; a plain headline beats a format's
-    assert choose_title([{"article_id": "c", "title": "LIVE: Fenwick library vote", "published": None}],
+    assert choose_title([Article(article_id="c", title="LIVE: Fenwick library vote", published=None)],
                         [lead]) == "Fenwick library vote"
-    plain = shouted + [{"article_id": "d", "title": "Fenwick votes to close library", "published": "2024-05-06"}]
+    plain = shouted + [Article(article_id="d", title="Fenwick votes to close library", published="2024-05-06")]
     assert choose_title(plain, [lead]) == "Fenwick votes to close library"
     # a question still names the event
-    asked = [{"article_id": "e", "title": "Why did Fenwick close its library?", "published": None}]
+    asked = [Article(article_id="e", title="Why did Fenwick close its library?", published=None)]
     assert choose_title(asked, [lead]) == "Why did Fenwick close its library?"
     assert choose_title(shouted, None) == "SHUT FOR GOOD! COUNCIL AXES OUR LIBRARY"  # nothing to write from
 
@@ -69,14 +71,14 @@ def test_a_title_leaves_out_a_reason_most_other_outlets_do_not_tell():
     heads = {"wire": "Skyvale flight diverted after smoke in cabin", "local": "Jet makes emergency landing at Marrow after bird strike",
              "live": "Skyvale flight SV218 lands at Marrow"}
     sents = [Sentence(o, i, t, o, "2025-05-02T18:00:00Z") for o, ts in texts.items() for i, t in enumerate(ts)]
-    arts = [{"article_id": o, "title": heads[o], "published": "2025-05-02T18:00:00Z", "source": o} for o in texts]
+    arts = [Article(article_id=o, title=heads[o], published="2025-05-02T18:00:00Z", source=o) for o in texts]
     title = digest("s-1", sents, arts, SummaryConfig(words=60))["title"]
     assert title in ("Skyvale flight diverted", "Jet makes emergency landing at Marrow")
     # when the other outlets tell the reason too, the headline keeps it
     texts["local"][0] = "A Skyvale jet landed at Marrow on Friday after smoke filled the cabin."
     texts["live"][1] = "The crew reported smoke in the cabin."
     sents = [Sentence(o, i, t, o, "2025-05-02T18:00:00Z") for o, ts in texts.items() for i, t in enumerate(ts)]
-    arts = [a for a in arts if a["article_id"] != "local"]
+    arts = [a for a in arts if a.article_id != "local"]
     assert digest("s-1", sents, arts, SummaryConfig(words=60))["title"] == heads["wire"]
 
 
@@ -90,11 +92,11 @@ def test_a_title_leaves_out_a_reason_another_outlets_headline_gives_otherwise():
              "post": "Faulty sensor blamed for Brantwood gas alarm",
              "radio": None}
     sents = [Sentence(o, 0, t[0], o, "2025-09-06T15:00:00Z") for o, t in texts.items()]
-    arts = [{"article_id": o, "title": heads[o], "published": f"2025-09-06T1{k}:00:00Z", "source": o}
+    arts = [Article(article_id=o, title=heads[o], published=f"2025-09-06T1{k}:00:00Z", source=o)
             for k, o in enumerate(texts)]
     assert digest("s-1", sents, arts, SummaryConfig(words=60))["title"] == "Brantwood Centre evacuated"
     # with no other headline giving a cause, a reason the others tell in part stays
-    arts[1]["title"] = None
+    arts[1] = replace(arts[1], title=None)
     assert digest("s-1", sents, arts, SummaryConfig(words=60))["title"] == heads["wire"]
 
 
@@ -104,7 +106,7 @@ def test_of_headlines_alike_the_title_is_the_one_whose_words_the_other_outlets_t
     reports = [("Mercury", "Rowing club celebrates as Dunmore regatta returns", "The Dunmore regatta returned on Saturday."),
                ("Echo", "Dunmore regatta returns to the river", "The Dunmore regatta returned to the river on Saturday."),
                ("Radio", "Crowds line river for Dunmore regatta", "Crowds lined the river as the regatta returned on Saturday.")]
-    arts = [{"article_id": str(k), "source": o, "published": f"2025-06-07T1{k}:00:00Z", "title": h}
+    arts = [Article(article_id=str(k), source=o, published=f"2025-06-07T1{k}:00:00Z", title=h)
             for k, (o, h, _) in enumerate(reports)]
     told = {o: f"{h}\n{lead}" for o, h, lead in reports}
     assert choose_title(arts, None, (), told) == "Dunmore regatta returns to the river"
@@ -118,7 +120,7 @@ def test_a_headline_about_what_an_outlet_says_someone_did_not_do_is_not_the_titl
                ("Post", "Minister stays away from Orrin floods",
                 "Minister Kay Roe did not visit the flooded streets of Orrin on Tuesday, her office said."),
                ("Radio", "Orrin clean-up continues after floods", "Volunteers cleared mud from Orrin homes on Tuesday.")]
-    arts = [{"article_id": str(k), "source": o, "published": f"2025-03-04T1{k}:00:00Z", "title": h}
+    arts = [Article(article_id=str(k), source=o, published=f"2025-03-04T1{k}:00:00Z", title=h)
             for k, (o, h, _) in enumerate(reports)]
     told = {o: f"{h}\n{lead}" for o, h, lead in reports}
     assert choose_title(arts, None, (), told) == "Orrin clean-up continues after floods"
@@ -127,8 +129,8 @@ def test_a_headline_about_what_an_outlet_says_someone_did_not_do_is_not_the_titl
 def test_when_the_day_is_disputed_the_title_names_no_day():
     dispute = [Dispute.from_dict({"frame": "date", "kind": "predicate", "sides": [
         {"claim": "2025-06-12", "outlets": ["a"]}, {"claim": "2025-06-11", "outlets": ["b"]}]})]
-    arts = [{"article_id": "a", "title": "Ballot closes on Thursday as drivers back deal", "published": "2025-06-12"},
-            {"article_id": "b", "title": "Drivers back Northline pay deal", "published": "2025-06-13"}]
+    arts = [Article(article_id="a", title="Ballot closes on Thursday as drivers back deal", published="2025-06-12"),
+            Article(article_id="b", title="Drivers back Northline pay deal", published="2025-06-13")]
     assert choose_title(arts, None, dispute) == "Drivers back Northline pay deal"
     assert choose_title(arts, None) == "Ballot closes on Thursday as drivers back deal"
 
@@ -136,8 +138,8 @@ def test_when_the_day_is_disputed_the_title_names_no_day():
 def test_a_figure_in_words_or_in_a_compound_is_a_side_of_a_figure_dispute():
     dispute = [Dispute.from_dict({"kind": "number", "frame": "years",
                                   "sides": [{"claim": "five years"}, {"claim": "four years"}]})]
-    arts = [{"article_id": "a", "title": "Okafor signs five-year Westbridge deal", "published": "2025-07-01"},
-            {"article_id": "b", "title": "Okafor joins Westbridge City", "published": "2025-07-02"}]
+    arts = [Article(article_id="a", title="Okafor signs five-year Westbridge deal", published="2025-07-01"),
+            Article(article_id="b", title="Okafor joins Westbridge City", published="2025-07-02")]
     assert choose_title(arts, None, dispute) == "Okafor joins Westbridge City"
     assert choose_title(arts, None) == "Okafor signs five-year Westbridge deal"
 
@@ -178,7 +180,7 @@ def _sample_story(word: str):
         a = json.loads(line)
         if word in (a.get("title") or "").lower():
             published = parse_date(a.get("published"))
-            arts.append({"article_id": a["id"], "title": a["title"], "published": published, "source": a["source"]})
+            arts.append(Article(article_id=a["id"], title=a["title"], published=published, source=a["source"]))
             sents += [Sentence(a["id"], k, s.text, a["source"], published)
                       for k, s in enumerate(split_sentences(a["text"]))]
     assert len(arts) >= 3
@@ -229,14 +231,14 @@ def test_a_story_group_becomes_sentences_in_article_order_with_each_articles_met
     assert story_id == "s-1"
     assert [(s.article_id, s.position, s.text) for s in sents] == [
         ("a", 0, "First a."), ("a", 1, "Later."), ("b", 0, "First b."), ("b", 1, "Crews cleared the wall.")]
-    assert arts == [{"article_id": "a", "title": None, "published": "2024-08-19T10:00:00Z", "source": None},
-                    {"article_id": "b", "title": "B", "published": None, "source": "y.com"}]
+    assert arts == [Article(article_id="a", title=None, published="2024-08-19T10:00:00Z", source=None),
+                    Article(article_id="b", title="B", published=None, source="y.com")]
 
 
 def test_a_headline_the_summary_does_not_tell_is_not_the_story_title():
     # one article of a story of reports carries a headline about something else (a sidebar, a column)
-    arts = [{"article_id": "a", "title": "Rush: We Need Concealed-Carry in Schools", "published": None},
-            {"article_id": "b", "title": None, "published": None}]
+    arts = [Article(article_id="a", title="Rush: We Need Concealed-Carry in Schools", published=None),
+            Article(article_id="b", title=None, published=None)]
     summary = ["The CIA has concluded in a secret assessment that Russia intervened in the 2016 election.",
                "Officials briefed on the assessment said Russia's goal was to help Donald Trump win."]
     title = choose_title(arts, summary)
@@ -246,15 +248,16 @@ def test_a_headline_the_summary_does_not_tell_is_not_the_story_title():
 
 
 def test_a_story_whose_entities_title_or_timeline_changed_is_updated_not_unchanged_and_its_time_moves():
-    from storyline.core.story.changes import story_changes
+    from storyline.core.story.changes import StoryView, story_changes
 
     before = {"article_ids": ["a"], "outlets": ["Wire"], "title": "Ferry runs aground off Kelso",
               "summary": [{"text": "A ferry ran aground off Kelso."}], "disputed": [],
               "entities": [{"name": "Kelso"}], "timeline": [{"date": "2025-03-10", "text": "A ferry ran aground."}],
               "changes": {"updated": "2025-03-10T06:00:00Z"}}
-    assert story_changes(dict(before), before, "s", "2025-03-11T05:00:00+00:00")["status"] == "unchanged"
+    then = StoryView.from_dict(before)
+    assert story_changes(StoryView.from_dict(before), then, "s", "2025-03-11T05:00:00+00:00")["status"] == "unchanged"
     for part, value in (("entities", [{"name": "Kelso"}, {"name": "Ines Tal"}]), ("title", "Ferry aground at Kelso"),
                         ("timeline", [])):
-        c = story_changes(dict(before, **{part: value}), before, "s", "2025-03-11T05:00:00+00:00")
+        c = story_changes(StoryView.from_dict(dict(before, **{part: value})), then, "s", "2025-03-11T05:00:00+00:00")
         assert (c["status"], c["retold"]) == ("updated", [part])
         assert c["updated"] == "2025-03-11T05:00:00+00:00"  # no new article dates the change: the run does

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from storyline.core.story.context import context_need
-from storyline.core.story.model import Sentence
+from storyline.core.story.model import Article, Sentence
 from storyline.core.story.restate import containment
 from storyline.core.story.features import SummaryConfig
 from storyline.core.story.summarize import story_features, summarize
@@ -380,7 +380,7 @@ def test_facts_of_a_very_large_story_read_a_bounded_number_of_sentences(monkeypa
     monkeypatch.setattr(digest, "MAX_STORY_SENTENCES", 50)
     story = [Sentence(f"a{k:02d}", i, f"Mayor Renata Solberg said {k + i} homes were flooded in Port Calder.",
                       f"outlet{k}.com") for k in range(20) for i in range(6)]
-    facts = digest.story_facts(story, [{"article_id": f"a{k:02d}", "published": None} for k in range(20)])
+    facts = digest.story_facts(story, [Article(article_id=f"a{k:02d}", published=None) for k in range(20)])
     assert seen == [40] and any(e["name"] == "Renata Solberg" for e in facts["entities"])
 
 

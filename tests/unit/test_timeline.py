@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from storyline.core.text.sentences import split_sentences
 from storyline.core.nlp.dates import find_dates
-from storyline.core.story.model import Sentence
+from storyline.core.story.model import Article, Sentence
 from storyline.core.story.timeline import background_clause, build_timeline, span_opened, with_news_event
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
@@ -137,12 +137,12 @@ def test_the_news_event_is_on_the_timeline_dated_by_publication_or_the_latest_da
     news = "Harbour Air, which began operations in 2001, said it was reviewing the suspension of its pilots."
     rows = [e.to_dict() for e in build_timeline([_s("a", 0, news, "x.com")], {"a": "2024-03-05"})]
     lead = {"text": news, "article_ids": ["a"]}
-    dated = with_news_event(rows, lead, [{"article_id": "a", "source": "x.com", "published": "2024-03-05T08:00:00Z"}])
+    dated = with_news_event(rows, lead, [Article(article_id="a", source="x.com", published="2024-03-05T08:00:00Z")])
     assert [(r["date"], r["text"]) for r in dated] == [("2001", "Harbour Air began operations in 2001"),
                                                        ("2024-03-05", news)]
     # without a publication date, the latest full date the text gives; a bare year (background, most often) or no
     # date at all dates nothing, and no row is invented
-    undated = [{"article_id": "a", "source": "x.com", "published": None}]
+    undated = [Article(article_id="a", source="x.com", published=None)]
     assert with_news_event(rows, lead, undated) == rows
     day = [{"date": "2024-03-01", "precision": "day", "text": "The inquiry opened on March 1, 2024",
             "article_ids": ["a"], "outlets": [], "sentences": []}]

@@ -91,8 +91,7 @@ def score_stories_format(data: Path, half: str, mechanism: str) -> dict:
     for g in (g for g in gold["stories"] if g["story"] in names):
         members = [by_id[a] for a in g["article_ids"]]
         sents = ids_format.story_sentences(members)
-        meta = [{"article_id": a["id"], "published": a.get("published"), "title": a.get("title"),
-                 "source": a["source"]} for a in members]
+        meta = ids_format.story_articles(members)
         facts = story_facts(sents, meta, vectors_of=vectors_for(mechanism))
         flagged = [([" ".join([s["claim"], s.get("text") or ""] + [x["text"] for x in s["sentences"]])
                      for s in d["sides"]], [set(s["outlets"]) for s in d["sides"]])

@@ -11,6 +11,7 @@ import logging
 import sys
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,9 @@ def pipeline_summaries(data: str, words: int, focus: str | None, master: str | N
 
 
 def cmd_summarize(args: argparse.Namespace) -> int:
+    """Summaries of Multi-News style stories ({id, documents, summary} per line) by storyline (through the Spark
+    pipeline, --group-by group) and by lead, sumy's LexRank and TextRank and a greedy ROUGE oracle, at the same word
+    budget."""
     from storyline.bench.summarize import format_table, run_summarize_bench
 
     systems = tuple(s.strip() for s in args.systems.split(",") if s.strip())
@@ -117,6 +121,9 @@ def spark_extract(html_files: list[Path], master: str | None, config: str | None
 
 
 def cmd_extract(args: argparse.Namespace) -> int:
+    """Snippet precision, recall and F1 and pages per second on an evaluation folder (evaldata.jsonl + html/):
+    storyline's full ingest through Spark (extraction plus cleaning), plain trafilatura with default settings, and
+    resiliparse."""
     import hashlib
 
     from storyline.bench.extract import SYSTEMS, format_table, load_pages, run_extract_bench
@@ -154,6 +161,10 @@ def cmd_extract(args: argparse.Namespace) -> int:
 
 
 def cmd_reads(args: argparse.Namespace) -> int:
+    """Count, over any run's output, the faults an editor sees first: residue titles, written titles cut short or
+    missing a figure, caption and furniture sentences, leads and timeline rows, sentences that open needing context,
+    restatements, timeline rows dated by background, leads that tell background, non-names among the top entities,
+    and stories whose articles tell news a year apart; each with examples."""
     from storyline.bench.reads import main as reads_main
 
     argv = (["--data", args.data, "--examples", str(args.examples)] + (["--json", args.json] if args.json else [])
@@ -162,6 +173,9 @@ def cmd_reads(args: argparse.Namespace) -> int:
 
 
 def cmd_claims(args: argparse.Namespace) -> int:
+    """Given digest set folders (articles.jsonl and gold.json): disputes found, precision, traps flagged,
+    single-source recall and lead first, per half, with the sentences aligned by meaning and by words, in one table.
+    Given a Multi-News JSONL file: run the claim finder on every story and print a sample of flags to read."""
     sets = [Path(d) for d in args.data]
     if all(d.is_dir() for d in sets):
         from storyline.bench.claims_gold import run, table
@@ -207,6 +221,9 @@ def _bench_spark(master: str | None, config: str | None):
 
 
 def cmd_dedup(args: argparse.Namespace) -> int:
+    """Builds synthetic corpora from a seed corpus (syndicated copies with small edits are planted), then reports
+    storyline's throughput at each size, the per-article cost ratio between sizes, and recall/precision on the
+    planted pairs, with the peers run on the same data in the same run."""
     from storyline.bench.dedup import run_dedup_bench
 
     spark = _bench_spark(args.master, args.config)
@@ -221,6 +238,8 @@ def cmd_dedup(args: argparse.Namespace) -> int:
 
 
 def cmd_cluster(args: argparse.Namespace) -> int:
+    """B-cubed and pairwise F1 of story clustering on the pooled, shuffled articles of a Multi-News style file (each
+    example is a gold story), with a threshold sweep, then throughput on synthetic corpora of each size."""
     from storyline.bench.cluster import run_cluster_bench
 
     spark = _bench_spark(args.master, args.config)
@@ -234,6 +253,9 @@ def cmd_cluster(args: argparse.Namespace) -> int:
 
 
 def cmd_incremental(args: argparse.Namespace) -> int:
+    """Generates one synthetic corpus, cuts off its newest articles as the night's input, runs the rest once as the
+    archive (not timed), then times, in turn, the night's run with --into a copy of the archive and a run of all the
+    articles from scratch, each as its own 'storyline run' process; reports medians and their ratio."""
     from storyline.bench.incremental import format_result, run_incremental_bench
 
     result = run_incremental_bench(args.data, args.total, args.new, args.work_dir, runs=args.runs,
@@ -244,6 +266,12 @@ def cmd_incremental(args: argparse.Namespace) -> int:
 
 
 def cmd_pipeline(args: argparse.Namespace) -> int:
+    """Generates synthetic corpora from a seed corpus (any JSONL of texts: Multi-News style {documents: [...]},
+    {text: ...} per line, or one text per line), runs the full default pipeline on each as its own 'storyline run'
+    process, and reports articles/s end to end and per stage (Spark start-up apart), cost per article relative to
+    the smallest size, and peak RSS of the driver JVM, the Python workers and the process tree. In the same run, on
+    the same data, a plain single-process Python baseline (nupunkt, datasketch MinHashLSH, scikit-learn TF-IDF
+    threshold clustering, sumy LexRank) does the same job; both are scored on the planted duplicates and stories."""
     from storyline.bench.pipeline import format_table, run_pipeline_bench
 
     sizes = _sizes(args.sizes)
@@ -298,6 +326,13 @@ def run_bench(args: argparse.Namespace) -> int:
     return args.bench_func(args)
 
 
+def _bench(bsub, cmd: Callable[[argparse.Namespace], int], help: str) -> argparse.ArgumentParser:
+    """The parser of one benchmark: named and described by its command function (``cmd_<name>`` and its docstring)."""
+    p = bsub.add_parser(cmd.__name__.removeprefix("cmd_"), help=help, description=cmd.__doc__)
+    p.set_defaults(bench_func=cmd)
+    return p
+
+
 def _run_options(p: argparse.ArgumentParser, in_process: str | None = None) -> None:
     """The options every benchmark that runs storyline takes: where its figures go and how storyline runs."""
     p.add_argument("--json", metavar="OUT.json", help="also write the figures as JSON")
@@ -320,10 +355,7 @@ def add_bench_parser(sub) -> None:
                        description="Benchmarks that run storyline and its peers in the same run and report ratios.")
     bsub = p.add_subparsers(dest="bench", required=True, metavar="BENCH")
 
-    s = bsub.add_parser("summarize", help="ROUGE of storyline vs lead, LexRank, TextRank and an oracle",
-                        description="Summaries of Multi-News style stories ({id, documents, summary} per line) by "
-                                    "storyline (through the Spark pipeline, --group-by group) and by lead, sumy's "
-                                    "LexRank and TextRank and a greedy ROUGE oracle, at the same word budget.")
+    s = _bench(bsub, cmd_summarize, "ROUGE of storyline vs lead, LexRank, TextRank and an oracle")
     s.add_argument("--data", required=True, metavar="FILE.jsonl", help="Multi-News style JSONL")
     s.add_argument("--words", type=int, default=250, help="word budget per summary (default 250)")
     s.add_argument("--limit", type=int, metavar="N", help="only the first N stories")
@@ -331,51 +363,28 @@ def add_bench_parser(sub) -> None:
     s.add_argument("--systems", default="storyline,lead,lexrank,textrank,oracle",
                    help="comma-separated systems (default: all)")
     _run_options(s, "run storyline's summariser in this process instead of through Spark (for quick checks)")
-    s.set_defaults(bench_func=cmd_summarize)
 
-    e = bsub.add_parser("extract", help="HTML main-text extraction vs trafilatura and resiliparse",
-                        description="Snippet precision, recall and F1 and pages per second on an evaluation folder "
-                                    "(evaldata.jsonl + html/): storyline's full ingest through Spark (extraction "
-                                    "plus cleaning), plain trafilatura with default settings, and resiliparse.")
+    e = _bench(bsub, cmd_extract, "HTML main-text extraction vs trafilatura and resiliparse")
     e.add_argument("--data", required=True, metavar="DIR", help="the evaluation folder (evaldata.jsonl, html/)")
     e.add_argument("--limit", type=int, metavar="N", help="only the first N pages")
     e.add_argument("--systems", help="comma-separated systems (default: storyline,trafilatura,resiliparse)")
     _run_options(e, "run storyline's extractor in this process instead of through Spark")
-    e.set_defaults(bench_func=cmd_extract)
 
-    d = bsub.add_parser("dedup", help="near-duplicate folding vs datasketch MinHashLSH and Spark MLlib MinHashLSH",
-                        description="Builds synthetic corpora from a seed corpus (syndicated copies with small "
-                                    "edits are planted), then reports storyline's throughput at each size, the "
-                                    "per-article cost ratio between sizes, and recall/precision on the planted "
-                                    "pairs, with the peers run on the same data in the same run.")
+    d = _bench(bsub, cmd_dedup, "near-duplicate folding vs datasketch MinHashLSH and Spark MLlib MinHashLSH")
     d.add_argument("--data", required=True, metavar="FILE.jsonl", help="seed corpus (Multi-News style JSONL)")
     d.add_argument("--sizes", default="10000,100000", help="corpus sizes (default 10000,100000)")
     d.add_argument("--peer-size", type=int, default=100_000, help="size at which the peers run (default 100000)")
     d.add_argument("--peers", default="datasketch,mllib", help="peers to run (default datasketch,mllib)")
     d.add_argument("--threshold", type=float, default=0.8, help="Jaccard threshold (default 0.8)")
     _scale_options(d, "where the synthetic corpora are written")
-    d.set_defaults(bench_func=cmd_dedup)
 
-    k = bsub.add_parser("cluster", help="story clustering quality (B-cubed) and throughput at scale",
-                        description="B-cubed and pairwise F1 of story clustering on the pooled, shuffled "
-                                    "articles of a Multi-News style file (each example is a gold story), with a "
-                                    "threshold sweep, then throughput on synthetic corpora of each size.")
+    k = _bench(bsub, cmd_cluster, "story clustering quality (B-cubed) and throughput at scale")
     k.add_argument("--data", required=True, metavar="FILE.jsonl", help="Multi-News style JSONL (gold stories)")
     k.add_argument("--sizes", default="10000,100000", help="synthetic corpus sizes (default 10000,100000)")
     k.add_argument("--threshold", type=float, default=0.1, help="similarity threshold (default 0.1)")
     _scale_options(k, "where the synthetic corpora are written")
-    k.set_defaults(bench_func=cmd_cluster)
 
-    pl = bsub.add_parser(
-        "pipeline", help="end-to-end throughput and memory at several sizes vs a plain-Python baseline",
-        description="Generates synthetic corpora from a seed corpus (any JSONL of texts: Multi-News style "
-                    "{documents: [...]}, {text: ...} per line, or one text per line), runs the full default "
-                    "pipeline on each as its own 'storyline run' process, and reports articles/s end to end and "
-                    "per stage (Spark start-up apart), cost per article relative to the smallest size, and peak "
-                    "RSS of the driver JVM, the Python workers and the process tree. In the same run, on the same "
-                    "data, a plain single-process Python baseline (nupunkt, datasketch MinHashLSH, scikit-learn "
-                    "TF-IDF threshold clustering, sumy LexRank) does the same job; both are scored on the planted "
-                    "duplicates and stories.")
+    pl = _bench(bsub, cmd_pipeline, "end-to-end throughput and memory at several sizes vs a plain-Python baseline")
     pl.add_argument("--data", required=True, metavar="FILE.jsonl", help="seed corpus of texts")
     pl.add_argument("--sizes", default="10000,100000", help="corpus sizes (default 10000,100000)")
     pl.add_argument("--runs", type=int, default=1, help="storyline runs per size; the median is reported (default 1)")
@@ -386,27 +395,17 @@ def add_bench_parser(sub) -> None:
     pl.add_argument("--baseline-threshold", type=float, default=BASELINE_THRESHOLD,
                     help=f"cosine threshold of the baseline's TF-IDF clustering (default {BASELINE_THRESHOLD})")
     _scale_options(pl, "where corpora and outputs are written")
-    pl.set_defaults(bench_func=cmd_pipeline)
 
-    inc = bsub.add_parser(
-        "incremental", help="a night's new articles --into an archive, against a run of everything from scratch",
-        description="Generates one synthetic corpus, cuts off its newest articles as the night's input, runs the "
-                    "rest once as the archive (not timed), then times, in turn, the night's run with --into a copy "
-                    "of the archive and a run of all the articles from scratch, each as its own 'storyline run' "
-                    "process; reports medians and their ratio.")
+    inc = _bench(bsub, cmd_incremental,
+                 "a night's new articles --into an archive, against a run of everything from scratch")
     inc.add_argument("--data", required=True, metavar="FILE.jsonl", help="seed corpus of texts")
     inc.add_argument("--total", type=int, default=110_000, help="articles in all (default 110000)")
     inc.add_argument("--new", type=int, default=10_000, help="the newest articles, added --into (default 10000)")
     inc.add_argument("--runs", type=int, default=1, help="runs of each; the medians are reported (default 1)")
     _scale_options(inc, "where the corpus and outputs are written")
-    inc.set_defaults(bench_func=cmd_incremental)
 
-    c = bsub.add_parser("claims", help="disputes, single-source claims and the lead, scored on digest sets with gold; "
-                                       "or flags of Multi-News stories to read",
-                        description="Given digest set folders (articles.jsonl and gold.json): disputes found, "
-                                    "precision, traps flagged, single-source recall and lead first, per half, with the "
-                                    "sentences aligned by meaning and by words, in one table. Given a Multi-News JSONL "
-                                    "file: run the claim finder on every story and print a sample of flags to read.")
+    c = _bench(bsub, cmd_claims, "disputes, single-source claims and the lead, scored on digest sets with gold; "
+                                 "or flags of Multi-News stories to read")
     c.add_argument("--data", required=True, action="append", metavar="DIR|FILE.jsonl",
                    help="a digest set folder (repeat for several), or one Multi-News style JSONL file")
     c.add_argument("--half", choices=("tune", "held_out", "all"), default="all",
@@ -414,16 +413,9 @@ def add_bench_parser(sub) -> None:
     c.add_argument("--limit", type=int, metavar="N", help="only the first N stories")
     c.add_argument("--sample", type=int, default=20, help="how many flags to print (default 20)")
     c.add_argument("--json", metavar="OUT.json", help="also write the result as JSON")
-    c.set_defaults(bench_func=cmd_claims)
 
-    r = bsub.add_parser("reads", help="how a run's stories read: residue and cut titles, furniture, background "
-                                            "rows and leads, non-names, events apart",
-                        description="Count, over any run's output, the faults an editor sees first: residue titles, "
-                                    "written titles cut short or missing a figure, caption and furniture sentences, "
-                                    "leads and timeline rows, sentences that open needing context, restatements, "
-                                    "timeline rows dated by background, leads that tell background, non-names among "
-                                    "the top entities, and stories whose articles tell news a year apart; each with "
-                                    "examples.")
+    r = _bench(bsub, cmd_reads, "how a run's stories read: residue and cut titles, furniture, background rows and "
+                                "leads, non-names, events apart")
     r.add_argument("--data", required=True, metavar="OUT_DIR", help="a run's output folder, or its stories.jsonl")
     r.add_argument("--examples", type=int, default=5, help="examples printed per count (default 5)")
     r.add_argument("--json", metavar="OUT.json", help="also write the counts and examples as JSON")
@@ -434,4 +426,3 @@ def add_bench_parser(sub) -> None:
     r.add_argument("--half", choices=("build", "held"),
                    help="with --labels, check against one half of them only; 'held' is the half kept apart from "
                         "building the detectors")
-    r.set_defaults(bench_func=cmd_reads)

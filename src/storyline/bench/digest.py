@@ -27,7 +27,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from storyline.core.story.digest import digest, facts_row, story_facts
-from storyline.core.story.model import Sentence
+from storyline.core.story.model import Article, Sentence
 from storyline.core.story.features import SummaryConfig
 from storyline.core.text.clean import clean_text
 from storyline.core.text.sentences import tidy_sentence
@@ -56,11 +56,14 @@ def story_sentences(articles: list[dict]) -> list[Sentence]:
     return out
 
 
+def story_articles(articles: list[dict]) -> list[Article]:
+    """The articles of a digest set's story as the digest reads them."""
+    return [Article(a["id"], a.get("title"), a.get("published"), a["source"]) for a in articles]
+
+
 def facts_of(articles: list[dict], vectors_of=None) -> dict:
     """A story's facts as the facts table holds them (JSON-ready dicts)."""
-    return facts_row(story_facts(story_sentences(articles), [{"article_id": a["id"], "published": a.get("published"),
-                                                    "title": a.get("title"), "source": a["source"]} for a in articles],
-                       vectors_of=vectors_of))
+    return facts_row(story_facts(story_sentences(articles), story_articles(articles), vectors_of=vectors_of))
 
 
 _GENERAL = ("date", "place", "agent", "cause", "polarity")
@@ -138,8 +141,7 @@ def score_titles(data: Path = TITLES_DATA, half: str = "all") -> dict:
     titles = {}
     for name in names:
         arts = stories[name]
-        meta = [{"article_id": a["id"], "published": a.get("published"), "title": a.get("title"),
-                 "source": a["source"]} for a in arts]
+        meta = story_articles(arts)
         sents = story_sentences(arts)
         facts = story_facts(sents, meta)
         titles[name] = title = digest(name, sents, meta, SummaryConfig(), facts["disputed"])["title"]

@@ -151,17 +151,8 @@ def background_dated(row: dict) -> bool:
     True
     >>> background_dated({"date": "2001", "text": "AirAsia began operations in 2001"})
     False
-    >>> background_dated({"date": "2003", "text": "Met Rusty, 71, who did the thru-hike in 2003"})
-    False
-    >>> background_dated({"date": "2004", "text": "On Tuesday, he was sentenced for an assault at his home in 2004."})
-    True
-    >>> background_dated({"date": "2011", "text": "In 2015, it was reported that three were born there in 2011."})
-    True
-    >>> background_dated({"date": "1998", "text": "749 children have died of heatstroke in cars since 1998."})
-    True
-    >>> background_dated({"date": "2016", "text": "Testing began in 2016, only Chinese scientists have led projects.",
-    ...                   "sentences": [{"text": "Since testing began in 2016, only Chinese scientists have led projects."}]})
-    True
+
+    More rows, background dated and not, are in ``tests/unit/test_reads.py``.
     """
     text = str(row.get("text") or "")
     if any(iso.startswith(str(row.get("date"))) and background_clause(text, a, b) is not None

@@ -20,6 +20,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from storyline.core.checks import int_at_least
 from storyline.core.grouping.minhash import shingle_set
 from storyline.core.text.text import jaccard
 
@@ -52,14 +53,12 @@ class SynthConfig:
     sentences_per_article: int = 10
 
     def __post_init__(self) -> None:
-        if not isinstance(self.n_articles, int) or self.n_articles < 1:
-            raise ValueError(f"n_articles must be an integer >= 1, got {self.n_articles!r}")
+        int_at_least("n_articles", self.n_articles, 1)
         if self.mean_story_size < 1:
             raise ValueError(f"mean_story_size must be >= 1, got {self.mean_story_size!r}")
         if not (0.0 <= self.dup_rate <= 1.0):
             raise ValueError(f"dup_rate must be a fraction in [0, 1], got {self.dup_rate!r}")
-        if not isinstance(self.days, int) or self.days < 1:
-            raise ValueError(f"days must be an integer >= 1, got {self.days!r}")
+        int_at_least("days", self.days, 1)
         if not (0.0 < self.min_dup_jaccard < 1.0):
             raise ValueError(f"min_dup_jaccard must be in (0, 1), got {self.min_dup_jaccard!r}")
         if not (2 <= self.sentences_per_article <= self.sentences_per_story):

@@ -46,7 +46,7 @@ def _plain(value):
 
 def _changed(since: str | None, run_started: str | None = None):
     """One story's ``changes`` against how the earlier output told it."""
-    from storyline.core.story.changes import UNCHANGED, story_changes
+    from storyline.core.story.changes import UNCHANGED, StoryView, story_changes
 
     def one(row: dict) -> dict:
         if row["same"]:  # told as before, from the same articles: nothing to compare
@@ -55,9 +55,9 @@ def _changed(since: str | None, run_started: str | None = None):
                 "retold": [],
                 "new_outlets": [], "new_sentences": [], "new_disputes": [], "revised": [],
                 "merged_from": [], "split_from": []}}
-        now = {k: _plain(row[k]) for k in _CHANGE_INPUT}
+        now = StoryView.from_dict({k: _plain(row[k]) for k in _CHANGE_INPUT})
         before = _plain(row["before"])
-        c = story_changes(now, before, since, run_started)
+        c = story_changes(now, None if before is None else StoryView.from_dict(before), since, run_started)
         c["merged_from"] = _plain(row["merged_from"]) or []
         c["split_from"] = _plain(row["split_from"]) or []
         return {"story_id": row["story_id"], "changes": c}

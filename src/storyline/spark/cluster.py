@@ -29,6 +29,7 @@ import pandas as pd
 from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
+from storyline.core.checks import int_at_least
 from storyline.core.grouping.cluster import TermConfig, average_linkage, terms_and_keys
 from storyline.spark.articles import published_ts
 from storyline.spark.dedup import connected_components
@@ -82,12 +83,10 @@ def _validate(threshold: float, window_days: int | None, vector_terms: int, max_
                          f"of title, lead and body)")
     if window_days is not None and (not isinstance(window_days, int) or window_days < 0):
         raise ValueError(f"window_days must be an integer >= 0 or None (no time limit), got {window_days!r}")
-    if not isinstance(vector_terms, int) or vector_terms < 1:
-        raise ValueError(f"vector_terms must be an integer >= 1 (terms kept per article), got {vector_terms!r}")
+    int_at_least("vector_terms", vector_terms, 1, "terms kept per article")
     if not (0.0 < max_df <= 1.0):
         raise ValueError(f"max_df must be a fraction in (0, 1] of the articles, got {max_df!r}")
-    if not isinstance(max_postings, int) or max_postings < 2:
-        raise ValueError(f"max_postings must be an integer >= 2 (articles per term at most), got {max_postings!r}")
+    int_at_least("max_postings", max_postings, 2, "articles per term at most")
     if not (0.0 <= link_floor <= 1.0):
         raise ValueError(f"link_floor must be in [0, 1] (fraction of threshold), got {link_floor!r}")
 

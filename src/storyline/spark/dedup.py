@@ -23,6 +23,7 @@ import pandas as pd
 from pyspark.sql import Column, DataFrame, Window
 from pyspark.sql import functions as F
 
+from storyline.core.checks import int_at_least
 from storyline.core.grouping.minhash import LSHParams, MinHasher
 from storyline.run.stage import Context, EmptyRun, Output
 from storyline.spark.articles import published_ts
@@ -175,8 +176,7 @@ def near_duplicates(articles: DataFrame, threshold: float = 0.8, num_perm: int =
     """
     if not (0.0 < threshold < 1.0):
         raise ValueError(f"threshold must be a Jaccard similarity strictly between 0 and 1, got {threshold!r}")
-    if not isinstance(max_bucket, int) or max_bucket < 1:
-        raise ValueError(f"max_bucket must be an integer >= 1 (pairs per member in huge buckets), got {max_bucket!r}")
+    int_at_least("max_bucket", max_bucket, 1, "pairs per member in huge buckets")
     if not (0.0 < fn_weight < 1.0):
         raise ValueError(f"fn_weight must be in (0, 1) (0.5 weighs misses and extra candidates equally), got "
                          f"{fn_weight!r}")

@@ -14,7 +14,7 @@ from storyline.core.nlp.embed import remembering
 from storyline.core.story.claims import COMPARE_SENTENCES, SINGLE_SOURCE_MAX
 from storyline.core.story.digest import digest, facts_row, story_facts
 from storyline.core.story.features import SummaryConfig
-from storyline.core.story.model import Sentence
+from storyline.core.story.model import Article, Sentence
 from storyline.core.story.timeline import with_news_event
 from storyline.core.text.sentences import tidy_sentence
 from storyline.run.stage import Context, Output
@@ -22,7 +22,7 @@ from storyline.spark.changes import unchanged_digests
 from storyline.spark.schemas import FACTS, STORY_DIGEST, check_value, require_columns
 
 
-def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[dict]]:
+def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[Article]]:
     """One story's group as the pure story code reads it: sentences in article order, and each article's title, date
     and outlet. Plain lists, not pandas row operations: this runs once per story."""
     cols = {c: pdf[c].tolist() for c in ("article_id", "idx", "text", "source", "published", "title")}
@@ -35,8 +35,7 @@ def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[dict]]:
         sents.append(Sentence(ids[k], int(idx[k]), tidy_sentence(cols["text"][k]), source, published))
         if ids[k] not in seen:
             seen.add(ids[k])
-            arts.append({"article_id": ids[k], "title": _value(cols["title"][k]), "published": published,
-                         "source": source})
+            arts.append(Article(ids[k], _value(cols["title"][k]), published, source))
     return story_id, sents, arts
 
 

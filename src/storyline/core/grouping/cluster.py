@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import AbstractSet as Set, Hashable, Iterable, Mapping, Sequence, TypeVar
 
+from storyline.core.checks import int_at_least
 from storyline.core.grouping.minhash import hash_tokens
 from storyline.core.text.language import capitals_mark_names, function_words, language
 from storyline.core.text.text import STOPWORDS, stem
@@ -48,10 +49,8 @@ class TermConfig:
     first_weight: float = 0.0
 
     def __post_init__(self) -> None:
-        if not isinstance(self.lead_words, int) or self.lead_words < 1:
-            raise ValueError(f"lead_words must be an integer >= 1 (words of the lead to use), got {self.lead_words!r}")
-        if not isinstance(self.first_words, int) or self.first_words < 0:
-            raise ValueError(f"first_words must be an integer >= 0 (words of the opening), got {self.first_words!r}")
+        int_at_least("lead_words", self.lead_words, 1, "words of the lead to use")
+        int_at_least("first_words", self.first_words, 0, "words of the opening")
         for name in ("title_weight", "entity_weight", "body_weight", "first_weight"):
             v = getattr(self, name)
             if not isinstance(v, (int, float)) or v < 0 or math.isnan(v):

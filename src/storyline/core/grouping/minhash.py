@@ -18,6 +18,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from storyline.core.checks import int_at_least
 from storyline.core.text.text import fold_for_hash
 
 MERSENNE_PRIME = (1 << 31) - 1
@@ -192,8 +193,7 @@ def _check_threshold(threshold: float) -> None:
 
 
 def _check_num_perm(num_perm: int) -> None:
-    if not isinstance(num_perm, int) or num_perm < 2:
-        raise ValueError(f"num_perm must be an integer >= 2 (128 is a good default), got {num_perm!r}")
+    int_at_least("num_perm", num_perm, 2, "128 is a good default")
 
 
 # --- the hasher --------------------------------------------------------------------------------------------
@@ -246,8 +246,7 @@ class MinHasher:
 
     def __init__(self, num_perm: int = 128, shingle: int = 5, seed: int = 1) -> None:
         _check_num_perm(num_perm)
-        if not isinstance(shingle, int) or shingle < 1:
-            raise ValueError(f"shingle must be an integer >= 1 (words per shingle; 5 is usual), got {shingle!r}")
+        int_at_least("shingle", shingle, 1, "words per shingle; 5 is usual")
         if not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
         self.num_perm = num_perm

@@ -138,33 +138,31 @@ def read_jsonl(task: InputTask, names: dict, max_bytes: int) -> Iterator[dict]:
             yield _row(task, loc, **fields)
 
 
-def read_text_file(task: InputTask, max_bytes: int) -> Iterator[dict]:
-    """One article per .txt/.md file."""
+def _whole_file(task: InputTask, max_bytes: int, as_text: bool) -> dict:
+    """The one record of a file that holds one article: its text (or, ``as_text`` false, its HTML bytes), or the
+    reject saying why there is none."""
     data, refused = _read_file(task, max_bytes)
     if refused is not None:
-        yield refused
-        return
-    text, refused = _text(task, None, data, "the file holds binary data, not text",
-                          "too many bytes are not valid text in any known encoding")
-    if refused is not None:
-        yield refused
-        return
-    if not text.strip():
-        yield reject(task, None, "empty", "the file is empty")
-        return
-    yield _row(task, None, text=text)
+        return refused
+    body: str | bytes = data
+    if as_text:
+        body, refused = _text(task, None, data, "the file holds binary data, not text",
+                              "too many bytes are not valid text in any known encoding")
+        if refused is not None:
+            return refused
+    if not body.strip():
+        return reject(task, None, "empty", "the file is empty")
+    return _row(task, None, **{"text" if as_text else "html": body})
+
+
+def read_text_file(task: InputTask, max_bytes: int) -> Iterator[dict]:
+    """One article per .txt/.md file."""
+    yield _whole_file(task, max_bytes, as_text=True)
 
 
 def read_html_file(task: InputTask, max_bytes: int) -> Iterator[dict]:
     """One page per .html/.htm(.gz) file; extraction happens in the clean stage."""
-    data, refused = _read_file(task, max_bytes)
-    if refused is not None:
-        yield refused
-        return
-    if not data.strip():
-        yield reject(task, None, "empty", "the file is empty")
-        return
-    yield _row(task, None, html=data)
+    yield _whole_file(task, max_bytes, as_text=False)
 
 
 def read_warc_file(task: InputTask, max_bytes: int) -> Iterator[dict]:

@@ -7,6 +7,7 @@ earlier output (``--into``) had it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from storyline.core.nlp.figures import quantities
@@ -15,8 +16,56 @@ from storyline.core.story.restate import fact_terms, restated
 NEW, UPDATED, UNCHANGED = "new", "updated", "unchanged"
 
 
-def _texts(summary: Sequence[Mapping[str, Any]] | None) -> list[str]:
-    return [str(s.get("text") or "") for s in summary or ()]
+@dataclass(frozen=True)
+class Told:
+    """A statement a story makes (a summary sentence, or a fact several outlets carry) and who carries it."""
+
+    text: str
+    article_ids: tuple[str, ...] = ()
+    outlets: tuple[str, ...] = ()
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Told:
+        return cls(str(d.get("text") or ""), tuple(d.get("article_ids") or ()),
+                   tuple(str(o) for o in d.get("outlets") or ()))
+
+
+@dataclass(frozen=True)
+class StoryView:
+    """What the change finder reads of a story, as it is now or as an earlier output told it: its articles (with
+    their outlets and publication times), what it says, its disputes (frame, subject and each side's claim), and
+    what a reader sees besides (title, entity names, timeline rows). ``updated`` is when the earlier output says
+    the story last changed."""
+
+    article_ids: tuple[str, ...] = ()
+    outlets: tuple[str, ...] = ()
+    summary: tuple[Told, ...] = ()
+    corroborated: tuple[Told, ...] = ()
+    disputes: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    title: str | None = None
+    entities: tuple[str, ...] = ()
+    timeline: tuple[tuple[str, str], ...] = ()
+    outlet_of: Mapping[str, Any] = field(default_factory=dict)
+    published: tuple[tuple[str, str | None], ...] = ()
+    updated: str | None = None
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> StoryView:
+        """A story as ``stories.jsonl`` (or the stories table) holds it."""
+        articles = list(d.get("articles") or ())
+        return cls(
+            article_ids=tuple(d.get("article_ids") or ()), outlets=tuple(d.get("outlets") or ()),
+            summary=tuple(Told.from_dict(s) for s in d.get("summary") or ()),
+            corroborated=tuple(Told.from_dict(c) for c in d.get("corroborated") or ()),
+            disputes=tuple((str(x.get("frame") or ""), str(x.get("subject") or ""),
+                            tuple(str(sd.get("claim") or "") for sd in x.get("sides") or ()))
+                           for x in d.get("disputed") or ()),
+            title=d.get("title"),
+            entities=tuple(str(e.get("name")) for e in d.get("entities") or ()),
+            timeline=tuple((str(r.get("date")), str(r.get("text"))) for r in d.get("timeline") or ()),
+            outlet_of={a.get("article_id"): a.get("outlet") for a in articles},
+            published=tuple((a.get("article_id"), _iso(a.get("published"))) for a in articles),
+            updated=(d.get("changes") or {}).get("updated"))
 
 
 def told_terms(texts: Sequence[str]) -> list[tuple[str, frozenset[str]]]:
@@ -43,33 +92,29 @@ def carried(text: str, told: Sequence[tuple[str, frozenset[str]]]) -> bool:
     return any(text == old or (restated(mine, theirs) and figures <= theirs) for old, theirs in told)
 
 
-def _dispute_key(d: Mapping[str, Any]) -> tuple[str, frozenset[str]]:
-    return str(d.get("frame") or ""), frozenset(str(s.get("claim") or "") for s in d.get("sides") or ())
-
-
-def revised_figures(now: Sequence[Mapping[str, Any]], before: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def revised_figures(now: Sequence[Told], before: Sequence[Told]) -> list[dict[str, Any]]:
     """Figures whose value moved: a summary sentence now gives a count of the same thing as an earlier summary
     sentence did (the same counted noun or unit), with another value, and no earlier sentence gave the new one.
     Each with what is counted, the old and the new value, and the outlets of the sentence that gives the new one.
 
-    >>> revised_figures([{"text": "At least 14 people died in the fire, officials said.", "outlets": ["Wire"]}],
-    ...                 [{"text": "Nine people died in the fire on Monday."}])
+    >>> revised_figures([Told("At least 14 people died in the fire, officials said.", outlets=("Wire",))],
+    ...                 [Told("Nine people died in the fire on Monday.")])
     [{'what': 'people', 'old': '9', 'new': '14', 'outlets': ['Wire']}]
     """
     old: dict[str, set[str]] = {}
     old_values: set[tuple[str, float]] = set()
     for s in before:
-        for q in quantities(str(s.get("text") or "")):
+        for q in quantities(s.text):
             if q.noun:
                 old.setdefault(q.key, set()).add(_figure(q.value))
                 old_values.add((q.key, q.value))
     out, seen = [], set()
     for s in now:
-        for q in quantities(str(s.get("text") or "")):
+        for q in quantities(s.text):
             if q.noun and q.key in old and (q.key, q.value) not in old_values and (q.key, q.value) not in seen:
                 seen.add((q.key, q.value))
                 out.append({"what": q.key, "old": ", ".join(sorted(old[q.key])), "new": _figure(q.value),
-                            "outlets": sorted(str(o) for o in s.get("outlets") or ())})
+                            "outlets": sorted(s.outlets)})
     return out
 
 
@@ -77,11 +122,10 @@ def _figure(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def _latest(story: Mapping[str, Any], ids: Sequence[str]) -> str | None:
+def _latest(story: StoryView, ids: Sequence[str]) -> str | None:
     """The latest publication time (ISO 8601) of the story's articles among ``ids``."""
     wanted = set(ids)
-    times = [_iso(a.get("published")) for a in story.get("articles") or () if a.get("article_id") in wanted]
-    return max((t for t in times if t), default=None)
+    return max((t for a, t in story.published if a in wanted and t), default=None)
 
 
 def _iso(value: Any) -> str | None:
@@ -96,7 +140,7 @@ def _iso(value: Any) -> str | None:
     return str(value)
 
 
-def story_changes(now: Mapping[str, Any], before: Mapping[str, Any] | None, since: str | None,
+def story_changes(now: StoryView, before: StoryView | None, since: str | None,
                   run_started: str | None = None) -> dict[str, Any]:
     """``changes`` of one story against the earlier output's telling of it (``before``, None for a new story;
     ``since``, the earlier run's start). ``status`` is ``new``, ``updated`` (new articles, or what the story says
@@ -107,49 +151,48 @@ def story_changes(now: Mapping[str, Any], before: Mapping[str, Any] | None, sinc
     ``entities`` (their names) or the ``timeline`` (its dates and rows); a story whose only change is there is
     updated too, never ``unchanged``.
 
-    Stories are dicts with ``article_ids``, ``outlets``, ``summary`` (each sentence's ``text`` and the outlets
-    carrying it, as ``outlets`` or through its ``article_ids`` and the story's ``articles``), ``disputed`` and
-    ``corroborated`` (statements several outlets carry: ``text`` and ``outlets``).
+    A summary sentence's outlets are its own, or those of the articles it cites.
 
+    >>> view = StoryView.from_dict
     >>> before = {"article_ids": ["a"], "outlets": ["Wire"], "summary": [{"text": "Nine people died in the fire."}],
     ...           "disputed": [], "changes": {"updated": "2024-08-20T06:00:00Z"}}
     >>> now = {"article_ids": ["a", "b"], "outlets": ["Radio", "Wire"], "disputed": [],
     ...        "summary": [{"text": "Nine people died in the fire."}, {"text": "Fourteen people died, police said."}],
     ...        "articles": [{"article_id": "b", "published": "2024-08-21T09:30:00Z"}]}
-    >>> c = story_changes(now, before, "2024-08-20T23:00:00Z")
+    >>> c = story_changes(view(now), view(before), "2024-08-20T23:00:00Z")
     >>> c["status"], c["new_article_ids"], c["new_outlets"], c["new_sentences"], c["updated"]
     ('updated', ['b'], ['Radio'], [1], '2024-08-21T09:30:00Z')
     >>> [(r["what"], r["old"], r["new"]) for r in c["revised"]]
     [('people', '9', '14')]
-    >>> story_changes(before, before, "x")["status"], story_changes(before, before, "x")["updated"]
+    >>> b = view(before)
+    >>> story_changes(b, b, "x")["status"], story_changes(b, b, "x")["updated"]
     ('unchanged', '2024-08-20T06:00:00Z')
     >>> renamed = dict(before, entities=[{"name": "Ann Hartley"}])
-    >>> c = story_changes(renamed, before, "x", "2024-08-22T05:00:00+00:00")
+    >>> c = story_changes(view(renamed), b, "x", "2024-08-22T05:00:00+00:00")
     >>> c["status"], c["retold"], c["updated"]
     ('updated', ['entities'], '2024-08-22T05:00:00+00:00')
     """
-    summary = list(now.get("summary") or ())
-    ids, outlets = sorted(now.get("article_ids") or ()), sorted(now.get("outlets") or ())
+    summary = list(now.summary)
+    ids, outlets = sorted(now.article_ids), sorted(now.outlets)
     if before is None:
         return {"status": NEW, "since": since, "updated": _latest(now, ids), "new_article_ids": ids, "retold": [],
                 "new_outlets": outlets,
                 "new_sentences": list(range(len(summary))),
-                "new_disputes": [_dispute_view(d) for d in now.get("disputed") or ()], "revised": [],
+                "new_disputes": [_dispute_view(d) for d in now.disputes], "revised": [],
                 "merged_from": [], "split_from": []}
-    earlier = _texts(before.get("summary"))
-    new_ids = sorted(set(ids) - set(before.get("article_ids") or ()))
-    new_outlets = sorted(set(outlets) - set(before.get("outlets") or ()))
-    told = told_terms(earlier)
-    new_sentences = [k for k, s in enumerate(summary) if not carried(str(s.get("text") or ""), told)]
-    old_disputes = {_dispute_key(d) for d in before.get("disputed") or ()}
-    new_disputes = [_dispute_view(d) for d in now.get("disputed") or () if _dispute_key(d) not in old_disputes]
+    new_ids = sorted(set(ids) - set(before.article_ids))
+    new_outlets = sorted(set(outlets) - set(before.outlets))
+    told = told_terms([s.text for s in before.summary])
+    new_sentences = [k for k, s in enumerate(summary) if not carried(s.text, told)]
+    old_disputes = {_dispute_key(d) for d in before.disputes}
+    new_disputes = [_dispute_view(d) for d in now.disputes if _dispute_key(d) not in old_disputes]
     # figures: what the summary and the statements several outlets carry say, now and before
-    revised = revised_figures([_with_outlets(s, now) for s in summary] + list(now.get("corroborated") or ()),
-                              list(before.get("summary") or ()) + list(before.get("corroborated") or ()))
+    revised = revised_figures([_with_outlets(s, now) for s in summary] + list(now.corroborated),
+                              list(before.summary) + list(before.corroborated))
     retold = [part for part, view in (("title", _title_view), ("entities", _entity_view), ("timeline", _timeline_view))
               if view(now) != view(before)]
     changed = bool(new_ids or new_outlets or new_sentences or new_disputes or revised or retold)
-    last = (before.get("changes") or {}).get("updated") or _latest(before, before.get("article_ids") or ())
+    last = before.updated or _latest(before, before.article_ids)
     return {"status": UPDATED if changed else UNCHANGED, "since": since,
             "updated": (_latest(now, new_ids) or run_started or last) if changed else last,
             "new_article_ids": new_ids, "retold": retold, "new_outlets": new_outlets,
@@ -157,27 +200,31 @@ def story_changes(now: Mapping[str, Any], before: Mapping[str, Any] | None, sinc
             "merged_from": [], "split_from": []}
 
 
-def _title_view(story: Mapping[str, Any]) -> str | None:
-    return story.get("title")
+def _title_view(story: StoryView) -> str | None:
+    return story.title
 
 
-def _entity_view(story: Mapping[str, Any]) -> list[str]:
-    return sorted(str(e.get("name")) for e in story.get("entities") or ())
+def _entity_view(story: StoryView) -> list[str]:
+    return sorted(story.entities)
 
 
-def _timeline_view(story: Mapping[str, Any]) -> list[tuple[str, str]]:
-    return sorted((str(r.get("date")), str(r.get("text"))) for r in story.get("timeline") or ())
+def _timeline_view(story: StoryView) -> list[tuple[str, str]]:
+    return sorted(story.timeline)
 
 
-def _dispute_view(d: Mapping[str, Any]) -> dict[str, Any]:
-    return {"subject": str(d.get("subject") or ""), "frame": str(d.get("frame") or ""),
-            "claims": [str(s.get("claim") or "") for s in d.get("sides") or ()]}
+def _dispute_key(d: tuple[str, str, tuple[str, ...]]) -> tuple[str, frozenset[str]]:
+    frame, _, claims = d
+    return frame, frozenset(claims)
 
 
-def _with_outlets(sentence: Mapping[str, Any], story: Mapping[str, Any]) -> dict[str, Any]:
+def _dispute_view(d: tuple[str, str, tuple[str, ...]]) -> dict[str, Any]:
+    frame, subject, claims = d
+    return {"subject": subject, "frame": frame, "claims": list(claims)}
+
+
+def _with_outlets(sentence: Told, story: StoryView) -> Told:
     """A summary sentence with the outlets of the articles that carry it."""
-    if sentence.get("outlets"):
-        return dict(sentence)
-    outlet = {a.get("article_id"): a.get("outlet") for a in story.get("articles") or ()}
-    return dict(sentence, outlets=sorted({str(outlet[a]) for a in sentence.get("article_ids") or ()
-                                          if outlet.get(a)}))
+    if sentence.outlets:
+        return sentence
+    outlet = story.outlet_of
+    return replace(sentence, outlets=tuple(sorted({str(outlet[a]) for a in sentence.article_ids if outlet.get(a)})))

@@ -8,7 +8,7 @@ import numpy as np
 
 from storyline.core.story.claims import COMPARE_SENTENCES, SINGLE_SOURCE_MAX
 from storyline.core.story.honest import contradicting, honest_fact
-from storyline.core.story.model import Dispute, Sentence
+from storyline.core.story.model import Article, Dispute, Sentence
 from storyline.core.story.features import MAX_STORY_SENTENCES, SummaryConfig
 from storyline.core.story.summarize import candidates, summarize
 from storyline.core.story.slant import told_by
@@ -55,19 +55,18 @@ def dispute_of(text: str, disputes: Sequence[Dispute]) -> dict | None:
     return None
 
 
-def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict], cfg: SummaryConfig,
+def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Article], cfg: SummaryConfig,
            disputes: Sequence[Dispute] = (), vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> dict:
     """Summary (with citations and evidence) and title of one story.
 
-    ``sentences`` must already be in a deterministic order (article id, position); ``articles`` carry
-    ``article_id, title, published, source``. ``disputes`` are the story's disputed claims: a summary sentence on
+    ``sentences`` must already be in a deterministic order (article id, position). ``disputes`` are the story's disputed claims: a summary sentence on
     one side says so (``dispute``), and the title takes no side. ``vectors_of`` gives the sentences' meaning (by
     default the ``cfg.embedding`` model).
     """
     ordered = sorted(sentences, key=lambda s: (s.article_id, s.position))
     disputed = frozenset(t for d in disputes for sd in d.sides for t in sd.texts)
-    chosen = summarize(ordered, cfg, disputed, {a["article_id"]: a.get("title") for a in articles
-                                                if title_residue(a.get("title")) is None}, vectors_of)
+    chosen = summarize(ordered, cfg, disputed, {a.article_id: a.title for a in articles
+                                                if title_residue(a.title) is None}, vectors_of)
     # no article is cited for a figure or a predicate it contradicts
     sources = {id(s): [a for a in s.sources if a == s.article_id or a not in contradicting(s.text, disputes)]
                for s in chosen}
@@ -97,7 +96,7 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[dict
     return out
 
 
-def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_model: str = "",
+def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spacy_model: str = "",
                 single_source_max: int = SINGLE_SOURCE_MAX, compare_sentences: int = COMPARE_SENTENCES,
                 embedding: str = "static",
                 vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> dict:
@@ -116,7 +115,7 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[dict], spacy_m
     from storyline.core.story.entities import analyse
     from storyline.core.story.timeline import build_timeline
 
-    published = {a["article_id"]: a.get("published") for a in articles}
+    published = {a.article_id: a.published for a in articles}
     sentences = candidates(sentences, MAX_STORY_SENTENCES)  # corroboration compares sentence pairs: bounded
     index = analyse(sentences, model=spacy_model or None)
     texts = [s.text for s in sentences]

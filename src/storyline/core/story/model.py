@@ -1,4 +1,4 @@
-"""The typed records a story is made of inside ``core``: its sentences, the sentences of its summary, the facts its
+"""The typed records a story is made of inside ``core``: its articles, its sentences, the sentences of its summary, the facts its
 outlets corroborate and the disputes between them.
 """
 
@@ -6,6 +6,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Mapping
+
+
+@dataclass(frozen=True)
+class Article:
+    """One article of a story, as the digest reads it: its headline, when it was published and by which outlet."""
+
+    article_id: str
+    title: str | None = None
+    published: str | None = None
+    source: str | None = None
+
+    @property
+    def outlet(self) -> str:
+        """The outlet that published it, or the article itself where none is known."""
+        return self.source or self.article_id
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Mapping, Sequence
 
 from storyline.core.story.claims.values import verb_similarity
-from storyline.core.story.model import Dispute, Sentence
+from storyline.core.story.model import Article, Dispute, Sentence
 from storyline.core.story.restate import fact_terms
 from storyline.core.nlp.figures import numbers_to_digits, SMALL_NUMBERS
 from storyline.core.nlp.negation import denied_roots, negated_clauses, negated_heads, root
@@ -103,14 +103,15 @@ def _asserts(title: str, disputes: Sequence[Dispute]) -> bool:
     return False
 
 
-def told_by(sentences: Sequence[Sentence], articles: Sequence[dict], lead: int = TOLD_SENTENCES) -> dict[str, str]:
+def told_by(sentences: Sequence[Sentence], articles: Sequence[Article], lead: int = TOLD_SENTENCES
+            ) -> dict[str, str]:
     """What each outlet tells up front: its articles' headlines and first ``lead`` sentences, as one text per
     outlet (an article without one counts as an outlet of its own)."""
-    outlet = {a["article_id"]: a.get("source") or a["article_id"] for a in articles}
+    outlet = {a.article_id: a.outlet for a in articles}
     told: dict[str, list[str]] = {}
     for a in articles:
-        if a.get("title"):
-            told.setdefault(outlet[a["article_id"]], []).append(str(a["title"]))
+        if a.title:
+            told.setdefault(outlet[a.article_id], []).append(a.title)
     for s in sentences:
         if s.position < lead and s.article_id in outlet:
             told.setdefault(outlet[s.article_id], []).append(s.text)

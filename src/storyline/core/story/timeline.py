@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 from storyline.core.nlp.dates import DATE_PREPS, DETERMINERS, PATTERNS, WEEKDAYS, bare_day, find_dates, pub_date
 from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import furniture
-from storyline.core.story.model import Sentence
+from storyline.core.story.model import Article, Sentence
 from storyline.core.story.sources import source_sentence
 from storyline.core.text.text import AUXILIARIES, content_terms, jaccard, word_lemmas
 from storyline.lexicon import word_list
@@ -355,7 +355,7 @@ def of_story(text: str, dates: Sequence[tuple[int, int, str]], told_by: Mapping[
 
 
 def with_news_event(rows: list[dict[str, Any]], lead: Mapping[str, Any] | None,
-                    articles: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+                    articles: Sequence[Article]) -> list[dict[str, Any]]:
     """A story's timeline rows with its news event on them: the summary's lead, dated by the earliest publication
     of the articles that tell it (of the story's, when none of those has one) or, with no publication date, by the
     latest full date (a day) the story's text gives. Unchanged when the lead is a row already, or when no such date
@@ -364,9 +364,9 @@ def with_news_event(rows: list[dict[str, Any]], lead: Mapping[str, Any] | None,
     >>> lead = {"text": "The mayor resigned on Monday.", "article_ids": ["a"]}
     >>> rows = [{"date": "2001", "precision": "year", "text": "She was first elected in 2001", "article_ids": ["a"],
     ...          "outlets": [], "sentences": []}]
-    >>> with_news_event(rows, lead, [{"article_id": "a", "published": None}]) == rows  # a bare year dates no news
+    >>> with_news_event(rows, lead, [Article("a")]) == rows  # a bare year dates no news
     True
-    >>> arts = [{"article_id": "a", "source": "x.com", "published": "2016-10-04T09:00:00Z"}]
+    >>> arts = [Article("a", source="x.com", published="2016-10-04T09:00:00Z")]
     >>> [r["date"] for r in with_news_event(rows, lead, arts)]
     ['2001', '2016-10-04']
     """
@@ -377,9 +377,9 @@ def with_news_event(rows: list[dict[str, Any]], lead: Mapping[str, Any] | None,
            if any(x.get("text") == text for x in r.get("sentences") or [])):
         return rows  # a row of the lead's own words dates it (a background clause of it, retold, does not)
     ids = [str(a) for a in lead.get("article_ids") or []]
-    by_id = {str(a["article_id"]): a for a in articles}
-    days = sorted(d.isoformat() for a in ids if (d := pub_date(by_id.get(a, {}).get("published"))))
-    days = days or sorted(d.isoformat() for a in articles if (d := pub_date(a.get("published"))))
+    by_id = {a.article_id: a for a in articles}
+    days = sorted(d.isoformat() for a in ids if a in by_id and (d := pub_date(by_id[a].published)))
+    days = days or sorted(d.isoformat() for a in articles if (d := pub_date(a.published)))
     # without a publication date, the latest full date the text gives: a bare year is most often background
     # ("founded in 1807"), and would date the news by it
     day = days[0] if days else max((str(r["date"]) for r in rows if len(str(r["date"])) == 10), default=None)
@@ -387,7 +387,7 @@ def with_news_event(rows: list[dict[str, Any]], lead: Mapping[str, Any] | None,
         return rows
     ev = Event(day, text)
     for a in sorted(ids):
-        _cite(ev, source_sentence(Sentence(a, 0, text, by_id.get(a, {}).get("source"))))
+        _cite(ev, source_sentence(Sentence(a, 0, text, by_id[a].source if a in by_id else None)))
     return sorted([*rows, ev.to_dict()], key=lambda r: (r["date"], (r.get("article_ids") or [""])[0]))
 
 

@@ -10,7 +10,7 @@ from typing import Mapping, Sequence
 from storyline.core.nlp.dates import instant
 from storyline.core.story.context import context_need
 from storyline.core.story.lead import FIRST_HOURS
-from storyline.core.story.model import Dispute
+from storyline.core.story.model import Article, Dispute
 from storyline.core.text.clean import title_residue
 from storyline.core.nlp.negation import root
 from storyline.core.text.text import content_terms, mostly_quoted, words
@@ -69,7 +69,7 @@ def shouted(title: str) -> bool:
     return (len(t.split()) >= 3 and t.upper() == t and any(c.isalpha() for c in t)) or bool(_KICKER.search(t))
 
 
-def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None, disputes: Sequence[Dispute] = (),
+def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | None, disputes: Sequence[Dispute] = (),
                  told: Mapping[str, str] | None = None, leads: int = 1) -> str:
     """The story's headline: of the headlines of its first reports (those within a day of the earliest) that are
     headlines (:func:`~storyline.core.text.clean.title_residue`: not a share bar, a caption, a credit, a time stamp
@@ -85,36 +85,34 @@ def choose_title(articles: Sequence[dict], fallback: str | Sequence[str] | None,
     :func:`without_figure`): the first that takes no side of a dispute found and gives fewest figures and acts that
     another outlet may tell otherwise.
 
-    >>> choose_title([{"article_id": "b", "title": "B wins the cup final", "published": "2016-10-05"},
-    ...               {"article_id": "a", "title": "A wins the cup final", "published": "2016-10-04"}], None)
+    >>> choose_title([Article("b", "B wins the cup final", "2016-10-05"),
+    ...               Article("a", "A wins the cup final", "2016-10-04")], None)
     'A wins the cup final'
-    >>> choose_title([{"article_id": "a", "title": "Story highlights The mayor resigned on Monday", "published": None}],
+    >>> choose_title([Article("a", "Story highlights The mayor resigned on Monday")],
     ...              "The mayor of Eastbridge resigned on Monday after a row over the budget, officials said.")
     'The mayor of Eastbridge resigned on Monday after a row over the budget'
     """
     # of a story of several articles, a headline the summary does not tell is one article's own angle
     told_here = ([fallback] if isinstance(fallback, str) else list(fallback or [])) if len(articles) > 1 else []
-    titled = [a for a in articles if a.get("title") and title_residue(str(a["title"])) is None
-              and not _asserts(str(a["title"]), disputes) and not off_story(str(a["title"]), told_here)]
-    stamps = {a["article_id"]: instant(a.get("published")) for a in titled}
+    titled = [a for a in articles if a.title and title_residue(a.title) is None
+              and not _asserts(a.title, disputes) and not off_story(a.title, told_here)]
+    stamps = {a.article_id: instant(a.published) for a in titled}
     known = [t for t in stamps.values() if t is not None]
     if known:  # the story's first reports: a later headline follows the story up
         first = min(known)
-        titled = [a for a in titled if stamps[a["article_id"]] is None
-                  or (stamps[a["article_id"]] - first).total_seconds() <= FIRST_HOURS * 3600]
+        titled = [a for a in titled if stamps[a.article_id] is None
+                  or (stamps[a.article_id] - first).total_seconds() <= FIRST_HOURS * 3600]
     if titled:
-        def rank(a: dict) -> tuple:
-            title = str(a["title"])
-            outlet = a.get("source") or a["article_id"]
+        def rank(a: Article) -> tuple:
+            title, outlet = str(a.title), a.outlet
             sides, names = contested(title, outlet, told) if told else (0, 0)
             sides += bool(told) and (negated_elsewhere(title, outlet, told) + untold_cause(title, outlet, told))
             return (sides, headline_format(title), names, -told_share(title, outlet, told) if told else 0,
-                    untold_words(title, outlet, told) if told else 0, a.get("published") or "9999", a["article_id"])
+                    untold_words(title, outlet, told) if told else 0, a.published or "9999", a.article_id)
         top = min(titled, key=rank)
-        outlet = top.get("source") or top["article_id"]
-        best = without_untold_reason(without_label(str(top["title"])), outlet, told,
-                                     [str(a["title"]) for a in articles if a.get("title")
-                                      and (a.get("source") or a["article_id"]) != outlet])
+        outlet = top.outlet
+        best = without_untold_reason(without_label(str(top.title)), outlet, told,
+                                     [a.title for a in articles if a.title and a.outlet != outlet])
         if shouted(best):  # every first headline is shouted (a slogan, a kicker): one written from the lead says what happened
             return _written_title(fallback, disputes, told) or best
         return best
