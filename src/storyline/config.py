@@ -1,6 +1,7 @@
 """Configuration: packaged defaults (``defaults.toml``) < user TOML file < command-line overrides.
 
-Validation happens once, here, before any Spark job runs. Errors name the offending key and say what is expected.
+Each section validates itself when it is made, so that a resolved :class:`Config` is a valid one, before any Spark
+job runs. Errors name the offending key and say what is expected.
 """
 
 from __future__ import annotations
@@ -22,17 +23,37 @@ class ConfigError(ValueError):
     """A configuration value is missing, unknown or invalid. The message names the key."""
 
 
+# Keys that a command-line flag also sets: a refused value names the flag too.
+FLAGS = {"ingest.format": "--format", "spark.master": "--master", "stories.group_by": "--group-by",
+         "stories.threshold": "--threshold", "summary.words": "--words", "summary.focus": "--focus"}
+
+
+def _check(cond: bool, key: str, msg: str, value: object) -> None:
+    if not cond:
+        flag = f" (set by {FLAGS[key]} or the config file)" if key in FLAGS else ""
+        raise ConfigError(f"config key '{key}'{flag} {msg}, got {value!r}")
+
+
 @dataclass(frozen=True)
 class SparkConfig:
+    """The ``[spark]`` section: the session storyline starts (``conf`` values become strings)."""
+
     master: str
     app_name: str
     log_level: str
     conf: dict[str, str] = field(default_factory=dict)
     local_tuning: bool = True
 
+    def __post_init__(self) -> None:
+        for k, v in self.conf.items():
+            _check(isinstance(v, (str, int, float, bool)), f"spark.conf.{k}", "must be a string or number", v)
+        object.__setattr__(self, "conf", {k: str(v) for k, v in self.conf.items()})
+
 
 @dataclass(frozen=True)
 class IngestConfig:
+    """The ``[ingest]`` section: how inputs are read."""
+
     format: str
     max_bytes: int
     html_fast: bool
@@ -40,34 +61,76 @@ class IngestConfig:
     chunk_bytes: int
     fields: dict[str, object] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        _check(self.format in FORMATS, "ingest.format", f"must be one of {', '.join(FORMATS)}", self.format)
+        _check(self.max_bytes >= 1000, "ingest.max_bytes", "must be at least 1000", self.max_bytes)
+        _check(self.html_timeout_s > 0, "ingest.html_timeout_s", "must be positive", self.html_timeout_s)
+        _check(self.chunk_bytes >= 1 << 16, "ingest.chunk_bytes", "must be at least 65536", self.chunk_bytes)
+
 
 @dataclass(frozen=True)
 class CleanConfig:
+    """The ``[clean]`` section: learned boilerplate and the word limits of an article."""
+
     boilerplate_min_docs: int
     boilerplate_max_words: int
     min_words: int
     max_words: int
 
+    def __post_init__(self) -> None:
+        _check(self.boilerplate_min_docs >= 2, "clean.boilerplate_min_docs", "must be at least 2",
+               self.boilerplate_min_docs)
+        _check(self.boilerplate_max_words >= 1, "clean.boilerplate_max_words", "must be at least 1",
+               self.boilerplate_max_words)
+        _check(self.min_words >= 0, "clean.min_words", "must be 0 or more", self.min_words)
+        _check(self.max_words > self.min_words, "clean.max_words", "must be more than clean.min_words",
+               self.max_words)
+
 
 @dataclass(frozen=True)
 class DedupConfig:
+    """The ``[dedup]`` section: near-duplicate folding."""
+
     threshold: float
     num_perm: int
     shingle: int
 
+    def __post_init__(self) -> None:
+        _check(0.0 < self.threshold < 1.0, "dedup.threshold", "must be a Jaccard similarity strictly between "
+               "0 and 1 (exact copies are folded anyway)", self.threshold)
+        _check(16 <= self.num_perm <= 1024, "dedup.num_perm", "must be between 16 and 1024", self.num_perm)
+        _check(1 <= self.shingle <= 20, "dedup.shingle", "must be between 1 and 20", self.shingle)
+
 
 @dataclass(frozen=True)
 class StoriesConfig:
+    """The ``[stories]`` section: story clustering."""
+
     group_by: str
     threshold: float
     window_days: float
     lone_margin: float
 
+    def __post_init__(self) -> None:
+        _check(0.0 < self.threshold < 1.0, "stories.threshold", "must be in (0, 1)", self.threshold)
+        _check(self.window_days > 0, "stories.window_days", "must be positive", self.window_days)
+        _check(0.0 <= self.lone_margin <= 10.0, "stories.lone_margin", "must be between 0 (off) and 10 "
+               "(multiples of stories.threshold)", self.lone_margin)
+
 
 @dataclass(frozen=True)
 class SummaryOptions:
+    """The ``[summary]`` section: the budget and focus of every summary."""
+
     words: int
     focus: str
+
+    def __post_init__(self) -> None:
+        _check(self.words >= 10, "summary.words", "must be at least 10", self.words)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -79,10 +142,24 @@ class FactsConfig:
     compare_sentences: int
     embedding: str
 
+    def __post_init__(self) -> None:
+        from storyline.core.nlp.embed import MODELS
+
+        _check(_whole(self.single_source_max) and self.single_source_max >= 0, "facts.single_source_max",
+               "must be a whole number, 0 or more", self.single_source_max)
+        _check(_whole(self.compare_sentences) and self.compare_sentences >= 2, "facts.compare_sentences",
+               "must be a whole number, 2 or more", self.compare_sentences)
+        _check(self.embedding in MODELS, "facts.embedding", f"must be one of {', '.join(MODELS)}", self.embedding)
+
 
 @dataclass(frozen=True)
 class ReportConfig:
+    """The ``[report]`` section."""
+
     max_stories: int
+
+    def __post_init__(self) -> None:
+        _check(self.max_stories >= 1, "report.max_stories", "must be at least 1", self.max_stories)
 
 
 @dataclass(frozen=True)
@@ -131,58 +208,6 @@ def _merge(base: dict[str, Any], over: dict[str, Any], path: tuple[str, ...] = (
         base[key] = value
 
 
-# Keys that a command-line flag also sets: a refused value names the flag too.
-FLAGS = {"ingest.format": "--format", "spark.master": "--master", "stories.group_by": "--group-by",
-         "stories.threshold": "--threshold", "summary.words": "--words", "summary.focus": "--focus"}
-
-
-def _check(cond: bool, key: str, msg: str, value: object) -> None:
-    if not cond:
-        flag = f" (set by {FLAGS[key]} or the config file)" if key in FLAGS else ""
-        raise ConfigError(f"config key '{key}'{flag} {msg}, got {value!r}")
-
-
-def _validate(d: dict[str, Any]) -> None:
-    _check(d["ingest"]["format"] in FORMATS, "ingest.format", f"must be one of {', '.join(FORMATS)}",
-           d["ingest"]["format"])
-    _check(d["ingest"]["max_bytes"] >= 1000, "ingest.max_bytes", "must be at least 1000", d["ingest"]["max_bytes"])
-    _check(d["ingest"]["html_timeout_s"] > 0, "ingest.html_timeout_s", "must be positive",
-           d["ingest"]["html_timeout_s"])
-    _check(d["ingest"]["chunk_bytes"] >= 1 << 16, "ingest.chunk_bytes", "must be at least 65536",
-           d["ingest"]["chunk_bytes"])
-    _check(d["clean"]["boilerplate_min_docs"] >= 2, "clean.boilerplate_min_docs", "must be at least 2",
-           d["clean"]["boilerplate_min_docs"])
-    _check(d["clean"]["boilerplate_max_words"] >= 1, "clean.boilerplate_max_words", "must be at least 1",
-           d["clean"]["boilerplate_max_words"])
-    _check(d["clean"]["min_words"] >= 0, "clean.min_words", "must be 0 or more", d["clean"]["min_words"])
-    _check(d["clean"]["max_words"] > d["clean"]["min_words"], "clean.max_words", "must be more than clean.min_words",
-           d["clean"]["max_words"])
-    _check(0.0 < d["dedup"]["threshold"] < 1.0, "dedup.threshold", "must be a Jaccard similarity strictly between "
-           "0 and 1 (exact copies are folded anyway)", d["dedup"]["threshold"])
-    _check(16 <= d["dedup"]["num_perm"] <= 1024, "dedup.num_perm", "must be between 16 and 1024",
-           d["dedup"]["num_perm"])
-    _check(1 <= d["dedup"]["shingle"] <= 20, "dedup.shingle", "must be between 1 and 20", d["dedup"]["shingle"])
-    _check(0.0 < d["stories"]["threshold"] < 1.0, "stories.threshold", "must be in (0, 1)",
-           d["stories"]["threshold"])
-    _check(d["stories"]["window_days"] > 0, "stories.window_days", "must be positive", d["stories"]["window_days"])
-    _check(0.0 <= d["stories"]["lone_margin"] <= 10.0, "stories.lone_margin", "must be between 0 (off) and 10 "
-           "(multiples of stories.threshold)", d["stories"]["lone_margin"])
-    _check(d["summary"]["words"] >= 10, "summary.words", "must be at least 10", d["summary"]["words"])
-    _check(isinstance(d["facts"]["single_source_max"], int) and not isinstance(d["facts"]["single_source_max"], bool)
-           and d["facts"]["single_source_max"] >= 0, "facts.single_source_max", "must be a whole number, 0 or more",
-           d["facts"]["single_source_max"])
-    _check(isinstance(d["facts"]["compare_sentences"], int) and not isinstance(d["facts"]["compare_sentences"], bool)
-           and d["facts"]["compare_sentences"] >= 2, "facts.compare_sentences", "must be a whole number, 2 or more",
-           d["facts"]["compare_sentences"])
-    from storyline.core.nlp.embed import MODELS
-
-    _check(d["facts"]["embedding"] in MODELS, "facts.embedding", f"must be one of {', '.join(MODELS)}",
-           d["facts"]["embedding"])
-    _check(d["report"]["max_stories"] >= 1, "report.max_stories", "must be at least 1", d["report"]["max_stories"])
-    for k, v in d["spark"]["conf"].items():
-        _check(isinstance(v, (str, int, float, bool)), f"spark.conf.{k}", "must be a string or number", v)
-
-
 def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> Config:
     """Resolve the configuration: defaults, then the TOML file at ``path``, then ``overrides``.
 
@@ -208,11 +233,8 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
             cur = cur.setdefault(k, {})
         cur[keys[-1]] = value
         _merge(data, nested)
-    _validate(data)
-    s = data["spark"]
     return Config(
-        spark=SparkConfig(s["master"], s["app_name"], s["log_level"], {k: str(v) for k, v in s["conf"].items()},
-                          s["local_tuning"]),
+        spark=SparkConfig(**data["spark"]),
         ingest=IngestConfig(**data["ingest"]),
         clean=CleanConfig(**data["clean"]),
         dedup=DedupConfig(**data["dedup"]),
