@@ -106,7 +106,8 @@ CLAUSES = [
      "Arizona has voted for one Democrat since 1952"),
     ("Mr Dudley took over as chief executive in 2010, the company said.", "2010", None),
     # a German relative clause is background too, but is not retold (its verb stands last)
-    ("Die Erklärung von Cliff Roberts, der 1933 sagte, dass alle Golfer weiß sein werden, hatte Bestand.", "1933", ""),
+    ("Die Erklärung von Cliff Roberts, der 1933 sagte, dass alle Golfer weiß sein werden, hatte Bestand.", "1933",
+     ""),
 ]
 
 

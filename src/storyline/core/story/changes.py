@@ -31,6 +31,28 @@ class Told:
 
 
 @dataclass(frozen=True)
+class Contested:
+    """A dispute as the change finder knows it: its frame, its subject and each side's claim."""
+
+    frame: str
+    subject: str
+    claims: tuple[str, ...]
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Contested:
+        return cls(str(d.get("frame") or ""), str(d.get("subject") or ""),
+                   tuple(str(s.get("claim") or "") for s in d.get("sides") or ()))
+
+    @property
+    def key(self) -> tuple[str, frozenset[str]]:
+        """What makes two tellings one dispute: the frame and the claims, in any order."""
+        return self.frame, frozenset(self.claims)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"subject": self.subject, "frame": self.frame, "claims": list(self.claims)}
+
+
+@dataclass(frozen=True)
 class StoryView:
     """What the change finder reads of a story, as it is now or as an earlier output told it: its articles (with
     their outlets and publication times), what it says, its disputes (frame, subject and each side's claim), and
@@ -41,7 +63,7 @@ class StoryView:
     outlets: tuple[str, ...] = ()
     summary: tuple[Told, ...] = ()
     corroborated: tuple[Told, ...] = ()
-    disputes: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    disputes: tuple[Contested, ...] = ()
     title: str | None = None
     entities: tuple[str, ...] = ()
     timeline: tuple[tuple[str, str], ...] = ()
@@ -57,9 +79,7 @@ class StoryView:
             article_ids=tuple(d.get("article_ids") or ()), outlets=tuple(d.get("outlets") or ()),
             summary=tuple(Told.from_dict(s) for s in d.get("summary") or ()),
             corroborated=tuple(Told.from_dict(c) for c in d.get("corroborated") or ()),
-            disputes=tuple((str(x.get("frame") or ""), str(x.get("subject") or ""),
-                            tuple(str(sd.get("claim") or "") for sd in x.get("sides") or ()))
-                           for x in d.get("disputed") or ()),
+            disputes=tuple(Contested.from_dict(x) for x in d.get("disputed") or ()),
             title=d.get("title"),
             entities=tuple(str(e.get("name")) for e in d.get("entities") or ()),
             timeline=tuple((str(r.get("date")), str(r.get("text"))) for r in d.get("timeline") or ()),
@@ -178,14 +198,14 @@ def story_changes(now: StoryView, before: StoryView | None, since: str | None,
         return {"status": NEW, "since": since, "updated": _latest(now, ids), "new_article_ids": ids, "retold": [],
                 "new_outlets": outlets,
                 "new_sentences": list(range(len(summary))),
-                "new_disputes": [_dispute_view(d) for d in now.disputes], "revised": [],
+                "new_disputes": [d.to_dict() for d in now.disputes], "revised": [],
                 "merged_from": [], "split_from": []}
     new_ids = sorted(set(ids) - set(before.article_ids))
     new_outlets = sorted(set(outlets) - set(before.outlets))
     told = told_terms([s.text for s in before.summary])
     new_sentences = [k for k, s in enumerate(summary) if not carried(s.text, told)]
-    old_disputes = {_dispute_key(d) for d in before.disputes}
-    new_disputes = [_dispute_view(d) for d in now.disputes if _dispute_key(d) not in old_disputes]
+    old_disputes = {d.key for d in before.disputes}
+    new_disputes = [d.to_dict() for d in now.disputes if d.key not in old_disputes]
     # figures: what the summary and the statements several outlets carry say, now and before
     revised = revised_figures([_with_outlets(s, now) for s in summary] + list(now.corroborated),
                               list(before.summary) + list(before.corroborated))
@@ -210,16 +230,6 @@ def _entity_view(story: StoryView) -> list[str]:
 
 def _timeline_view(story: StoryView) -> list[tuple[str, str]]:
     return sorted(story.timeline)
-
-
-def _dispute_key(d: tuple[str, str, tuple[str, ...]]) -> tuple[str, frozenset[str]]:
-    frame, _, claims = d
-    return frame, frozenset(claims)
-
-
-def _dispute_view(d: tuple[str, str, tuple[str, ...]]) -> dict[str, Any]:
-    frame, subject, claims = d
-    return {"subject": subject, "frame": frame, "claims": list(claims)}
 
 
 def _with_outlets(sentence: Told, story: StoryView) -> Told:

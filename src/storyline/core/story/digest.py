@@ -59,9 +59,9 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Arti
            disputes: Sequence[Dispute] = (), vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> dict:
     """Summary (with citations and evidence) and title of one story.
 
-    ``sentences`` must already be in a deterministic order (article id, position). ``disputes`` are the story's disputed claims: a summary sentence on
-    one side says so (``dispute``), and the title takes no side. ``vectors_of`` gives the sentences' meaning (by
-    default the ``cfg.embedding`` model).
+    ``sentences`` must already be in a deterministic order (article id, position). ``disputes`` are the story's
+    disputed claims: a summary sentence on one side says so (``dispute``), and the title takes no side.
+    ``vectors_of`` gives the sentences' meaning (by default the ``cfg.embedding`` model).
     """
     ordered = sorted(sentences, key=lambda s: (s.article_id, s.position))
     disputed = frozenset(t for d in disputes for sd in d.sides for t in sd.texts)

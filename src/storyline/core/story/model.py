@@ -1,5 +1,5 @@
-"""The typed records a story is made of inside ``core``: its articles, its sentences, the sentences of its summary, the facts its
-outlets corroborate and the disputes between them.
+"""The typed records a story is made of inside ``core``: its articles and sentences, the sentences of its summary,
+the facts its outlets corroborate and the disputes between them.
 """
 
 from __future__ import annotations
