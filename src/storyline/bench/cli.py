@@ -334,7 +334,8 @@ def _bench(bsub, cmd: Callable[[argparse.Namespace], int], help: str) -> argpars
 
 
 def _run_options(p: argparse.ArgumentParser, in_process: str | None = None) -> None:
-    """The options every benchmark that runs storyline takes: where its figures go and how storyline runs."""
+    """The options every benchmark that runs storyline takes: where its figures go and how storyline runs;
+    ``in_process``, when given, is the help of an ``--in-process`` option as well."""
     p.add_argument("--json", metavar="OUT.json", help="also write the figures as JSON")
     p.add_argument("--master", metavar="URL", help="Spark master for storyline's run (default from config)")
     p.add_argument("--config", metavar="FILE", help="storyline config TOML for its run")

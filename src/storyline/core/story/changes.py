@@ -7,10 +7,11 @@ earlier output (``--into``) had it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from storyline.core.nlp.figures import quantities
+from storyline.core.story.model import Article
 from storyline.core.story.restate import fact_terms, restated
 
 NEW, UPDATED, UNCHANGED = "new", "updated", "unchanged"
@@ -54,8 +55,8 @@ class Contested:
 
 @dataclass(frozen=True)
 class StoryView:
-    """What the change finder reads of a story, as it is now or as an earlier output told it: its articles (with
-    their outlets and publication times), what it says, its disputes (frame, subject and each side's claim), and
+    """What the change finder reads of a story, as it is now or as an earlier output told it: its articles (each
+    with its outlet as ``source`` and its publication time), what it says, its disputes (frame, subject and each side's claim), and
     what a reader sees besides (title, entity names, timeline rows). ``updated`` is when the earlier output says
     the story last changed."""
 
@@ -67,14 +68,12 @@ class StoryView:
     title: str | None = None
     entities: tuple[str, ...] = ()
     timeline: tuple[tuple[str, str], ...] = ()
-    outlet_of: Mapping[str, Any] = field(default_factory=dict)
-    published: tuple[tuple[str, str | None], ...] = ()
+    articles: tuple[Article, ...] = ()
     updated: str | None = None
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> StoryView:
         """A story as ``stories.jsonl`` (or the stories table) holds it."""
-        articles = list(d.get("articles") or ())
         return cls(
             article_ids=tuple(d.get("article_ids") or ()), outlets=tuple(d.get("outlets") or ()),
             summary=tuple(Told.from_dict(s) for s in d.get("summary") or ()),
@@ -83,8 +82,8 @@ class StoryView:
             title=d.get("title"),
             entities=tuple(str(e.get("name")) for e in d.get("entities") or ()),
             timeline=tuple((str(r.get("date")), str(r.get("text"))) for r in d.get("timeline") or ()),
-            outlet_of={a.get("article_id"): a.get("outlet") for a in articles},
-            published=tuple((a.get("article_id"), _iso(a.get("published"))) for a in articles),
+            articles=tuple(Article(a.get("article_id"), published=_iso(a.get("published")), source=a.get("outlet"))
+                           for a in d.get("articles") or ()),
             updated=(d.get("changes") or {}).get("updated"))
 
 
@@ -145,7 +144,7 @@ def _figure(value: float) -> str:
 def _latest(story: StoryView, ids: Sequence[str]) -> str | None:
     """The latest publication time (ISO 8601) of the story's articles among ``ids``."""
     wanted = set(ids)
-    return max((t for a, t in story.published if a in wanted and t), default=None)
+    return max((a.published for a in story.articles if a.article_id in wanted and a.published), default=None)
 
 
 def _iso(value: Any) -> str | None:
@@ -236,5 +235,5 @@ def _with_outlets(sentence: Told, story: StoryView) -> Told:
     """A summary sentence with the outlets of the articles that carry it."""
     if sentence.outlets:
         return sentence
-    outlet = story.outlet_of
+    outlet = {a.article_id: a.source for a in story.articles}
     return replace(sentence, outlets=tuple(sorted({str(outlet[a]) for a in sentence.article_ids if outlet.get(a)})))
