@@ -1,10 +1,13 @@
 """Word lists as data: the closed classes of grammar the code reads (stopwords, auxiliaries, modals, titles,
-organisation suffixes, ...), one file per list under ``lexicon/<module>/``, words separated by white space.
+organisation suffixes, connectives, hedges, units, ...), one file per list under ``lexicon/<module>/``.
 
-Each list is read once, in file order, into a frozenset."""
+A ``.txt`` list holds words separated by white space, read once into a frozenset. A ``.lines`` list holds one entry
+per line (an entry may be a phrase: "as a result"), read once in file order; ``alternation`` makes a regular
+expression group of it that tries the entries in that order."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib.resources import files
 
@@ -17,3 +20,24 @@ def word_list(path: str) -> frozenset[str]:
     True
     """
     return frozenset(files("storyline.lexicon").joinpath(path).read_text(encoding="utf-8").split())
+
+
+@lru_cache(maxsize=None)
+def phrases(path: str) -> tuple[str, ...]:
+    """The entries of ``lexicon/<path>``, one per line, in file order (blank lines skipped).
+
+    >>> phrases("context/leading_connectives.lines")[:3]
+    ('but', 'however', 'also')
+    """
+    text = files("storyline.lexicon").joinpath(path).read_text(encoding="utf-8")
+    return tuple(line.strip() for line in text.splitlines() if line.strip())
+
+
+def alternation(path: str) -> str:
+    """A non-capturing regular expression group that matches any entry of ``lexicon/<path>``, each taken literally
+    and tried in file order (so a longer entry listed before its prefix wins).
+
+    >>> re.fullmatch(alternation("context/leading_connectives.lines"), "as a result") is not None
+    True
+    """
+    return "(?:" + "|".join(re.escape(p).replace("\\ ", " ") for p in phrases(path)) + ")"

@@ -18,26 +18,19 @@ from storyline.core.text.text import (AUXILIARIES, NUMBER_WORDS, SPEECH_VERBS, S
                                       word_forms, word_lemmas)
 from storyline.core.nlp.negation import MODALS, _WORD
 from storyline.core.text.text import act_stem
-from storyline.lexicon import word_list
+from storyline.lexicon import phrases, word_list
 
 
 # ------------------------------------------------------------------------------------------------ closed classes
 
-HEDGES_OPEN_ABOVE = ("at least", "more than", "over", "upwards of", "in excess of", "no fewer than", "north of")
-HEDGES_OPEN_BELOW = ("nearly", "almost", "up to", "as many as", "fewer than", "less than", "under", "just under",
-                     "no more than", "not quite", "within")
-HEDGES_ABOUT = ("about", "around", "approximately", "roughly", "some", "an estimated", "estimated", "close to",
-                "nearly", "an approximate", "or so", "more or less")
+HEDGES_OPEN_ABOVE = phrases("figures/hedges_above.lines")
+HEDGES_OPEN_BELOW = phrases("figures/hedges_below.lines")
+HEDGES_ABOUT = phrases("figures/hedges_about.lines")
 HEDGE_WORDS = frozenset(h for h in (*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT) if " " not in h)
 _HEDGE_RE = "|".join(sorted({*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT}, key=len, reverse=True))
 
 
-UNITS = {"%": "percent", "percent": "percent", "per cent": "percent", "pc": "percent", "cents": "cents",
-         "cent": "cents", "pence": "pence", "p": "pence", "km": "km", "kilometres": "km", "kilometers": "km",
-         "miles": "miles", "mile": "miles", "metres": "m", "meters": "m", "feet": "feet", "foot": "feet",
-         "kg": "kg", "kilograms": "kg", "tonnes": "tonnes", "tons": "tonnes", "mph": "mph", "km/h": "km/h",
-         "degrees": "degrees", "hours": "hours", "minutes": "minutes", "days": "days", "weeks": "weeks",
-         "months": "months", "years": "years", "points": "points", "acres": "acres", "hectares": "hectares"}
+UNITS = dict(line.rsplit(" ", 1) for line in phrases("figures/units.lines"))  # what a unit is written as -> its key
 PREPOSITIONS = word_list("figures/prepositions.txt")
 # English plurals without -s: a count of these is a count ("20 people"), where a figure before a singular noun is a
 # label or address ("the 5500 block", "a 6.1 earthquake")

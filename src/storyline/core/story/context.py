@@ -10,6 +10,7 @@ from typing import Sequence
 
 from storyline.core.text.text import STOPWORDS, content_terms, mostly_quoted, outside_quotes, words
 from storyline.core.story.model import Sentence
+from storyline.lexicon import alternation
 
 
 _QUOTES = ('"', "“", "”")
@@ -47,12 +48,8 @@ def continues_quote(text: str) -> bool:
     return False
 
 
-_CONNECTIVES = re.compile(
-    r"^(?:but|however|also|and|yet|still|so|meanwhile|instead|moreover|furthermore|nevertheless|nonetheless|"
-    r"besides|then|thus|therefore|likewise|similarly|otherwise|even so|in addition|as a result|by contrast|"
-    r"on the other hand|at the same time|in turn|that|this|these|those|such|both|neither|either|another|other|"
-    r"it|its|it's|they|their|them|he|she|his|her|him|we|our|i|my|you|your|there|here|later|afterwards|"
-    r"earlier|now|now,|too)\b", re.I)
+# openings that tie a sentence to the one before it: connectives, pronouns, demonstratives
+_CONNECTIVES = re.compile(r"^" + alternation("context/tied_openings.lines") + r"\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:I(?! [A-Z]\w)(?![.\w-])|we|We|our|Our|my|My|me|us)\b")
 _SPEECH = re.compile(r"\b(?:said|says|say|told|tells|added|adds|asked|asks|wrote|writes|according to|explained|"
                      r"insisted|recalled|noted|argued|stated|warned|declared|posted|tweeted|acknowledged|admitted|"
@@ -88,10 +85,7 @@ _NAMED_BY_MODIFIER = re.compile(rf"^The\s+(?:{_NP_WORD}\s+){{0,2}}?{_NP_WORD}\s+
 _SURNAME_SAID = re.compile(r"(?:^|[”\"],?\s+)([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+(?:said|says|told|added)\b")
 
 
-_LEADING_CONNECTIVE = re.compile(
-    r"^(?:but|however|also|and|yet|still|meanwhile|moreover|furthermore|nevertheless|nonetheless|besides|"
-    r"likewise|similarly|even so|in addition|additionally|as a result|by contrast|in contrast|at the same time|"
-    r"in turn|indeed|in fact|of course|separately|regardless)\b,?\s+(?=\S)", re.I)
+_LEADING_CONNECTIVE = re.compile(r"^" + alternation("context/leading_connectives.lines") + r"\b,?\s+(?=\S)", re.I)
 
 
 def without_connective(text: str) -> str:
