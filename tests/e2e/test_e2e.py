@@ -201,11 +201,14 @@ def test_bad_sample_outcome_of_every_line(bad_run, spark):
 
 
 def test_a_huge_valid_article_is_refused_with_its_reason_and_stalls_nothing(bad_run):
-    """Valid articles of 5 MB and 9 MB (under ingest.max_bytes) go through reading and cleaning in linear time and
-    are refused for their length; the whole run, 20 MB of other input included, takes well under two minutes."""
+    """Valid articles of 5 MB and 9 MB (under ingest.max_bytes) go through reading and cleaning and are refused for
+    their length, and the run ends: a step that went quadratic in them would take hours. That reading and cleaning
+    cost time in proportion to the text is measured in CPU time, which other work on the machine does not move, by
+    ``unit/test_bad_input_corpus.py``; here the whole run, 20 MB of other input included, only has to end within
+    five minutes (about one on an idle machine)."""
     _, out, proc, seconds = bad_run
     assert proc.returncode == 0
-    assert seconds < 120, seconds
+    assert seconds < 300, seconds
     run = json.loads((out / "run.json").read_text())
     assert run["rejects"]["record"]["too_long"] == 2
 
