@@ -22,6 +22,9 @@ def word_list(path: str) -> frozenset[str]:
     return frozenset(files("storyline.lexicon").joinpath(path).read_text(encoding="utf-8").split())
 
 
+_SPECIAL = re.compile(r"[.^$*+?{}\[\]\\|()]")  # what has a meaning of its own in a pattern, outside a class
+
+
 @lru_cache(maxsize=None)
 def phrases(path: str) -> tuple[str, ...]:
     """The entries of ``lexicon/<path>``, one per line, in file order (blank lines skipped).
@@ -40,4 +43,4 @@ def alternation(path: str) -> str:
     >>> re.fullmatch(alternation("context/leading_connectives.lines"), "as a result") is not None
     True
     """
-    return "(?:" + "|".join(re.escape(p).replace("\\ ", " ") for p in phrases(path)) + ")"
+    return "(?:" + "|".join(_SPECIAL.sub(r"\\\g<0>", p) for p in phrases(path)) + ")"

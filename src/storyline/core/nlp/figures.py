@@ -50,7 +50,7 @@ _TIME_TERMS = frozenset(content_terms(" ".join(sorted(_TIME_WORDS)) + " " + _MON
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _FIGURE = re.compile(
     r"(?<![\w.,/:-])(?:(?P<hedge>" + _HEDGE_RE + r")\s+)?(?P<cur>[$£€¥])?\s?(?P<num>" + _NUM + r")(?!\d|:\d)"  # "7:30 p.m." is a time of day
-    r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|m|k)\b)?"
+    r"(?:\s?(?P<scale>" + "|".join(SCALE) + r")\b)?"
     r"(?:(?P<tally>[-–](?P<num2>\d+)(?![\w%-]))|(?P<unit>\s?%|\s?(?:per cent|percent)\b|[- ](?:cents?|pence)\b"
     r"|[- ](?:km/h|km|kilometres|kilometers|miles?|metres|meters|feet|foot|kg|kilograms|tonnes|tons|mph|degrees"
     r"|hours|minutes|days|weeks|months|years|points|acres|hectares)\b)?)",

@@ -12,7 +12,7 @@ from storyline.core.story.claims.values import TIME_UNITS
 from storyline.core.text.sentences import tidy_sentence
 from storyline.core.text.text import past_tense
 from storyline.core.text.text import AUXILIARIES, DETERMINERS, SPEECH_VERBS, STOPWORDS, word_lemmas, words
-from storyline.lexicon import word_list
+from storyline.lexicon import alternation, word_list
 
 
 _ALSO = re.compile(r"^(?:[\w'’.-]+\s+){1,5}also\b", re.I)
@@ -20,8 +20,7 @@ _ALSO = re.compile(r"^(?:[\w'’.-]+\s+){1,5}also\b", re.I)
 
 # a place before a colon that opens a lead: "LAHORE: ", "Los Angeles: " (outlet tags go in tidy_sentence)
 _SOURCE_TAG = re.compile(r"^\s*[A-Z][\w.'’/-]*(?:\s+[A-Z][\w.'’/-]*){0,2}:\s+(?=[A-Z])")
-_DANGLING = re.compile(r"(?:[\s,;]+(?:and|or|but|the|a|an|of|to|in|on|for|with|by|at|from|as|that|than|is|are|was|were))+$",
-                       re.I)
+_DANGLING = re.compile(r"(?:[\s,;]+" + alternation("headline/dangling.lines") + r")+$", re.I)  # function words
 # a trailing attribution: a verb of speech, or a finding's ("a new study finds"), and who said it
 _ATTRIBUTION_TAIL = re.compile(r",\s+(?:(?:[\w.'’-]+\s+){0,6}?(?:"
                                + "|".join(sorted(SPEECH_VERBS - {"according"} | {"finds", "suggests", "shows", "warns"}))

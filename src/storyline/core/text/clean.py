@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from storyline.core.text.furniture import (_DAY_DATE, _FULL_DATE, furniture, opens_with_bar, residue_title,
                                            without_highlights, without_picture_date)
 from storyline.core.text.text import fold_for_hash, normalize_ws, words
+from storyline.lexicon import alternation
 
 
 # --- in-line residue: removed from inside a line, the rest of the line is kept -------------------------------
@@ -45,7 +46,7 @@ _INLINE_NEEDLES: dict[re.Pattern[str], str] = {
 # words, because their phrases can occur inside real sentences, whereas the residue they name is short.
 _SHORT_WORDS = 45
 _CAPTION_MAX_WORDS = 60
-_SHARE_NETS = r"(?:facebook|twitter|x|whatsapp|linkedin|pinterest|reddit|email|e-mail|print|telegram|copy link|flipboard)"
+_SHARE_NETS = alternation("clean/share_networks.lines")
 _LINE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("menu", re.compile(r"^(?:clock menu more-arrow|menu more-arrow|more-arrow|skip to (?:main )?content)\b", re.I)),
     ("menu", re.compile(r"^(?:filed under|tags?|topics?|categories|share this(?: story| article)?|share on \w+|"

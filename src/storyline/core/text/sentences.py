@@ -12,6 +12,7 @@ from storyline.core.text.clean import _CAPTION_MAX_WORDS, _MONTHS_RE
 from storyline.core.text.furniture import _PAST_OR_SPEECH, credit_inside, furniture
 from storyline.core.text.language import writes_ordinals_with_a_stop
 from storyline.core.text.text import STOPWORDS, word_lemmas, words
+from storyline.lexicon import alternation
 
 # Scrapers glue paragraphs together: "...and beyond.Researchers said". Split there too.
 _GLUED = re.compile(r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
@@ -19,8 +20,7 @@ _GLUED = re.compile(r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
 
 # A title before a name ("St. John", "Dr. Kaur"): never the end of a sentence, whatever the next word's capital
 # says. A closed class, as a tokenizer's list of proclitic abbreviations is.
-_TITLE_END = re.compile(r"(?:^|[\s(\"“])(?:Mr|Mrs|Ms|Dr|St|Mt|Ft|Sen|Rep|Gov|Gen|Col|Lt|Sgt|Capt|Cmdr|Adm|Prof|Rev|"
-                        r"Hon|Fr|Sr|Supt|Insp|Pres)\.$")
+_TITLE_END = re.compile(r"(?:^|[\s(\"“])" + alternation("sentences/title_abbreviations.lines") + r"\.$")
 
 
 # an ordinal written as a number and a stop ("Am 5. | November", "Zum 100. | Geburtstag"), as German and many
