@@ -138,9 +138,8 @@ def _when(value: object) -> str:
     s = str(value)
     if len(s) <= 10 or s.endswith(("T00:00:00Z", "T00:00:00.000Z")):
         return s[:10]
-    try:
-        t = datetime.fromisoformat(s.replace("Z", "+00:00"))
-    except ValueError:
+    t = _parsed(s)
+    if t is None:
         return s[:16].replace("T", " ")
     base = t.strftime("%Y-%m-%d %H:%M")
     off = t.utcoffset()
@@ -153,6 +152,19 @@ def _when(value: object) -> str:
     return f"{base} UTC{sign}{abs(mins) // 60:02d}:{abs(mins) % 60:02d}"
 
 
+def _parsed(value: object) -> datetime | None:
+    """An ISO 8601 time as written in the outputs ("2025-03-11T14:00:05Z", with an offset, or without a zone);
+    None when it is not one.
+
+    >>> _parsed("2025-03-11T14:00:05Z").utcoffset(), _parsed("last Tuesday")
+    (datetime.timedelta(0), None)
+    """
+    try:
+        return datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
 def _since(value: object) -> str:
     """The earlier run's time as a mark reads it: "Tue 14:00 UTC".
 
@@ -161,9 +173,8 @@ def _since(value: object) -> str:
     """
     if not value:
         return ""
-    try:
-        t = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-    except ValueError:
+    t = _parsed(value)
+    if t is None:
         return str(value)
     if t.utcoffset() is not None:
         t = t.astimezone(timezone.utc)
@@ -481,11 +492,8 @@ def atom_feed(rows: list[dict], run_info: Mapping[str, Any]) -> bytes:
     from feedgen.feed import FeedGenerator
 
     def when(value: object) -> datetime | None:
-        try:
-            t = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-        except ValueError:
-            return None
-        return t if t.utcoffset() is not None else t.replace(tzinfo=timezone.utc)
+        t = _parsed(value)
+        return t if t is None or t.utcoffset() is not None else t.replace(tzinfo=timezone.utc)
 
     fg = FeedGenerator()
     fg.id("urn:storyline:stories")

@@ -24,7 +24,7 @@ from pyspark.sql import Column, DataFrame, Window
 from pyspark.sql import functions as F
 
 from storyline.core.checks import int_at_least
-from storyline.core.grouping.minhash import LSHParams, MinHasher
+from storyline.core.grouping.minhash import LSHParams, MinHasher, check_threshold
 from storyline.run.stage import Context, EmptyRun, Output
 from storyline.spark.articles import published_ts
 from storyline.spark.schemas import ARTICLE_INPUT_TYPES, NEAR_PAIRS, SIGNATURES, fields, require_columns
@@ -174,8 +174,7 @@ def near_duplicates(articles: DataFrame, threshold: float = 0.8, num_perm: int =
     12 bands of 10 rows; a pair at Jaccard 0.85 becomes a candidate with probability 0.93 instead of 0.69);
     the extra candidates are cheap because every candidate is verified on its signatures anyway.
     """
-    if not (0.0 < threshold < 1.0):
-        raise ValueError(f"threshold must be a Jaccard similarity strictly between 0 and 1, got {threshold!r}")
+    check_threshold(threshold)
     int_at_least("max_bucket", max_bucket, 1, "pairs per member in huge buckets")
     if not (0.0 < fn_weight < 1.0):
         raise ValueError(f"fn_weight must be in (0, 1) (0.5 weighs misses and extra candidates equally), got "

@@ -171,7 +171,7 @@ def optimal_bands_rows(threshold: float, num_perm: int, fp_weight: float = 0.5,
     >>> b, r = optimal_bands_rows(0.5, 128); b * r <= 128 and b > 9
     True
     """
-    _check_threshold(threshold)
+    check_threshold(threshold)
     _check_num_perm(num_perm)
     if fp_weight < 0 or fn_weight < 0 or fp_weight + fn_weight <= 0:
         raise ValueError(f"fp_weight and fn_weight must be >= 0 and not both 0, got {fp_weight}, {fn_weight}")
@@ -187,7 +187,8 @@ def optimal_bands_rows(threshold: float, num_perm: int, fp_weight: float = 0.5,
     return -best[1], best[2]
 
 
-def _check_threshold(threshold: float) -> None:
+def check_threshold(threshold: float) -> None:
+    """A Jaccard threshold, or a ValueError that says what it must be (the one check of the batch and Spark paths)."""
     if not (isinstance(threshold, (int, float)) and 0.0 < threshold < 1.0):
         raise ValueError(f"threshold must be a Jaccard similarity strictly between 0 and 1, got {threshold!r}")
 
@@ -209,7 +210,7 @@ class LSHParams:
     rows: int
 
     def __post_init__(self) -> None:
-        _check_threshold(self.threshold)
+        check_threshold(self.threshold)
         _check_num_perm(self.num_perm)
         if self.bands < 1 or self.rows < 1 or self.bands * self.rows > self.num_perm:
             raise ValueError(f"bands*rows must be between 1 and num_perm={self.num_perm}, got "
