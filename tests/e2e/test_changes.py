@@ -50,15 +50,13 @@ def runs(spark, tmp_path_factory):
     run([str(day2)], out, cfg, spark=spark, into=out)
     second = _stories(out)
     second_feed = (out / "report" / "feed.xml").read_bytes()
-    again = []
-    for _ in range(2):  # the same day again, twice
-        run([str(day2)], out, cfg, spark=spark, into=out)
-        again.append((out / "stories.jsonl").read_text())
+    run([str(day2)], out, cfg, spark=spark, into=out)  # the same day again
+    again, again_counts = _stories(out), json.loads((out / "run.json").read_text())["counts"]
     reverse = d / "reverse"
     run([str(day2)], reverse, cfg, spark=spark)
     run([str(day1)], reverse, cfg, spark=spark, into=reverse)
-    return {"first": first, "second": second, "again": again, "reverse": _stories(reverse), "out": out,
-            "feeds": (first_feed, second_feed)}
+    return {"first": first, "second": second, "again": again, "again_counts": again_counts, "day2": day2,
+            "reverse": _stories(reverse), "out": out, "feeds": (first_feed, second_feed)}
 
 
 def test_a_story_that_gains_articles_keeps_its_id_and_says_what_is_new(runs):
@@ -91,13 +89,22 @@ def test_without_an_earlier_output_every_story_is_new(runs):
     assert {s["changes"]["status"] for s in runs["first"].values()} == {"new"}
 
 
+def test_every_story_of_day_1_keeps_its_id_and_its_articles_on_day_2(runs):
+    second = runs["second"]
+    for sid, story in runs["first"].items():
+        assert sid in second and set(story["article_ids"]) <= set(second[sid]["article_ids"]), sid
+
+
 def test_running_the_same_day_again_changes_nothing(runs):
-    a, b = ([json.loads(line) for line in text.splitlines()] for text in runs["again"])
-    assert {s["changes"]["status"] for s in b} == {"unchanged"}
-    for s in a + b:
-        s["changes"].pop("since")
-    assert a == b  # the same stories, byte for byte apart from the earlier run's time
-    assert {s["story_id"] for s in b} == set(runs["second"])
+    again, second = runs["again"], runs["second"]
+    assert {s["changes"]["status"] for s in again.values()} == {"unchanged"}
+
+    def told(stories: dict[str, dict]) -> dict[str, dict]:  # every story as told, apart from what changed since
+        return {sid: {k: v for k, v in s.items() if k != "changes"} for sid, s in stories.items()}
+
+    assert told(again) == told(second)  # the same stories, told the same, apart from what changed since
+    counts, day2 = runs["again_counts"], runs["day2"].read_text().splitlines()
+    assert counts["articles_added"] == 0 and counts["already_present"] == len(day2)
 
 
 def test_the_order_of_the_days_does_not_change_the_ids(runs):

@@ -1,4 +1,5 @@
-"""A real Spark standalone cluster (master + worker on 127.0.0.1): outputs identical to local mode; incremental runs."""
+"""A real Spark standalone cluster (master + worker on 127.0.0.1): outputs identical to local mode. Runs into an
+earlier output (ids kept, reruns that change nothing) are tested in local mode by ``test_changes.py``."""
 
 from __future__ import annotations
 
@@ -15,8 +16,7 @@ from typing import Callable
 
 import pytest
 
-from conftest import SAMPLE, SAMPLE_INPUTS, storyline_cmd
-from test_e2e import stories_of
+from conftest import SAMPLE_INPUTS, storyline_cmd
 
 pytestmark = pytest.mark.cluster
 
@@ -143,36 +143,3 @@ def test_standalone_cluster_loses_its_worker_mid_run_and_matches_local_mode(stan
     assert (local / "stories.jsonl").read_bytes() == (remote / "stories.jsonl").read_bytes()
     run = json.loads((remote / "run.json").read_text())
     assert run["config"]["spark"]["master"] == master
-
-
-def test_incremental_runs_keep_story_ids(tmp_path, spark):
-    from storyline.config import load_config
-    from storyline.run.runner import run
-
-    cfg = load_config(overrides={"spark.master": "local[2]"})
-    lines = (SAMPLE / "articles.jsonl").read_text().splitlines()
-    day1 = [l for l in lines if '"published": "2024-08-20' in l]
-    rest = [l for l in lines if l not in day1]
-    assert day1 and rest
-    (tmp_path / "day1.jsonl").write_text("\n".join(day1) + "\n")
-    (tmp_path / "rest.jsonl").write_text("\n".join(rest) + "\n")
-    out = tmp_path / "out"
-    run([str(tmp_path / "day1.jsonl")], out, cfg, spark=spark)
-    before = {s["story_id"]: set(s["article_ids"]) for s in stories_of(out)}
-
-    run([str(tmp_path / "rest.jsonl")], out, cfg, spark=spark, into=out)
-    after = {s["story_id"]: set(s["article_ids"]) for s in stories_of(out)}
-    for sid, members in before.items():
-        assert sid in after and members <= after[sid], sid
-    assert sum(len(m) for m in after.values()) > sum(len(m) for m in before.values())
-    grown = [sid for sid in before if len(after[sid]) > len(before[sid])]
-    assert grown, "no earlier story gained an article"
-    def told(path):  # every story as told, apart from what changed since the run before
-        return [{k: v for k, v in json.loads(line).items() if k != "changes"} for line in path.read_text().splitlines()]
-
-    snapshot = told(out / "stories.jsonl")
-    run([str(tmp_path / "rest.jsonl")], out, cfg, spark=spark, into=out)
-    assert told(out / "stories.jsonl") == snapshot
-    assert {s["changes"]["status"] for s in stories_of(out)} == {"unchanged"}
-    counts = json.loads((out / "run.json").read_text())["counts"]
-    assert counts["articles_added"] == 0 and counts["already_present"] == len(rest)
