@@ -8,6 +8,7 @@ expression group of it that tries the entries in that order."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from importlib.resources import files
 
@@ -34,6 +35,16 @@ def phrases(path: str) -> tuple[str, ...]:
     """
     text = files("storyline.lexicon").joinpath(path).read_text(encoding="utf-8")
     return tuple(line.strip() for line in text.splitlines() if line.strip())
+
+
+def one_of(words: Iterable[str]) -> str:
+    """A non-capturing regular expression group that matches any of ``words``, each taken literally, tried in
+    sorted order.
+
+    >>> one_of({"says", "said"})
+    '(?:said|says)'
+    """
+    return "(?:" + "|".join(_SPECIAL.sub(r"\\\g<0>", w) for w in sorted(words)) + ")"
 
 
 def alternation(path: str) -> str:

@@ -13,7 +13,9 @@ import re
 from datetime import date, datetime
 from functools import lru_cache
 
-from storyline.core.text.text import AUXILIARIES, NUMBER_WORDS, SPEECH_VERBS, third_person, word_lemmas
+from storyline.core.nlp.negation import MODALS
+from storyline.core.text.text import (AUXILIARIES, NUMBER_WORDS, SPEECH_VERBS, past_tense, third_person,
+                                      word_lemmas)
 from storyline.lexicon import word_list
 
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")  # a year as a sentence writes it: "in 1995", "since 2021"
@@ -73,9 +75,29 @@ def pub_date(value: object) -> date | None:
 # "will cost $3.00 from Oct. 1") or past ("voted on Monday", "attended a fire on Jan. 14")
 _FUTURE_NEAR = re.compile(r"\b(?:will|won't|would|shall|expects?|expected|due|scheduled|set to|plans? to|planned|intends?|"
                           r"going to|is to|are to|set for|takes? effect|effective|starting|from now|next|upcoming|until)\b", re.I)
-_PAST_NEAR = re.compile(r"\b(?:\w{3,}ed|was|were|had|said|told|won|lost|met|began|took|came|went|left|rose|fell|saw|"
-                        r"paid|made|held|gave|ran|broke|struck|hit|shut|cut|put|set|sold|bought|fought|quit|built|"
-                        r"sent|spent|began|became|ago)\b", re.I)
+_TOKEN = re.compile(r"\b\w+\b")
+
+
+def _past_marks(words: str) -> list[re.Match[str]]:
+    """The words that put what they tell in the past: a form in -ed, "was", "were", "had", "ago", or an irregular
+    past tense (``lemminflect``: "took", "won", "hit") that no modal, "do" or "to" before it makes a plain form ("will
+    cost", "did set", "to put"); not a modal itself ("would", "could"), which looks ahead as often.
+
+    >>> [m.group(0) for m in _past_marks("The council met and voted, as it would, two weeks ago; fares will cost more")]
+    ['met', 'voted', 'ago']
+    """
+    marks, prev = [], ""
+    for m in _TOKEN.finditer(words):
+        w = m.group(0).lower()
+        if ((w.endswith("ed") and len(w) >= 5) or w in ("was", "were", "had", "ago")
+                or (past_tense(w) and w not in MODALS and prev not in _PLAIN_AFTER)):
+            marks.append(m)
+        prev = w
+    return marks
+
+
+# what a plain form of a verb follows: a modal, "do" or "to" (closed classes)
+_PLAIN_AFTER = (AUXILIARIES - {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had"}) | {"to"}
 _NEAR_WORDS = 16
 
 
@@ -112,8 +134,8 @@ def date_tense(text: str, start: int, end: int | None = None, weekday: bool = Fa
     clause = re.split(r"[,;:]|\band\b|\bbut\b|\bafter\b|\bbefore\b|\bwhen\b", text[:start])[-1]
     words = " ".join(clause.split()[-_NEAR_WORDS:])
     future = [m.start() for m in _FUTURE_NEAR.finditer(words)]
-    past = [m.start() for m in _PAST_NEAR.finditer(words) if m.group(0).lower() not in ("expected", "scheduled",
-                                                                                      "planned", "set")
+    past = [m.start() for m in _past_marks(words) if m.group(0).lower() not in ("expected", "scheduled", "planned",
+                                                                                "set")
             and not _STATE_BEFORE.search(words[: m.start()]) and not (m.start() and m.group(0)[:1].isupper())]
     timetabled = [m.start() for m in _WORD_RUN.finditer(words) if weekday and _timetable_verb(words, m)]
     if weekday and _IS_ON.search(words):  # "the vote is on Thursday", "the deadline is Friday": what the day holds
@@ -159,7 +181,7 @@ def _after(text: str, end: int | None) -> str | None:
     words = " ".join(re.split(r"[,;:.!?]", text[end:])[0].split()[:3])
     if _FUTURE_NEAR.search(words):
         return "future"
-    if _PAST_NEAR.search(words):
+    if _past_marks(words):
         return "past"
     return None
 

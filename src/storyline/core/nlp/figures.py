@@ -27,7 +27,7 @@ HEDGES_OPEN_ABOVE = phrases("figures/hedges_above.lines")
 HEDGES_OPEN_BELOW = phrases("figures/hedges_below.lines")
 HEDGES_ABOUT = phrases("figures/hedges_about.lines")
 HEDGE_WORDS = frozenset(h for h in (*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT) if " " not in h)
-_HEDGE_RE = "|".join(sorted({*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT}, key=len, reverse=True))
+_HEDGE_RE = "|".join(sorted({*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABOUT}, key=lambda w: (-len(w), w)))
 
 
 UNITS = dict(line.rsplit(" ", 1) for line in phrases("figures/units.lines"))  # what a unit is written as -> its key
@@ -102,7 +102,7 @@ def numbers_to_digits(text: str) -> str:
     return _NUMBER_RUN.sub(_run_to_digits, text)
 
 
-_NW = r"(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+_NW = r"(?:" + "|".join(sorted(NUMBER_WORDS, key=lambda w: (-len(w), w))) + r")"
 _ANY_NUMBER_WORD = re.compile(r"\b" + _NW + r"\b", re.I)
 _NUMBER_RUN = re.compile(r"(?<![\w-])(?<!\d )" + _NW + r"(?:(?:[\s-]+and[\s-]+|[\s-]+)" + _NW + r")*(?![\w-])", re.I)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from storyline.core.text.text import SPEECH_VERBS, STOPWORDS, stem
-from storyline.lexicon import word_list
+from storyline.lexicon import one_of, word_list
 
 
 NEGATION = word_list("negation/negation.txt")
@@ -24,8 +24,7 @@ _CLAUSES = re.compile(r"\s(?:who|which|because|although|though|while|whereas|aft
                       r"|\s*[—–;:]\s*|,\s+(?:and|but)\s+(?=the\b|it\b|he\b|she\b|they\b)")
 # every word that can negate, hedge or deny a clause (one scan rules most sentences out)
 _ADDITIVE = frozenset("just only merely simply".split())  # "not just", "not only": a closed class
-_POLARITY_WORDS = re.compile(r"\b(?:" + "|".join(sorted(NEGATION | MODALS | NEGATIVE_IMPLICATIVES | DENIALS)) +
-                             r")\b|n[’']t\b", re.I)
+_POLARITY_WORDS = re.compile(r"\b" + one_of(NEGATION | MODALS | NEGATIVE_IMPLICATIVES | DENIALS) + r"\b|n[’']t\b", re.I)
 
 
 def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool, bool]:
@@ -63,8 +62,7 @@ def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool, bool]
 # "X, not Y": a negated phrase set against another, after a comma; it denies no predicate
 _CONTRAST = re.compile(r",\s+not\s+(?:(?:a|an|the|only|just|some|his|her|their|its)\s+)?[^,;.]*", re.I)
 # what opens a negated predicate: the closed classes above ("without" negates a noun phrase, not a predicate)
-_NEGATOR = re.compile(r"\b(?:" + "|".join(sorted((NEGATION - {"without"}) | NEGATIVE_IMPLICATIVES | DENIALS)) +
-                      r")\b|n[’']t\b", re.I)
+_NEGATOR = re.compile(r"\b" + one_of((NEGATION - {"without"}) | NEGATIVE_IMPLICATIVES | DENIALS) + r"\b|n[’']t\b", re.I)
 _NEG_SKIP = word_list("negation/neg_skip.txt")
 
 
@@ -109,7 +107,7 @@ def _content_after(text: str, window: int, most: int) -> list[str]:
 
 # a negation proper: what follows it did not happen ("not yet signed", "no one was hurt", "refused to sign"); a
 # denial ("denied", "rejected") is an act of its own and not read here
-_NEGATION_OF = re.compile(r"\b(?:" + "|".join(sorted(NEGATION | NEGATIVE_IMPLICATIVES)) + r")\b|n[’']t\b", re.I)
+_NEGATION_OF = re.compile(r"\b" + one_of(NEGATION | NEGATIVE_IMPLICATIVES) + r"\b|n[’']t\b", re.I)
 
 
 def negated_heads(text: str, without: bool = True) -> frozenset[str]:

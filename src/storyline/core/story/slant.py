@@ -14,10 +14,10 @@ from storyline.core.story.model import Article, Dispute, Sentence
 from storyline.core.story.restate import fact_terms
 from storyline.core.nlp.figures import numbers_to_digits, SMALL_NUMBERS
 from storyline.core.nlp.negation import denied_roots, negated_clauses, negated_heads, root
-from storyline.core.text.text import act_stem
 from storyline.core.nlp.dates import find_dates
-from storyline.core.text.text import AUXILIARIES, content_terms, stem, words
+from storyline.core.text.text import AUXILIARIES, SPEECH_VERBS, act_stem, content_terms, stem, words
 from storyline.core.story.headline import _DANGLING
+from storyline.lexicon import one_of
 
 
 TOLD_SENTENCES = 5  # an outlet's headline and first sentences: what it tells up front
@@ -287,8 +287,7 @@ def negated_elsewhere(title: str, outlet: str, told: Mapping[str, str]) -> bool:
 
 
 # an auxiliary of someone acting (not "is", "was", "been": "the order was not signed" is a thing not done)
-_DID = re.compile(r"\b(?:" + "|".join(sorted(AUXILIARIES - {"is", "are", "was", "were", "be", "been", "being"}))
-                  + r")\s*$", re.I)
+_DID = re.compile(r"\b" + one_of(AUXILIARIES - {"is", "are", "was", "were", "be", "been", "being"}) + r"\s*$", re.I)
 
 
 # a headline's stated reason or circumstance: "diverted after smoke in cabin", "held over museum raid", "quits amid
@@ -366,7 +365,7 @@ _BLAMED = re.compile(r"\b(?:" + _BLAME_WORDS + r")\s+(?P<cause>[^;:|]+)$", re.I)
 
 
 # a headline's closing source: ", police say", ", his representative says", ", report claims"
-_HEADLINE_SOURCE = re.compile(r",\s+(?:[\w.'’-]+\s+){1,4}(?:says?|said|claims?|reports?)\s*$", re.I)
+_HEADLINE_SOURCE = re.compile(r",\s+(?:[\w.'’-]+\s+){1,4}" + one_of(SPEECH_VERBS - {"according"}) + r"\s*$", re.I)
 
 
 def _topic(told: Mapping[str, str]) -> frozenset[str]:

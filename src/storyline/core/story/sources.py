@@ -8,17 +8,19 @@ from functools import lru_cache
 from typing import Any
 
 from storyline.core.story.model import Dispute, Sentence
+from storyline.core.nlp.negation import DENIALS
+from storyline.core.text.text import NUMBER_WORDS, SPEECH_VERBS, outside_quotes
+from storyline.lexicon import one_of
 
 
-# who says it, inside the sentence: "his agent said", "the club said", "according to Brightwell"
-_ATTRIB_VERBS = (r"said|says|told|tells|announced|announces|confirmed|confirms|reported|reports|understands|insisted|"
-                 r"insists|claimed|claims|added|wrote|stated|estimated|estimates")
+# who says it, inside the sentence: "his agent said", "the club said", "according to Brightwell"; not who denies it
+_SAYS = one_of(SPEECH_VERBS - DENIALS - {"according"})
 _ATTRIBUTION = (
     re.compile(r"\baccording to (?P<who>[^,.;]{2,60})", re.I),
-    re.compile(r"(?:^|[,;—–]\s*)(?P<who>(?:(?:the|his|her|their|its|a|an)\s+)?(?:[\w'’.-]+\s+){0,5}?[\w'’.-]+)\s+"
-               r"(?:" + _ATTRIB_VERBS + r")\b(?=\s+(?:on|in|at|that|late|early|last|this|\w+day|its|his|her|their|it|he|she|they|the|a|an|reporters|journalists|\d[\d,]*)\b|\s+[A-Z]|\s*[.,;]|\s*$"
+    re.compile(r"(?:^|[,;—–]\s*)(?P<who>(?:(?:the|his|her|their|its|a|an)\s+)?(?:[\w'’.-]+\s+){0,5}?[\w'’.-]+)\s+" + _SAYS
+               + r"\b(?=\s+(?:on|in|at|that|late|early|last|this|\w+day|its|his|her|their|it|he|she|they|the|a|an|reporters|journalists|\d[\d,]*)\b|\s+[A-Z]|\s*[.,;]|\s*$"
                r"|(?<=says|said)\s+[a-z]+\s+(?:[a-z]+\s+){0,4}?(?:will|would|had|has|have|were|was|are|is|could|must|should|did)\b)"),
-    re.compile(r"(?:^|[,;—–]\s*)(?:" + _ATTRIB_VERBS + r")\s+(?P<who>(?:the\s+|his\s+|her\s+)?(?:[A-Z][\w'’.-]*\s*){1,5}|the \w+(?: \w+)?)\s*[.,]"),
+    re.compile(r"(?:^|[,;—–]\s*)" + _SAYS + r"\s+(?P<who>(?:the\s+|his\s+|her\s+)?(?:[A-Z][\w'’.-]*\s*){1,5}|the \w+(?: \w+)?)\s*[.,]"),
 )
 
 
@@ -49,11 +51,16 @@ def attribution(text: str) -> str | None:
     'General manager Sandy Alderson said'
     >>> attribution("Storm Ilsa closed the port.") is None
     True
+    >>> attribution('"That was a race, I have to say, folks."'), attribution("Four states that Obama won in 2012")
+    (None, None)
     """
     best: tuple[int, str] | None = None
+    outside = outside_quotes(text)
     for pat in _ATTRIBUTION:
         for m in pat.finditer(text):
             who = " ".join(m.group("who").split())
+            if outside[m.end() - 1] != text[m.end() - 1] or who.lower() in NUMBER_WORDS or who.isdigit():
+                continue  # a speaker inside a quotation ('"... I have to say ..."'), or a count ("Four states that")
             if pat is _ATTRIBUTION[0]:
                 phrase = "according to " + who
             else:

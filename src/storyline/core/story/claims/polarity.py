@@ -12,6 +12,7 @@ from storyline.core.nlp.negation import DENIALS, denied_roots, denied_words, roo
 from storyline.core.story.claims.slots import Slots
 from storyline.core.story.sources import attribution
 from storyline.core.text.text import DETERMINERS, SPEECH_VERBS, STOPWORDS, stem, word_forms, word_lemmas
+from storyline.lexicon import one_of
 from storyline.core.story.claims.roles import _BE, _HAVE, _TOKEN, _past
 from storyline.core.story.claims.values import CompareConfig, _SPEECH_MARKS, _Val, _words, verb_similarity
 
@@ -163,8 +164,7 @@ _OPPOSED = 0.4  # the cosine of a rejecting verb and the other's verb of the sam
 # a negative quantifier as the subject ("no one was hurt", "nothing has been found"): what it denies is its verb
 _NONE_DID = re.compile(r"\b(?:no one|no-one|nobody|none|nothing|no \w+)\s+(?:(?:was|were|is|are|has|have|had|been|be|"
                        r"being|reported|yet)\s+)*([a-z]{3,})", re.I)
-_VOICE = re.compile(r"^(.{1,60}?)\s+(?:has\s+|have\s+|had\s+)?(?:" + "|".join(sorted(SPEECH_VERBS | DENIALS)) + r")\b",
-                    re.I)
+_VOICE = re.compile(r"^(.{1,60}?)\s+(?:has\s+|have\s+|had\s+)?" + one_of(SPEECH_VERBS | DENIALS) + r"\b", re.I)
 
 
 def _speaker(text: str) -> frozenset[str]:

@@ -24,7 +24,7 @@ from storyline.core.nlp.figures import (PREPOSITIONS, Quantity, _TIME_TERMS, _TI
                                         quantities)
 from storyline.core.nlp.negation import MODALS, NEGATION, NEGATIVE_IMPLICATIVES, _WORD, _negated, denied_roots, root
 from storyline.core.text.text import act_stem, past_tense
-from storyline.lexicon import word_list
+from storyline.lexicon import one_of, word_list
 
 
 # connectives that introduce a stated cause
@@ -37,7 +37,7 @@ _CAUSE_HINTS = ("caus", "blam", "responsible", "due to", "because", "result of",
                 "owing to", "brought on", "started by", "set off", "stemmed", "resulted")
 
 
-_SPEECH_DATE = re.compile(r"\b(?:" + "|".join(sorted(SPEECH_VERBS)) + r")\s+(?:on\s+)?$", re.I)
+_SPEECH_DATE = re.compile(r"\b" + one_of(SPEECH_VERBS) + r"\s+(?:on\s+)?$", re.I)
 
 
 @dataclass(frozen=True)
