@@ -153,6 +153,24 @@ class FactsConfig:
 
 
 @dataclass(frozen=True)
+class StorylinesConfig:
+    """The ``[storylines]`` section: which stories are events of one thread."""
+
+    window_days: int
+    min_similarity: float
+    min_shared: float
+    max_postings: int
+
+    def __post_init__(self) -> None:
+        _check(_whole(self.window_days) and self.window_days >= 1, "storylines.window_days",
+               "must be a whole number of days, 1 or more", self.window_days)
+        _check(0.0 < self.min_similarity < 1.0, "storylines.min_similarity", "must be in (0, 1)", self.min_similarity)
+        _check(0.0 <= self.min_shared < 1.0, "storylines.min_shared", "must be in [0, 1)", self.min_shared)
+        _check(_whole(self.max_postings) and self.max_postings >= 2, "storylines.max_postings",
+               "must be a whole number, 2 or more", self.max_postings)
+
+
+@dataclass(frozen=True)
 class ReportConfig:
     """The ``[report]`` section."""
 
@@ -171,6 +189,7 @@ class Config:
     stories: StoriesConfig
     summary: SummaryOptions
     facts: FactsConfig
+    storylines: StorylinesConfig
     report: ReportConfig
 
     def to_dict(self) -> dict[str, Any]:
@@ -241,5 +260,6 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
         stories=StoriesConfig(**data["stories"]),
         summary=SummaryOptions(**data["summary"]),
         facts=FactsConfig(**data["facts"]),
+        storylines=StorylinesConfig(**data["storylines"]),
         report=ReportConfig(**data["report"]),
     )
