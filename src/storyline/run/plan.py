@@ -7,7 +7,8 @@ which tables each reads): progress lines, timings and resume markers all come fr
 from __future__ import annotations
 
 from storyline.run.stage import Stage, Table, order, rejects_part
-from storyline.spark import clean, dedup, digest, facts, ingest, report, sentences, stories, story_ids, terms, write
+from storyline.spark import (clean, dedup, digest, facts, ingest, report, sentences, stories, story_ids, storylines,
+                             terms, write)
 from storyline.spark import schemas as SC
 
 # the stages up to the digest; the ones after it read the rejects parts these write (derived from their flags)
@@ -40,7 +41,9 @@ STAGES: tuple[Stage, ...] = order(_TELL + (
     Stage(name="write", does="the stories table and the rejects",
           reads=("articles", "story_articles", "lineage", "duplicates", "digests", *_ALL_REJECTS),
           writes=(Table("stories", SC.STORIES), Table("rejects", SC.REJECTS)), config=(), body=write.run),
-    Stage(name="facts", does="the fact tables and stories.jsonl", reads=("stories",),
+    Stage(name="storylines", does="chain the stories of one thread, in time order", reads=("stories",),
+          writes=(Table("storylines", SC.STORYLINES),), config=("storylines",), body=storylines.run),
+    Stage(name="facts", does="the fact tables and stories.jsonl", reads=("stories", "storylines"),
           writes=(*(Table(n, SC.FACT_TABLES[n]) for n in SC.FACT_PARTS), Table("stories.jsonl", None)),
           config=(), body=facts.run),
     Stage(name="report", does="the counts and the HTML report",

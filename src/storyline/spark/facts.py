@@ -1,5 +1,6 @@
 """The facts stage: the flat fact tables (entities, timeline, corroborated, disputed, single_source) and
-``stories.jsonl``, from the written stories table."""
+``stories.jsonl``, from the written stories table; each story there also names its storyline and the stories before
+and after it in that storyline."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pyspark.sql import functions as F
 from storyline.run.stage import Context, Output
 from storyline.spark.output import write_jsonl
 from storyline.spark.schemas import FACT_PARTS
+from storyline.spark.storylines import per_story
 
 
 def fact_table(stories: DataFrame, part: str) -> DataFrame:
@@ -23,6 +25,6 @@ def run(ctx: Context, t: dict) -> Output:
     stories = t["stories"]
 
     def jsonl(path: Path) -> None:
-        write_jsonl(stories, path, "story_id")
+        write_jsonl(stories.join(per_story(t["storylines"]), "story_id", "left"), path, "story_id")
 
     return Output(tables={name: fact_table(stories, name) for name in FACT_PARTS}, files={"stories.jsonl": jsonl})

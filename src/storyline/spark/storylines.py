@@ -1,0 +1,127 @@
+"""The storylines stage: which stories are events of one thread (:mod:`storyline.core.story.storylines`), on Spark.
+
+Each story crosses into Python once, for its central actors and the vector of its title and lead. Candidate pairs
+are the stories that name one actor (a self-join on the actor, each actor's stories capped); each candidate pair
+crosses into Python once more to be judged; the storylines are the connected components of the pairs kept, each
+put in time order in Python, one storyline at a time.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import date, timedelta
+from typing import Iterator
+
+import pandas as pd
+from pyspark.sql import DataFrame
+from pyspark.sql import functions as F
+
+from storyline.config import StorylinesConfig
+from storyline.core.nlp.embed import encode
+from storyline.core.story.storylines import (Named, StoryNode, central_actors, in_time_order, label, storyline_id,
+                                             threaded)
+from storyline.run.stage import Context, Output
+from storyline.spark.dedup import connected_components
+from storyline.spark.schemas import STORY_NODES, STORYLINES
+from storyline.spark.session import checkpoint
+
+_EPOCH = date(1970, 1, 1)
+
+
+def _story_inputs(stories: DataFrame) -> DataFrame:
+    """What the finder reads of each story: title, lead, entities and day (its first publication, else the latest
+    day its timeline gives)."""
+    epoch = F.lit("1970-01-01").cast("date")
+    timeline_day = F.expr("array_max(transform(filter(timeline, t -> length(t.date) = 10), t -> t.date))")
+    return stories.select(
+        "story_id", "title",
+        F.expr("try_element_at(summary, 1).text").alias("lead"),
+        F.expr("transform(entities, e -> struct(e.name as name, e.type as type, e.variants as variants))")
+        .alias("entities"),
+        F.coalesce(F.datediff(F.to_date("first_published"), epoch), F.datediff(F.to_date(timeline_day), epoch))
+        .alias("day"))
+
+
+def _nodes(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+    for pdf in batches:
+        rows = pdf.to_dict("records")
+        titles = [r["title"] or "" for r in rows]
+        leads = [r["lead"] or "" for r in rows]
+        vectors = encode([f"{t}. {lead}" for t, lead in zip(titles, leads)])
+        out = []
+        for r, title, lead, v in zip(rows, titles, leads, vectors):
+            entities = [Named(e["name"], e["type"], tuple(e["variants"] if e["variants"] is not None else ()))
+                        for e in (r["entities"] if r["entities"] is not None else ())]
+            people, organisations = central_actors(title, lead, entities)
+            out.append({"story_id": r["story_id"], "day": _day(r["day"]), "title": title,
+                        "people": [{"key": k, "name": n} for k, n in people],
+                        "organisations": [{"key": k, "name": n} for k, n in organisations],
+                        "vector": [float(x) for x in v]})
+        yield pd.DataFrame(out, columns=["story_id", "day", "title", "people", "organisations", "vector"])
+
+
+def _day(x) -> int | None:
+    return None if x is None or (isinstance(x, float) and math.isnan(x)) else int(x)
+
+
+def _node(r: dict, prefix: str = "") -> StoryNode:
+    pairs = lambda col: tuple((p["key"], p["name"]) for p in (r[prefix + col] if r[prefix + col] is not None else ()))
+    vector = r.get(prefix + "vector")
+    return StoryNode(r[prefix + "story_id"], _day(r[prefix + "day"]), r[prefix + "title"] or "", pairs("people"),
+                     pairs("organisations"), None if vector is None else vector)
+
+
+def _judged(cfg: StorylinesConfig):
+    def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+        for pdf in batches:
+            kept = [(r["a_story_id"], r["b_story_id"]) for r in pdf.to_dict("records")
+                    if threaded(_node(r, "a_"), _node(r, "b_"), cfg)]
+            yield pd.DataFrame(kept, columns=["a", "b"])
+    return run
+
+
+def _chain(pdf: pd.DataFrame) -> pd.DataFrame:
+    chain = in_time_order(_node(r) for r in pdf.to_dict("records"))
+    days = [n.day for n in chain if n.day is not None]
+    return pd.DataFrame([{
+        "storyline_id": storyline_id(chain[0].story_id), "label": label(chain),
+        "story_ids": [n.story_id for n in chain],
+        "first_day": _EPOCH + timedelta(days=min(days)) if days else None,
+        "last_day": _EPOCH + timedelta(days=max(days)) if days else None,
+    }])
+
+
+def find_storylines(stories: DataFrame, cfg: StorylinesConfig) -> DataFrame:
+    """The ``storylines`` table of the stories table ``stories``: every story in exactly one storyline."""
+    # checkpoint: the nodes (one Python pass per story, with its vector) are read three times: the actors, both
+    # ends of each candidate pair, and the storylines
+    nodes = checkpoint(_story_inputs(stories).mapInPandas(_nodes, schema=STORY_NODES))
+    keys = nodes.select("story_id", F.explode(F.concat("people.key", "organisations.key")).alias("actor"))
+    common = keys.groupBy("actor").count().where(F.col("count") <= cfg.max_postings).select("actor")
+    keys = keys.join(common, "actor", "left_semi")
+    pairs = (keys.alias("x").join(keys.alias("y"), "actor")
+             .where(F.col("x.story_id") < F.col("y.story_id"))
+             .select(F.col("x.story_id").alias("a"), F.col("y.story_id").alias("b")).distinct())
+    side = lambda p: nodes.select(*(F.col(c).alias(p + c) for c in nodes.columns))
+    candidates = (pairs.join(side("a_"), pairs.a == F.col("a_story_id"))
+                  .join(side("b_"), pairs.b == F.col("b_story_id")).drop("a", "b"))
+    links = candidates.mapInPandas(_judged(cfg), schema="a string, b string")
+    components = connected_components(links)
+    labelled = (nodes.join(components, nodes.story_id == components.node, "left")
+                .select(F.coalesce("component", "story_id").alias("component"), "story_id", "day", "title",
+                        "people", "organisations"))
+    return labelled.groupBy("component").applyInPandas(_chain, schema=STORYLINES)
+
+
+def per_story(storylines: DataFrame) -> DataFrame:
+    """``story_id, storyline_id, previous, next``: each story's storyline and its neighbours there (null at an
+    end)."""
+    pos = storylines.select("storyline_id", "story_ids", F.posexplode("story_ids").alias("i", "story_id"))
+    return pos.select(
+        "story_id", "storyline_id",
+        F.when(F.col("i") > 0, F.element_at("story_ids", F.col("i"))).alias("previous"),
+        F.when(F.col("i") + 1 < F.size("story_ids"), F.element_at("story_ids", F.col("i") + 2)).alias("next"))
+
+
+def run(ctx: Context, t: dict) -> Output:
+    return Output(tables={"storylines": find_storylines(t["stories"], ctx.cfg.storylines)})

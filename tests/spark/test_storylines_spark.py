@@ -1,0 +1,31 @@
+"""The storylines stage on Spark, on stories as the stories table holds them, including the ones a digest leaves
+bare: no summary, no entities, no date."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+
+def test_stories_without_a_summary_entities_or_a_date_are_storylines_of_their_own(spark) -> None:
+    from storyline.config import load_config
+    from storyline.spark.storylines import find_storylines, per_story
+
+    schema = ("story_id string, title string, summary array<struct<text:string>>, "
+              "entities array<struct<name:string,type:string,variants:array<string>>>, first_published timestamp, "
+              "timeline array<struct<date:string>>")
+    marek = [("Ines Marek", "PERSON", ["Marek"]), ("Harlow Town", "ORG", []), ("Dunmore City", "ORG", [])]
+    rows = [
+        ("s-quits", "Ines Marek resigns as Harlow Town coach",
+         [("Ines Marek resigned as head coach of Harlow Town on Monday after a cup defeat.",)], marek,
+         datetime(2025, 2, 3), []),
+        ("s-hired", "Dunmore City appoint Marek as head coach",
+         [("Ines Marek has been named head coach of Dunmore City, three weeks after she left Harlow Town.",)], marek,
+         None, [("2025-02-20",)]),
+        ("s-bare", None, [], [], None, []),
+    ]
+    lines = find_storylines(spark.createDataFrame(rows, schema), load_config().storylines)
+    got = {tuple(r["story_ids"]): r.asDict() for r in lines.collect()}
+    assert set(got) == {("s-quits", "s-hired"), ("s-bare",)}
+    assert got[("s-bare",)]["first_day"] is None and str(got[("s-quits", "s-hired")]["last_day"]) == "2025-02-20"
+    near = {r["story_id"]: (r["previous"], r["next"]) for r in per_story(lines).collect()}
+    assert near == {"s-quits": (None, "s-hired"), "s-hired": ("s-quits", None), "s-bare": (None, None)}
