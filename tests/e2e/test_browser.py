@@ -235,3 +235,33 @@ def test_a_story_page_with_long_article_ids_fits_the_window(page, tmp_path: Path
     _shot(page, "long-ids")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), \
         page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+
+
+def test_the_index_groups_a_storylines_stories_together_and_a_page_links_the_earlier_ones(page, tmp_path: Path
+                                                                                          ) -> None:
+    ferry, budget = _stories()
+    inquiry = dict(ferry, story_id="s-inquiry", title="Inquiry opens into ferry capsizing", n_articles=1,
+                   first_published="2021-06-01", last_published="2021-06-01", disputed=[])
+    line = {"storyline_id": "l-ferry", "label": "Ivo Brandt: Inquiry opens into ferry capsizing", "stories": 2}
+    ferry["storyline"], inquiry["storyline"] = line, line
+    inquiry["earlier"] = [{"i": 0, "story_id": "s-ferry", "day": "2021-05-03", "title": ferry["title"],
+                           "lead": "A ferry capsized near Harwick on Monday."}]
+    budget["storyline"] = {"storyline_id": "l-budget", "label": budget["title"], "stories": 1}
+    out = tmp_path / "report"
+    render_report([ferry, budget, inquiry], {"counts": {"stories": 3}}, out)
+    page.goto(out.joinpath("index.html").as_uri())
+    order = lambda: [r.get_attribute("data-storyline") for r in page.locator("tbody tr").all()]
+    assert order() == ["l-ferry", "l-budget", "l-ferry"]  # the most articles first
+    page.locator("#by-storyline").check()
+    assert order() == ["l-ferry", "l-ferry", "l-budget"]
+    page.locator("#by-storyline").uncheck()
+    assert order() == ["l-ferry", "l-budget", "l-ferry"]
+    assert page.locator("tbody tr p.storyline-label").count() == 2  # the budget's storyline is itself alone
+    page.goto(out.joinpath("stories", "s-inquiry.html").as_uri())
+    earlier = page.locator("#storyline ol.earlier li")
+    assert earlier.count() == 1 and "2021-05-03" in earlier.inner_text()
+    earlier.locator("a").click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/stories/s-ferry.html") and page.locator("#storyline").count() == 0
+    assert not page.errors, page.errors
+    _shot(page, "storyline")

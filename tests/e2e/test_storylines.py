@@ -40,7 +40,8 @@ def threads(spark, tmp_path_factory) -> dict:
     run([str(days[0])], out, cfg, spark=spark)
     day1 = _stories(out)
     run([str(days[1])], out, cfg, spark=spark, into=out)
-    return {"day1": day1, "stories": _stories(out), "storylines": pq.read_table(out / "storylines").to_pylist()}
+    return {"day1": day1, "stories": _stories(out), "storylines": pq.read_table(out / "storylines").to_pylist(),
+            "report": out / "report"}
 
 
 def _story_of(threads: dict, group: str) -> dict:
@@ -81,3 +82,23 @@ def test_a_thread_that_goes_on_the_next_day_keeps_its_storyline_id(threads: dict
     assert charged["next"] is None
     later = [_story_of(threads, g) for g in GOLD["threads"]["bhatt"]]
     assert {s["storyline_id"] for s in later} == {charged["storyline_id"]}
+    # day 2's first story of the thread continues day 1's; the one after it continues a story of its own run
+    plea, verdict = later[1], later[2]
+    assert plea["changes"]["status"] == "new" and plea["changes"]["continues"] == charged["story_id"]
+    assert verdict["changes"]["continues"] is None
+    assert all(s["changes"]["continues"] is None for s in threads["day1"])
+    feed = (threads["report"] / "feed.xml").read_text(encoding="utf-8")
+    entry = feed.split(f"urn:storyline:story:{plea['story_id']}", 1)[1].split("</entry>", 1)[0]
+    assert f"New story, continuing: {charged['title']}" in entry
+
+
+def test_a_story_page_lists_the_earlier_stories_of_its_storyline_linked(threads: dict) -> None:
+    charged, plea, verdict = (_story_of(threads, g) for g in GOLD["threads"]["bhatt"])
+    page = (threads["report"] / "stories" / f"{verdict['story_id']}.html").read_text(encoding="utf-8")
+    assert "Earlier in this storyline" in page
+    earlier = page.split("Earlier in this storyline", 1)[1].split("</ol>", 1)[0]
+    assert earlier.index(f'href="{charged["story_id"]}.html"') < earlier.index(f'href="{plea["story_id"]}.html"')
+    first = (threads["report"] / "stories" / f"{charged['story_id']}.html").read_text(encoding="utf-8")
+    assert "Earlier in this storyline" not in first
+    index = (threads["report"] / "index.html").read_text(encoding="utf-8")
+    assert 'id="by-storyline"' in index and f'data-storyline="{verdict["storyline_id"]}"' in index

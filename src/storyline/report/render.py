@@ -269,8 +269,23 @@ def _index_row(story: Mapping[str, Any], name: str) -> dict:
         "updated": _when(changed), "changed_at": str(changed or ""),
         "disputes": len(_dicts(story.get("disputed"))),
         "status": changes.get("status") or "", "what_changed": what_changed(changes),
-        "since": _when(changes.get("since")),
+        "since": _when(changes.get("since")), **_storyline_view(story),
     }
+
+
+def _storyline_view(story: Mapping[str, Any]) -> dict:
+    """The story's storyline as the report shows it: its id and, when it holds more than this story, its label and
+    the earlier stories (newest last), each linked to its page."""
+    line = story.get("storyline") if isinstance(story.get("storyline"), Mapping) else {}
+    shared = isinstance(line.get("stories"), int) and line["stories"] > 1
+    earlier = _dicts(story.get("earlier"))
+    changes = story.get("changes") if isinstance(story.get("changes"), Mapping) else {}
+    continues = next((e.get("title") or "(untitled)" for e in earlier
+                      if changes.get("continues") and e.get("story_id") == changes.get("continues")), "")
+    return {"storyline_id": line.get("storyline_id") or "", "storyline": line.get("label") if shared else "",
+            "earlier": [{"href": page_name(e.get("story_id")) + ".html", "date": e.get("day") or "",
+                         "title": e.get("title") or "(untitled)", "lead": e.get("lead") or ""} for e in earlier],
+            "continues": continues}
 
 
 def what_changed(changes: Mapping[str, Any]) -> str:
@@ -428,6 +443,7 @@ def render_story(story: Mapping[str, Any]) -> str:
                       "sides": [_side_view(s, number) for s in _dicts(d.get("sides"))],
                       "both": _names(d.get("both"))}
                      for d in _dicts(story.get("disputed"))],
+        **_storyline_view(story),
     }
     return _page("story.html", str(title), "../", ("story.js",), **data)
 
@@ -516,7 +532,7 @@ def atom_feed(rows: list[dict], run_info: Mapping[str, Any]) -> bytes:
         if r.get("status") == "updated":
             lines.append(f"Updated: {r.get('what_changed') or 'changed'}")
         elif r.get("status") == "new":
-            lines.append("New story")
+            lines.append(f"New story, continuing: {r['continues']}" if r.get("continues") else "New story")
         fe.content("\n".join(x for x in lines if x), type="text")
     return fg.atom_str(pretty=True)
 

@@ -47,7 +47,8 @@ STAGES: tuple[Stage, ...] = order(_TELL + (
           writes=(*(Table(n, SC.FACT_TABLES[n]) for n in SC.FACT_PARTS), Table("stories.jsonl", None)),
           config=(), body=facts.run),
     Stage(name="report", does="the counts and the HTML report",
-          reads=("stories", "articles", "duplicates", "sentences", *_ALL_REJECTS), writes=(Table("report", None),),
+          reads=("stories", "storylines", "articles", "duplicates", "sentences", *_ALL_REJECTS),
+          writes=(Table("report", None),),
           config=("report",), body=report.run),
 ))
 

@@ -12,7 +12,7 @@ from pyspark.sql import functions as F
 from storyline.run.stage import Context, Output
 from storyline.spark.output import write_jsonl
 from storyline.spark.schemas import FACT_PARTS
-from storyline.spark.storylines import per_story
+from storyline.spark.storylines import in_storyline
 
 
 def fact_table(stories: DataFrame, part: str) -> DataFrame:
@@ -25,6 +25,6 @@ def run(ctx: Context, t: dict) -> Output:
     stories = t["stories"]
 
     def jsonl(path: Path) -> None:
-        write_jsonl(stories.join(per_story(t["storylines"]), "story_id", "left"), path, "story_id")
+        write_jsonl(in_storyline(stories, t["storylines"]), path, "story_id")
 
     return Output(tables={name: fact_table(stories, name) for name in FACT_PARTS}, files={"stories.jsonl": jsonl})

@@ -14,6 +14,7 @@ from pyspark.sql import functions as F
 
 from storyline.report.render import write_report
 from storyline.run.stage import Context, Output
+from storyline.spark.storylines import with_storyline
 from storyline.spark.write import this_runs_rejects
 
 
@@ -79,7 +80,7 @@ def tally(ctx: Context, t: dict, rejects: DataFrame) -> dict:
 
 def run(ctx: Context, t: dict) -> Output:
     def render(path: Path) -> None:
-        pages = report_pages(t["stories"], ctx.cfg.report.max_stories)
+        pages = report_pages(with_storyline(t["stories"], t["storylines"]), ctx.cfg.report.max_stories)
         info = {"counts": ctx.figures.counts, "rejects": ctx.figures.rejects, "timings": ctx.timings,
                 "started": ctx.started}
         write_report(pages, info, path)

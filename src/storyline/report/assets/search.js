@@ -29,8 +29,26 @@
     if (shown) { shown.textContent = n + " of " + rows.length; }
   }
 
+  // grouped: each storyline's stories together, where its first story stands; else the table's own order
+  var byLine = document.getElementById("by-storyline");
+  function arrange() {
+    var grouped = byLine && byLine.checked;
+    var first = {};
+    rows.forEach(function (row, k) {
+      var line = row.getAttribute("data-storyline") || "row" + k;
+      if (!(line in first)) { first[line] = k; }
+    });
+    var order = rows.map(function (row, k) {
+      var line = row.getAttribute("data-storyline") || "row" + k;
+      return [grouped ? first[line] : k, k, row];
+    });
+    order.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+    order.forEach(function (item) { item[2].parentNode.appendChild(item[2]); });
+  }
+
   box.addEventListener("input", apply);
   if (changed) { changed.addEventListener("change", apply); }
+  if (byLine) { byLine.addEventListener("change", arrange); }
   var params = new URLSearchParams(window.location.search);
   if (params.get("q")) { box.value = params.get("q"); }
   if (changed && params.get("changed")) { changed.checked = true; }
