@@ -162,12 +162,12 @@ class StorylinesConfig:
     max_postings: int
 
     def __post_init__(self) -> None:
-        _check(_whole(self.window_days) and self.window_days >= 1, "storylines.window_days",
-               "must be a whole number of days, 1 or more", self.window_days)
-        _check(0.0 < self.min_similarity < 1.0, "storylines.min_similarity", "must be in (0, 1)", self.min_similarity)
-        _check(0.0 <= self.min_shared < 1.0, "storylines.min_shared", "must be in [0, 1)", self.min_shared)
-        _check(_whole(self.max_postings) and self.max_postings >= 2, "storylines.max_postings",
-               "must be a whole number, 2 or more", self.max_postings)
+        for key, ok, need in (
+                ("window_days", _whole(self.window_days) and self.window_days >= 1, "a whole number of days, 1 or more"),
+                ("min_similarity", 0.0 < self.min_similarity < 1.0, "in (0, 1)"),
+                ("min_shared", 0.0 <= self.min_shared < 1.0, "in [0, 1)"),
+                ("max_postings", _whole(self.max_postings) and self.max_postings >= 2, "a whole number, 2 or more")):
+            _check(ok, f"storylines.{key}", f"must be {need}", getattr(self, key))
 
 
 @dataclass(frozen=True)
