@@ -5,12 +5,11 @@
 
 from __future__ import annotations
 
-import math
 
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
-from storyline.spark.mapping import map_records
+from storyline.spark.mapping import cell, map_records
 from storyline.spark.schemas import CHANGES, STORY_DIGEST, column_names
 
 
@@ -41,7 +40,7 @@ def _plain(value):
         return _plain(value.tolist())
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
-    return None if isinstance(value, float) and math.isnan(value) else value
+    return cell(value)
 
 
 def _changed(since: str | None, run_started: str | None = None):

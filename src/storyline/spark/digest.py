@@ -3,7 +3,6 @@ digest (entities, timeline, agreements and disputes, the cited summary and title
 
 from __future__ import annotations
 
-import math
 from typing import Any, Iterator
 
 import pandas as pd
@@ -18,6 +17,7 @@ from storyline.core.story.model import Article, Sentence
 from storyline.core.story.timeline import with_news_event
 from storyline.core.text.sentences import tidy_sentence
 from storyline.run.stage import Context, Output
+from storyline.spark.mapping import cell
 from storyline.spark.changes import unchanged_digests
 from storyline.spark.schemas import FACTS, STORY_DIGEST, check_value, require_columns
 
@@ -31,17 +31,12 @@ def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[Article]]:
     story_id = str(pdf["story_id"].iloc[0])
     sents, arts, seen = [], [], set()
     for k in order:
-        source, published = _value(cols["source"][k]), _value(cols["published"][k])
+        source, published = cell(cols["source"][k]), cell(cols["published"][k])
         sents.append(Sentence(ids[k], int(idx[k]), tidy_sentence(cols["text"][k]), source, published))
         if ids[k] not in seen:
             seen.add(ids[k])
-            arts.append(Article(ids[k], _value(cols["title"][k]), published, source))
+            arts.append(Article(ids[k], cell(cols["title"][k]), published, source))
     return story_id, sents, arts
-
-
-def _value(x):
-    """A cell as Python: a missing value (None or NaN) is None."""
-    return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
 
 
 def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = SINGLE_SOURCE_MAX,

@@ -6,9 +6,19 @@ batches by column instead, and a step that must see a story's rows together (the
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable, Iterator, Sequence
 
 import pandas as pd
+
+
+def cell(x: Any) -> Any:
+    """A pandas cell as Python: a missing value (None or NaN) is None.
+
+    >>> cell(float("nan")) is None, cell(3.0), cell("a")
+    (True, 3.0, 'a')
+    """
+    return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
 
 
 def map_records(fn: Callable[[dict[str, Any]], dict[str, Any]], columns: Sequence[str]

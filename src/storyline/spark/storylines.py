@@ -8,7 +8,6 @@ put in time order in Python, one storyline at a time.
 
 from __future__ import annotations
 
-import math
 from datetime import date, timedelta
 from typing import Iterator
 
@@ -21,6 +20,7 @@ from storyline.core.nlp.embed import encode
 from storyline.core.story.storylines import (Named, StoryNode, central_actors, in_time_order, label, storyline_id,
                                              threaded)
 from storyline.run.stage import Context, Output
+from storyline.spark.mapping import cell
 from storyline.spark.dedup import connected_components
 from storyline.spark.schemas import STORY_NODES, STORYLINES
 from storyline.spark.session import checkpoint
@@ -62,7 +62,7 @@ def _nodes(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
 
 
 def _day(x) -> int | None:
-    return None if x is None or (isinstance(x, float) and math.isnan(x)) else int(x)
+    return None if (x := cell(x)) is None else int(x)
 
 
 def _node(r: dict, prefix: str = "") -> StoryNode:

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from storyline.core.nlp.negation import MODALS
 from storyline.core.text.text import (AUXILIARIES, NUMBER_WORDS, SPEECH_VERBS, past_tense, third_person,
-                                      word_lemmas)
+                                      word_forms, word_lemmas)
 from storyline.lexicon import word_list
 
 YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")  # a year as a sentence writes it: "in 1995", "since 2021"
@@ -89,15 +89,17 @@ def _past_marks(words: str) -> list[re.Match[str]]:
     marks, prev = [], ""
     for m in _TOKEN.finditer(words):
         w = m.group(0).lower()
-        if ((w.endswith("ed") and len(w) >= 5) or w in ("was", "were", "had", "ago")
+        if ((w.endswith("ed") and len(w) >= 5) or w in _PAST_AUX or w == "ago"
                 or (past_tense(w) and w not in MODALS and prev not in _PLAIN_AFTER)):
             marks.append(m)
         prev = w
     return marks
 
 
-# what a plain form of a verb follows: a modal, "do" or "to" (closed classes)
-_PLAIN_AFTER = (AUXILIARIES - {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had"}) | {"to"}
+# what a plain form of a verb follows: an auxiliary that is no form of "be" or "have" (a modal, "do"), or "to"; and
+# the past forms of "be" and "have" (lemminflect)
+_PLAIN_AFTER = frozenset(w for w in AUXILIARIES if not {"be", "have"} & set(word_lemmas(w).get("AUX", ()))) | {"to"}
+_PAST_AUX = frozenset((*word_forms("be", "VBD"), *word_forms("have", "VBD")))
 _NEAR_WORDS = 16
 
 

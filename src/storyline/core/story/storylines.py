@@ -27,9 +27,10 @@ import numpy as np
 
 from storyline.config import StorylinesConfig
 from storyline.core.graph import connected_components
+from storyline.core.nlp.names import GPE, LOC, PERSON
 from storyline.core.text.text import fold_for_hash, stable_id
 
-PLACE_TYPES = frozenset({"GPE", "LOC", "FAC"})  # where something happened: never what a thread is about
+PLACE_TYPES = frozenset({GPE, LOC})  # where something happened (the typer files facilities as LOC): never a thread
 LABEL_ACTORS = 3  # a storyline's label names at most this many of its actors
 
 
@@ -81,7 +82,7 @@ def central_actors(title: str | None, lead: str, entities: Iterable[Named]
         if e.type in PLACE_TYPES:
             continue
         if any(f" {v} " in told for v in {fold_for_hash(x) for x in (e.name, *e.variants)} if v):
-            (people if e.type == "PERSON" else organisations).add((fold_for_hash(e.name), e.name))
+            (people if e.type == PERSON else organisations).add((fold_for_hash(e.name), e.name))
     return tuple(sorted(people)), tuple(sorted(organisations))
 
 
