@@ -10,9 +10,11 @@ from storyline.bench.scores import cluster_scores, pair_scores, pairs_of_groups
 from storyline.core.graph import connected_components
 from storyline.core.grouping.cluster import (
     TermConfig,
+    ages_apart,
     average_linkage,
     entity_phrases,
     event_keys,
+    stated_ages,
     story_terms,
 )
 
@@ -55,6 +57,28 @@ def test_average_linkage_merges_a_real_story_and_is_order_independent():
     assert average_linkage(["b2", "a3", "b1", "a1", "a2"], shuffled, threshold=0.3) == labels
     with pytest.raises(ValueError, match="threshold"):
         average_linkage(["a"], [], threshold=0)
+
+
+def test_a_pair_kept_apart_never_shares_a_cluster_whatever_links_it():
+    # two reports of one event (a1, a2) and an older report (b) that links to both; a1 and b give one man two ages
+    edges = [("a1", "a2", 0.6), ("a1", "b", 0.5), ("a2", "b", 0.5)]
+    assert set(average_linkage(["a1", "a2", "b"], edges, threshold=0.3).values()) == {"a1"}
+    labels = average_linkage(["a1", "a2", "b"], edges, threshold=0.3, apart=[("b", "a1")])
+    assert labels == {"a1": "a1", "a2": "a1", "b": "b"}
+
+
+def test_the_ages_a_text_gives_its_people_and_when_two_texts_are_years_apart():
+    names = {"wally backman", "terry collins", "mets", "las vegas"}
+    text = ("Backman, 56, had spent seven years with the Mets. Collins, 67, stays. On Oct. 12, 2016, the club met. "
+            "In Las Vegas, 12 people waited; 7, 8 and 9 were the scores. Jones, 40, is nobody named in the lead.")
+    assert stated_ages([text], names) == {"wally backman": 56, "terry collins": 67}
+    # a last name two people share is no one's age; an age past any life is no age
+    assert stated_ages(["Backman, 56, left."], {"wally backman", "ann backman"}) == {}
+    assert stated_ages(["Wally Backman, 560, left."], names) == {}
+    assert ages_apart({"wally backman": 56}, {"wally backman": 53, "terry collins": 64})
+    assert not ages_apart({"wally backman": 56}, {"wally backman": 55})
+    assert not ages_apart({"wally backman": 56}, {"terry collins": 64})
+    assert "a:wally backman=56" in event_keys("Mets let Wally Backman go", text)
 
 
 def test_story_terms_weigh_title_and_lead_and_ignore_the_tail():

@@ -14,7 +14,9 @@ Stages:
 4. connected components over pairs with similarity >= ``threshold``;
 5. per component (``applyInPandas`` -> :func:`storyline.core.grouping.cluster.average_linkage`): average linkage at the
    same threshold over every computed pair of the component, so A~B and B~C cannot glue A to C on their own, and
-   no story's known dates span more than ``window_days`` (an undated article does not bridge two events);
+   no story's known dates span more than ``window_days`` (an undated article does not bridge two events), and
+   no story holds two articles that give one person ages more than a year apart (:func:`ages_apart_pairs`: two
+   undated reports of one man, aged 53 in one and 56 in the other, were written years apart);
 6. a lone article joins the story of several articles it is clearly nearest to (:func:`join_lone`), names
    shared or not, when its date keeps the story within ``window_days``;
 7. story_key = ``article_id`` of the story's seed: earliest published (unknown dates last), then smallest id.
@@ -30,7 +32,7 @@ from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
 from storyline.core.checks import int_at_least
-from storyline.core.grouping.cluster import TermConfig, average_linkage, terms_and_keys
+from storyline.core.grouping.cluster import AGE_SLACK, TermConfig, average_linkage, terms_and_keys
 from storyline.spark.articles import published_ts
 from storyline.spark.dedup import connected_components
 from storyline.spark.schemas import ARTICLE_INPUT_TYPES, COMPONENT_LABELS, TERMS, require_columns
@@ -66,12 +68,14 @@ def _terms_batches(cfg: TermConfig, has_title: bool):
 
 def _label_groups(threshold: float, window_days: int | None):
     def run(pdf: pd.DataFrame) -> pd.DataFrame:
-        pdf = pdf.sort_values(["a", "b"], kind="mergesort")
+        pdf = pdf.sort_values(["a", "b", "apart"], kind="mergesort")
         nodes = sorted(set(pdf["a"]) | set(pdf["b"]))
         sims = (pdf["q"].astype("int64") / float(_SCALE * _SCALE)).tolist()
         days = {n: (None if pd.isna(d) else int(d)) for col, dcol in (("a", "da"), ("b", "db"))
                 for n, d in zip(pdf[col], pdf[dcol])}
-        labels = average_linkage(nodes, zip(pdf["a"].tolist(), pdf["b"].tolist(), sims), threshold, days, window_days)
+        apart = [(a, b) for a, b, x in zip(pdf["a"], pdf["b"], pdf["apart"]) if x]
+        labels = average_linkage(nodes, zip(pdf["a"].tolist(), pdf["b"].tolist(), sims), threshold, days, window_days,
+                                 apart)
         return pd.DataFrame({"node": list(labels.keys()), "label": list(labels.values())})
     return run
 
@@ -89,6 +93,22 @@ def _validate(threshold: float, window_days: int | None, vector_terms: int, max_
     int_at_least("max_postings", max_postings, 2, "articles per term at most")
     if not (0.0 <= link_floor <= 1.0):
         raise ValueError(f"link_floor must be in [0, 1] (fraction of threshold), got {link_floor!r}")
+
+
+def ages_apart_pairs(terms: DataFrame, max_postings: int) -> DataFrame:
+    """``a, b`` (a < b): the articles that give one person ages more than a year apart (``a:`` keys of the
+    terms table; :func:`storyline.core.grouping.cluster.ages_apart`), so never tell one story. A name whose age
+    more than ``max_postings`` articles give is skipped (it bounds the self-join)."""
+    pattern = r"^a:(.+)=(\d+)$"
+    ages = terms.where(F.col("term").startswith("a:")).select(
+        "article_id", F.regexp_extract("term", pattern, 1).alias("name"),
+        F.regexp_extract("term", pattern, 2).cast("int").alias("age"))
+    common = ages.groupBy("name").agg(F.count(F.lit(1)).alias("n")).where(F.col("n") <= max_postings)
+    ages = ages.join(common, "name", "left_semi")
+    x = ages.select("name", F.col("article_id").alias("a"), F.col("age").alias("x"))
+    y = ages.select("name", F.col("article_id").alias("b"), F.col("age").alias("y"))
+    return (x.join(y, "name").where((F.col("a") < F.col("b")) & (F.abs(F.col("x") - F.col("y")) > AGE_SLACK))
+            .select("a", "b").distinct())
 
 
 def raw_terms(articles: DataFrame, terms: TermConfig | None = None) -> DataFrame:
@@ -198,8 +218,23 @@ def capped_keys(keys: DataFrame, max_postings: int) -> DataFrame:
     return keys.join(kept, "term").select("article_id", "term")
 
 
+def _linked(pairs: DataFrame, apart: DataFrame, days: DataFrame, strong_q: int) -> DataFrame:
+    """``component, a, b, q, apart, da, db``: the pairs of each connected component of the strong pairs (q at
+    least ``strong_q``), and its pairs that are never one story (``apart``, q 0), with both ends' days."""
+    comps = connected_components(pairs.where(F.col("q") >= strong_q))
+    ca = comps.select(F.col("node").alias("a"), F.col("component"))
+    cb = comps.select(F.col("node").alias("b"), F.col("component").alias("cb"))
+    da = days.select(F.col("article_id").alias("a"), F.col("day").alias("da"))
+    db = days.select(F.col("article_id").alias("b"), F.col("day").alias("db"))
+    flagged = pairs.select("a", "b", "q", F.lit(False).alias("apart")).unionByName(
+        apart.select("a", "b", F.lit(0).cast("long").alias("q"), F.lit(True).alias("apart")))
+    return (flagged.join(ca, "a").join(cb, "b").where(F.col("component") == F.col("cb"))
+            .join(da, "a", "left").join(db, "b", "left")
+            .select("component", "a", "b", "q", "apart", "da", "db"))
+
+
 def join_lone(label: DataFrame, similar: DataFrame, threshold: float, margin: float,
-              window_days: int | None = None) -> DataFrame:
+              window_days: int | None = None, apart: DataFrame | None = None) -> DataFrame:
     """``article_id, ts, label`` with each lone article (a story of one) moved into the story of several articles
     that it is most similar to, when that similarity reaches ``threshold`` (``similar``: the article pairs and their
     cosines, whatever names they share) and beats its similarity to any other such story by ``margin`` (a cosine).
@@ -207,7 +242,8 @@ def join_lone(label: DataFrame, similar: DataFrame, threshold: float, margin: fl
     :func:`same_event`, but the story they belong to is still the one they are clearly nearest to. A lone article
     about as near to two stories joins neither, and two lone articles never make a story on their own: that is
     what the shared-names rule is for (a heatwave and a fare rise in one city). With ``window_days``, a dated lone
-    article never joins a story whose known dates it would stretch past that many days."""
+    article never joins a story whose known dates it would stretch past that many days; nor, with ``apart``
+    (:func:`ages_apart_pairs`), a story with an article it is apart from."""
     day = F.datediff(F.to_date("ts"), F.lit("1970-01-01").cast("date"))
     size = label.groupBy("label").agg(F.count(F.lit(1)).alias("size"), F.min(day).alias("lo"), F.max(day).alias("hi"))
     sized = label.withColumn("day", day).join(size, "label").select("article_id", "label", "size", "day", "lo", "hi")
@@ -221,6 +257,10 @@ def join_lone(label: DataFrame, similar: DataFrame, threshold: float, margin: fl
         near = near.where(F.col("day").isNull() | F.col("lo").isNull()
                           | (F.greatest("hi", "day") - F.least("lo", "day") <= window_days))
     near = near.groupBy("own", "to").agg(F.max("q").alias("q"))
+    if apart is not None:
+        pairs = apart.select("a", "b").unionByName(apart.select(F.col("b").alias("a"), F.col("a").alias("b")))
+        never = pairs.join(lone, "a").join(stories, "b").select("own", "to")
+        near = near.join(never, ["own", "to"], "left_anti")
     rank = Window.partitionBy("own").orderBy(F.col("q").desc(), F.col("to"))
     top = near.withColumn("r", F.row_number().over(rank)).where(F.col("r") <= 2)
     best = top.where(F.col("r") == 1).select("own", "to", "q")
@@ -267,10 +307,12 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     raw = terms if terms is not None else raw_terms(articles, TermConfig(
         lead_words=lead_words, title_weight=title_weight, entity_weight=entity_weight,
         body_weight=body_weight)).persist()
-    tf = _sublinear(raw.where(~F.col("term").startswith("k:")))
+    tf = _sublinear(raw.where(~F.col("term").startswith("k:") & ~F.col("term").startswith("a:")))
     keys = capped_keys(raw.where(F.col("term").startswith("k:")).select("article_id", "term"), max_postings)
+    ages = raw.where(F.col("term").startswith("a:"))
     if only is not None:
         keys = keys.join(only, "article_id", "left_semi")
+        ages = ages.join(only, "article_id", "left_semi")
     hashed, n_articles = article_keys(articles)
     # persist: the similarity self-join reads the vectors twice (both ends of each pair).
     vectors = term_vectors(tf, n_articles, vector_terms, max_df, max_postings, only=only).persist()
@@ -279,25 +321,19 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
     # components loop. Nothing reads the persisted term tables after it, so they are released.
     strong_q = int(threshold * _SCALE * _SCALE)
     try:
+        # checkpoint: small, and read twice (the components' edges, the lone articles)
+        apart = checkpoint(ages_apart_pairs(ages, max_postings))
         similar = checkpoint(similar_pairs(vectors, days, window_days, link_floor * threshold, keys, hashed))
     finally:
         vectors.unpersist()
         if terms is None:
             raw.unpersist()
-    pairs = same_event(similar, threshold)
-    comps = connected_components(pairs.where(F.col("q") >= strong_q))
-    ca = comps.select(F.col("node").alias("a"), F.col("component"))
-    cb = comps.select(F.col("node").alias("b"), F.col("component").alias("cb"))
-    da = days.select(F.col("article_id").alias("a"), F.col("day").alias("da"))
-    db = days.select(F.col("article_id").alias("b"), F.col("day").alias("db"))
-    edges = (pairs.join(ca, "a").join(cb, "b").where(F.col("component") == F.col("cb"))
-             .join(da, "a", "left").join(db, "b", "left")
-             .select("component", "a", "b", "q", "da", "db"))
-    labels = edges.groupBy("component").applyInPandas(_label_groups(threshold, window_days), schema=COMPONENT_LABELS)
+    labels = _linked(same_event(similar, threshold), apart, days, strong_q).groupBy("component").applyInPandas(
+        _label_groups(threshold, window_days), schema=COMPONENT_LABELS)
     label = (dated.join(labels, dated.article_id == labels.node, "left")
              .select("article_id", "ts", F.coalesce("label", "article_id").alias("label")))
     if lone_margin is not None:
-        label = join_lone(label, similar, threshold, lone_margin * threshold, window_days)
+        label = join_lone(label, similar, threshold, lone_margin * threshold, window_days, apart)
     seeds = (label.groupBy("label")
              .agg(F.min(F.struct(F.col("ts").isNull().alias("no_date"), F.col("ts"), F.col("article_id")))
                   .alias("s"))

@@ -122,7 +122,7 @@ def terms_and_keys(title: str | None, text: str | None, config: TermConfig = Ter
     >>> title, text = "Mets fire Wally Backman", "The Mets fired manager Wally Backman, 56, for $1.5 million."
     >>> terms, keys = terms_and_keys(title, text)
     >>> terms == story_terms(title, text), keys == event_keys(title, text), keys
-    (True, True, ['k:#$1.5', 'k:mets', 'k:wally backman'])
+    (True, True, ['a:wally backman=56', 'k:#$1.5', 'k:mets', 'k:wally backman'])
     """
     counts: Counter[str] = Counter()
     body = text or ""
@@ -174,13 +174,15 @@ def event_keys(title: str | None, text: str | None, lead_words: int = 400) -> li
 def _keys(sources) -> list[str]:
     """Event keys of (text, its entity-like phrases) pairs. A one-word name that ends a longer name of the same
     text is that name said short ("Backman" after "Wally Backman", "Committee" after "Senate Commerce Committee")
-    and is no key of its own: one person is one shared name, not two.
+    and is no key of its own: one person is one shared name, not two. A name's age, where the text gives it
+    (:func:`stated_ages`), is an ``a:`` key.
 
     >>> _keys([("Mets fire Wally Backman", ["mets", "wally backman"]), ("Backman, 56, managed the 51s.", ["backman"])])
-    ['k:mets', 'k:wally backman']
+    ['a:wally backman=56', 'k:mets', 'k:wally backman']
     """
     from storyline.core.nlp.names import is_place_name, name_core
 
+    sources = list(sources)
     names, figures = set(), set()
     for source, phrases in sources:
         for phrase in phrases:
@@ -190,7 +192,55 @@ def _keys(sources) -> list[str]:
         for m in _FIGURE_RE.finditer(source):
             figures.add("k:#" + m.group(0))
     short = {name.rsplit(" ", 1)[1] for name in names if " " in name}
-    return sorted(figures | {"k:" + name for name in names if " " in name or name not in short})
+    ages = stated_ages([source for source, _ in sources], names)
+    return sorted(figures | {"k:" + name for name in names if " " in name or name not in short}
+                  | {f"a:{name}={age}" for name, age in ages.items()})
+
+
+# A name and the age that follows it between commas, as news style gives a person's age: "Wally Backman, 56, ..."
+_AGE_RE = re.compile(r"\b((?:[A-Z](?:[\w'’-]*\w|\.)\s+){0,3}[A-Z][\w'’-]*\w), (\d{1,3}),")  # "J. R. Ewing, 45,"
+AGE_MAX = 120
+AGE_SLACK = 1  # years two reports of one event may differ by in a person's age (a birthday between them)
+
+
+def stated_ages(texts: Iterable[str], names: Set[str]) -> dict[str, int]:
+    """The ages the texts give their people in news style ("Backman, 56, had spent ..."), by name: a last name
+    that ends exactly one longer name of ``names`` (folded, as :func:`entity_phrases` gives them) is that name;
+    a last name that ends several is no one's; another name counts when it is one of ``names``. The first age
+    given wins.
+
+    >>> stated_ages(["The Mets let Wally Backman go.", "Backman, 56, said little. In Boston, 12 people waited."],
+    ...             {"wally backman", "mets"})
+    {'wally backman': 56}
+    """
+    from storyline.core.nlp.names import name_core
+
+    by_last: dict[str, list[str]] = defaultdict(list)
+    for name in sorted(names):
+        if " " in name:
+            by_last[name.rsplit(" ", 1)[1]].append(name)
+    out: dict[str, int] = {}
+    for text in texts:
+        for m in _AGE_RE.finditer(text):
+            age = int(m.group(2))
+            core = name_core(_fold(m.group(1)))
+            if not 0 < age <= AGE_MAX or not core:
+                continue
+            longer = by_last.get(core, [])
+            name = longer[0] if len(longer) == 1 else core if core in names and not longer else None
+            if name is not None:
+                out.setdefault(name, age)
+    return out
+
+
+def ages_apart(x: Mapping[str, int], y: Mapping[str, int]) -> bool:
+    """Whether two texts give one person ages more than a year apart: they were written years apart (or one of
+    them is wrong), so they do not report one event. A year apart is a birthday between two reports.
+
+    >>> ages_apart({"wally backman": 56}, {"wally backman": 53}), ages_apart({"ann lee": 40}, {"ann lee": 41})
+    (True, False)
+    """
+    return any(abs(age - y[name]) > AGE_SLACK for name, age in x.items() if name in y)
 
 
 # --- average linkage --------------------------------------------------------------------------------------
@@ -202,8 +252,23 @@ def _joined_span(x: tuple[int, int] | None, y: tuple[int, int] | None) -> tuple[
     return min(x[0], y[0]), max(x[1], y[1])
 
 
+def _absorb(a: int, b: int, links: dict[int, dict[int, float]], never: dict[int, set[int]]) -> None:
+    """Cluster ``b``'s summed similarities and the clusters it may never join become cluster ``a``'s."""
+    for c in never.pop(b, ()):
+        never[c].discard(b)
+        never[c].add(a)
+        never[a].add(c)
+    for c, sc in links.pop(b).items():
+        links[c].pop(b, None)
+        if c != a:
+            links[a][c] = links[a].get(c, 0.0) + sc
+            links[c][a] = links[a][c]
+    links[a].pop(b, None)
+
+
 def average_linkage(nodes: Sequence[N], edges: Iterable[tuple[N, N, float]], threshold: float,
-                    days: Mapping[N, int | None] | None = None, window: int | None = None) -> dict[N, N]:
+                    days: Mapping[N, int | None] | None = None, window: int | None = None,
+                    apart: Iterable[tuple[N, N]] = ()) -> dict[N, N]:
     """Average-linkage agglomerative clustering over a sparse similarity graph.
 
     Missing pairs have similarity 0. Two clusters merge while the mean similarity over *all* their cross
@@ -223,6 +288,12 @@ def average_linkage(nodes: Sequence[N], edges: Iterable[tuple[N, N, float]], thr
     >>> edges = [("a", "b", 0.9), ("b", "c", 0.9), ("a", "c", 0.9)]
     >>> sorted(set(average_linkage("abc", edges, 0.5, {"a": 0, "b": None, "c": 400}, window=3).values()))
     ['a', 'c']
+
+    ``apart``: pairs of nodes that are never in one cluster (two texts that give one person two ages, see
+    :func:`ages_apart`), whatever links them.
+
+    >>> sorted(set(average_linkage("abc", edges, 0.5, apart=[("a", "c")]).values()))
+    ['a', 'c']
     """
     if not (0.0 < threshold <= 1.0):
         raise ValueError(f"threshold must be in (0, 1], got {threshold!r}")
@@ -239,6 +310,10 @@ def average_linkage(nodes: Sequence[N], edges: Iterable[tuple[N, N, float]], thr
             continue
         links[ia][ib] = links[ia].get(ib, 0.0) + float(s)
         links[ib][ia] = links[ib].get(ia, 0.0) + float(s)
+    never: dict[int, set[int]] = defaultdict(set)  # cluster -> the clusters it may never join
+    for a, b in ((index[a], index[b]) for a, b in apart if a in index and b in index):
+        never[a].add(b)
+        never[b].add(a)
     heap: list[tuple[float, int, int]] = []
     for a in sorted(links):
         for b, s in links[a].items():
@@ -256,17 +331,14 @@ def average_linkage(nodes: Sequence[N], edges: Iterable[tuple[N, N, float]], thr
         joined = _joined_span(span[a], span[b])
         if joined is not None and window is not None and joined[1] - joined[0] > window:
             continue  # two events of one topic, further apart than one story runs
+        if b in never[a]:
+            continue
         span[a] = joined
         # merge b into a (a < b keeps the smaller representative)
         alive.discard(b)
         members[a].extend(members.pop(b))
         size[a] += size[b]
-        for c, sc in links.pop(b).items():
-            links[c].pop(b, None)
-            if c != a:
-                links[a][c] = links[a].get(c, 0.0) + sc
-                links[c][a] = links[a][c]
-        links[a].pop(b, None)
+        _absorb(a, b, links, never)
         for c in sorted(links[a]):
             avg = links[a][c] / (size[a] * size[c])
             if avg >= threshold:
