@@ -7,6 +7,8 @@ from datetime import datetime
 
 
 def test_stories_without_a_summary_entities_or_a_date_are_storylines_of_their_own(spark) -> None:
+    from dataclasses import replace
+
     from storyline.config import load_config
     from storyline.spark.storylines import find_storylines, per_story
 
@@ -23,9 +25,35 @@ def test_stories_without_a_summary_entities_or_a_date_are_storylines_of_their_ow
          None, [("2025-02-20",)]),
         ("s-bare", None, [], [], None, []),
     ]
-    lines = find_storylines(spark.createDataFrame(rows, schema), load_config().storylines)
+    cfg = replace(load_config().storylines, min_similarity=0.5)  # one-sentence summaries: bare stories under test
+    lines = find_storylines(spark.createDataFrame(rows, schema), cfg)
     got = {tuple(r["story_ids"]): r.asDict() for r in lines.collect()}
     assert set(got) == {("s-quits", "s-hired"), ("s-bare",)}
     assert got[("s-bare",)]["first_day"] is None and str(got[("s-quits", "s-hired")]["last_day"]) == "2025-02-20"
     near = {r["story_id"]: (r["previous"], r["next"]) for r in per_story(lines).collect()}
     assert near == {"s-quits": (None, "s-hired"), "s-hired": ("s-quits", None), "s-bare": (None, None)}
+
+
+def test_undated_stories_are_placed_by_the_latest_year_their_timelines_give(spark) -> None:
+    """Two undated stories of one man: the one that looks ahead to 2014 comes before the one that tells of 2016,
+    although the later one also gives a day in 2014 (a photo's date); years alone put no window between them."""
+    from dataclasses import replace
+
+    from storyline.config import load_config
+    from storyline.spark.storylines import find_storylines
+
+    schema = ("story_id string, title string, summary array<struct<text:string>>, "
+              "entities array<struct<name:string,type:string,variants:array<string>>>, first_published timestamp, "
+              "timeline array<struct<date:string>>")
+    keller = [("Tomasz Keller", "PERSON", ["Keller"]), ("Arlow Rail", "ORG", [])]
+    rows = [
+        ("s-leaves", "Tomasz Keller leaves Arlow Rail",
+         [("Tomasz Keller will not return as chief executive of Arlow Rail after the 2016 season.",)], keller, None,
+         [("2011",), ("2014-05-08",), ("2016",)]),
+        ("s-denies", "Tomasz Keller is not after the chair's job at Arlow Rail",
+         [("Tomasz Keller says he does not want the chair's job at Arlow Rail; 2014 is the next test.",)], keller,
+         None, [("2012",), ("2014",)]),
+    ]
+    cfg = replace(load_config().storylines, min_similarity=0.1)  # the order is under test here, not the meaning
+    lines = find_storylines(spark.createDataFrame(rows, schema), cfg).collect()
+    assert [r["story_ids"] for r in lines] == [["s-denies", "s-leaves"]]

@@ -172,6 +172,14 @@ def cmd_reads(args: argparse.Namespace) -> int:
     return reads_main(argv)
 
 
+def cmd_storylines(args: argparse.Namespace) -> int:
+    """Score a run's storylines: B-cubed of its stories and of its storylines against Multi-News groups, or the
+    cases of a thread set (its gold.json), per half."""
+    from storyline.bench.storylines import main as storylines_main
+
+    return storylines_main(["--data", args.data, "--gold", args.gold])
+
+
 def cmd_claims(args: argparse.Namespace) -> int:
     """Given digest set folders (articles.jsonl and gold.json): disputes found, precision, traps flagged,
     single-source recall and lead first, per half, with the sentences aligned by meaning and by words, in one table.
@@ -305,10 +313,10 @@ def preflight(args: argparse.Namespace) -> None:
     data = Path(args.data[0] if isinstance(args.data, list) else args.data)
     if args.bench == "extract" and not (data.is_dir() and (data / "evaldata.jsonl").is_file()):
         raise ValueError(f"bench extract: --data {data} must be a folder holding evaldata.jsonl and html/")
-    if args.bench == "reads" and not (data / "stories.jsonl" if data.is_dir() else data).is_file():
-        raise ValueError(f"bench reads: --data {data} must be a run's output folder (holding stories.jsonl) or a "
-                         f"stories.jsonl")
-    if args.bench not in ("extract", "reads", "claims") and not data.is_file():
+    if args.bench in ("reads", "storylines") and not (data / "stories.jsonl" if data.is_dir() else data).is_file():
+        raise ValueError(f"bench {args.bench}: --data {data} must be a run's output folder (holding stories.jsonl) "
+                         f"or a stories.jsonl")
+    if args.bench not in ("extract", "reads", "claims", "storylines") and not data.is_file():
         raise ValueError(f"bench {args.bench}: --data {data} must be a JSONL file")
     for opt in ("runs", "baseline_runs"):
         if getattr(args, opt, 1) < 1:
@@ -414,6 +422,13 @@ def add_bench_parser(sub) -> None:
     c.add_argument("--limit", type=int, metavar="N", help="only the first N stories")
     c.add_argument("--sample", type=int, default=20, help="how many flags to print (default 20)")
     c.add_argument("--json", metavar="OUT.json", help="also write the result as JSON")
+
+    sl = _bench(bsub, cmd_storylines, "a run's storylines against Multi-News groups (B-cubed, story and storyline "
+                                      "level) or a thread set's cases")
+    sl.add_argument("--data", required=True, metavar="OUT_DIR", help="a run's output folder, or its stories.jsonl")
+    sl.add_argument("--gold", default="multinews", metavar="multinews|GOLD.json",
+                    help="'multinews' (an article's group is its id before '#'; the default) or a thread set's "
+                         "gold.json, such as tests/data/threads/gold.json")
 
     r = _bench(bsub, cmd_reads, "how a run's stories read: residue and cut titles, furniture, background rows and "
                                 "leads, non-names, events apart")

@@ -17,8 +17,8 @@ from pyspark.sql import functions as F
 
 from storyline.config import StorylinesConfig
 from storyline.core.nlp.embed import encode
-from storyline.core.story.storylines import (Named, StoryNode, central_actors, in_time_order, label, storyline_id,
-                                             threaded)
+from storyline.core.story.storylines import (OPENING_SENTENCES, Named, StoryNode, central_actors, in_time_order, label,
+                                             storyline_id, threaded)
 from storyline.run.stage import Context, Output
 from storyline.spark.mapping import cell
 from storyline.spark.dedup import connected_components
@@ -30,17 +30,24 @@ EARLIER_SHOWN = 5  # a story page lists at most this many earlier stories of its
 
 
 def _story_inputs(stories: DataFrame) -> DataFrame:
-    """What the finder reads of each story: title, lead, entities and day (its first publication, else the latest
-    day its timeline gives)."""
+    """What the finder reads of each story: title, lead, opening (the summary's first sentences), entities, day
+    (its first publication, else the latest day its timeline gives) and when (its first publication, else the end
+    of the latest year, month or day its timeline gives)."""
     epoch = F.lit("1970-01-01").cast("date")
     timeline_day = F.expr("array_max(transform(filter(timeline, t -> length(t.date) = 10), t -> t.date))")
+    period_end = F.expr("array_max(transform(timeline, t -> CASE length(t.date) "
+                        "WHEN 4 THEN make_date(int(t.date), 12, 31) "
+                        "WHEN 7 THEN last_day(to_date(concat(t.date, '-01'))) "
+                        "ELSE to_date(t.date) END))")
+    published = F.datediff(F.to_date("first_published"), epoch)
     return stories.select(
         "story_id", "title",
         F.expr("try_element_at(summary, 1).text").alias("lead"),
+        F.expr(f"array_join(transform(slice(summary, 1, {OPENING_SENTENCES}), s -> s.text), ' ')").alias("opening"),
         F.expr("transform(entities, e -> struct(e.name as name, e.type as type, e.variants as variants))")
         .alias("entities"),
-        F.coalesce(F.datediff(F.to_date("first_published"), epoch), F.datediff(F.to_date(timeline_day), epoch))
-        .alias("day"))
+        F.coalesce(published, F.datediff(F.to_date(timeline_day), epoch)).alias("day"),
+        F.coalesce(published, F.datediff(period_end, epoch)).alias("when"))
 
 
 def _nodes(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
@@ -48,17 +55,17 @@ def _nodes(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         rows = pdf.to_dict("records")
         titles = [r["title"] or "" for r in rows]
         leads = [r["lead"] or "" for r in rows]
-        vectors = encode([f"{t}. {lead}" for t, lead in zip(titles, leads)])
+        vectors = encode([f"{t}. {o if isinstance(o, str) else ''}" for t, o in zip(titles, pdf["opening"])])
         out = []
         for r, title, lead, v in zip(rows, titles, leads, vectors):
             entities = [Named(e["name"], e["type"], tuple(e["variants"] if e["variants"] is not None else ()))
                         for e in (r["entities"] if r["entities"] is not None else ())]
             people, organisations = central_actors(title, lead, entities)
-            out.append({"story_id": r["story_id"], "day": _day(r["day"]), "title": title,
+            out.append({"story_id": r["story_id"], "day": _day(r["day"]), "when": _day(r["when"]), "title": title,
                         "people": [{"key": k, "name": n} for k, n in people],
                         "organisations": [{"key": k, "name": n} for k, n in organisations],
                         "vector": [float(x) for x in v]})
-        yield pd.DataFrame(out, columns=["story_id", "day", "title", "people", "organisations", "vector"])
+        yield pd.DataFrame(out, columns=["story_id", "day", "when", "title", "people", "organisations", "vector"])
 
 
 def _day(x) -> int | None:
@@ -69,7 +76,7 @@ def _node(r: dict, prefix: str = "") -> StoryNode:
     pairs = lambda col: tuple((p["key"], p["name"]) for p in (r[prefix + col] if r[prefix + col] is not None else ()))
     vector = r.get(prefix + "vector")
     return StoryNode(r[prefix + "story_id"], _day(r[prefix + "day"]), r[prefix + "title"] or "", pairs("people"),
-                     pairs("organisations"), None if vector is None else vector)
+                     pairs("organisations"), None if vector is None else vector, _day(r.get(prefix + "when")))
 
 
 def _judged(cfg: StorylinesConfig):
@@ -109,7 +116,7 @@ def find_storylines(stories: DataFrame, cfg: StorylinesConfig) -> DataFrame:
     links = candidates.mapInPandas(_judged(cfg), schema="a string, b string")
     components = connected_components(links)
     labelled = (nodes.join(components, nodes.story_id == components.node, "left")
-                .select(F.coalesce("component", "story_id").alias("component"), "story_id", "day", "title",
+                .select(F.coalesce("component", "story_id").alias("component"), "story_id", "day", "when", "title",
                         "people", "organisations"))
     return labelled.groupBy("component").applyInPandas(_chain, schema=STORYLINES)
 

@@ -8,13 +8,17 @@ maker are the other).
 
 Two stories are linked when, within the window,
 
-- they share a central *person*, and their titles and leads are at least ``min_similarity`` close in meaning; or
+- they share a central *person*, and their openings (the title and the first ``OPENING_SENTENCES`` sentences of
+  the summary) are at least ``min_similarity`` close in meaning; or
 - they share central organisations only, those are more than ``min_shared`` of both stories' central actors
   (Jaccard), and the same meaning test holds.
 
-The storylines are the connected components of those links, each in time order (a story's day: its first
-publication, else the latest day its timeline gives). A storyline's id is derived from its first story's id, so
-it stays the same when a later run adds later stories.
+A story's day, for the window, is its first publication, else the latest day its timeline gives; a story whose
+timeline gives years or months only has no day, and the window does not part it from another. The storylines are
+the connected components of those links, each in time order: by first publication, else by the latest date its
+timeline gives, read as the end of its year or month (a story that tells of 2016 comes after one that looks ahead
+to 2014). A storyline's id is derived from its first story's id, so it stays the same when a later run adds later
+stories.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from storyline.core.text.text import fold_for_hash, stable_id
 
 PLACE_TYPES = frozenset({GPE, LOC})  # where something happened (the typer files facilities as LOC): never a thread
 LABEL_ACTORS = 3  # a storyline's label names at most this many of its actors
+OPENING_SENTENCES = 3  # a story's opening, for the meaning test: its title and this many summary sentences
 
 
 @dataclass(frozen=True)
@@ -45,9 +50,10 @@ class Named:
 
 @dataclass(frozen=True)
 class StoryNode:
-    """What the storyline finder reads of a story: its id, its day (days since 1970-01-01; None when unknown), its
-    title, its central people and organisations (by folded name, with the name as written) and the unit vector of
-    its title and lead."""
+    """What the finder reads of a story: its id, its day (days since 1970-01-01; None when unknown), its
+    title, its central people and organisations (by folded name, with the name as written), the unit vector of
+    its opening, and ``when``: where it sits in time (its day, or the end of the latest year or month its timeline
+    gives; None when unknown)."""
 
     story_id: str
     day: int | None
@@ -55,6 +61,7 @@ class StoryNode:
     people: tuple[tuple[str, str], ...]
     organisations: tuple[tuple[str, str], ...]
     vector: np.ndarray
+    when: int | None = None
 
     @property
     def person_keys(self) -> frozenset[str]:
@@ -100,12 +107,20 @@ def threaded(a: StoryNode, b: StoryNode, cfg: StorylinesConfig) -> bool:
 
 
 def in_time_order(nodes: Iterable[StoryNode]) -> list[StoryNode]:
-    """Stories by day (unknown days last), then by id."""
+    """Stories by when they happened (unknown last), then by id.
+
+    >>> v = np.ones(2) / np.sqrt(2)
+    >>> [n.story_id for n in in_time_order([StoryNode("s1", 16199, "Leaves the Mets", (), (), v, 17166),
+    ...                                     StoryNode("s2", None, "Not after the job", (), (), v, 16435),
+    ...                                     StoryNode("s3", None, "Undated", (), (), v)])]
+    ['s2', 's1', 's3']
+    """
     return sorted(nodes, key=_when)
 
 
 def _when(n: StoryNode) -> tuple[bool, int, str]:
-    return (n.day is None, n.day if n.day is not None else 0, n.story_id)
+    when = n.when if n.when is not None else n.day
+    return (when is None, when if when is not None else 0, n.story_id)
 
 
 def storyline_id(first_story_id: str) -> str:
