@@ -246,22 +246,30 @@ def test_bad_config_is_a_clean_error(tmp_path):
     assert "summary.words" in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_seeds_make_one_clean_story_citing_all_four(seeds_dir, tmp_path):
+def test_seeds_make_two_clean_stories_of_one_storyline_the_2013_one_first(seeds_dir, tmp_path):
+    """The seeds: three undated 2016 reports of Backman leaving the Mets and going to Mexico, and one of 2013 (he is
+    not after Collins' job). The 2013 report is a story of its own (it gives his age as 53, the 2016 ones as 56),
+    the 2016 story cites all three of its reports, and both are one storyline with the 2013 story first."""
     out = tmp_path / "seeds"
     proc = run_cli("run", str(seeds_dir), "--out", str(out), "--master", "local[2]")
     assert proc.returncode == 0, proc.stderr[-3000:]
     stories = stories_of(out)
-    assert len(stories) == 1, [s["article_ids"] for s in stories]
-    (story,) = stories
-    text = " ".join(x["text"] for x in story["summary"])
-    for residue in ("Unlimited Digital Access", "25¢", "Credit:", "clock menu", "more-arrow", "Filed under",
-                    "More from", "Next:", "USA TODAY Sports", "Contributor"):
-        assert residue not in text, residue
-    cited = {a for x in story["summary"] for a in x["article_ids"]}
-    seeds = {f"{seeds_dir.name}/{p.name.rsplit('.', 1)[0]}" for p in seeds_dir.iterdir()}
-    assert cited == seeds
-    # a headline, not a fragment: it never ends on a word that needs what was cut after it
-    assert not re.search(r"\b(?:not|and|or|but|the|a|of|to)$", story["title"]), story["title"]
+    seeds = sorted(f"{seeds_dir.name}/{p.name.rsplit('.', 1)[0]}" for p in seeds_dir.iterdir())
+    earlier_id = seeds[3]  # 003_...: the 2013 report
+    assert sorted(sorted(s["article_ids"]) for s in stories) == [seeds[:3], [earlier_id]]
+    later, earlier = sorted(stories, key=lambda s: len(s["article_ids"]), reverse=True)
+    for story in stories:
+        text = " ".join(x["text"] for x in story["summary"])
+        for residue in ("Unlimited Digital Access", "25¢", "Credit:", "clock menu", "more-arrow", "Filed under",
+                        "More from", "Next:", "USA TODAY Sports", "Contributor"):
+            assert residue not in text, residue
+        # a headline, not a fragment: it never ends on a word that needs what was cut after it
+        assert not re.search(r"\b(?:not|and|or|but|the|a|of|to)$", story["title"]), story["title"]
+    assert {a for x in later["summary"] for a in x["article_ids"]} == set(seeds[:3])
+    assert later["storyline_id"] == earlier["storyline_id"]
+    assert (earlier["next"], later["previous"]) == (later["story_id"], earlier["story_id"])
+    page = (out / "report" / "stories" / f"{later['story_id']}.html").read_text(encoding="utf-8")
+    assert f'href="{earlier["story_id"]}.html"' in page.split("Earlier in this storyline", 1)[1]
 
 
 # --- the story page a reader trusts: disputes found, traps left alone, lead first, neutral titles -------------
