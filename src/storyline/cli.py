@@ -10,6 +10,7 @@ import logging
 import os
 import sys
 import time
+from pathlib import Path
 
 from storyline import __version__
 from storyline.config import FORMATS, ConfigError, load_config
@@ -63,6 +64,9 @@ def _run_parser(sub) -> None:
                    help="continue a run that was interrupted (killed, out of memory, a lost cluster): stages it "
                         "finished with the same inputs and config are not run again; give the same command")
     p.add_argument("-q", "--quiet", action="store_true", help="only warnings and the final summary line")
+    p.add_argument("--profile", metavar="DIR",
+                   help="profile the digest stage's Python work (cProfile, one file per task) into DIR, a folder "
+                        "every worker can write; 'python -m storyline.profile DIR' lists the costliest functions")
 
 
 def _serve_parser(sub) -> None:
@@ -115,7 +119,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     cfg = load_config(args.config, overrides)
     t0 = time.perf_counter()
     result = run(args.inputs, args.out or args.into, cfg, into=args.into, force=args.force,
-                 resume=args.resume)
+                 resume=args.resume, profile=str(Path(args.profile).resolve()) if args.profile else None)
     print(f"storyline: {summary_line(result.counts, bool(args.into))} in {time.perf_counter() - t0:.1f}s. "
           f"Report: {result.out / 'report' / 'index.html'}")
     print(f"storyline: {result.reject_line}")

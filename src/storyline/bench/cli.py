@@ -286,7 +286,7 @@ def cmd_pipeline(args: argparse.Namespace) -> int:
     baseline = None if args.baseline_sizes is None else _sizes(args.baseline_sizes)
     result = run_pipeline_bench(args.data, sizes, args.work_dir, runs=args.runs, baseline_sizes=baseline,
                                 master=args.master, config=args.config, story_threshold=args.baseline_threshold,
-                                baseline_runs=args.baseline_runs)
+                                baseline_runs=args.baseline_runs, profile_top=args.profile)
     print(format_table(result))
     _write_json(result, args.json)
     return 0
@@ -403,6 +403,9 @@ def add_bench_parser(sub) -> None:
                     help="baseline runs per size; the median is reported (default 1)")
     pl.add_argument("--baseline-threshold", type=float, default=BASELINE_THRESHOLD,
                     help=f"cosine threshold of the baseline's TF-IDF clustering (default {BASELINE_THRESHOLD})")
+    pl.add_argument("--profile", type=int, nargs="?", const=30, default=0, metavar="N",
+                    help="after the timed runs, one more run per size with the digest profiled: list its N "
+                         "costliest Python functions (default 30; the profiles stay in WORK_DIR/profile-SIZE)")
     _scale_options(pl, "where corpora and outputs are written")
 
     inc = _bench(bsub, cmd_incremental,

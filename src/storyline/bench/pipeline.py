@@ -13,16 +13,19 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import subprocess
 import sys
 import threading
 import time
+from dataclasses import asdict
 from pathlib import Path
 from typing import Callable, Sequence, TypeVar
 
 from storyline.bench.dedup import corpus, planted_pairs, score_pairs, seed_texts
 from storyline.bench.plain import BASELINE_THRESHOLD, PlainResult, run_plain
 from storyline.bench.scores import cluster_scores
+from storyline.profile import FunctionCost, format_top
 from storyline.run.plan import STAGES
 
 log = logging.getLogger(__name__)
@@ -116,12 +119,15 @@ class PeakMemory:
         return {k: round(self.peaks.get(k, 0) / 2**20, 1) for k in ("jvm", "python_worker", "driver", "tree")}
 
 
-def run_storyline(articles: str, out: Path, master: str | None, config: str | None, into: Path | None = None) -> dict:
-    """One ``storyline run`` process over ``articles`` (``--into`` an earlier output when given); its stage timings
-    (from run.json), wall clock and peaks."""
+def run_storyline(articles: str, out: Path, master: str | None, config: str | None, into: Path | None = None,
+                  profile: Path | None = None) -> dict:
+    """One ``storyline run`` process over ``articles`` (``--into`` an earlier output when given; its digest
+    profiled into ``profile`` when given); its stage timings (from run.json), wall clock and peaks."""
     cmd = [sys.executable, "-m", "storyline.cli", "run", articles, "--out", str(out), "--force", "-q"]
     if into is not None:
         cmd += ["--into", str(into)]
+    if profile is not None:
+        cmd += ["--profile", str(profile)]
     if master:
         cmd += ["--master", master]
     if config:
@@ -181,9 +187,10 @@ def _middle(runs: list[T], time: Callable[[T], float]) -> T:
 def run_pipeline_bench(seeds: str, sizes: Sequence[int], work_dir: str | Path, *, runs: int = 1,
                        baseline_sizes: Sequence[int] | None = None, master: str | None = None,
                        config: str | None = None, story_threshold: float = BASELINE_THRESHOLD,
-                       baseline_runs: int = 1) -> dict:
+                       baseline_runs: int = 1, profile_top: int = 0) -> dict:
     """Per size: storyline's median of ``runs`` and the baseline's median of ``baseline_runs`` (at
-    ``baseline_sizes``, default every size), both on the same generated corpus."""
+    ``baseline_sizes``, default every size), both on the same generated corpus. With ``profile_top``, one more
+    run per size, not timed, profiles the digest's Python work and keeps its costliest functions."""
     from storyline.config import load_config
 
     cfg = load_config(config)
@@ -205,6 +212,9 @@ def run_pipeline_bench(seeds: str, sizes: Sequence[int], work_dir: str | Path, *
         pairs, stories = storyline_found(out)
         ours["quality"] = _quality(pairs, stories, summary, gold, cfg.dedup.threshold)
         row["storyline"] = ours
+        if profile_top:
+            row["digest_profile"] = _profiled(summary.articles_path, Path(work_dir) / f"profile-{n}", master, config,
+                                              profile_top)
         if baseline_sizes is None or n in baseline_sizes:
             log.info("bench pipeline: %d articles, plain Python baseline x%d ...", n, baseline_runs)
             plains = [run_plain(summary.articles_path, dedup_threshold=cfg.dedup.threshold,
@@ -223,6 +233,21 @@ def run_pipeline_bench(seeds: str, sizes: Sequence[int], work_dir: str | Path, *
     for row in result["sizes"].values():
         row["storyline"]["cost_vs_smallest"] = round(row["storyline"]["seconds_per_1k"] / smallest, 3)
     return result
+
+
+def _profiled(articles: str, folder: Path, master: str | None, config: str | None, top: int) -> dict:
+    """One more run with the digest profiled into ``folder`` (cleared first): the ``top`` costliest functions by
+    time in them and their callees, and by time in them alone. Profiling slows the digest, so this run is not
+    timed."""
+    from storyline.profile import profiles_in, top_functions
+
+    shutil.rmtree(folder, ignore_errors=True)
+    log.info("bench pipeline: one more run, the digest profiled into %s ...", folder)
+    run_storyline(articles, folder.with_name(folder.name + "-out"), master, config, profile=folder)
+    paths = profiles_in(folder)
+    return {"folder": str(folder), "files": len(paths),
+            "cumulative": [asdict(r) for r in top_functions(paths, top, "cumulative")],
+            "own": [asdict(r) for r in top_functions(paths, top, "own")]}
 
 
 def _quality_text(q: dict) -> str:
@@ -253,4 +278,9 @@ def format_table(result: dict) -> str:
                          + ", ".join(f"{k} {v:.1f}s" for k, v in b["seconds"].items()) + ")")
             lines.append(f"    quality: {_quality_text(b['quality'])} (TF-IDF threshold {b['story_threshold']})")
             lines.append(f"  storyline is {row['speedup_vs_baseline']:.2f}x the baseline's speed")
+        if "digest_profile" in row:
+            lines.append(f"  the digest's costliest Python functions (a profiled run apart, "
+                         f"{row['digest_profile']['folder']}):")
+            lines += ["    " + line for line in format_top([FunctionCost(**r) for r in
+                                                           row["digest_profile"]["cumulative"]]).split("\n")]
     return "\n".join(lines)

@@ -54,7 +54,7 @@ def _previous(into: str | Path | None) -> Path | None:
 
 
 def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str | Path | None = None,
-        force: bool = False, resume: bool = False) -> RunResult:
+        force: bool = False, resume: bool = False, profile: str | None = None) -> RunResult:
     """Run storyline on ``inputs`` and write every output into ``out``: the stages of ``STAGES``, in order.
 
     With ``into``, the new articles join the stories of that earlier output: its articles keep their stories
@@ -64,9 +64,10 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     Everything is written beside ``out`` (``OUT.staging``) and swapped in when the run has finished, so a failed
     run leaves the previous output as it was. Each stage writes its tables under temporary names, renames them
     into place and then writes a marker holding the hash of its inputs and config. With ``resume``, a stage whose
-    marker matches is not run again: an interrupted run continues from the first unfinished stage.
-    ``out`` must be new, empty, or an earlier storyline output (``force`` lifts this).
-    Raises :class:`~storyline.run.folder.OutputError` for an unusable ``out`` or a full disk, and
+    marker matches is not run again: an interrupted run continues from the first unfinished stage. ``out`` must be
+    new, empty, or an earlier storyline output (``force`` lifts this). ``profile``: a folder every worker can write,
+    that the digest's Python work is profiled into (:mod:`storyline.profile`). Raises
+    :class:`~storyline.run.folder.OutputError` for an unusable ``out`` or a full disk, and
     :class:`~storyline.run.folder.NoArticles` when no record becomes an article (the rejects are written first).
     """
     from storyline.core.ingest.inputs import list_inputs
@@ -88,7 +89,7 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     size = sum(n for _, n, _ in listing) + (_tree_bytes(prev / "articles") if prev else 0)
     spark = spark or start_spark(cfg.spark, input_bytes=size)
     startup = round(time.perf_counter() - t0, 3)
-    ctx = Context(spark, cfg, list(inputs), staging, final_out, Earlier(spark, prev), started)
+    ctx = Context(spark, cfg, list(inputs), staging, final_out, Earlier(spark, prev), started, profile=profile)
     result = RunResult(out=final_out, started=started)
     published = keep_staging = False
     try:

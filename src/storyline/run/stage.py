@@ -70,6 +70,7 @@ class Context:
     figures: Figures = field(default_factory=Figures)
     timings: dict[str, float] = field(default_factory=dict)
     progress: Any = None  # the running stage's :class:`storyline.spark.progress.StageProgress`, when one watches it
+    profile: str | None = None  # a folder the digest's Python work is profiled into (``storyline run --profile``)
 
     @property
     def work(self) -> Path:

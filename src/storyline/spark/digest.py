@@ -16,6 +16,7 @@ from storyline.core.story.features import SummaryConfig
 from storyline.core.story.model import Article, Sentence
 from storyline.core.story.timeline import with_news_event
 from storyline.core.text.sentences import tidy_sentence
+from storyline.profile import TaskProfile
 from storyline.run.stage import Context, Output
 from storyline.spark.mapping import cell
 from storyline.spark.changes import unchanged_digests
@@ -69,15 +70,21 @@ def story_runs(ids: list) -> list[tuple[int, int]]:
 
 
 def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int = SINGLE_SOURCE_MAX,
-                    compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static", done_count: Any = None):
+                    compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static", done_count: Any = None,
+                    profile: str | None = None):
     """Digests of the stories of a partition whose rows come sorted by story, so that each story's rows are
     contiguous; a story may span Arrow batches, and its rows are carried until its last one has come. The
     embedding model loads once per worker process, on its first story, and serves every later one. ``done_count``,
-    an accumulator, counts the stories digested (the run's progress lines read it)."""
-    one = _digest_one(cfg, spacy_model, single_source_max, compare_sentences, embedding)
+    an accumulator, counts the stories digested (the run's progress lines read it). With ``profile`` (a folder),
+    each task's stories are profiled into it (:mod:`storyline.profile`)."""
+    digest_one = _digest_one(cfg, spacy_model, single_source_max, compare_sentences, embedding)
 
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         carry, done = None, []
+        task = TaskProfile(profile)
+
+        def one(rows: pd.DataFrame) -> pd.DataFrame:
+            return task.call(digest_one, rows)
 
         def flush() -> pd.DataFrame:
             if done_count is not None:
@@ -97,6 +104,7 @@ def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int
                 done = []
         if carry is not None and not carry.empty:
             done.append(one(carry))
+        task.save()
         if done:
             yield flush()
 
@@ -115,7 +123,7 @@ def story_sentences(sentences: DataFrame, articles: DataFrame, assignment: DataF
 
 def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str = "",
                    single_source_max: int = SINGLE_SOURCE_MAX, compare_sentences: int = COMPARE_SENTENCES,
-                   embedding: str = "static", done_count: Any = None) -> DataFrame:
+                   embedding: str = "static", done_count: Any = None, profile: str | None = None) -> DataFrame:
     """One row per story: its title and cited summary, and its entities, timeline, corroborated and disputed claims
     as typed columns (``STORY_DIGEST``).
 
@@ -131,7 +139,7 @@ def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str 
     parts = 2 * story_sents.sparkSession.sparkContext.defaultParallelism
     return (story_sents.repartition(parts, "story_id").sortWithinPartitions("story_id")
             .mapInPandas(_digest_batches(cfg, spacy_model, single_source_max, compare_sentences, embedding,
-                                         done_count),
+                                         done_count, profile),
                          STORY_DIGEST))
 
 
@@ -150,5 +158,5 @@ def run(ctx: Context, t: dict) -> Output:
     facts = ctx.cfg.facts
     done = ctx.progress.counter("stories") if ctx.progress is not None else None
     told = digest_stories(sents, scfg, facts.spacy_model, facts.single_source_max, facts.compare_sentences,
-                          facts.embedding, done)
+                          facts.embedding, done, ctx.profile)
     return Output(tables={"digests": told if kept is None else told.unionByName(kept)})
