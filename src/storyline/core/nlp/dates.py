@@ -239,8 +239,9 @@ def _parse_relative(expr: str, pub: date, prefer: str) -> date | None:
 
 def find_dates(text: str, published: object = None) -> list[tuple[int, int, str]]:
     """Date expressions of a sentence as ``(start, end, iso)`` (see :func:`_find_dates`); the timeline and the
-    claim finders read the same sentences, so each reading is kept for the next."""
-    return list(_find_dates(text, None if published is None else str(published)))
+    claim finders read the same sentences, so each reading is kept for the next, by the day it was published (a
+    sentence wire copy puts in several articles of one day is read once)."""
+    return list(_find_dates(text, None if published is None else str(published)[:10]))
 
 
 @lru_cache(maxsize=1 << 15)

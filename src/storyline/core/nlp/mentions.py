@@ -101,7 +101,7 @@ def _vocab(texts: Sequence[str]) -> _Vocab:
     lower: set[str] = set()
     caps: set[str] = set()
     after_given: set[tuple[str, str]] = set()
-    for t in texts:
+    for t in dict.fromkeys(texts):  # a sentence told again by another article adds no word to the vocabulary
         toks = _tokens(t)
         first = next((j for j, (_, _, w) in enumerate(toks) if w[:1].isalnum()), 0)
         for j, (_, _, w) in enumerate(toks):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Sequence
 from storyline.core.nlp.mentions import (Mention, _RUN_TOGETHER, _Vocab, _rule_mentions, _spacy_mentions, _vocab,
                                          load_spacy)
@@ -186,13 +186,26 @@ def analyse(sentences: Sequence[Sentence], nlp=None, model: str | None = None) -
 def _mentions(texts: Sequence[str], vocab: _Vocab, nlp=None) -> list[list[tuple[Mention, Counter[str]]]]:
     """Each sentence's mentions with their type votes: the rules', and with a spaCy pipeline, spaCy's spans first
     and a rule-based span that overlaps none of them filling a gap the model left."""
-    found = [_rule_mentions(i, t, vocab) for i, t in enumerate(texts)]
+    found = _rule_mentions_once(texts, vocab)
     if nlp is not None:
         # spaCy's spans first; a rule-based span that overlaps none of them fills a gap the model left
         found = [sp + [(m, v) for m, v in rules if not any(m.start < o.end and o.start < m.end for o, _ in sp)]
                  for sp, rules in zip(_spacy_mentions(nlp, texts), found)]
         for row in found:
             row.sort(key=lambda mv: mv[0].start)
+    return found
+
+
+def _rule_mentions_once(texts: Sequence[str], vocab: _Vocab) -> list[list[tuple[Mention, Counter[str]]]]:
+    """Each sentence's rule-based mentions, read once per text: a sentence other articles tell word for word (wire
+    copy) has the same mentions in each, at its own index. The type votes are shared, read only."""
+    first: dict[str, list[tuple[Mention, Counter[str]]]] = {}
+    found = []
+    for i, t in enumerate(texts):
+        if t in first:
+            found.append([(replace(m, sentence=i), v) for m, v in first[t]])
+        else:
+            found.append(first.setdefault(t, _rule_mentions(i, t, vocab)))
     return found
 
 

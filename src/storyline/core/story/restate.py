@@ -4,6 +4,8 @@ other words with the same names and figures.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from storyline.core.nlp.figures import numbers_to_digits
 from storyline.core.text.text import content_terms
 
@@ -40,6 +42,7 @@ _RESTATE_SHARE = 0.7  # two sentences state one fact when the shorter's words, n
 _RESTATE_MIN = 4  # the other, and at least this many of them
 
 
+@lru_cache(maxsize=1 << 14)  # each outlet's opening is read against every headline its story weighs
 def fact_terms(text: str) -> frozenset[str]:
     """A sentence's content terms with its numbers as digits: "fifty cents" and "50 cents" agree."""
     return frozenset(content_terms(numbers_to_digits(text)))

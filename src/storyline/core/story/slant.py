@@ -268,22 +268,37 @@ def negated_elsewhere(title: str, outlet: str, told: Mapping[str, str]) -> bool:
     said = {root(w) for w in content_terms(title)} - negated_heads(title)
     subject = next((root(w) for w in content_terms(title)), None)
     for line in (x for o, t in told.items() if o != outlet for x in t.split("\n")):
-        heads = negated_heads(line)
-        if heads & said or denied & ({root(w) for w in content_terms(line)} - heads):
+        heads, rest, done, _ = _line_negations(line)
+        if heads & said or denied & rest:
             return True
-        if lacked and lacked & {root(stem(w)) for w in re.findall(r"[a-z]+ed\b", line)} - heads:
+        if lacked and lacked & done:
             return True  # "released without charge" against "has been charged"; not "without power" / "power lines"
     # "Mayor joins hundreds at Lune Park vigil" and "Mayor absent from Lune Park vigil", where an outlet writes "Mayor
     # Petra Shaw did not attend Sunday's vigil in Lune Park": a headline about what someone is said not to have done,
     # either way and in other words, takes a side
-    for line in (x for t in told.values() for x in t.split("\n")):
-        for clause, at in negated_clauses(line, at=True):
-            if not _DID.search(clause[:at]):
-                continue  # someone who did not act ("did not attend"), not a thing not yet done ("order not yet signed")
-            before = {root(w) for w in content_terms(clause[:at])}
-            if subject in before and len(said & {root(w) for w in content_terms(clause)}) >= 3:
-                return True
-    return False
+    return any(subject in before and len(said & clause) >= 3
+               for line in (x for t in told.values() for x in t.split("\n"))
+               for before, clause in _line_negations(line)[3])
+
+
+@lru_cache(maxsize=1 << 14)  # each outlet's opening is read against every headline a story weighs: read each line once
+def _line_negations(line: str) -> tuple[frozenset[str], frozenset[str], frozenset[str],
+                                        tuple[tuple[frozenset[str], frozenset[str]], ...]]:
+    """What :func:`negated_elsewhere` reads of one line of an outlet's opening: the roots of what its negations are
+    of; the roots of its other content words; the roots of its other words ending in "-ed" (what it says was done);
+    and, of each clause whose negation follows an auxiliary of someone acting ("did not attend", not a thing not
+    yet done: "order not yet signed"), the roots before the negation and the roots of the clause.
+
+    >>> heads, rest, done, acts = _line_negations("Mayor Petra Shaw did not attend the vigil; a man was charged.")
+    >>> sorted(heads), sorted(done), [sorted(before) for before, _ in acts]
+    (['attend'], ['charg'], [['mayor', 'petra', 'shaw']])
+    """
+    heads = negated_heads(line)
+    rest = frozenset({root(w) for w in content_terms(line)} - heads)
+    done = frozenset({root(stem(w)) for w in re.findall(r"[a-z]+ed\b", line)} - heads)
+    acts = tuple((frozenset(root(w) for w in content_terms(clause[:at])), frozenset(root(w) for w in content_terms(clause)))
+                 for clause, at in negated_clauses(line, at=True) if _DID.search(clause[:at]))
+    return heads, rest, done, acts
 
 
 # an auxiliary of someone acting (not "is", "was", "been": "the order was not signed" is a thing not done)

@@ -32,16 +32,7 @@ def find_corroborated(sentences: Sequence[Sentence], threshold: float = 0.75, ma
         vectors = encode(texts, embedding)
     vecs = vectors[ok] if ok else np.zeros((0, 1), dtype=np.float32)
     art = [sentences[i].article_id for i in ok]
-    links: list[tuple[int, int]] = []
-    sims: dict[int, float] = defaultdict(float)
-    for start in range(0, len(ok), BLOCK):
-        block = vecs[start:start + BLOCK] @ vecs.T
-        for r, c in zip(*np.nonzero(block >= threshold)):
-            k, j = start + int(r), int(c)
-            if j > k and art[j] != art[k]:
-                links.append((k, j))
-                sims[k] += float(block[r, c])
-                sims[j] += float(block[r, c])
+    links, sims = _links(vecs, art, threshold)
     comps: dict[int, list[int]] = defaultdict(list)
     for k, root in connected_components(range(len(ok)), links).items():
         comps[root].append(k)
@@ -56,3 +47,32 @@ def find_corroborated(sentences: Sequence[Sentence], threshold: float = 0.75, ma
                                          sorted({s["outlet"] for s in sents if s["outlet"]}), len(outlets), sents)))
     facts.sort(key=lambda f: (-f[1].support, f[0]))
     return [f for _, f in facts[:max_facts]] if max_facts is not None else [f for _, f in facts]
+
+
+def _links(vecs: np.ndarray, art: Sequence[str], threshold: float) -> tuple[list[tuple[int, int]], list[float]]:
+    """The pairs ``(k, j)``, ``k < j``, of sentences of different articles at least ``threshold`` close (in row
+    order), and each sentence's sum of its links' similarities, block by block with numpy.
+
+    >>> v = np.array([[1, 0], [1, 0], [0.8, 0.6], [0, 1]], dtype=np.float32)
+    >>> links, sims = _links(v, ["a", "b", "b", "c"], 0.75)
+    >>> links, [round(x, 2) for x in sims]
+    ([(0, 1), (0, 2)], [1.8, 1.0, 0.8, 0.0])
+    """
+    _, code = np.unique(np.asarray(art, dtype=object), return_inverse=True) if len(art) else (None, np.zeros(0, int))
+    ks, js, vals = [], [], []
+    for start in range(0, len(art), BLOCK):
+        block = vecs[start:start + BLOCK] @ vecs.T
+        r, c = np.nonzero(block >= threshold)
+        k = r + start
+        keep = (c > k) & (code[c] != code[k])
+        ks.append(k[keep])
+        js.append(c[keep])
+        vals.append(block[r[keep], c[keep]].astype(np.float64))
+    if not ks:
+        return [], []
+    k, j, v = np.concatenate(ks), np.concatenate(js), np.concatenate(vals)
+    sims = np.zeros(len(art), dtype=np.float64)
+    # summed in the order a loop over the rows adds them: each sentence's links from earlier rows, then its own row's
+    np.add.at(sims, j, v)
+    np.add.at(sims, k, v)
+    return list(zip(k.tolist(), j.tolist())), sims.tolist()

@@ -94,12 +94,20 @@ def read_slots(sentences: Sequence[Sentence], index: EntityIndex, published: dic
         by_article[s.article_id].append(s.text)
     read = {a: english(ts) for a, ts in by_article.items()}
     out = []
+    # a sentence other articles tell word for word (wire copy) on the same day is read once: a sentence's slots
+    # depend on its words, its mentions and the day it was published (relative dates, the year of a figure)
+    once: dict[tuple, Slots] = {}
     for i, s in enumerate(sentences):
         text = s.text
         if not text or set(sentence_flags(text)) - _SLOT_FLAGS_OK or not read[s.article_id]:
             out.append(Slots())
             continue
-        out.append(extract(text, index.mentions[i], published.get(s.article_id)))
+        when = published.get(s.article_id)
+        key = (text, str(when)[:10] if when else None,
+               tuple((m.start, m.end, m.surface, m.name, m.type) for m in index.mentions[i]))
+        if key not in once:
+            once[key] = extract(text, index.mentions[i], when)
+        out.append(once[key])
     return out
 
 
