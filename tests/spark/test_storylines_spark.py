@@ -57,3 +57,27 @@ def test_undated_stories_are_placed_by_the_latest_year_their_timelines_give(spar
     cfg = replace(load_config().storylines, min_similarity=0.1)  # the order is under test here, not the meaning
     lines = find_storylines(spark.createDataFrame(rows, schema), cfg).collect()
     assert [r["story_ids"] for r in lines] == [["s-denies", "s-leaves"]]
+
+
+def test_a_story_alone_gets_the_storyline_the_python_chain_writes(spark) -> None:
+    """A story that threads with none is written by Spark's built-ins: the same id, label and days as the Python
+    chain of one story gives."""
+    from datetime import date
+
+    import pandas as pd
+
+    from storyline.core.story.storylines import storyline_id
+    from storyline.spark.storylines import _alone, _chain
+
+    schema = "story_id string, day int, when int, title string"
+    rows = [("s-6d0d7580a9509ddc", 20000, 20000, "Ferry runs aground off Kelso"), ("s-undated", None, None, None),
+            ("s-ünïcode", 19000, None, "Überschwemmung in Köln")]
+    got = {r["story_ids"][0]: r.asDict() for r in _alone(spark.createDataFrame(rows, schema)).collect()}
+    for story_id, day, when, title in rows:
+        chain = _chain(pd.DataFrame([{"story_id": story_id, "day": day, "when": when, "title": title,
+                                      "people": [], "organisations": [], "vector": None}])).iloc[0].to_dict()
+        mine = got[story_id]
+        assert mine["storyline_id"] == chain["storyline_id"] == storyline_id(story_id)
+        assert (mine["label"], mine["story_ids"]) == (chain["label"], list(chain["story_ids"]))
+        assert mine["first_day"] == mine["last_day"] == chain["first_day"] == chain["last_day"]
+    assert got["s-6d0d7580a9509ddc"]["first_day"] == date(2024, 10, 4) and got["s-undated"]["first_day"] is None

@@ -115,10 +115,23 @@ def find_storylines(stories: DataFrame, cfg: StorylinesConfig) -> DataFrame:
                   .join(side("b_"), pairs.b == F.col("b_story_id")).drop("a", "b"))
     links = candidates.mapInPandas(_judged(cfg), schema="a string, b string")
     components = connected_components(links)
-    labelled = (nodes.join(components, nodes.story_id == components.node, "left")
-                .select(F.coalesce("component", "story_id").alias("component"), "story_id", "day", "when", "title",
-                        "people", "organisations"))
-    return labelled.groupBy("component").applyInPandas(_chain, schema=STORYLINES)
+    # a story that threads with none (most of them) is a storyline of its own, written with built-ins; only the
+    # chains of several stories are put in order in Python
+    chained = (nodes.join(components, nodes.story_id == components.node)
+               .select("component", "story_id", "day", "when", "title", "people", "organisations"))
+    alone = nodes.join(components, nodes.story_id == components.node, "left_anti")
+    return chained.groupBy("component").applyInPandas(_chain, schema=STORYLINES).unionByName(_alone(alone))
+
+
+def _alone(nodes: DataFrame) -> DataFrame:
+    """The storyline of each story of ``nodes`` on its own, as :func:`_chain` writes a chain of one: its id from
+    the story's (:func:`~storyline.core.story.storylines.storyline_id`), labelled by its title."""
+    day = F.date_add(F.lit(_EPOCH.isoformat()).cast("date"), F.col("day"))
+    return nodes.select(
+        F.concat(F.lit("l-"), F.substring(F.sha1(F.concat(F.lit("storyline\x1f"), "story_id")), 1, 16))
+        .alias("storyline_id"),
+        F.coalesce("title", F.lit("")).alias("label"), F.array("story_id").alias("story_ids"),
+        day.alias("first_day"), day.alias("last_day"))
 
 
 def per_story(storylines: DataFrame) -> DataFrame:
