@@ -292,6 +292,7 @@ _AUXILIARIES = word_list("names/auxiliaries.txt")
 _NO_NAME_WORDS = (DETERMINERS - {"the", "a", "an"}) | frozenset("i me you he she it we they him us them".split())
 
 
+@lru_cache(maxsize=1 << 14)  # asked of every mention of a story's names
 def not_a_name(name: str) -> bool:
     """An entity name that is no name.
 

@@ -6,6 +6,7 @@ thing introduced earlier (a definite description or a bare surname nobody introd
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Sequence
 
 from storyline.core.text.text import STOPWORDS, content_terms, mostly_quoted, outside_quotes, words
@@ -123,6 +124,7 @@ def _roman_numeral(text: str, k: int) -> bool:
             and before[-1].lower() not in STOPWORDS)
 
 
+@lru_cache(maxsize=1 << 15)  # the summary asks it of every sentence, and a story's wire copy repeats sentences
 def context_need(text: str) -> tuple[str, frozenset[str]] | None:
     """What a sentence needs from the summary before it to be understood, or None when it stands alone.
 

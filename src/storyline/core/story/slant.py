@@ -178,7 +178,7 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
     others = [t for o, t in told.items() if o != outlet]
     if not others:
         return 0, 0
-    terms = [set(fact_terms(t)) for t in others]
+    terms = [fact_terms(t) for t in others]
     figures = [_figures(t) for t in others]
     sides = sum(any(fig not in f for f in figures) for fig in _figures(title) if not _YEAR.match(fig))
     names = sum(2 * sum(name not in t for t in terms) >= len(terms)
