@@ -69,7 +69,9 @@ def test_records_are_prepared_where_they_are_read_unless_they_are_spread_first(s
 def test_story_digests_stream_over_batches_that_split_a_story():
     import pandas as pd
 
-    assert D.story_runs(["a", "a", "b", "c", "c"]) == [(0, 2), (2, 3), (3, 5)] and D.story_runs([]) == []
+    from storyline.spark.mapping import runs
+
+    assert runs(["a", "a", "b", "c", "c"]) == [(0, 2), (2, 3), (3, 5)] and runs([]) == []
     cols = ["story_id", "article_id", "idx", "text", "source", "published", "title"]
     rows = []
     for sid, n in (("s-1", 3), ("s-2", 7), ("s-3", 2)):

@@ -18,7 +18,7 @@ from storyline.core.story.timeline import with_news_event
 from storyline.core.text.sentences import tidy_sentence
 from storyline.profile import TaskProfile
 from storyline.run.stage import Context, Output
-from storyline.spark.mapping import cell
+from storyline.spark.mapping import cell, grouped
 from storyline.spark.changes import unchanged_digests
 from storyline.spark.schemas import FACTS, STORY_DIGEST, check_value, require_columns
 
@@ -55,58 +55,21 @@ def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = S
     return run
 
 
-def story_runs(ids: list) -> list[tuple[int, int]]:
-    """``[start, end)`` of each run of equal consecutive values of ``ids``.
-
-    >>> story_runs(["a", "a", "b", "c", "c"]), story_runs([])
-    ([(0, 2), (2, 3), (3, 5)], [])
-    """
-    runs, start = [], 0
-    for i in range(1, len(ids) + 1):
-        if i == len(ids) or ids[i] != ids[start]:
-            runs.append((start, i))
-            start = i
-    return runs
-
-
 def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int = SINGLE_SOURCE_MAX,
                     compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static", done_count: Any = None,
                     profile: str | None = None):
-    """Digests of the stories of a partition whose rows come sorted by story, so that each story's rows are
-    contiguous; a story may span Arrow batches, and its rows are carried until its last one has come. The
-    embedding model loads once per worker process, on its first story, and serves every later one. ``done_count``,
-    an accumulator, counts the stories digested (the run's progress lines read it). With ``profile`` (a folder),
-    each task's stories are profiled into it (:mod:`storyline.profile`)."""
+    """Digests of the stories of a partition whose rows come sorted by story
+    (:func:`~storyline.spark.mapping.grouped`). The embedding model loads once per worker process, on its first
+    story, and serves every later one. ``done_count``, an accumulator, counts the stories digested (the run's
+    progress lines read it). With ``profile`` (a folder), each task's stories are profiled into it
+    (:mod:`storyline.profile`), written when the task has had its last story."""
     digest_one = _digest_one(cfg, spacy_model, single_source_max, compare_sentences, embedding)
+    done = None if done_count is None else done_count.add
 
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
-        carry, done = None, []
         task = TaskProfile(profile)
-
-        def one(rows: pd.DataFrame) -> pd.DataFrame:
-            return task.call(digest_one, rows)
-
-        def flush() -> pd.DataFrame:
-            if done_count is not None:
-                done_count.add(len(done))
-            return pd.concat(done, ignore_index=True)
-
-        for batch in batches:
-            if carry is not None:
-                batch = pd.concat([carry, batch], ignore_index=True)
-            if batch.empty:
-                continue
-            *complete, last = story_runs(batch["story_id"].tolist())
-            done.extend(one(batch.iloc[a:b]) for a, b in complete)
-            carry = batch.iloc[last[0]:last[1]]
-            if len(done) >= _DIGESTS_PER_BATCH:
-                yield flush()
-                done = []
-        if carry is not None and not carry.empty:
-            done.append(one(carry))
+        yield from grouped(lambda rows: task.call(digest_one, rows), "story_id", done)(batches)
         task.save()
-        if done:
-            yield flush()
 
     return run
 
@@ -141,9 +104,6 @@ def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str 
             .mapInPandas(_digest_batches(cfg, spacy_model, single_source_max, compare_sentences, embedding,
                                          done_count, profile),
                          STORY_DIGEST))
-
-
-_DIGESTS_PER_BATCH = 200  # stories whose digests go back to Spark in one Arrow batch
 
 
 def run(ctx: Context, t: dict) -> Output:

@@ -1,8 +1,9 @@
-"""The one crossing from Spark into Python record by record: :func:`map_records` turns a function of one record into
-the function over Arrow batches that ``mapInPandas`` runs.
+"""The crossings from Spark into Python: :func:`map_records` turns a function of one record into the function over
+Arrow batches that ``mapInPandas`` runs, and :func:`map_groups` runs a function of one group's rows (a story, a
+component) over a stream of many groups.
 
 Steps whose cost is per value rather than per record (hashing texts, splitting sentences, counting terms) read their
-batches by column instead, and a step that must see a story's rows together (the digest) streams them itself."""
+batches by column instead."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import math
 from typing import Any, Callable, Iterator, Sequence
 
 import pandas as pd
+from pyspark.sql import DataFrame
 
 
 def cell(x: Any) -> Any:
@@ -37,3 +39,70 @@ def map_records(fn: Callable[[dict[str, Any]], dict[str, Any]], columns: Sequenc
             yield pd.DataFrame([fn(rec) for rec in batch.to_dict("records")], columns=cols)
 
     return run
+
+
+def runs(keys: Sequence) -> list[tuple[int, int]]:
+    """``[start, end)`` of each run of equal consecutive values of ``keys``.
+
+    >>> runs(["a", "a", "b", "c", "c"]), runs([])
+    ([(0, 2), (2, 3), (3, 5)], [])
+    """
+    out, start = [], 0
+    for i in range(1, len(keys) + 1):
+        if i == len(keys) or keys[i] != keys[start]:
+            out.append((start, i))
+            start = i
+    return out
+
+
+GROUPS_PER_BATCH = 200  # groups whose results go back to Spark in one Arrow batch
+
+
+def grouped(fn: Callable[[pd.DataFrame], pd.DataFrame], key: str, done: Callable[[int], Any] | None = None,
+            per_batch: int = GROUPS_PER_BATCH) -> Callable[[Iterator[pd.DataFrame]], Iterator[pd.DataFrame]]:
+    """A function for ``mapInPandas`` over batches whose rows come sorted by ``key``: ``fn`` is called once per
+    group (each run of one key; a group may span batches, and its rows are carried until its last one has come),
+    and the results go back ``per_batch`` groups at a time. ``done(n)``, when given, hears how many groups each
+    batch sent back (a progress counter).
+
+    >>> run = grouped(lambda g: pd.DataFrame({"k": [g["k"].iloc[0]], "n": [len(g)]}), "k", per_batch=2)
+    >>> batches = [pd.DataFrame({"k": ["a", "a", "b"]}), pd.DataFrame({"k": ["b", "c"]})]
+    >>> [f.to_dict("records") for f in run(iter(batches))]
+    [[{'k': 'a', 'n': 2}, {'k': 'b', 'n': 2}], [{'k': 'c', 'n': 1}]]
+    """
+    def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+        carry, out = None, []
+
+        def flush() -> pd.DataFrame:
+            if done is not None:
+                done(len(out))
+            return pd.concat(out, ignore_index=True)
+
+        for batch in batches:
+            if carry is not None:
+                batch = pd.concat([carry, batch], ignore_index=True)
+            if batch.empty:
+                continue
+            *complete, last = runs(batch[key].tolist())
+            out.extend(fn(batch.iloc[a:b]) for a, b in complete)
+            carry = batch.iloc[last[0]:last[1]]
+            if len(out) >= per_batch:
+                yield flush()
+                out = []
+        if carry is not None and not carry.empty:
+            out.append(fn(carry))
+        if out:
+            yield flush()
+
+    return run
+
+
+def map_groups(df: DataFrame, key: str, fn: Callable[[pd.DataFrame], pd.DataFrame], schema: str,
+               done: Callable[[int], Any] | None = None) -> DataFrame:
+    """``fn`` over each group of ``df``'s rows that share ``key``, as ``groupBy(key).applyInPandas(fn, schema)``
+    gives it, but with many groups to an Arrow batch: the rows are hashed by key (twice as many partitions as
+    cores, so every core gets a share of the Python work), sorted by key within each partition and streamed
+    (:func:`grouped`). ``applyInPandas`` makes one pandas call per group, which costs more than a small group's
+    work. The rows of a group come in no given order: ``fn`` orders them itself."""
+    parts = 2 * df.sparkSession.sparkContext.defaultParallelism
+    return df.repartition(parts, key).sortWithinPartitions(key).mapInPandas(grouped(fn, key, done), schema)

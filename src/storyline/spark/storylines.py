@@ -3,7 +3,8 @@
 Each story crosses into Python once, for its central actors and the vector of its title and lead. Candidate pairs
 are the stories that name one actor (a self-join on the actor, each actor's stories capped); each candidate pair
 crosses into Python once more to be judged; the storylines are the connected components of the pairs kept, each
-put in time order in Python, one storyline at a time.
+chain of several stories put in time order in Python, and each story that threads with none a storyline of its own
+written with Spark's built-ins.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from storyline.core.nlp.embed import encode
 from storyline.core.story.storylines import (OPENING_SENTENCES, Named, StoryNode, central_actors, in_time_order, label,
                                              storyline_id, threaded)
 from storyline.run.stage import Context, Output
-from storyline.spark.mapping import cell
+from storyline.spark.mapping import cell, map_groups
 from storyline.spark.dedup import connected_components
 from storyline.spark.schemas import STORY_NODES, STORYLINES
 from storyline.spark.session import checkpoint
@@ -120,7 +121,7 @@ def find_storylines(stories: DataFrame, cfg: StorylinesConfig) -> DataFrame:
     chained = (nodes.join(components, nodes.story_id == components.node)
                .select("component", "story_id", "day", "when", "title", "people", "organisations"))
     alone = nodes.join(components, nodes.story_id == components.node, "left_anti")
-    return chained.groupBy("component").applyInPandas(_chain, schema=STORYLINES).unionByName(_alone(alone))
+    return map_groups(chained, "component", _chain, STORYLINES).unionByName(_alone(alone))
 
 
 def _alone(nodes: DataFrame) -> DataFrame:
