@@ -1,6 +1,6 @@
 """The crossings from Spark into Python: :func:`map_records` turns a function of one record into the function over
-Arrow batches that ``mapInPandas`` runs, and :func:`map_groups` runs a function of one group's rows (a story, a
-component) over a stream of many groups.
+Arrow batches that ``mapInPandas`` runs, and :func:`grouped` runs a function of one group's rows (a story) over a
+stream of many groups sorted by their key.
 
 Steps whose cost is per value rather than per record (hashing texts, splitting sentences, counting terms) read their
 batches by column instead."""
@@ -11,7 +11,6 @@ import math
 from typing import Any, Callable, Iterator, Sequence
 
 import pandas as pd
-from pyspark.sql import DataFrame
 
 
 def cell(x: Any) -> Any:
@@ -96,13 +95,3 @@ def grouped(fn: Callable[[pd.DataFrame], pd.DataFrame], key: str, done: Callable
 
     return run
 
-
-def map_groups(df: DataFrame, key: str, fn: Callable[[pd.DataFrame], pd.DataFrame], schema: str,
-               done: Callable[[int], Any] | None = None) -> DataFrame:
-    """``fn`` over each group of ``df``'s rows that share ``key``, as ``groupBy(key).applyInPandas(fn, schema)``
-    gives it, but with many groups to an Arrow batch: the rows are hashed by key (twice as many partitions as
-    cores, so every core gets a share of the Python work), sorted by key within each partition and streamed
-    (:func:`grouped`). ``applyInPandas`` makes one pandas call per group, which costs more than a small group's
-    work. The rows of a group come in no given order: ``fn`` orders them itself."""
-    parts = 2 * df.sparkSession.sparkContext.defaultParallelism
-    return df.repartition(parts, key).sortWithinPartitions(key).mapInPandas(grouped(fn, key, done), schema)

@@ -21,7 +21,7 @@ from storyline.core.nlp.embed import encode
 from storyline.core.story.storylines import (OPENING_SENTENCES, Named, StoryNode, central_actors, in_time_order, label,
                                              storyline_id, threaded)
 from storyline.run.stage import Context, Output
-from storyline.spark.mapping import cell, map_groups
+from storyline.spark.mapping import cell
 from storyline.spark.dedup import connected_components
 from storyline.spark.schemas import STORY_NODES, STORYLINES
 from storyline.spark.session import checkpoint
@@ -121,7 +121,7 @@ def find_storylines(stories: DataFrame, cfg: StorylinesConfig) -> DataFrame:
     chained = (nodes.join(components, nodes.story_id == components.node)
                .select("component", "story_id", "day", "when", "title", "people", "organisations"))
     alone = nodes.join(components, nodes.story_id == components.node, "left_anti")
-    return map_groups(chained, "component", _chain, STORYLINES).unionByName(_alone(alone))
+    return chained.groupBy("component").applyInPandas(_chain, schema=STORYLINES).unionByName(_alone(alone))
 
 
 def _alone(nodes: DataFrame) -> DataFrame:
