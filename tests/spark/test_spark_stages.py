@@ -174,6 +174,22 @@ def test_a_line_an_outlet_repeats_on_unrelated_stories_is_its_furniture_but_not_
     assert quote in texts["l3"] and quote in texts["l4"] and "full report" in texts["m1"]
 
 
+def test_boilerplate_leaves_other_articles_as_they_came_and_empties_an_article_of_nothing_else(spark):
+    topics = ["harbour storm ferry", "council fares buses", "museum artefacts returned", "heatwave grid power",
+              "election result turnout"]
+    share = "Share this article on social media"
+    rows = [(f"a{i}", f"{t} " * 20 + "\n" + share, f"topic{i}", "/in", f"line {i}", f"outlet{i}")
+            for i, t in enumerate(topics)]
+    untouched = "  Lead line with spaces  \n\n\r\nA long paragraph " + "word " * 40 + "\n"  # blank lines, a CR, a last break
+    rows += [("only", share, "topicZ", "/in", "line 9", "outlet9"), ("plain", untouched, "topicY", "/in", "line 8", None)]
+    df = spark.createDataFrame(rows, "article_id string, text string, topic_key string, source_path string, "
+                                     "locator string, source string")
+    kept, removed = C.remove_boilerplate(df, load_config().clean)
+    texts = {r["article_id"]: r["text"] for r in kept.collect()}
+    assert texts["plain"] == untouched and texts["only"] is None
+    assert texts["a0"] == "harbour storm ferry " * 20 and len(removed.collect()) == 6
+
+
 def test_duplicate_ids_exact_duplicates_and_sentences(spark):
     rows = [
         ("article", "x", "/in/a.jsonl", "line 1", BODY, "2024-01-02", None),

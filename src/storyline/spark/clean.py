@@ -83,9 +83,11 @@ def remove_boilerplate(articles: DataFrame, cfg: CleanConfig) -> tuple[DataFrame
     lines = articles.select(
         "article_id", "topic_key", "source", "source_path", "locator",
         F.posexplode(F.split("text", "\n")).alias("ln", "line"),
-    ).withColumn("key", _line_key(F.col("line")))
+    )
+    # only a short line can be boilerplate: a long one (a paragraph, most of the text) gets no key, and matches none
     n_words = F.size(F.split(F.trim("line"), r"\s+"))
-    short = lines.filter(n_words <= cfg.boilerplate_max_words)
+    lines = lines.withColumn("key", F.when(n_words <= cfg.boilerplate_max_words, _line_key(F.col("line"))))
+    short = lines.filter(F.col("key").isNotNull())
     boiler = (
         short.groupBy("key")
         .agg(F.countDistinct("article_id").alias("docs"), F.countDistinct("topic_key").alias("topics"))
@@ -107,15 +109,21 @@ def remove_boilerplate(articles: DataFrame, cfg: CleanConfig) -> tuple[DataFrame
     removed = R.lines(marked.filter("boiler"), "boilerplate", F.col("line"),
                       F.when(F.col("everywhere"), F.lit("recurs across unrelated articles"))
                       .otherwise(F.lit("recurs across its outlet's unrelated articles")))
+    # only an article that lost a line is put together again; every other keeps its text as it came (split on
+    # line breaks and joined with them, it would be the same string)
+    touched = marked.filter("boiler").select("article_id").distinct()
     kept = (
-        marked.filter(~F.col("boiler"))
+        marked.join(touched, "article_id", "left_semi")
         .groupBy("article_id")
-        .agg(F.array_sort(F.collect_list(F.struct("ln", "line"))).alias("ls"))
-        .select("article_id", F.array_join(F.transform("ls", lambda x: x["line"]), "\n").alias("clean_text"))
+        .agg(F.array_sort(F.collect_list(F.when(~F.col("boiler"), F.struct("ln", "line")))).alias("ls"))
+        .select("article_id", F.lit(True).alias("touched"),
+                F.when(F.size("ls") > 0, F.array_join(F.transform("ls", lambda x: x["line"]), "\n")).alias("clean_text"))
     )
-    # a merge join: both sides are already partitioned by article id, and the kept text of every article is far
-    # too large to broadcast, though its size is hard for the planner to foresee from an aggregation
-    out = articles.join(kept.hint("shuffle_merge"), "article_id", "left").withColumn("text", F.col("clean_text")).drop("clean_text")
+    # a merge join: both sides are already partitioned by article id, and the kept text of the articles that lost
+    # a line may be too large to broadcast, though its size is hard for the planner to foresee from an aggregation
+    out = (articles.join(kept.hint("shuffle_merge"), "article_id", "left")
+           .withColumn("text", F.when(F.col("touched"), F.col("clean_text")).otherwise(F.col("text")))
+           .drop("touched", "clean_text"))
     return out, removed
 
 
