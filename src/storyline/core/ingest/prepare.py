@@ -5,13 +5,15 @@ Runs in Spark tasks (the clean stage). Returns the article, or a reject, plus ev
 
 from __future__ import annotations
 
+import heapq
 import logging
+from collections import Counter
 from dataclasses import dataclass
 
 from storyline.core.text.clean import clean_text, listing, non_article_reason, Removal
 from storyline.core.text.furniture import current_picture
 from storyline.core.ingest.records import article_id, headline_and_body, outlet_from_url, parse_date
-from storyline.core.text.text import content_terms, stable_id
+from storyline.core.text.text import stable_id, text_terms
 
 log = logging.getLogger(__name__)
 
@@ -118,8 +120,5 @@ def topic_key(text: str, k: int = 3) -> str:
     ...     "The Mets and Backman: Alderson, Backman, Mets.")
     True
     """
-    counts: dict[str, int] = {}
-    for t in content_terms(text):
-        counts[t] = counts.get(t, 0) + 1
-    top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:k]
+    top = heapq.nsmallest(k, Counter(text_terms(text)).items(), key=lambda kv: (-kv[1], kv[0]))
     return stable_id("topic", *sorted(t for t, _ in top))
