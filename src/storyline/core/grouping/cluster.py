@@ -67,9 +67,14 @@ def terms_of(text: str, stop: Set[str] = STOPWORDS) -> list[str]:
     >>> terms_of("The Mets fired their manager.")
     ['mets', 'fir', 'manager']
     """
-    return [_stem(t) for t in hash_tokens(text) if len(t) >= 2 and t not in stop]
+    return _terms(hash_tokens(text), stop)
 
 
+def _terms(tokens: Iterable[str], stop: Set[str]) -> list[str]:
+    return [_stem(t) for t in tokens if len(t) >= 2 and t not in stop]
+
+
+@lru_cache(maxsize=1 << 16)  # a name's words recur across articles
 def _fold(text: str) -> str:
     return " ".join(hash_tokens(text))
 
@@ -128,10 +133,11 @@ def terms_and_keys(title: str | None, text: str | None, config: TermConfig = Ter
     body = text or ""
     words = body.split()
     lead = " ".join(words[:config.lead_words])
-    lang = language(hash_tokens(lead))
+    lead_tokens = hash_tokens(lead)
+    lang = language(lead_tokens)
     stop = function_words(lang)  # "de" and "und" tell no story in any corpus
     single = capitals_mark_names(lead, lang)  # a lone capitalised German word is a noun
-    for term in terms_of(lead, stop):
+    for term in _terms(lead_tokens, stop):
         counts[term] += 1.0
     if config.first_weight > 0 and config.first_words > 0:
         for term in terms_of(" ".join(words[:config.first_words]), stop):
@@ -180,14 +186,12 @@ def _keys(sources) -> list[str]:
     >>> _keys([("Mets fire Wally Backman", ["mets", "wally backman"]), ("Backman, 56, managed the 51s.", ["backman"])])
     ['a:wally backman=56', 'k:mets', 'k:wally backman']
     """
-    from storyline.core.nlp.names import is_place_name, name_core
-
     sources = list(sources)
     names, figures = set(), set()
     for source, phrases in sources:
         for phrase in phrases:
-            core = name_core(phrase)
-            if core and not is_place_name(core) and len(core) > 2:
+            core = _key_name(phrase)
+            if core:
                 names.add(core)
         for m in _FIGURE_RE.finditer(source):
             figures.add("k:#" + m.group(0))
@@ -195,6 +199,20 @@ def _keys(sources) -> list[str]:
     ages = stated_ages([source for source, _ in sources], names)
     return sorted(figures | {"k:" + name for name in names if " " in name or name not in short}
                   | {f"a:{name}={age}" for name, age in ages.items()})
+
+
+@lru_cache(maxsize=1 << 16)  # names recur across articles
+def _key_name(phrase: str) -> str | None:
+    """The name an entity-like phrase gives as an event key: its core (:func:`name_core`), when that is no place
+    and longer than two letters.
+
+    >>> _key_name("mayor renata solberg"), _key_name("port calder"), _key_name("wednesday")
+    ('renata solberg', None, None)
+    """
+    from storyline.core.nlp.names import is_place_name, name_core
+
+    core = name_core(phrase)
+    return core if core and not is_place_name(core) and len(core) > 2 else None
 
 
 # A name and the age that follows it between commas, as news style gives a person's age: "Wally Backman, 56, ..."
