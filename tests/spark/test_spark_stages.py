@@ -66,6 +66,19 @@ def test_records_are_prepared_where_they_are_read_unless_they_are_spread_first(s
     assert python_maps == (1 if n_files == 5 else 2)
 
 
+def test_a_table_of_one_uneven_partition_is_dealt_over_every_core_before_its_python_step(spark):
+    from storyline.spark.cluster import raw_terms
+    from storyline.spark.mapping import spread
+
+    df = spark.createDataFrame([(f"a{k}", f"Port Calder council vote {k} on fares.") for k in range(400)],
+                               "article_id string, text string").coalesce(1)
+    cores = spark.sparkContext.defaultParallelism
+    sizes = spread(df).rdd.glom().map(len).collect()
+    assert len(sizes) == 2 * cores and sum(sizes) == 400 and min(sizes) > 400 / (4 * cores)
+    # the terms step runs over the dealt rows: as many tasks as partitions, whatever the table came in as
+    assert raw_terms(df).rdd.getNumPartitions() == 2 * cores
+
+
 def test_story_digests_stream_over_batches_that_split_a_story():
     import pandas as pd
 

@@ -9,7 +9,7 @@ from pyspark.sql import functions as F
 
 from storyline.core.text.sentences import split_sentences
 from storyline.core.text.text import fold_for_hash, stable_id, words
-from storyline.spark.mapping import map_records
+from storyline.spark.mapping import map_records, spread
 from storyline.spark.schemas import ARTICLE_FINAL, ARTICLES, column_names, require_columns
 
 _FINAL_COLS = [c.split()[0].strip("`") for c in ARTICLE_FINAL.split(", ") if not c.startswith(("start", "end"))]
@@ -76,5 +76,5 @@ def finalize(articles: DataFrame, min_words: int, max_words: int = 100_000) -> D
     """Word counts, content hashes and sentence spans; too-short, too-long or emptied articles become rejects."""
     require_columns(articles, ["article_id", "text"], "finalize")
     cols = [c for c in _FINAL_COLS if c in articles.columns]
-    return articles.select(*cols).mapInPandas(map_records(_finalized(min_words, max_words), _FINAL_COLS),
-                                                ARTICLE_FINAL)
+    return spread(articles.select(*cols)).mapInPandas(map_records(_finalized(min_words, max_words), _FINAL_COLS),
+                                                        ARTICLE_FINAL)

@@ -35,6 +35,7 @@ from storyline.core.checks import int_at_least
 from storyline.core.grouping.cluster import AGE_SLACK, TermConfig, average_linkage, terms_and_keys
 from storyline.spark.articles import published_ts
 from storyline.spark.dedup import connected_components
+from storyline.spark.mapping import spread
 from storyline.spark.schemas import ARTICLE_INPUT_TYPES, COMPONENT_LABELS, TERMS, require_columns
 from storyline.spark.session import checkpoint
 
@@ -117,7 +118,7 @@ def raw_terms(articles: DataFrame, terms: TermConfig | None = None) -> DataFrame
     that adds articles reads it instead of reading the texts again."""
     has_title = "title" in articles.columns
     cols = ["article_id", "text"] + (["title"] if has_title else [])
-    return articles.select(*cols).mapInPandas(_terms_batches(terms or STORY_TERMS, has_title), schema=TERMS)
+    return spread(articles.select(*cols)).mapInPandas(_terms_batches(terms or STORY_TERMS, has_title), schema=TERMS)
 
 
 def _sublinear(tf: DataFrame) -> DataFrame:

@@ -27,6 +27,7 @@ from storyline.core.checks import int_at_least
 from storyline.core.grouping.minhash import LSHParams, MinHasher, check_threshold
 from storyline.run.stage import Context, EmptyRun, Output
 from storyline.spark.articles import published_ts
+from storyline.spark.mapping import spread
 from storyline.spark.schemas import ARTICLE_INPUT_TYPES, NEAR_PAIRS, SIGNATURES, fields, require_columns
 from storyline.spark.session import checkpoint
 
@@ -79,7 +80,7 @@ def signatures(articles: DataFrame, num_perm: int = 128, shingle: int = 5, thres
                fn_weight: float = 0.8) -> DataFrame:
     """``article_id, sig, bands`` for every article (text null counts as empty)."""
     params = LSHParams.for_threshold(threshold, num_perm, fp_weight=1.0 - fn_weight, fn_weight=fn_weight)
-    return articles.select("article_id", "text").mapInPandas(
+    return spread(articles.select("article_id", "text")).mapInPandas(
         _signature_batches(num_perm, shingle, params), schema=SIGNATURES)
 
 

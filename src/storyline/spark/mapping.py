@@ -3,14 +3,17 @@ Arrow batches that ``mapInPandas`` runs, and :func:`grouped` runs a function of 
 stream of many groups sorted by their key.
 
 Steps whose cost is per value rather than per record (hashing texts, splitting sentences, counting terms) read their
-batches by column instead."""
+batches by column instead. :func:`spread` deals a table's rows evenly over the cores before such a step."""
 
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 import pandas as pd
+
+if TYPE_CHECKING:
+    from pyspark.sql import DataFrame
 
 
 def cell(x: Any) -> Any:
@@ -38,6 +41,16 @@ def map_records(fn: Callable[[dict[str, Any]], dict[str, Any]], columns: Sequenc
             yield pd.DataFrame([fn(rec) for rec in batch.to_dict("records")], columns=cols)
 
     return run
+
+
+def spread(df: DataFrame, key: str = "article_id") -> DataFrame:
+    """``df`` hashed by ``key`` into two partitions per core, for a step whose Python work is per row. A table comes
+    in as many partitions as its files and row groups, or the join before it, allow, and those can be uneven: the
+    articles of a run of 100k generated articles came back as two files of 44 and 15 MB, so a Python step over
+    them ran three quarters of its rows on one core while the other waited. The shuffle costs less than that wait
+    (over that table, two runs each: terms 65-71 s as read, 46-48 s spread; MinHash signatures 17-25 s, 12-14 s;
+    word counts and sentence spans 29-33 s, 21 s)."""
+    return df.repartition(2 * df.sparkSession.sparkContext.defaultParallelism, key)
 
 
 def runs(keys: Sequence) -> list[tuple[int, int]]:
