@@ -330,9 +330,11 @@ def cluster_stories(articles: DataFrame, threshold: float = 0.1, window_days: in
         if terms is None:
             raw.unpersist()
     # one pandas call per component (applyInPandas): streaming many components to a batch, hashed over a fixed
-    # number of partitions, was slower at 100k articles (147-181 s against 118-124 s for the clustering)
-    labels = _linked(same_event(similar, threshold), apart, days, strong_q).groupBy("component").applyInPandas(
-        _label_groups(threshold, window_days), schema=COMPONENT_LABELS)
+    # number of partitions, was slower at 100k articles (147-181 s against 118-124 s for the clustering). The
+    # components are dealt over the cores first: left to adaptive execution, the few megabytes of edges went into
+    # two partitions, one of 26 s of Python and one of 10 s, at 100k articles
+    labels = spread(_linked(same_event(similar, threshold), apart, days, strong_q), "component").groupBy(
+        "component").applyInPandas(_label_groups(threshold, window_days), schema=COMPONENT_LABELS)
     label = (dated.join(labels, dated.article_id == labels.node, "left")
              .select("article_id", "ts", F.coalesce("label", "article_id").alias("label")))
     if lone_margin is not None:
