@@ -18,7 +18,7 @@ from storyline.core.story.timeline import with_news_event
 from storyline.core.text.sentences import tidy_sentence
 from storyline.profile import TaskProfile
 from storyline.run.stage import Context, Output
-from storyline.spark.mapping import cell, grouped
+from storyline.spark.mapping import cell, grouped, spread
 from storyline.spark.changes import unchanged_digests
 from storyline.spark.schemas import FACTS, STORY_DIGEST, check_value, require_columns
 
@@ -99,8 +99,7 @@ def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str 
     # (groupBy().applyInPandas): the digests go back in batches of many stories. The digest stage at 10k
     # articles took 19.5-23.9 s the other way, 16.4-17.5 s this way. The partitions are hashed by story and not
     # coalesced: this stage is Python work, so every core gets a share.
-    parts = 2 * story_sents.sparkSession.sparkContext.defaultParallelism
-    return (story_sents.repartition(parts, "story_id").sortWithinPartitions("story_id")
+    return (spread(story_sents, "story_id").sortWithinPartitions("story_id")
             .mapInPandas(_digest_batches(cfg, spacy_model, single_source_max, compare_sentences, embedding,
                                          done_count, profile),
                          STORY_DIGEST))

@@ -14,6 +14,7 @@ from pyspark.sql import functions as F
 
 from storyline.report.render import write_report
 from storyline.run.stage import Context, Output
+from storyline.spark.mapping import spread
 from storyline.spark.storylines import with_storyline
 from storyline.spark.write import this_runs_rejects
 
@@ -47,9 +48,8 @@ def report_pages(stories: DataFrame, max_stories: int) -> list[tuple[str, str, d
     top = stories.orderBy(F.desc("n_articles"), "story_id").limit(max_stories)
     doc = F.to_json(F.struct(*[F.col(f"`{c}`") for c in stories.columns]))  # each row as DataFrame.toJSON gives it
     # the limit leaves one partition: spread the stories again so that every core renders
-    spread = max(1, 2 * stories.sparkSession.sparkContext.defaultParallelism)
-    rows = (top.select("story_id", F.col("n_articles").cast("long").alias("n_articles"), doc.alias("j"))
-            .repartition(spread, "story_id").mapInPandas(_render_batches, _PAGES).collect())
+    rows = (spread(top.select("story_id", F.col("n_articles").cast("long").alias("n_articles"), doc.alias("j")),
+                   "story_id").mapInPandas(_render_batches, _PAGES).collect())
     rows.sort(key=lambda r: (-r["n_articles"], r["story_id"]))
     return [(r["story_id"], r["html"], json.loads(r["row"]), r["haystack"]) for r in rows]
 
