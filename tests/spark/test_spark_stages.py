@@ -347,33 +347,44 @@ def test_story_ids_last_across_runs_through_merges_splits_and_an_earlier_report(
         + [(a, "sY", "c1") for a in ("c1", "c2", "n2")]  # most of C, and a new article
         + [("c3", "sZ", "c3")]  # a piece that broke away from C
         + [(a, "sW", "n3") for a in ("n3", "n4")]  # all new
-        + [("d1", "sV", "n0"), ("n0", "sV", "n0")],  # D, and a report earlier than D's, which names the story
+        + [("d1", "sV", "n0"), ("n0", "sV", "n0")],  # D, and a report earlier than D's, which names the grouping
         "article_id string, story_id string, seed string")
     ids, lineage = inherit_ids(grouping, previous)
     story = {r.article_id: r.story_id for r in ids.collect()}
     line = {r.story_id: r.asDict() for r in lineage.collect()}
     assert story["a1"] == story["n1"] == "B" and line["B"]["merged_from"] == ["A"] and line["B"]["before"] == "B"
     assert story["c1"] == story["n2"] == "C" and line["C"]["merged_from"] == [] and line["C"]["split_from"] == []
-    assert story["c3"] == "sZ" and line["sZ"]["split_from"] == ["C"] and line["sZ"]["before"] is None
+    piece = story["c3"]
+    assert piece not in ("sZ", "C") and line[piece]["split_from"] == ["C"] and line[piece]["before"] is None
     assert story["n3"] == "sW" and line["sW"]["before"] is None and not line["sW"]["merged_from"]
-    assert story["d1"] == story["n0"] == "sV" and line["sV"]["merged_from"] == ["D"] and line["sV"]["before"] == "D"
+    # an earlier story keeps its id when a new report older than all of its own joins it: never a new article's id
+    assert story["d1"] == story["n0"] == "D" and line["D"]["merged_from"] == [] and line["D"]["before"] == "D"
     assert len(set(story.values())) == 5 and set(line) == set(story.values())
     # no earlier output: this run's own names
     alone, _ = inherit_ids(grouping, None)
     assert {r.story_id for r in alone.collect()} == {"sX", "sY", "sZ", "sW", "sV"}
 
 
-def test_a_piece_that_keeps_the_first_report_of_a_story_that_lives_on_elsewhere_is_named_apart(spark):
+def test_a_story_split_in_three_keeps_its_id_on_its_largest_part_and_the_others_name_it(spark):
 
-    previous = spark.createDataFrame([("a1", "s-a1"), ("a2", "s-a1"), ("a3", "s-a1")],
+    previous = spark.createDataFrame([(f"a{k}", "s-a") for k in range(1, 7)] + [("b1", "s-b"), ("b2", "s-b")],
                                      "article_id string, story_id string")
-    grouping = spark.createDataFrame([("a1", "s-a1", "a1"), ("a2", "s-a2", "a2"), ("a3", "s-a2", "a2")],
-                                     "article_id string, story_id string, seed string")
+    grouping = spark.createDataFrame(
+        [("a1", "g1", "a1"), ("a2", "g1", "a1")]  # the earlier story's first report, and one more
+        + [(a, "g2", "a3") for a in ("a3", "a4", "a5")]  # most of it
+        + [("a6", "g3", "n1"), ("n1", "g3", "n1")]  # one of it, with a new report that is older than all
+        + [("b1", "g4", "b1"), ("b2", "g4", "b1"), ("n2", "g4", "b1")],  # another story, unsplit
+        "article_id string, story_id string, seed string")
     ids, lineage = inherit_ids(grouping, previous)
     story = {r.article_id: r.story_id for r in ids.collect()}
-    assert story["a2"] == story["a3"] == "s-a1"  # most of the earlier story keeps its id
-    assert story["a1"] not in ("s-a1", "s-a2")  # its first report, split off, is named apart, not after it
-    assert {r.story_id: r.split_from for r in lineage.collect()}[story["a1"]] == ["s-a1"]
+    line = {r.story_id: r.asDict() for r in lineage.collect()}
+    assert story["a3"] == story["a4"] == story["a5"] == "s-a" and line["s-a"]["before"] == "s-a"
+    assert story["b1"] == story["n2"] == "s-b"
+    parts = {story["a1"], story["a6"]}
+    assert len(parts) == 2 and not parts & {"s-a", "s-b", "g1", "g3"}  # named apart, never after a new report
+    assert all(line[p]["split_from"] == ["s-a"] and line[p]["before"] is None for p in parts)
+    again, _ = inherit_ids(grouping, previous)  # the same names every time
+    assert {r.article_id: r.story_id for r in again.collect()} == story
 
 
 def _fire(k: int) -> str:
