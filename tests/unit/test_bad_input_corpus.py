@@ -12,6 +12,7 @@ import re
 import time
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -100,8 +101,9 @@ def test_jsonl_corpus(tmp_path_factory, lines, gz):
     if gz == "cut":
         assert rows and all(r["kind"] in ("article", "reject") for r in rows)
         return
-    if not any(l.strip() for l in lines):
-        assert rows == []  # blank lines are not records
+    if not any(l.strip() for l in lines):  # blank lines are not records: the file is one reject that says so
+        assert [(r["kind"], r["reason"], r["locator"]) for r in rows] == [("reject", "empty", None)]
+        assert "empty" in rows[0]["detail"]
         return
     _check_rows(rows, path, lines=True)
     got = {int(re.match(r"line (\d+)", r["locator"]).group(1)) for r in rows if r["locator"]}
@@ -249,3 +251,23 @@ def test_a_long_valid_article_is_read_and_cleaned_in_linear_time(tmp_path):
     large = make_bad.write_long_article(tmp_path / "large.jsonl", n_bytes=2_000_000, article_id="long-large")
     t_small, t_large = _read_and_prepare_cpu_seconds(small), _read_and_prepare_cpu_seconds(large)
     assert t_large < 8 * t_small, (t_small, t_large)
+
+
+@pytest.mark.parametrize("content", [b"", b"\n\n", b"  \n"])
+def test_an_empty_jsonl_file_is_a_reject_that_says_it_is_empty(tmp_path, content):
+    path = tmp_path / "feed.jsonl"
+    path.write_bytes(content)
+    (row,) = read_task(InputTask(str(path), "jsonl"), None, MAX_BYTES)
+    assert row["kind"] == "reject" and row["reason"] == "empty" and row["detail"] == (
+        "the file is empty: it holds no JSON lines") and row["source_path"] == str(path)
+
+
+def test_an_invalid_json_reject_keeps_the_start_of_its_line(tmp_path):
+    path = tmp_path / "feed.jsonl"
+    junk = "<!DOCTYPE html><html><head><title>502 Bad Gateway</title>" + "x" * 500
+    path.write_text(json.dumps({"text": "A ferry ran aground off Kelso on Monday."}) + "\n" + junk + "\n")
+    rows = list(read_task(InputTask(str(path), "jsonl"), None, MAX_BYTES))
+    bad = next(r for r in rows if r["kind"] == "reject")
+    assert bad["reason"] == "invalid_json" and bad["locator"] == "line 2"
+    assert "the line starts: '<!DOCTYPE html><html><head><title>502 Bad Gateway</title>" in bad["detail"]
+    assert len(bad["detail"]) < 400  # bounded: a long line is not copied whole

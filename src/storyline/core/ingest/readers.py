@@ -93,6 +93,7 @@ def read_jsonl(task: InputTask, names: dict, max_bytes: int) -> Iterator[dict]:
         if task.start > 0:
             fh.seek(task.start - 1)
             fh.readline()  # the line that starts before this range belongs to the previous task
+        blank = True  # no line with anything on it yet
         while True:
             pos = fh.tell()
             if task.end >= 0 and pos >= task.end:
@@ -101,13 +102,17 @@ def read_jsonl(task: InputTask, names: dict, max_bytes: int) -> Iterator[dict]:
                 raw = fh.readline()
             except (OSError, EOFError, gzip.BadGzipFile) as exc:
                 yield reject(task, f"line {lineno + 1}", "unreadable", f"{exc.__class__.__name__}: {exc}")
+                blank = False
                 break
             if not raw:
+                if blank and task.start == 0:  # read from its start to its end: the whole file holds nothing
+                    yield reject(task, None, "empty", "the file is empty: it holds no JSON lines")
                 break
             lineno += 1
             loc = f"line {lineno}"
             if not raw.strip():
                 continue
+            blank = False
             if len(raw) > max_bytes:
                 yield reject(task, loc, "too_large", f"{len(raw)} bytes; the limit is ingest.max_bytes={max_bytes}")
                 continue

@@ -87,6 +87,9 @@ def is_multinews(obj: object) -> bool:
     return isinstance(obj, dict) and isinstance(obj.get("documents"), list)
 
 
+LINE_HEAD = 120  # characters of a bad line that its reject keeps
+
+
 def parse_json_line(line: str) -> tuple[object | None, Reject | None]:
     """Parse one JSONL line; refusals say what is wrong.
 
@@ -96,11 +99,18 @@ def parse_json_line(line: str) -> tuple[object | None, Reject | None]:
     'invalid_json'
     >>> parse_json_line('[1, 2]')[1].reason
     'not_an_object'
+
+    A line that is no JSON keeps its start (bounded) in the detail, so that the reject shows what was there:
+
+    >>> parse_json_line('<html><body>Not found</body></html>')[1].detail
+    "JSONDecodeError: Expecting value: line 1 column 1 (char 0); the line starts: '<html><body>Not found</body></html>'"
     """
     try:
         obj = json.loads(line)
     except (json.JSONDecodeError, RecursionError) as exc:
-        return None, Reject("invalid_json", f"{exc.__class__.__name__}: {exc}"[:300])
+        head = line.strip()
+        head = head if len(head) <= LINE_HEAD else head[:LINE_HEAD] + "…"
+        return None, Reject("invalid_json", f"{exc.__class__.__name__}: {str(exc)[:200]}; the line starts: {head!r}")
     if not isinstance(obj, dict):
         return None, Reject("not_an_object", f"expected a JSON object, got {type(obj).__name__}")
     return obj, None
