@@ -237,6 +237,25 @@ def test_a_story_page_with_long_article_ids_fits_the_window(page, tmp_path: Path
         page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
 
 
+def test_the_story_table_fits_a_1280_pixel_window_with_long_titles_outlets_and_badges(page, tmp_path: Path) -> None:
+    ferry, budget = _changed_stories()
+    ferry["title"] = "Ferry " + "capsizes-off-the-north-coast-" * 6  # one long word, as a scraped slug gives
+    ferry["summary"][0]["text"] = "See https://example.org/" + "a" * 180 + " for the timetable."
+    ferry["outlets"] = ["www.a-very-long-regional-newspaper-name-with-no-spaces.example.co.uk", "beta.example"]
+    ferry["changes"].update(new_sentences=[0, 1], retold=["title", "entities", "timeline"], merged_from=["s-x"])
+    out = tmp_path / "report"
+    render_report([ferry, budget], {"into": True, "counts": {"records_in": 181, "articles": 435, "articles_added": 180,
+                                                             "duplicates": 1, "duplicates_added": 1, "stories": 2}},
+                  out)
+    for width in (1280, 600):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(out.joinpath("index.html").as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), \
+            (width, page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]"))
+        _shot(page, f"index-{width}")
+    assert "This run:" in page.locator("section.run").inner_text()
+
+
 def test_the_index_groups_a_storylines_stories_together_and_a_page_links_the_earlier_ones(page, tmp_path: Path
                                                                                           ) -> None:
     ferry, budget = _stories()

@@ -1,6 +1,7 @@
 """What changed since the last run: a dated corpus of our own (tests/data/changes) split by day, day 1 run, then
-day 2 added with --into. Stable ids, each story's changes, idempotent reruns, ids independent of the order the days
-come in, and a feed that parses."""
+day 2 added with --into. Stable ids, each story's changes, idempotent reruns, ids kept when the days come in the
+other order with unrelated articles of another year (the sample's), a feed of what changed and an index header that
+tells this run's additions from what the output holds."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from conftest import REPO
 
 
 DATA = REPO / "tests" / "data" / "changes" / "articles.jsonl"
+SAMPLE = REPO / "sample" / "articles.jsonl"
 
 
 def _days(folder: Path) -> tuple[Path, Path]:
@@ -52,11 +54,15 @@ def runs(spark, tmp_path_factory):
     second_feed = (out / "report" / "feed.xml").read_bytes()
     run([str(day2)], out, cfg, spark=spark, into=out)  # the same day again
     again, again_counts = _stories(out), json.loads((out / "run.json").read_text())["counts"]
+    again_feed = (out / "report" / "feed.xml").read_bytes()
+    # the other order, with the sample's articles (other topics, 2024) beside day 1
     reverse = d / "reverse"
     run([str(day2)], reverse, cfg, spark=spark)
-    run([str(day1)], reverse, cfg, spark=spark, into=reverse)
+    reverse_first = _stories(reverse)
+    run([str(day1), str(SAMPLE)], reverse, cfg, spark=spark, into=reverse)
     return {"first": first, "second": second, "again": again, "again_counts": again_counts, "day2": day2,
-            "reverse": _stories(reverse), "out": out, "feeds": (first_feed, second_feed)}
+            "reverse_first": reverse_first, "reverse": _stories(reverse), "reverse_out": reverse, "out": out,
+            "feeds": (first_feed, second_feed, again_feed), "day1": day1}
 
 
 def test_a_story_that_gains_articles_keeps_its_id_and_says_what_is_new(runs):
@@ -107,20 +113,52 @@ def test_running_the_same_day_again_changes_nothing(runs):
     assert counts["articles_added"] == 0 and counts["already_present"] == len(day2)
 
 
-def test_the_order_of_the_days_does_not_change_the_ids(runs):
-    assert set(runs["reverse"]) == set(runs["second"])
-    fire = _by_article(runs["reverse"], "fire-wire-1")
-    assert fire["changes"]["status"] == "updated"
-    assert fire["changes"]["merged_from"]  # day 2's story, named again by its first report when day 1 came
+def _partition(stories: dict[str, dict], ids: set[str]) -> set[frozenset[str]]:
+    return {frozenset(set(s["article_ids"]) & ids) for s in stories.values()} - {frozenset()}
 
 
-def test_the_feed_parses_and_its_entry_ids_last_across_runs(runs):
+def test_in_the_other_order_with_unrelated_articles_every_story_keeps_its_id(runs):
+    """Day 2 first, then day 1 (whose reports are earlier) with the sample's articles of 2024: every story of the
+    first run keeps its id, never a new article's, and the stories are those of the days in order."""
+    first, after = runs["reverse_first"], runs["reverse"]
+    for sid, story in first.items():
+        assert sid in after and set(story["article_ids"]) <= set(after[sid]["article_ids"]), sid
+    fire = _by_article(after, "fire-wire-1")  # day 1's first report joined day 2's story
+    assert fire["story_id"] == _by_article(first, "fire-wire-2")["story_id"]
+    assert fire["changes"]["status"] == "updated" and "fire-wire-1" in fire["changes"]["new_article_ids"]
+    ours = {a for s in runs["second"].values() for a in s["article_ids"]}
+    assert _partition(after, ours) == _partition(runs["second"], ours)
+    # the unrelated articles open stories of their own, all new
+    for s in after.values():
+        if not set(s["article_ids"]) & ours:
+            assert s["changes"]["status"] == "new" and s["story_id"] not in first
+
+
+def test_the_feed_holds_what_changed_and_a_run_that_changed_nothing_has_no_entries(runs):
     import feedparser
 
-    first, second = (feedparser.parse(x) for x in runs["feeds"])
-    assert not first.bozo and not second.bozo, (first.get("bozo_exception"), second.get("bozo_exception"))
-    assert len(second.entries) == len(runs["second"])
-    ids = {e.id for e in first.entries}
-    assert ids <= {e.id for e in second.entries}  # each story of day 1 is the same entry on day 2
+    first, second, again = (feedparser.parse(x) for x in runs["feeds"])
+    assert not first.bozo and not second.bozo and not again.bozo
+    assert {e.id for e in first.entries} == {f"urn:storyline:story:{sid}" for sid in runs["first"]}  # all new
+    changed = {sid: s["changes"]["status"] for sid, s in runs["second"].items() if s["changes"]["status"] != "unchanged"}
+    assert changed and len(changed) < len(runs["second"])  # the wall story is unchanged on day 2
+    assert {e.id for e in second.entries} == {f"urn:storyline:story:{sid}" for sid in changed}
     fire = next(e for e in second.entries if "Kelso" in e.title)
     assert fire.updated.startswith("2025-03-11T10:00:00") and "figure revised" in fire.summary
+    assert fire.summary.splitlines()[0].startswith("Updated since ")
+    assert again.entries == []
+
+
+def test_the_index_header_tells_this_runs_additions_from_what_the_output_holds(runs):
+    import re
+
+    index = (runs["reverse_out"] / "report" / "index.html").read_text(encoding="utf-8")
+    head = index[index.index('<section class="run">'):index.index("</section>")]
+    this_run, output = head.split("In the output:")
+    n_in = len(runs["day1"].read_text().splitlines()) + len(SAMPLE.read_text().splitlines())
+    stories = runs["reverse"]
+    n_new = sum(s["changes"]["status"] == "new" for s in stories.values())
+    assert "This run:" in this_run and f"{n_in}</span> records in" in this_run
+    assert f"{n_new}</span> new stories" in this_run and re.search(r"\d+</span> new articles", this_run)
+    n_articles = len({a for s in stories.values() for a in s["article_ids"]})
+    assert f"{n_articles}</span> articles" in output and f"{len(stories)}</span> stories" in output

@@ -342,3 +342,51 @@ def test_a_feed_of_stories_without_dates_invents_none_it_is_dated_by_the_run(tmp
     assert feed.feed.updated.startswith("2026-03-04T05:06:07")
     assert [e.updated[:19] for e in feed.entries] == ["2026-03-04T05:06:07"] * 2
     assert "1970" not in (tmp_path / "feed.xml").read_text(encoding="utf-8")
+
+
+def _changed(story: dict, status: str, **changes) -> dict:
+    return dict(story, changes={"status": status, "since": "2016-10-04T20:00:00Z", "updated": story["last_published"],
+                                "new_article_ids": [], "new_outlets": [], "new_sentences": [], "new_disputes": [],
+                                "revised": [], "merged_from": [], "split_from": [], **changes})
+
+
+def test_the_feed_holds_the_new_and_updated_stories_each_with_its_change_in_one_line(tmp_path: Path) -> None:
+    import feedparser
+
+    stories = [_changed(_story("s-new", "Ferry plan"), "new"),
+               _changed(_story("s-upd", "Harbour plan"), "updated", new_article_ids=["x"], new_outlets=["Gazette"],
+                        merged_from=["s-old"]),
+               _changed(_story("s-same", "Rail strike"), "unchanged"),
+               _changed(_story("s-piece", "Harbour protest"), "new", split_from=["s-upd"])]
+    render_report(stories, {"into": True, "started": "2016-10-06T00:00:00Z"}, tmp_path)
+    feed = feedparser.parse((tmp_path / "feed.xml").read_bytes())
+    assert not feed.bozo
+    entries = {e.id.rsplit(":", 1)[1]: e.summary.splitlines()[0] for e in feed.entries}
+    assert entries == {
+        "s-new": "New story",
+        "s-upd": "Updated since 2016-10-04 20:00 UTC: +1 outlet, +1 article, merged with an earlier story",
+        "s-piece": "New story, split from: Harbour plan"}
+    # the index still lists every story
+    assert len(re.findall(r"<tr data-i=", (tmp_path / "index.html").read_text(encoding="utf-8"))) == 4
+
+
+def test_a_run_that_changes_nothing_writes_a_feed_without_entries(tmp_path: Path) -> None:
+    import feedparser
+
+    render_report([_changed(_story("s-same", "Rail strike"), "unchanged")], {"into": True}, tmp_path)
+    feed = feedparser.parse((tmp_path / "feed.xml").read_bytes())
+    assert not feed.bozo and feed.entries == []
+
+
+def test_the_index_header_tells_this_runs_additions_apart_from_what_the_output_holds(tmp_path: Path) -> None:
+    info = {"into": True, "counts": {"records_in": 181, "articles": 435, "articles_added": 180, "duplicates": 1,
+                                     "duplicates_added": 1, "stories": 225, "stories_new": 111, "stories_updated": 12,
+                                     "stories_unchanged": 102, "rejects": 0, "already_present": 0}}
+    render_report([_story("s-one", "Harbour plan")], info, tmp_path)
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    this_run, output = re.findall(r'<div class="stats">(.*?)</div>\s*(?=<div class="stats">|<details|</section>)',
+                                  index, re.S)[:2]
+    assert "This run:" in this_run and "181</span> records in" in this_run and "180</span> new articles" in this_run
+    assert "111</span> new stories" in this_run and "12</span> stories updated" in this_run
+    assert "In the output:" in output and "435</span> articles" in output and "225</span> stories" in output
+    assert "already in the output" not in index  # nothing of this run was there before: no zero shown

@@ -205,21 +205,42 @@ def _flat(mapping: Mapping[str, Any], prefix: str = "") -> list[tuple[str, Any]]
 
 
 def _run_view(run_info: Mapping[str, Any]) -> dict:
-    """Run counts at the top of the index: articles, duplicates, stories, rejects (by reason) and timings."""
+    """Run counts at the top of the index, each group labelled: what this run read and added, and (after an earlier
+    run, ``into``) what the output holds now; rejects by reason, and timings.
+
+    >>> v = _run_view({"into": True, "counts": {"records_in": 181, "articles": 435, "articles_added": 180,
+    ...     "duplicates": 1, "duplicates_added": 1, "stories": 225, "stories_new": 111, "stories_updated": 12,
+    ...     "rejects": 0, "already_present": 0}})
+    >>> v["groups"]
+    [('This run', [('records in', 181), ('new articles', 180), ('new duplicates', 1), ('rejects', 0), \
+('new stories', 111), ('stories updated', 12)]), ('In the output', [('articles', 435), ('duplicates', 1), ('stories', 225)])]
+    """
     counts = run_info.get("counts") if isinstance(run_info.get("counts"), Mapping) else run_info
-    stats = [(key.replace("_", " "), counts[key]) for key in ("records_in", "articles", "duplicates", "stories")
-             if key in counts and not isinstance(counts[key], (Mapping, list))]
+
+    def pick(*keys: tuple[str, str]) -> list[tuple[str, Any]]:
+        return [(label, counts[key]) for key, label in keys
+                if key in counts and not isinstance(counts[key], (Mapping, list))]
+
     by_reason = next((r for r in (run_info.get("rejects"), counts.get("rejects")) if isinstance(r, Mapping)), None)
     total = counts.get("rejects")
     if isinstance(total, Mapping) or total is None:
         record = by_reason.get("record") if by_reason else None
         total = sum(v for _, v in _flat(record if isinstance(record, Mapping) else by_reason or {})
                     if isinstance(v, (int, float))) if by_reason else None
-    if total is not None:
-        stats.append(("rejects", total))
+    rejected = [] if total is None else [("rejects", total)]
     timings = next((t for t in (run_info.get("timings"), run_info.get("timings_s")) if isinstance(t, Mapping)), None)
+    if run_info.get("into"):
+        this_run = (pick(("records_in", "records in"), ("articles_added", "new articles"),
+                         ("duplicates_added", "new duplicates")) + rejected
+                    + [kv for kv in pick(("already_present", "already in the output")) if kv[1]]
+                    + pick(("stories_new", "new stories"), ("stories_updated", "stories updated")))
+        groups = [("This run", this_run),
+                  ("In the output", pick(("articles", "articles"), ("duplicates", "duplicates"), ("stories", "stories")))]
+    else:
+        groups = [("This run", pick(("records_in", "records in"), ("articles", "articles"),
+                                    ("duplicates", "duplicates")) + rejected + pick(("stories", "stories")))]
     return {
-        "stats": stats,
+        "groups": [(label, stats) for label, stats in groups if stats],
         "rejects": _flat(by_reason) if by_reason else [],
         "timings": [(k, f"{v:.1f} s" if isinstance(v, (int, float)) else v) for k, v in (timings or {}).items()],
     }
@@ -269,7 +290,8 @@ def _index_row(story: Mapping[str, Any], name: str) -> dict:
         "updated": _when(changed), "changed_at": str(changed or ""),
         "disputes": len(_dicts(story.get("disputed"))),
         "status": changes.get("status") or "", "what_changed": what_changed(changes),
-        "since": _when(changes.get("since")), **_storyline_view(story),
+        "since": _when(changes.get("since")), "split_from": [str(x) for x in _list(changes.get("split_from"))],
+        **_storyline_view(story),
     }
 
 
@@ -314,9 +336,33 @@ def what_changed(changes: Mapping[str, Any]) -> str:
     if n:
         parts.append(_count(n, "new sentence"))
     parts += [f"{part} revised" for part in _list(changes.get("retold"))]
-    if _list(changes.get("merged_from")):
-        parts.append("stories merged")
+    n = len(_list(changes.get("merged_from")))
+    if n:
+        parts.append("merged with an earlier story" if n == 1 else f"merged with {n} earlier stories")
     return ", ".join(parts)
+
+
+def feed_line(row: Mapping[str, Any], titles: Mapping[Any, str]) -> str:
+    """A story's change in one line, for its feed entry: "" when it is unchanged (no entry). ``titles``: the
+    report's story titles by id, to name the earlier story a new one continues or broke away from.
+
+    >>> feed_line({"status": "updated", "since": "2025-03-10 19:30 UTC", "what_changed": "+1 outlet"}, {})
+    'Updated since 2025-03-10 19:30 UTC: +1 outlet'
+    >>> feed_line({"status": "new", "split_from": ["s-1"]}, {"s-1": "Mill fire"})
+    'New story, split from: Mill fire'
+    >>> feed_line({"status": "unchanged"}, {}), feed_line({"status": "new", "continues": "Mill fire"}, {})
+    ('', 'New story, continuing: Mill fire')
+    """
+    status = row.get("status") or "new"  # a story told without its changes is new to whoever reads it
+    if status == "updated":
+        since = f" since {row['since']}" if row.get("since") else ""
+        return f"Updated{since}: {row.get('what_changed') or 'changed'}"
+    if status != "new":
+        return ""
+    split = [titles.get(x, str(x)) for x in _list(row.get("split_from"))]
+    if split:
+        return "New story, split from: " + "; ".join(split)
+    return f"New story, continuing: {row['continues']}" if row.get("continues") else "New story"
 
 
 def _haystack(story: Mapping[str, Any]) -> str:
@@ -468,12 +514,14 @@ def story_page(story: Mapping[str, Any]) -> tuple[object, str, dict, str]:
     return story.get("story_id"), render_story(story), _index_row(story, ""), _haystack(story)
 
 
-def write_report(pages: Iterable[tuple[object, str, dict, str]], run_info: Mapping[str, Any], out_dir: Path) -> None:
+def write_report(pages: Iterable[tuple[object, str, dict, str]], run_info: Mapping[str, Any], out_dir: Path,
+                 final_dir: Path | None = None) -> None:
     """Write ``out_dir/index.html`` (newest change first), ``out_dir/stories/<name>.html`` for each of ``pages``
     (:func:`story_page`), ``out_dir/feed.xml`` (:func:`atom_feed`) and the assets.
 
     A story id that is not a safe file name gets a hashed page name; a repeated id gets a numbered one, so no page
-    overwrites another.
+    overwrites another. ``final_dir``: where the report will be once the run swaps its output in (``out_dir`` is
+    then a staging folder), the folder the log names.
     """
     if not isinstance(run_info, Mapping):
         raise TypeError(f"run_info must be a dict (the content of run.json), got {type(run_info).__name__}")
@@ -498,13 +546,14 @@ def write_report(pages: Iterable[tuple[object, str, dict, str]], run_info: Mappi
     (out_dir / "index.html").write_text(render_index(rows, haystacks, run_info), encoding="utf-8", newline="\n")
     (out_dir / "feed.xml").write_bytes(atom_feed(rows, run_info))
     copy_assets(out_dir)
-    logger.info("wrote report for %d stories to %s", len(rows), out_dir)
+    logger.info("wrote report for %d stories to %s", len(rows), final_dir or out_dir)
 
 
 def atom_feed(rows: list[dict], run_info: Mapping[str, Any]) -> bytes:
-    """An Atom feed with one entry per story (index rows, :func:`_index_row`): its id lasts across runs (the story
-    id's URN), its ``updated`` time is the story's last change, and its content is the lead sentence, the outlets
-    and what changed. Written with ``feedgen``."""
+    """An Atom feed of the stories this run made new or updated (index rows, :func:`_index_row`; an unchanged story
+    is no entry, so a run that changes nothing writes a feed without entries). An entry's id lasts across runs (the
+    story id's URN), its ``updated`` time is the story's last change, and its content is its change in one line
+    (:func:`feed_line`), the lead sentence and the outlets. Written with ``feedgen``."""
     from feedgen.feed import FeedGenerator
 
     def when(value: object) -> datetime | None:
@@ -522,17 +571,17 @@ def atom_feed(rows: list[dict], run_info: Mapping[str, Any]) -> bytes:
     latest = max((t for r in rows if (t := when(r.get("changed_at"))) is not None),
                  default=when(run_info.get("started")) or datetime.now(timezone.utc).replace(microsecond=0))
     fg.updated(latest)
+    titles = {r.get("story_id"): str(r.get("title") or "(untitled)") for r in rows}
     for r in reversed(rows):  # feedgen puts each new entry first: the feed reads in index order
+        change = feed_line(r, titles)
+        if not change:  # unchanged since the last run: not news
+            continue
         fe = fg.add_entry()
         fe.id(f"urn:storyline:story:{r['story_id']}")
         fe.title(str(r.get("title") or "(untitled)"))
         fe.link(href=f"stories/{r['name']}.html", rel="alternate")
         fe.updated(when(r.get("changed_at")) or latest)
-        lines = [r.get("lead") or "", f"Outlets: {r.get('outlets') or 'unknown'}"]
-        if r.get("status") == "updated":
-            lines.append(f"Updated: {r.get('what_changed') or 'changed'}")
-        elif r.get("status") == "new":
-            lines.append(f"New story, continuing: {r['continues']}" if r.get("continues") else "New story")
+        lines = [change, r.get("lead") or "", f"Outlets: {r.get('outlets') or 'unknown'}"]
         fe.content("\n".join(x for x in lines if x), type="text")
     return fg.atom_str(pretty=True)
 

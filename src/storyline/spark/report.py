@@ -54,12 +54,17 @@ def report_pages(stories: DataFrame, max_stories: int) -> list[tuple[str, str, d
     return [(r["story_id"], r["html"], json.loads(r["row"]), r["haystack"]) for r in rows]
 
 
-def row_counts(tables: dict) -> dict[str, int]:
-    """Rows of each table, counted in one query (a count per table would be a query, and jobs, each)."""
+def row_counts(tables: dict, stories: DataFrame | None = None) -> dict[str, int]:
+    """Rows of each table, counted in one query (a count per table would be a query, and jobs, each); with
+    ``stories``, also its stories by what this run did to them (``stories_new``, ``stories_updated``,
+    ``stories_unchanged``: ``changes.status``)."""
     tagged = [df.select(F.lit(name).alias("table")) for name, df in tables.items()]
+    if stories is not None:
+        tagged.append(stories.select(F.concat(F.lit("stories_"), F.col("changes.status")).alias("table")))
     got = {r["table"]: int(r["count"]) for r in reduce(lambda a, b: a.unionByName(b), tagged)
-           .groupBy("table").count().collect()}
-    return {name: got.get(name, 0) for name in tables}
+           .groupBy("table").count().collect() if r["table"] is not None}
+    statuses = [f"stories_{k}" for k in ("new", "updated", "unchanged")] if stories is not None else []
+    return {name: got.get(name, 0) for name in [*tables, *statuses]}
 
 
 def tally(ctx: Context, t: dict, rejects: DataFrame) -> dict:
@@ -67,7 +72,7 @@ def tally(ctx: Context, t: dict, rejects: DataFrame) -> dict:
     tables (Parquet footers and one small aggregation) and this run's ``rejects``."""
     f = ctx.figures
     by_reason = reject_counts(rejects)
-    c = row_counts({name: t[name] for name in ("articles", "duplicates", "sentences", "stories")})
+    c = row_counts({name: t[name] for name in ("articles", "duplicates", "sentences", "stories")}, t["stories"])
     c.update(records_in=f.records_in, read_tasks=f.read_tasks, rejects=sum(by_reason.get("record", {}).values()),
              removed_lines=sum(by_reason.get("line", {}).values()))
     before = ctx.earlier.counts()
@@ -82,7 +87,7 @@ def run(ctx: Context, t: dict) -> Output:
     def render(path: Path) -> None:
         pages = report_pages(with_storyline(t["stories"], t["storylines"]), ctx.cfg.report.max_stories)
         info = {"counts": ctx.figures.counts, "rejects": ctx.figures.rejects, "timings": ctx.timings,
-                "started": ctx.started}
-        write_report(pages, info, path)
+                "started": ctx.started, "into": bool(ctx.earlier)}
+        write_report(pages, info, path, final_dir=ctx.final_out / "report")  # path: a staging folder
 
     return Output(files={"report": render}, figures=tally(ctx, t, this_runs_rejects(t)))
