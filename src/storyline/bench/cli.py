@@ -172,6 +172,16 @@ def cmd_reads(args: argparse.Namespace) -> int:
     return reads_main(argv)
 
 
+def cmd_entities(args: argparse.Namespace) -> int:
+    """Score runs' entities against hand-typed ones (benchmarks/labels/entities.json): of each labelled story's top
+    five, how many are names with the right type; a partial name beside the full one counts as wrong, an entry the
+    labels do not know as unjudged. Runs side by side, per set."""
+    from storyline.bench.entities import main as entities_main
+
+    return entities_main(["--data", *args.data, "--gold", args.gold, "--errors", str(args.errors)]
+                         + (["--half", args.half] if args.half else []))
+
+
 def cmd_storylines(args: argparse.Namespace) -> int:
     """Score a run's storylines: B-cubed of its stories and of its storylines against Multi-News groups, or the
     cases of a thread set (its gold.json), per half."""
@@ -313,10 +323,11 @@ def preflight(args: argparse.Namespace) -> None:
     data = Path(args.data[0] if isinstance(args.data, list) else args.data)
     if args.bench == "extract" and not (data.is_dir() and (data / "evaldata.jsonl").is_file()):
         raise ValueError(f"bench extract: --data {data} must be a folder holding evaldata.jsonl and html/")
-    if args.bench in ("reads", "storylines") and not (data / "stories.jsonl" if data.is_dir() else data).is_file():
+    if args.bench in ("reads", "storylines", "entities") and not (data / "stories.jsonl" if data.is_dir() else data
+                                                                  ).is_file():
         raise ValueError(f"bench {args.bench}: --data {data} must be a run's output folder (holding stories.jsonl) "
                          f"or a stories.jsonl")
-    if args.bench not in ("extract", "reads", "claims", "storylines") and not data.is_file():
+    if args.bench not in ("extract", "reads", "claims", "storylines", "entities") and not data.is_file():
         raise ValueError(f"bench {args.bench}: --data {data} must be a JSONL file")
     for opt in ("runs", "baseline_runs"):
         if getattr(args, opt, 1) < 1:
@@ -432,6 +443,15 @@ def add_bench_parser(sub) -> None:
     sl.add_argument("--gold", default="multinews", metavar="multinews|GOLD.json",
                     help="'multinews' (an article's group is its id before '#'; the default) or a thread set's "
                          "gold.json, such as tests/data/threads/gold.json")
+
+    en = _bench(bsub, cmd_entities, "runs' top-five entities against hand-typed ones: names with the right type")
+    en.add_argument("--data", required=True, nargs="+", metavar="OUT_DIR",
+                    help="runs' output folders (or stories.jsonl files), scored side by side")
+    en.add_argument("--gold", default="benchmarks/labels/entities.json", metavar="LABELS.json",
+                    help="hand-typed entities (default benchmarks/labels/entities.json)")
+    en.add_argument("--half", choices=("build", "held"), help="one half of the labelled stories only; 'held' is "
+                                                              "the half kept apart from building")
+    en.add_argument("--errors", type=int, default=0, metavar="N", help="print each run's first N wrong entries")
 
     r = _bench(bsub, cmd_reads, "how a run's stories read: residue and cut titles, furniture, background rows and "
                                 "leads, non-names, events apart")
