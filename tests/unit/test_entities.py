@@ -208,6 +208,19 @@ def test_the_checked_spacy_pipeline() -> None:
     assert "Yankees GM Brian Cashman" not in split
 
 
+def test_the_english_model_leaves_a_story_in_another_language_to_the_rules() -> None:
+    german = _sents("a: Der Vorstand von Volkswagen hat am Freitag in Wolfsburg die Pläne für das neue Werk vorgestellt.",
+                    "a: Die Kosten für das Werk steigen, und die Kunden warten weiter auf die Autos aus Wolfsburg.",
+                    "b: Betriebsratschef Bernd Osterloh sagte, die Belegschaft habe Angst um die Zukunft des Werks.",
+                    "b: Volkswagen will die Produktion in Wolfsburg nach dem Umbau im Sommer wieder aufnehmen.")
+    by_rules = [(e.name, e.type) for e in extract_entities(german)]
+    assert [(e.name, e.type) for e in extract_entities(german, model="en_core_web_sm")] == by_rules
+    english = _sents("a: Volkswagen presented its plans for the new plant in Wolfsburg on Friday.",
+                     "b: Works council chief Bernd Osterloh said the staff feared for the plant's future.")
+    assert {e.name for e in extract_entities(english, model="en_core_web_sm")} >= {"Volkswagen", "Wolfsburg",
+                                                                                  "Bernd Osterloh"}
+
+
 def _seed_sentences() -> list[Sentence]:
     seeds = SHARED / "seeds"
     if not seeds.is_dir():

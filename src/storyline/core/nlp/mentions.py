@@ -14,7 +14,7 @@ from typing import AbstractSet as Set, Sequence
 
 from storyline.core.grouping.minhash import hash_tokens
 from storyline.core.text.furniture import INTERFACE_WORDS
-from storyline.core.text.language import capitals_mark_names, function_words, language
+from storyline.core.text.language import ENGLISH, capitals_mark_names, function_words, language
 from storyline.core.text.text import STOPWORDS, word_lemmas
 from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, _ABBREV, _CLUB_LAST, _COMMON_CAPS,
                                       _CONNECTORS, _DIRECTIONS, _EVENT_FIRST, _GAZETTEER, _MODIFIED, _MONTHS_DAYS,
@@ -95,6 +95,7 @@ class _Vocab:
     stop: Set[str] = STOPWORDS  # the function words of the story's language
     nouns: bool = False  # the story capitalises its nouns (German): a capital alone does not make a name
     named: frozenset[str] = frozenset()  # words that follow a known given name: "Musk" of "Elon Musk"
+    english: bool = True  # the story is in English (or too short to tell): an English model may read it
 
 
 def _vocab(texts: Sequence[str]) -> _Vocab:
@@ -117,7 +118,7 @@ def _vocab(texts: Sequence[str]) -> _Vocab:
     joined = " ".join(" ".join(texts).split()[:400])
     lang = language(hash_tokens(joined))
     return _Vocab(frozenset(lower), frozenset(caps), function_words(lang), not capitals_mark_names(joined, lang),
-                  frozenset(named))
+                  frozenset(named), lang in (None, ENGLISH))
 
 
 def _rule_mentions(i: int, text: str, vocab: _Vocab) -> list[tuple[Mention, Counter[str]]]:

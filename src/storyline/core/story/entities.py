@@ -184,10 +184,10 @@ def analyse(sentences: Sequence[Sentence], nlp=None, model: str | None = None) -
 
 
 def _mentions(texts: Sequence[str], vocab: _Vocab, nlp=None) -> list[list[tuple[Mention, Counter[str]]]]:
-    """Each sentence's mentions with their type votes: the rules', and with a spaCy pipeline, spaCy's spans first
-    and a rule-based span that overlaps none of them filling a gap the model left."""
+    """Each sentence's mentions with their type votes: the rules', and with a spaCy pipeline (for a story in
+    English), spaCy's spans first and a rule-based span that overlaps none of them filling a gap the model left."""
     found = _rule_mentions_once(texts, vocab)
-    if nlp is not None:
+    if nlp is not None and vocab.english:  # the model reads English: a story in another language keeps the rules
         # spaCy's spans first; a rule-based span that overlaps none of them fills a gap the model left
         found = [sp + [(m, v) for m, v in rules if not any(m.start < o.end and o.start < m.end for o, _ in sp)]
                  for sp, rules in zip(_spacy_mentions(nlp, texts), found)]
