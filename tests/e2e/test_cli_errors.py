@@ -43,7 +43,7 @@ def test_a_run_whose_records_are_all_rejected_says_why_in_one_line(tmp_path):
     assert run["counts"]["rejects"] == run["counts"]["records_in"] == 3
 
 
-@pytest.mark.parametrize("case", ["empty_folder", "unsupported_file"])
+@pytest.mark.parametrize("case", ["empty_folder", "unsupported_file", "empty_jsonl"])
 def test_a_run_without_records_or_articles_raises_no_articles(spark, tmp_path, case):
     from storyline.config import load_config
     from storyline.run.folder import NoArticles
@@ -53,10 +53,14 @@ def test_a_run_without_records_or_articles_raises_no_articles(spark, tmp_path, c
     inp.mkdir()
     if case == "unsupported_file":
         (inp / "scan.pdf").write_bytes(b"%PDF-1.4 not an article")
+    if case == "empty_jsonl":
+        (inp / "feed.jsonl").write_text("\n")
     with pytest.raises(NoArticles, match="^no articles: ") as err:
         run([str(inp)], tmp_path / "out", load_config(overrides={"spark.master": "local[2]"}), spark=spark)
     if case == "unsupported_file":
         assert "unsupported_file=1" in str(err.value)
+    elif case == "empty_jsonl":  # the message says the file is empty, and names it
+        assert f"empty=1; {inp / 'feed.jsonl'}: the file is empty" in str(err.value)
     else:
         assert "hold no records" in str(err.value)
 

@@ -274,14 +274,20 @@ def no_articles(ctx: Context) -> None:
                             "rejects")
     result = RunResult(out=ctx.final_out, timings=ctx.timings, started=ctx.started)
     result.rejects = reject_counts(rejects)
+    by_reason = result.rejects.get("record", {})
+    why = ", ".join(f"{k}={v}" for k, v in sorted(by_reason.items(), key=lambda kv: (-kv[1], kv[0]))[:6])
+    if len(by_reason) == 1:  # one reason for all: say it with a record's file and words ("the file is empty")
+        first = (rejects.where("level = 'record'").orderBy("source_path", "locator")
+                 .select("source_path", "locator", "detail").first())
+        if first is not None and first["detail"]:
+            where = str(first["source_path"]) + (f" {first['locator']}" if first["locator"] else "")
+            why = f"{why}; {where}: {first['detail'][:160]}"
     records = ctx.figures.records_in
     result.counts = {"records_in": records, "articles": 0, "duplicates": 0, "stories": 0,
-                     "rejects": sum(result.rejects.get("record", {}).values())}
+                     "rejects": sum(by_reason.values())}
     _write_run_json(ctx.out, ctx.inputs, ctx.cfg, result, None)
     shutil.rmtree(ctx.work, ignore_errors=True)
     publish(ctx.out, ctx.final_out)
-    by_reason = result.rejects.get("record", {})
-    why = ", ".join(f"{k}={v}" for k, v in sorted(by_reason.items(), key=lambda kv: (-kv[1], kv[0]))[:6])
     if not records:
         raise NoArticles(f"no articles: the inputs hold no records ({', '.join(ctx.inputs)}); give files storyline "
                          f"reads (.jsonl, .parquet, .txt, .md, .html, .warc)")
