@@ -62,13 +62,14 @@ def sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def checked(path: Path, want: str) -> Path:
-    """``path``, when it exists and has SHA-256 ``want``; else :class:`ModelError` naming both."""
+def checked(path: Path, want: str, what: str = "embedding model", fix: str = "reinstall storyline") -> Path:
+    """``path``, when it exists and has SHA-256 ``want``; else :class:`ModelError` naming both (``what``: the
+    model the file belongs to; ``fix``: what to do)."""
     if not path.is_file():
-        raise ModelError(f"embedding model file {path} is missing (expected SHA-256 {want}); reinstall storyline")
+        raise ModelError(f"{what} file {path} is missing (expected SHA-256 {want}); {fix}")
     got = sha256(path)
     if got != want:
-        raise ModelError(f"embedding model file {path} has SHA-256 {got}, expected {want}; reinstall storyline")
+        raise ModelError(f"{what} file {path} has SHA-256 {got}, expected {want}; {fix}")
     return path
 
 

@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Sequence
 
-from storyline.core.nlp.embed import ModelError, sha256
+from storyline.core.nlp.embed import ModelError, checked
 
 log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())
@@ -107,12 +107,7 @@ def check_model(folder: Path | None = None) -> Path:
     :class:`ModelError`, naming the file and the hash expected."""
     folder = model_dir() if folder is None else Path(folder)
     for name, want in FILES.items():
-        path = folder / name
-        if not path.is_file():
-            raise ModelError(f"parser model file {path} is missing (expected SHA-256 {want}); {REINSTALL}")
-        got = sha256(path)
-        if got != want:
-            raise ModelError(f"parser model file {path} has SHA-256 {got}, expected {want}; {REINSTALL}")
+        checked(folder / name, want, "parser model", REINSTALL)
     return folder
 
 
