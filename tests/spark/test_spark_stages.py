@@ -337,18 +337,18 @@ def test_one_name_has_one_type_across_the_stories_of_a_run(spark):
 
 
 def test_story_ids_last_across_runs_through_merges_splits_and_an_earlier_report(spark):
-    """This run's grouping (each story named by its first report, ``seed``) against the earlier output's."""
+    """This run's grouping (each story named from its content) against the earlier output's."""
 
     previous = spark.createDataFrame(
         [("a1", "A"), ("a2", "A"), ("b1", "B"), ("b2", "B"), ("b3", "B"), ("c1", "C"), ("c2", "C"), ("c3", "C"),
          ("d1", "D")], "article_id string, story_id string")
     grouping = spark.createDataFrame(
-        [(a, "sX", "a1") for a in ("a1", "a2", "b1", "b2", "b3", "n1")]  # A and B merge; B has more articles
-        + [(a, "sY", "c1") for a in ("c1", "c2", "n2")]  # most of C, and a new article
-        + [("c3", "sZ", "c3")]  # a piece that broke away from C
-        + [(a, "sW", "n3") for a in ("n3", "n4")]  # all new
-        + [("d1", "sV", "n0"), ("n0", "sV", "n0")],  # D, and a report earlier than D's, which names the grouping
-        "article_id string, story_id string, seed string")
+        [(a, "sX") for a in ("a1", "a2", "b1", "b2", "b3", "n1")]  # A and B merge; B has more articles
+        + [(a, "sY") for a in ("c1", "c2", "n2")]  # most of C, and a new article
+        + [("c3", "sZ")]  # a piece that broke away from C
+        + [(a, "sW") for a in ("n3", "n4")]  # all new
+        + [("d1", "sV"), ("n0", "sV")],  # D, and a report earlier than D's, which names the grouping
+        "article_id string, story_id string")
     ids, lineage = inherit_ids(grouping, previous)
     story = {r.article_id: r.story_id for r in ids.collect()}
     line = {r.story_id: r.asDict() for r in lineage.collect()}
@@ -370,11 +370,11 @@ def test_a_story_split_in_three_keeps_its_id_on_its_largest_part_and_the_others_
     previous = spark.createDataFrame([(f"a{k}", "s-a") for k in range(1, 7)] + [("b1", "s-b"), ("b2", "s-b")],
                                      "article_id string, story_id string")
     grouping = spark.createDataFrame(
-        [("a1", "g1", "a1"), ("a2", "g1", "a1")]  # the earlier story's first report, and one more
-        + [(a, "g2", "a3") for a in ("a3", "a4", "a5")]  # most of it
-        + [("a6", "g3", "n1"), ("n1", "g3", "n1")]  # one of it, with a new report that is older than all
-        + [("b1", "g4", "b1"), ("b2", "g4", "b1"), ("n2", "g4", "b1")],  # another story, unsplit
-        "article_id string, story_id string, seed string")
+        [("a1", "g1"), ("a2", "g1")]  # the earlier story's first report, and one more
+        + [(a, "g2") for a in ("a3", "a4", "a5")]  # most of it
+        + [("a6", "g3"), ("n1", "g3")]  # one of it, with a new report that is older than all
+        + [("b1", "g4"), ("b2", "g4"), ("n2", "g4")],  # another story, unsplit
+        "article_id string, story_id string")
     ids, lineage = inherit_ids(grouping, previous)
     story = {r.article_id: r.story_id for r in ids.collect()}
     line = {r.story_id: r.asDict() for r in lineage.collect()}

@@ -131,7 +131,7 @@ TERMS = "article_id string, term string, tf double"  # what clustering reads of 
 COMPONENT_LABELS = "node string, label string"  # a story key for each article of a linked component (spark.cluster)
 SIGNATURES = "article_id string, sig array<int>, bands array<bigint>"  # MinHash signatures and bands (spark.dedup)
 NEAR_PAIRS = "article_id string, canonical_id string, similarity double"  # a near duplicate and its canonical copy
-GROUPING = "article_id string, story_id string, seed string"  # this run's grouping, before earlier ids are kept
+GROUPING = "article_id string, story_id string"  # this run's grouping, before earlier ids are kept
 LINEAGE = "story_id string, before string, merged_from array<string>, split_from array<string>"
 CHANGES = (
     "struct<status:string,since:string,updated:string,new_article_ids:array<string>,retold:array<string>,"

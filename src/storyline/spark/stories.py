@@ -23,9 +23,9 @@ def story_id_column(key_col) -> F.Column:
 
 def assign_stories(articles: DataFrame, cfg: StoriesConfig, terms: DataFrame | None = None,
                    previous: DataFrame | None = None) -> DataFrame:
-    """``article_id, story_id, seed`` for every canonical article; ``seed`` is the article that names the story
-    (its earliest report: earliest published, then smallest id), or null when the story is an input group or an
-    earlier story kept whole.
+    """``article_id, story_id`` for every canonical article: a story is named by its input group, by its earliest
+    report (earliest published, then smallest id; ``seed:`` keys) or, kept whole from the earlier output, by its
+    earlier id (``kept:`` keys).
 
     With ``group_by`` the named input field decides (articles without a value form one-article stories);
     otherwise articles are clustered by content and time, from their ``terms`` (:func:`~storyline.spark.cluster.
@@ -40,7 +40,7 @@ def assign_stories(articles: DataFrame, cfg: StoriesConfig, terms: DataFrame | N
             raise ValueError(f"stories.group_by names '{col}', which is not an article field; use 'group' or "
                              f"map an input field to it under [ingest.fields]")
         key = F.coalesce(F.concat(F.lit("group:"), F.col(f"`{col}`")), F.concat(F.lit("article:"), "article_id"))
-        return articles.select("article_id", story_id_column(key).alias("story_id"), F.lit(None).cast("string").alias("seed"))
+        return articles.select("article_id", story_id_column(key).alias("story_id"))
     from storyline.spark.cluster import cluster_stories
 
     kept = settled(articles, previous, cfg.window_days) if previous is not None else None
@@ -53,12 +53,11 @@ def assign_stories(articles: DataFrame, cfg: StoriesConfig, terms: DataFrame | N
         terms=terms,
         only=active,
     )
-    grouping = clustered.select("article_id", story_id_column(F.concat(F.lit("seed:"), "story_key")).alias("story_id"),
-                                F.col("story_key").alias("seed"))
+    grouping = clustered.select("article_id", story_id_column(F.concat(F.lit("seed:"), "story_key")).alias("story_id"))
     if kept is None:
         return grouping
     return grouping.unionByName(kept.select("article_id", story_id_column(F.concat(F.lit("kept:"), "story_id"))
-                                            .alias("story_id"), F.lit(None).cast("string").alias("seed")))
+                                            .alias("story_id")))
 
 
 def settled(articles: DataFrame, previous: DataFrame, window_days: float | None) -> DataFrame | None:

@@ -26,13 +26,12 @@ def inherit_ids(stories: DataFrame, previous: DataFrame | None) -> tuple[DataFra
       earlier story it holds most of and its first earlier article; those earlier stories are its ``split_from``.
     - A story of new articles only is named by its content, as a run from scratch names it.
     """
+    no_ids = F.array().cast("array<string>")
     if previous is None:
         return (stories.select("article_id", "story_id"),
                 stories.select("story_id").distinct().select(
-                    "story_id", F.lit(None).cast("string").alias("before"),
-                    F.array().cast("array<string>").alias("merged_from"),
-                    F.array().cast("array<string>").alias("split_from")))
-    no_ids = F.array().cast("array<string>")
+                    "story_id", F.lit(None).cast("string").alias("before"), no_ids.alias("merged_from"),
+                    no_ids.alias("split_from")))
     old = previous.select("article_id", F.col("story_id").alias("old"))
     joined = stories.join(old, "article_id", "left")
     shares = (joined.where(F.col("old").isNotNull()).groupBy(F.col("story_id").alias("cluster"), "old")

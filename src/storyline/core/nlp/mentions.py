@@ -13,6 +13,8 @@ from functools import lru_cache
 from typing import AbstractSet as Set, Sequence
 
 from storyline.core.grouping.minhash import hash_tokens
+from storyline.core.nlp.embed import ModelError
+from storyline.core.nlp.parse import load
 from storyline.core.text.furniture import INTERFACE_WORDS
 from storyline.core.text.language import ENGLISH, capitals_mark_names, function_words, language
 from storyline.core.text.text import STOPWORDS, word_lemmas
@@ -345,9 +347,6 @@ def load_spacy(model: str):
     """The spaCy pipeline ``model``: the checked English model (:mod:`storyline.core.nlp.parse`, by either of
     :data:`CHECKED_MODELS`) or another installed pipeline by name. A missing spaCy, model or file raises
     :class:`~storyline.core.nlp.embed.ModelError`: a run that asks for a model never goes on without it."""
-    from storyline.core.nlp.embed import ModelError
-    from storyline.core.nlp.parse import load
-
     if model in CHECKED_MODELS:
         return load(("tok2vec", "tagger", "parser", "attribute_ruler", "ner"))
     try:
