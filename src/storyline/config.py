@@ -138,6 +138,7 @@ class FactsConfig:
     """The ``[facts]`` section; every default is in defaults.toml."""
 
     spacy_model: str
+    read_sentences: int
     single_source_max: int
     compare_sentences: int
     embedding: str
@@ -145,6 +146,10 @@ class FactsConfig:
     def __post_init__(self) -> None:
         from storyline.core.nlp.embed import MODELS
 
+        _check(isinstance(self.spacy_model, str) and self.spacy_model != "", "facts.spacy_model",
+               "must name a spaCy pipeline (the checked one is \"en_core_web_sm\")", self.spacy_model)
+        _check(_whole(self.read_sentences) and self.read_sentences >= 1, "facts.read_sentences",
+               "must be a whole number, 1 or more", self.read_sentences)
         _check(_whole(self.single_source_max) and self.single_source_max >= 0, "facts.single_source_max",
                "must be a whole number, 0 or more", self.single_source_max)
         _check(_whole(self.compare_sentences) and self.compare_sentences >= 2, "facts.compare_sentences",

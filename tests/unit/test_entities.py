@@ -1,4 +1,5 @@
-"""Entities: rule-based extraction, type cues, variant merging, the optional spaCy path, and the seeds."""
+"""Entities: the checked model's names and how they are grouped, typed and ranked; the rule-based reader (stories in
+other languages, and the claim finder's slots) with its type cues; and the seeds."""
 
 from __future__ import annotations
 
@@ -23,12 +24,17 @@ def _sents(*texts: str, source: str | None = None) -> list[Sentence]:
     return out
 
 
+def _rules(sentences, **kw):
+    """The rule-based reader's entities (a story in another language, and the claim finder's slots, read so)."""
+    return extract_entities(sentences, model=None, **kw)
+
+
 def _by_name(ents):
     return {e.name: e for e in ents}
 
 
 def test_surname_and_first_name_fold_into_the_full_name() -> None:
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Club president Maria Lindqvist opened the new stadium on the river bank.",
         "b: Lindqvist said the stadium cost more than planned.",
         "b: Fans cheered when Maria cut the ribbon.")))
@@ -40,7 +46,7 @@ def test_surname_and_first_name_fold_into_the_full_name() -> None:
 
 
 def test_shared_surname_stays_ambiguous() -> None:
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Owner Jeff Halvorsen and his brother Fred Halvorsen sold the team.",
         "a: Halvorsen said the price was fair.")))
     assert {"Jeff Halvorsen", "Fred Halvorsen"} <= set(ents)
@@ -49,7 +55,7 @@ def test_shared_surname_stays_ambiguous() -> None:
 
 
 def test_type_cues() -> None:
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: The Harbor Authority said the ferry to Norway was cancelled.",
         "a: Officials in Tromsland blamed the storm, and the Seagulls postponed their match.",
         "a: Mr. Okafor, 61, runs the Okafor Shipping Group in Lagos.")))
@@ -63,7 +69,7 @@ def test_type_cues() -> None:
 
 
 def test_sentence_initial_common_words_are_not_entities() -> None:
-    names = {e.name for e in extract_entities(_sents(
+    names = {e.name for e in _rules(_sents(
         "a: However, the council voted late.",
         "a: Unfortunately the vote was close.",
         "a: Sources said the mayor resigned.",
@@ -73,7 +79,7 @@ def test_sentence_initial_common_words_are_not_entities() -> None:
 
 
 def test_title_case_headlines_are_skipped_and_titles_split_off() -> None:
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Local Team Names New Coach After Long Search For Leader",
         "a: Rovers GM Tomas Berg hired the coach.")))
     assert "Local Team Names New Coach After Long Search For Leader" not in ents
@@ -83,7 +89,7 @@ def test_title_case_headlines_are_skipped_and_titles_split_off() -> None:
 
 def test_a_person_whose_surname_is_also_a_town_stays_a_person() -> None:
     # "Clinton", "Rubio" and "Lutz" are towns in the gazetteer; folded into a full name, they are that person
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Hillary Clinton spoke in Des Moines on Monday.", "a: Clinton visited Ohio later.",
         "b: Clinton told reporters she would win.", "b: Marco Rubio backed the plan.", "b: Rubio spoke again.")))
     assert ents["Hillary Clinton"].type == PERSON and ents["Hillary Clinton"].mentions == 3
@@ -92,7 +98,7 @@ def test_a_person_whose_surname_is_also_a_town_stays_a_person() -> None:
 
 def test_a_person_whose_given_name_and_surname_are_both_towns_stays_a_person() -> None:
     # "Marco" and "Roy" are towns too; most mentions are the bare surname, which the gazetteer reads as a place
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Senator Marco Rubio said on Monday that he would run.", "a: Supporters cheered for Rubio in Miami.",
         "a: A poll gave Rubio a lead.", "b: Donors gave money to Rubio this week.", "b: Rubio thanked them.",
         "b: Roy Moore lost the Alabama race.", "b: Voters turned away from Moore.", "b: A recount was denied to Moore.")))
@@ -103,7 +109,7 @@ def test_a_person_whose_given_name_and_surname_are_both_towns_stays_a_person() -
 def test_a_surname_two_spellings_of_one_person_end_is_a_person_not_the_town() -> None:
     # "Morsi" ends "Mohamed Morsi" and "Mohammed Morsi", so it stays a name of its own; the gazetteer's town
     # reading of it ("in Morsi", "to Morsi") must not make it a place
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: President Mohamed Morsi was ousted on Wednesday.", "a: Crowds turned against Morsi in Cairo.",
         "a: The army gave an ultimatum to Morsi.", "b: Mohammed Morsi refused to resign.",
         "b: Supporters rallied to Morsi on Friday.", "b: Morsi said he remained president.")))
@@ -111,7 +117,7 @@ def test_a_surname_two_spellings_of_one_person_end_is_a_person_not_the_town() ->
 
 
 def test_a_service_met_once_after_to_is_no_place_but_a_town_written_in_it_is() -> None:
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: The mayor kept posting to Facebook on Monday.", "a: His Facebook page lost friends.",
         "a: Her Facebook likes fell by Tuesday.", "b: His official Facebook account went quiet.",
         "b: Only a few Facebook fans followed him.", "b: The flooding hit homes in Selwick overnight.",
@@ -121,7 +127,7 @@ def test_a_service_met_once_after_to_is_no_place_but_a_town_written_in_it_is() -
 
 
 def test_a_name_that_modifies_a_place_noun_is_a_place() -> None:
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Storm Evra brought down power lines across the Lusk region on Thursday.", "a: Homes in Lusk lost power.",
         "b: Thousands of Lusk residents were without power on Friday.", "b: The Lusk valley was worst hit.",
         "b: Engineers said Lusk homes would be reconnected by Sunday.")))
@@ -130,7 +136,7 @@ def test_a_name_that_modifies_a_place_noun_is_a_place() -> None:
 
 def test_a_name_with_a_role_before_it_and_the_surname_fold_into_the_person() -> None:
     # "Dudley" is also a town; the story writes "executive" in lower case, so "Executive Bob Dudley" is a role and a name
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: BP shareholders rejected a pay rise for chief executive Bob Dudley on Thursday.",
         "a: Chief Executive Bob Dudley did not speak at the meeting.",
         "b: Dudley was paid nearly $20m for 2015.", "b: Investors said Dudley should take a cut.")))
@@ -139,7 +145,7 @@ def test_a_name_with_a_role_before_it_and_the_surname_fold_into_the_person() -> 
 
 
 def test_a_known_city_named_city_is_a_place_and_a_club_named_city_is_not() -> None:
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: The rally in Iowa City drew 3,000 people.", "a: Westbridge City signed Okafor on Friday.")))
     assert ents["Iowa City"].type == GPE
     assert ents["Westbridge City"].type == ORG
@@ -147,7 +153,7 @@ def test_a_known_city_named_city_is_a_place_and_a_club_named_city_is_not() -> No
 
 def test_a_country_or_state_stays_a_place_beside_a_longer_name_that_holds_it() -> None:
     # "Kenya" (also a given name) and "Iowa" are places of their own, not short forms of the agency or the university
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Kenya Wildlife Service rangers shot the lion in Kajiado.", "a: The lion was the best known in Kenya.",
         "b: Students at the University of Iowa protested.", "b: Voters in Iowa went to the polls.",
         "b: Kenya has banned the hunting of lions.")))
@@ -156,13 +162,13 @@ def test_a_country_or_state_stays_a_place_beside_a_longer_name_that_holds_it() -
 
 
 def test_a_direction_before_a_known_place_names_a_part_of_that_place() -> None:
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Leaders said West Africa must act after the coup in Mali.", "a: Fires spread in Northern California.")))
     assert ents["West Africa"].type == GPE and ents["Northern California"].type == GPE
 
 
 def test_a_known_place_by_its_initials_or_named_after_a_known_place_is_a_place() -> None:
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: The U.S. and the UK agreed the deal with the UAE on Monday, the BBC reported.",
         "b: Oil from the rig reached the Gulf of Mexico, U.S. officials said.")))
     assert {n: ents[n].type for n in ("U.S.", "UK", "UAE", "BBC", "Gulf of Mexico")} == {
@@ -171,16 +177,16 @@ def test_a_known_place_by_its_initials_or_named_after_a_known_place_is_a_place()
 
 def test_mentions_resolve_to_entity_names() -> None:
     sents = _sents("a: Anna Kowalski won.", "a: Later Kowalski thanked the fans.")
-    index = analyse(sents)
+    index = analyse(sents, model=None)
     assert [(m.surface, m.name) for m in index.mentions[1]] == [("Kowalski", "Anna Kowalski")]
     assert sents[1].text[index.mentions[1][0].start:index.mentions[1][0].end] == "Kowalski"
 
 
 def test_min_mentions_is_validated_and_applied() -> None:
     sents = _sents("a: Anna Kowalski met Piet Jansen.", "a: Kowalski left.")
-    assert [e.name for e in extract_entities(sents, min_mentions=2)] == ["Anna Kowalski"]
+    assert [e.name for e in _rules(sents, min_mentions=2)] == ["Anna Kowalski"]
     with pytest.raises(ValueError, match="min_mentions"):
-        extract_entities(sents, min_mentions=0)
+        _rules(sents, min_mentions=0)
 
 
 def test_a_missing_spacy_model_stops_with_one_line_never_falling_back_to_the_rules() -> None:
@@ -191,21 +197,53 @@ def test_a_missing_spacy_model_stops_with_one_line_never_falling_back_to_the_rul
         extract_entities(sents, model="no_such_spacy_model_xyz")
 
 
-def test_the_checked_spacy_pipeline() -> None:
-    ents = _by_name(extract_entities(_sents(
+def test_the_model_finds_the_people_organisations_and_places_and_folds_a_surname_into_the_full_name() -> None:
+    ents = extract_entities(_sents(
         "a: General manager Sandy Alderson said Wally Backman resigned from the New York Mets.",
-        "b: Sources told Newsday that Backman was fired by the club in Las Vegas."), model="en_core_web_sm"))
-    assert ents["Wally Backman"].type == PERSON and "Backman" in ents["Wally Backman"].variants
-    assert ents["Wally Backman"].article_ids == ["a", "b"]
-    assert ents["Sandy Alderson"].type == PERSON
-    assert ents["New York Mets"].type == ORG  # "the" dropped
-    assert ents["Las Vegas"].type == "GPE"
-    # the same story through the seeds-style merge: a title inside a span is split off
-    split = _by_name(extract_entities(_sents(
-        "a: The trade was approved by Yankees GM Brian Cashman on Friday.", "a: Cashman said the deal was fair."),
-        model="en_core_web_sm"))
-    assert split["Brian Cashman"].type == PERSON and "Cashman" in split["Brian Cashman"].variants
-    assert "Yankees GM Brian Cashman" not in split
+        "b: Sources told Newsday that Backman was fired by the club in Las Vegas."))
+    by = _by_name(ents)
+    assert by["Wally Backman"].type == PERSON and "Backman" in by["Wally Backman"].variants
+    assert by["Wally Backman"].article_ids == ["a", "b"] and ents[0].name == "Wally Backman"  # named by most articles
+    assert by["Sandy Alderson"].type == PERSON
+    assert by["New York Mets"].type == ORG  # "the" dropped
+    assert by["Las Vegas"].type == GPE
+
+
+def test_a_name_after_a_possessive_or_a_role_the_story_writes_in_lower_case_is_a_name_of_its_own() -> None:
+    by = _by_name(extract_entities(_sents(
+        "a: Police searched Kevin Spacey's London home on Tuesday, lawyer Kila Baldwin said.",
+        "b: Lawyer Kila Baldwin said her client would appeal.",
+        "b: The search of the London home lasted four hours, Kila Baldwin said.")))
+    assert by["Kila Baldwin"].type == PERSON and "Lawyer Kila Baldwin" not in by
+    assert by["London"].type == GPE and not any("London" in n and n != "London" for n in by)
+
+
+def test_a_junk_word_before_a_full_name_and_initials_fold_into_the_name() -> None:
+    by = _by_name(extract_entities(_sents(
+        "a: Robert Durst appeared in court in Los Angeles on Monday, the Federal Bureau of Investigation said.",
+        "b: Frail Robert Durst sat in a wheelchair during the hearing.",
+        "c: The FBI had searched the home of Robert Durst in Texas.")))
+    assert "Frail Robert Durst" in by["Robert Durst"].variants and "Frail Robert Durst" not in by
+    assert "FBI" in by["Federal Bureau of Investigation"].variants
+
+
+def test_names_met_beyond_the_sentences_the_model_reads_are_found_there_too() -> None:
+    texts = ["Maria Lindqvist opened the new stadium in Gothenburg.", "The mayor praised the design.",
+             "Fans queued for hours.", "Later Maria Lindqvist cut the ribbon."]
+    ents = extract_entities([Sentence("a", k, t, "a.example") for k, t in enumerate(texts)])
+    maria = _by_name(ents)["Maria Lindqvist"]
+    assert maria.mentions == 2 and maria.type == PERSON
+
+
+def test_an_entity_s_type_is_the_vote_of_the_articles_that_write_its_full_name() -> None:
+    from collections import Counter
+    from storyline.core.story.entities import group_names
+
+    written = [("a", "Jordan Price", Counter({ORG: 1})), ("b", "Jordan Price", Counter({PERSON: 1})),
+               ("c", "Jordan Price", Counter({PERSON: 1})), ("c", "Price", Counter({ORG: 1})),
+               ("d", "Price", Counter({ORG: 1})), ("e", "Price", Counter({ORG: 1}))]
+    alias, kinds = group_names(written)
+    assert alias["Price"] == "Jordan Price" and kinds["Jordan Price"] == PERSON  # surname-only mentions do not vote
 
 
 def test_the_english_model_leaves_a_story_in_another_language_to_the_rules() -> None:
@@ -213,11 +251,11 @@ def test_the_english_model_leaves_a_story_in_another_language_to_the_rules() -> 
                     "a: Die Kosten für das Werk steigen, und die Kunden warten weiter auf die Autos aus Wolfsburg.",
                     "b: Betriebsratschef Bernd Osterloh sagte, die Belegschaft habe Angst um die Zukunft des Werks.",
                     "b: Volkswagen will die Produktion in Wolfsburg nach dem Umbau im Sommer wieder aufnehmen.")
-    by_rules = [(e.name, e.type) for e in extract_entities(german)]
-    assert [(e.name, e.type) for e in extract_entities(german, model="en_core_web_sm")] == by_rules
+    by_rules = [(e.name, e.type) for e in _rules(german)]
+    assert [(e.name, e.type) for e in extract_entities(german)] == by_rules
     english = _sents("a: Volkswagen presented its plans for the new plant in Wolfsburg on Friday.",
                      "b: Works council chief Bernd Osterloh said the staff feared for the plant's future.")
-    assert {e.name for e in extract_entities(english, model="en_core_web_sm")} >= {"Volkswagen", "Wolfsburg",
+    assert {e.name for e in extract_entities(english)} >= {"Volkswagen", "Wolfsburg",
                                                                                   "Bernd Osterloh"}
 
 
@@ -233,7 +271,7 @@ def _seed_sentences() -> list[Sentence]:
 
 
 def test_seeds_people_and_organisations() -> None:
-    ents = extract_entities(_seed_sentences())
+    ents = _rules(_seed_sentences())
     by = _by_name(ents)
     assert ents[0].name == "Wally Backman" and ents[0].type == PERSON
     assert {"Backman", "Wally"} <= set(ents[0].variants)
@@ -250,7 +288,7 @@ def test_a_place_joined_to_a_participle_is_a_place_apart_from_what_it_is_the_bas
     from storyline.core.story.entities import analyse
 
     idx = analyse([Sentence("a", 0, "The Kelso-based Harbour Trust has sued the Carlow-owned ferry line."),
-                   Sentence("b", 0, "Harbour Trust said the suit was filed on Monday.")])
+                   Sentence("b", 0, "Harbour Trust said the suit was filed on Monday.")], model=None)
     names = {e.name: e.type for e in idx.entities}
     assert not any("-based" in n or "-owned" in n for n in names), names
     assert names.get("Kelso") == "GPE" and "Harbour Trust" in names, names
@@ -260,13 +298,13 @@ def test_a_plaza_or_a_drive_is_a_place_not_a_person():
     from storyline.core.story.entities import analyse
 
     idx = analyse([Sentence("a", 0, "Protesters sat down at Dilworth Plaza before police cleared Dilworth "
-                                              "Plaza and Harbour Drive.")])
+                                              "Plaza and Harbour Drive.")], model=None)
     assert {e.name: e.type for e in idx.entities}.get("Dilworth Plaza") == "LOC"
 
 
 def test_a_role_written_as_a_common_noun_before_a_full_name_is_not_part_of_the_name():
     # no role list holds "assessor" or "seaman"; an English noun before a given name and a surname is the role
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Assessor Carmen Chu said the rolls would be published in May.",
         "b: Seaman James Lovelace died during a pool exercise on Friday.",
         "c: Carmen Chu has held the post since 2013.", "c: Grace Kelly starred in the film.",
@@ -277,7 +315,7 @@ def test_a_role_written_as_a_common_noun_before_a_full_name_is_not_part_of_the_n
 
 
 def test_a_people_or_a_nationality_is_not_an_entity():
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Russian officials met Sudanese envoys in Khartoum on Monday.",
         "b: North Korean state media said Russia had sent aid.", "b: Two Americans were among the injured.")))
     assert not {"Russian", "Sudanese", "North Korean", "Americans"} & set(ents), ents
@@ -285,7 +323,7 @@ def test_a_people_or_a_nationality_is_not_an_entity():
 
 
 def test_initials_fold_into_the_name_they_spell_and_a_people_of_the_story_s_own_place_is_no_entity():
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: The Eastmarch System Operator ordered rolling power cuts on Wednesday.",
         "b: ESO said demand peaked at a record in the early evening.",
         "c: The Kestrian government thanked the museum.", "c: Officials in Kestria welcomed the return.",
@@ -296,7 +334,7 @@ def test_initials_fold_into_the_name_they_spell_and_a_people_of_the_story_s_own_
 
 def test_a_surname_of_the_story_s_people_is_a_person_after_a_preposition_too():
     # two people of one family keep the bare surname apart from either; "to Castell", "for Castell" look like a place
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Ann Castell thanked volunteers.", "b: Mark Castell spoke first.", "c: Voters turned to Castell.",
         "c: The crowd cheered for Castell in Provo.", "d: Support for Castell grew.", "d: Money went to Castell.")))
     assert ents["Castell"].type == PERSON and ents["Provo"].type == GPE, ents
@@ -304,7 +342,7 @@ def test_a_surname_of_the_story_s_people_is_a_person_after_a_preposition_too():
 
 def test_a_two_word_person_keeps_its_type_when_the_surname_alone_is_also_a_town():
     # "Obama" is a town in Japan; "Barack" is no given name of the census lists
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: President Barack Obama signed the bill on Friday.", "a: Obama said the law would help families.",
         "b: Obama met senators in the morning.", "c: Critics said Obama had moved too slowly.",
         "c: Aides to Obama declined to comment.")))
@@ -312,7 +350,7 @@ def test_a_two_word_person_keeps_its_type_when_the_surname_alone_is_also_a_town(
 
 
 def test_a_given_name_shared_by_two_of_the_story_s_people_is_still_a_person():
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Charlie Gard's parents went to court on Monday.", "a: Doctors said there was no hope for Charlie.",
         "b: A film starring Charlie Chaplin was found in a tin.", "c: Supporters prayed for Charlie.",
         "c: Letters came to Charlie from around the world.")))
@@ -320,7 +358,7 @@ def test_a_given_name_shared_by_two_of_the_story_s_people_is_still_a_person():
 
 
 def test_one_name_spelt_with_or_without_stops_or_in_a_transcripts_capitals_is_one_entity() -> None:
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: The U.S. Navy sent two ships to the strait on Monday.",
         "a: Officials in the U.S. said the ships would stay a week.",
         "b: The US embassy in Oslo said it had not been told.",
@@ -335,18 +373,18 @@ def test_one_name_spelt_with_or_without_stops_or_in_a_transcripts_capitals_is_on
 def test_a_bare_surname_is_the_story_s_main_bearer_of_it() -> None:
     # "Trump" is Donald Trump, named in full three times to Fred Trump's once; two bearers named as often keep
     # the bare surname apart from both
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Donald Trump spoke in Ohio on Monday.", "a: Trump said the deal was done.",
         "b: Donald Trump later left for Texas.", "b: His father Fred Trump built the company.",
         "c: Donald Trump thanked supporters.", "c: Trump did not take questions.")))
     assert "Trump" not in ents and ents["Donald Trump"].mentions == 5 and ents["Donald Trump"].type == PERSON, ents
-    tie = _by_name(extract_entities(_sents(
+    tie = _by_name(_rules(_sents(
         "a: Ann Castell thanked volunteers.", "b: Mark Castell spoke first.", "c: Castell left early.")))
     assert tie["Castell"].mentions == 1, tie
 
 
 def test_a_role_of_several_nouns_before_a_person_is_not_part_of_the_name() -> None:
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Senate Majority Leader Mitch McConnell said the vote would wait.",
         "b: House Speaker Paul Ryan agreed on Tuesday.", "c: McConnell and Ryan met the president.")))
     assert ents["Mitch McConnell"].type == PERSON and ents["Paul Ryan"].type == PERSON, ents
@@ -354,7 +392,7 @@ def test_a_role_of_several_nouns_before_a_person_is_not_part_of_the_name() -> No
 
 
 def test_a_role_in_a_language_the_lexicon_lacks_is_no_part_of_the_name() -> None:
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: VW-Chef Herbert Diess warnt vor Tesla.", "b: Aufsichtsrätin Daniela Cavallo widersprach am Mittwoch.",
         "c: Diess und Cavallo trafen sich in Wolfsburg.", "d: Die Bucht von San Francisco Bay lag im Nebel.")))
     assert ents["Herbert Diess"].type == PERSON and ents["Daniela Cavallo"].type == PERSON, ents
@@ -365,7 +403,7 @@ def test_a_german_story_s_nouns_are_no_entities_but_its_people_and_places_are() 
     """German capitalises every noun, and a sentence's first word: "Die Kunden", "Grüner Wasserstoff" and "Auch"
     are no names. Its people (a given name), places (a gazetteer) and initials still are; so is a surname met after
     the given name."""
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Der Energieversorger hat am Montag die Preise für Strom und Gas in Hamburg erhöht, wie Vorstand "
         "Anna Albers mitteilte.",
         "a: Die Kunden sollen die Erhöhung mit der nächsten Rechnung erfahren, die Kosten für Haushalte steigen "
@@ -381,7 +419,7 @@ def test_a_german_story_s_nouns_are_no_entities_but_its_people_and_places_are() 
 
 
 def test_in_a_german_story_a_noun_before_a_known_name_is_its_role_not_part_of_it() -> None:
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a: Der Konzern will den Stammsitz Wolfsburg zu einem zentralen Motor für den Umbau machen, sagte "
         "Aufsichtsrätin Daniela Cavallo am Dienstag vor der Versammlung der Beschäftigten.",
         "a: Die Kunden sollen die Erhöhung mit der nächsten Rechnung erfahren, die Kosten für Haushalte steigen "
@@ -397,7 +435,7 @@ def test_one_person_written_with_and_without_a_middle_initial_or_a_given_name_is
          Sentence("b", 0, "Laura Crotty Alexander said smoke stresses the bacteria.", "y.com"),
          Sentence("b", 0, "Crotty Alexander and her team exposed the bacteria to smoke.", "y.com"),
          Sentence("c", 0, "Mitt Romney and Ann Romney voted in Belmont on Tuesday.", "z.com")]
-    people = {e.name: e.mentions for e in extract_entities(s) if e.type == "PERSON"}
+    people = {e.name: e.mentions for e in _rules(s) if e.type == "PERSON"}
     laura = [name for name in people if name.endswith("Crotty Alexander")]
     assert laura == ["Laura E. Crotty Alexander"] and people[laura[0]] == 3  # the fullest of equally written forms
     assert people["Mitt Romney"] == 1 and people["Ann Romney"] == 1
@@ -406,7 +444,7 @@ def test_one_person_written_with_and_without_a_middle_initial_or_a_given_name_is
 def test_adjectives_of_peoples_and_names_furniture_ran_into_are_no_entities() -> None:
     """"Jewish" before a noun each time it is written, "Portuguese", and a name a share button ran into are no
     entities; a given name and an initial (as the German press names the accused) and "World War I" are."""
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a1: The Jewish student's nose was broken in the brawl, Jay Stoll said.",
         "a1: Jewish groups also found the ad offensive, Stoll said.",
         "a1: Email This Nicole Polizzi told the paper about the Portuguese ferry.",
@@ -417,7 +455,7 @@ def test_adjectives_of_peoples_and_names_furniture_ran_into_are_no_entities() ->
 
 
 def test_a_page_s_buttons_run_into_a_name_are_left_out_of_it() -> None:
-    ents = _by_name(extract_entities(_sents(
+    ents = _by_name(_rules(_sents(
         "a1: Image 1 of 25 Caption Close Millennium Tower keeps on sinking, engineers said.",
         "a1: Residents of Millennium Tower sued the transit agency on Monday.",
         "a1: Facebook Live showed the cracks in the basement.")))
@@ -433,7 +471,7 @@ def test_german_nouns_after_in_are_no_names_and_places_are_read_in_german() -> N
             "am Dienstag in Berlin. In Zukunft sollen die Schulen länger offen bleiben. Auch in Italien und in "
             "Österreich gelten ähnliche Regeln, die in Kraft treten, sobald die Zahl der Fälle sinkt. Die "
             "Ministerin verwies in Bezug auf die Kosten auf den Haushalt, der in Zukunft mehr Mittel vorsieht.")
-    ents = _by_name(extract_entities(_sents(*(f"a1: {s}" for s in split_sentences(text)))))
+    ents = _by_name(_rules(_sents(*(f"a1: {s}" for s in split_sentences(text)))))
     assert not {"Bezug", "Zukunft", "Kraft"} & set(ents), sorted(ents)
     assert {"München", "Italien", "Österreich", "Angela Merkel"} <= set(ents), sorted(ents)
     assert ents["Italien"].type == GPE and ents["München"].type == GPE

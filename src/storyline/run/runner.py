@@ -159,10 +159,9 @@ def check_models(cfg: Config) -> None:
     from storyline.core.nlp.embed import check_model
 
     check_model(cfg.facts.embedding)
-    if cfg.facts.spacy_model:
-        from storyline.core.nlp.mentions import load_spacy
+    from storyline.core.nlp.mentions import load_spacy
 
-        load_spacy(cfg.facts.spacy_model)  # heavy, and loaded only when a run asks for it
+    load_spacy(cfg.facts.spacy_model)
 
 
 def _input_files(files: list, parquet: list) -> list[tuple[str, int, int]]:

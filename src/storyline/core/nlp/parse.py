@@ -126,7 +126,8 @@ def load(components: tuple[str, ...] = COMPONENTS) -> Any:
     return spacy.load(folder, exclude=[c for c in everything if c not in components])
 
 
-def _typed(doc: Any) -> Parse:
+def typed(doc: Any) -> Parse:
+    """A spaCy ``Doc`` as a :class:`Parse`."""
     tokens = tuple(Token(t.text, t.idx, t.lemma_, t.pos_, t.tag_, t.dep_, t.head.i) for t in doc)
     ents = tuple(Entity(e.text, e.label_, e.start, e.end, e.start_char, e.end_char) for e in doc.ents)
     sents = tuple((s.start, s.end) for s in doc.sents) if doc.has_annotation("SENT_START") else ((0, len(doc)),)
@@ -146,4 +147,4 @@ def parse(texts: Sequence[str], components: tuple[str, ...] = COMPONENTS, batch_
     if not texts:
         return []
     nlp = load(tuple(components))
-    return [_typed(doc) for doc in nlp.pipe(list(texts), batch_size=batch_size)]
+    return [typed(doc) for doc in nlp.pipe(list(texts), batch_size=batch_size)]

@@ -7,6 +7,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from storyline.core.story.claims import COMPARE_SENTENCES, SINGLE_SOURCE_MAX
+from storyline.core.story.entities import MODEL, READ
 from storyline.core.story.honest import contradicting, honest_fact
 from storyline.core.story.model import Article, Dispute, Sentence
 from storyline.core.story.features import MAX_STORY_SENTENCES, SummaryConfig
@@ -96,10 +97,10 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Arti
     return out
 
 
-def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spacy_model: str = "",
+def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spacy_model: str = MODEL,
                 single_source_max: int = SINGLE_SOURCE_MAX, compare_sentences: int = COMPARE_SENTENCES,
                 embedding: str = "static",
-                vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> dict:
+                vectors_of: Callable[[list[str]], np.ndarray] | None = None, read_sentences: int = READ) -> dict:
     """Entities, timeline, corroborated and disputed claims and single-source statements of one story, as
     JSON-ready dicts, but for the disputes (:class:`~storyline.core.story.model.Dispute`: :func:`facts_row` writes
     them as dicts too).
@@ -117,7 +118,8 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
 
     published = {a.article_id: a.published for a in articles}
     sentences = candidates(sentences, MAX_STORY_SENTENCES)  # corroboration compares sentence pairs: bounded
-    index = analyse(sentences, model=spacy_model or None)
+    index = analyse(sentences, model=None)  # the claim finder's slots: capitalised runs and their cues, for now
+    shown = analyse(sentences, model=spacy_model, read=read_sentences)  # what a reader sees: the model's names
     texts = [s.text for s in sentences]
     vectors = vectors_of(texts) if vectors_of is not None else encode(texts, embedding)
     corroborated, disputed, single = find_all(sentences, published=published, index=index,
@@ -133,7 +135,7 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
             timeline.append(dict(kept, text=row["text"]))
     facts = [f for c in corroborated if (f := honest_fact(c.to_dict(), disputes, min_outlets=2)) is not None]
     return {
-        "entities": [e.to_dict() for e in index.entities if e.mentions >= 2],
+        "entities": [e.to_dict() for e in shown.entities if e.mentions >= 2],
         "timeline": timeline,
         "corroborated": facts,
         "disputed": disputes,

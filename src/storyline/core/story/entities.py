@@ -19,8 +19,9 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Sequence
-from storyline.core.nlp.mentions import (Mention, _RUN_TOGETHER, _Vocab, _rule_mentions, _spacy_mentions, _vocab,
-                                         load_spacy)
+from storyline.core.nlp.mentions import (CHECKED_MODELS, Mention, _RUN_TOGETHER, _Vocab, _rule_mentions, _vocab,
+                                         load_spacy, matched_mentions, model_mentions, names_pattern)
+from storyline.core.nlp.parse import typed
 from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, _GAZETTEER, _TITLES, _initials,
                                       _place_initials, _places, given_names, is_demonym, modifier_only, not_a_name,
                                       surnames)
@@ -169,31 +170,116 @@ def _fold_people(people: Sequence[str], counts: Counter[str]) -> dict[str, str]:
     return out
 
 
-def analyse(sentences: Sequence[Sentence], nlp=None, model: str | None = None) -> EntityIndex:
-    """Find the entities of a story and resolve every mention to its entity name."""
+MODEL = CHECKED_MODELS[0]  # the model that reads a story in English
+READ = 3  # each article's opening sentences the model reads; the others are searched for the names it found
+
+
+def analyse(sentences: Sequence[Sentence], model: str | None = MODEL, read: int = READ) -> EntityIndex:
+    """Find the entities of a story and resolve every mention to its entity name.
+
+    A story in English is read by the spaCy pipeline ``model`` (the checked one unless another is named): it reads
+    each article's first ``read`` sentences, and the names it finds there are searched for in the rest. A story in
+    another language, or any story when ``model`` is None, is read by capitalised word runs and their cues (the
+    claim finder's slots still read them so).
+    """
     texts = [s.text for s in sentences]
-    if nlp is None and model:
-        nlp = load_spacy(model)
     vocab = _vocab(texts)
-    found = _mentions(texts, vocab, nlp)
-    spelt = spellings(Counter(m.surface for row in found for m, _ in row))
-    counts, votes, types = _typed(found, spelt, vocab)
-    alias = _aliases(counts, types, vocab.lower)
-    final_type = _merged_types(alias, counts, votes, types, vocab)
+    if vocab.english and model:
+        found = _model_found(sentences, texts, vocab, model, read)
+        spelt = spellings(Counter(m.surface for row in found for m, _ in row))
+        alias, final_type = _model_groups(sentences, found, spelt)
+    else:
+        found = _rule_mentions_once(texts, vocab)
+        spelt = spellings(Counter(m.surface for row in found for m, _ in row))
+        counts, votes, types = _typed(found, spelt, vocab)
+        alias = _aliases(counts, types, vocab.lower)
+        final_type = _merged_types(alias, counts, votes, types, vocab)
     return _index(sentences, texts, found, spelt, alias, final_type)
 
 
-def _mentions(texts: Sequence[str], vocab: _Vocab, nlp=None) -> list[list[tuple[Mention, Counter[str]]]]:
-    """Each sentence's mentions with their type votes: the rules', and with a spaCy pipeline (for a story in
-    English), spaCy's spans first and a rule-based span that overlaps none of them filling a gap the model left."""
-    found = _rule_mentions_once(texts, vocab)
-    if nlp is not None and vocab.english:  # the model reads English: a story in another language keeps the rules
-        # spaCy's spans first; a rule-based span that overlaps none of them fills a gap the model left
-        found = [sp + [(m, v) for m, v in rules if not any(m.start < o.end and o.start < m.end for o, _ in sp)]
-                 for sp, rules in zip(_spacy_mentions(nlp, texts), found)]
-        for row in found:
-            row.sort(key=lambda mv: mv[0].start)
+def _model_found(sentences: Sequence[Sentence], texts: Sequence[str], vocab: _Vocab, model: str,
+                 read: int) -> list[list[tuple[Mention, Counter[str]]]]:
+    """Each sentence's mentions with their type votes: the model's in the sentences it reads (one vote for the type
+    it gives), and, anywhere it found none, the names it found written again, with a person's surname alone (no
+    vote: their type is the model's)."""
+    nlp = load_spacy(model)
+    chosen = list(dict.fromkeys(t for s, t in zip(sentences, texts) if s.position < read))
+    parses = {t: typed(doc) for t, doc in zip(chosen, nlp.pipe(chosen, batch_size=64))}
+    found = [[(m, Counter({kind: 1})) for m, kind in model_mentions(i, parses[t], vocab.lower)] if t in parses else []
+             for i, t in enumerate(texts)]
+    names = {m.surface: v for row in found for m, v in row}
+    surnames_ = {n.split()[-1] for n, v in names.items() if " " in n and PERSON in v}
+    pattern = names_pattern([*names, *surnames_])
+    for i, t in enumerate(texts):
+        row = found[i]
+        row += [(m, Counter()) for m in matched_mentions(i, t, pattern)
+                if not any(m.start < o.end and o.start < m.end for o, _ in row)]
+        row.sort(key=lambda mv: mv[0].start)
     return found
+
+
+def _model_groups(sentences: Sequence[Sentence], found: Sequence[Sequence[tuple[Mention, Counter[str]]]],
+                  spelt: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """Each spelling's entity and each entity's type, for the model's mentions (:func:`group_names`)."""
+    written = [(sentences[i].article_id, spelt[m.surface], v) for i, row in enumerate(found) for m, v in row]
+    return group_names(written)
+
+
+def group_names(written: Sequence[tuple[str, str, Counter[str]]]) -> tuple[dict[str, str], dict[str, str]]:
+    """The entities of a story's names, from ``written``: (article, name, type votes) for each mention.
+
+    - A name that only adds words before a full name met at least as often is that name ("Frail Robert Durst").
+    - Initials stand for the one full name of the story they spell ("ESO", "Eastmarch System Operator").
+    - A person's surname or given name alone stands for the one full name of a person that ends or starts with it,
+      or for the story's main bearer of it (named at least twice as often as the next).
+    - An entity is named by its most frequent full variant, and typed by a vote across articles: each article's
+      mentions by a full name (by any name where it has none) give it one vote for their most common type.
+
+    >>> w = [("a", "Robert Durst", Counter({"PERSON": 1})), ("a", "Durst", Counter({"GPE": 1})),
+    ...      ("b", "Frail Robert Durst", Counter({"PERSON": 1})), ("b", "Robert Durst", Counter({"PERSON": 1})),
+    ...      ("c", "Durst", Counter({"ORG": 1})), ("c", "Robert Durst", Counter({"ORG": 1}))]
+    >>> alias, kinds = group_names(w)
+    >>> alias["Durst"], alias["Frail Robert Durst"], kinds["Robert Durst"]
+    ('Robert Durst', 'Robert Durst', 'PERSON')
+    """
+    counts: Counter[str] = Counter(n for _, n, _ in written)
+    kinds: dict[str, Counter[str]] = defaultdict(Counter)
+    for _, n, v in written:
+        kinds[n].update(v)
+    kind = {n: _pick(kinds[n]) for n in counts}
+    alias = {n: n for n in counts}
+    for n in counts:
+        words = n.split()
+        shorter = [" ".join(words[k:]) for k in range(1, len(words) - 1)]
+        base = next((r for r in shorter if counts.get(r, 0) >= counts[n] and kind.get(r) == kind[n]), None)
+        if base:
+            alias[n] = base
+    full = sorted(n for n in counts if " " in n and alias[n] == n)
+    for n in counts:
+        if " " not in n:
+            alias[n] = _full_name_of(n, full, counts, kind)
+    votes: dict[str, Counter[str]] = defaultdict(Counter)
+    by_article: dict[tuple[str, str, bool], Counter[str]] = defaultdict(Counter)
+    for a, n, v in written:
+        by_article[(alias[n], a, " " in n or alias[n] == n)].update(v)
+    named_whole = {t for (t, _, whole), v in by_article.items() if whole and v}
+    for (target, a, whole), v in sorted(by_article.items()):
+        if v and (whole or target not in named_whole):
+            votes[target][_pick(v)] += 1
+    final = {t: _pick(votes[t] + Counter({k: 0.01 * c for k, c in kinds[t].items()})) for t in set(alias.values())}
+    return alias, {t: k for t, k in final.items() if k}
+
+
+def _full_name_of(name: str, full: Sequence[str], counts: Counter[str], kind: dict[str, str]) -> str:
+    """The full name a one-word ``name`` stands for (itself when none or several)."""
+    if name.isupper() and 2 <= len(name) <= 6:
+        spelt = [f for f in full if kind[f] != PERSON and "".join(w[0] for w in f.split() if w[:1].isupper()) == name]
+        return spelt[0] if len(spelt) == 1 else name
+    people = sorted((f for f in full if kind[f] == PERSON and name in (f.split()[0], f.split()[-1])),
+                    key=lambda f: (-counts[f], f))
+    if len(people) >= 2 and counts[people[0]] >= 2 * counts[people[1]]:
+        people = people[:1]
+    return people[0] if len(people) == 1 else name
 
 
 def _rule_mentions_once(texts: Sequence[str], vocab: _Vocab) -> list[list[tuple[Mention, Counter[str]]]]:
@@ -302,7 +388,7 @@ def _index(sentences: Sequence[Sentence], texts: Sequence[str], found: Sequence[
         Entity(name, final_type[name], g["n"], sorted(g["outlets"]), sorted(g["ids"]), sorted(g["variants"]))
         for name, g in groups.items()
     ]
-    entities.sort(key=lambda e: (-e.mentions, e.name))
+    entities.sort(key=lambda e: (-len(e.article_ids), -e.mentions, e.name))  # named by most articles first
     return EntityIndex(entities, mentions, {e.name: e.type for e in entities})
 
 
@@ -359,7 +445,7 @@ def _pick(votes: Counter[str]) -> str:
     return min(votes, key=lambda k: (-votes[k], order.get(k, 9)))
 
 
-def extract_entities(sentences: Iterable[Sentence], nlp=None, model: str | None = None,
+def extract_entities(sentences: Iterable[Sentence], model: str | None = MODEL,
                      min_mentions: int = 1) -> list[Entity]:
     """Entities of one story's sentences, most mentioned first.
 
@@ -367,9 +453,9 @@ def extract_entities(sentences: Iterable[Sentence], nlp=None, model: str | None 
     ...      Sentence("b", 0, "Backman was fired by the Mets, sources in New York said.", "y.com"),
     ...      Sentence("b", 1, "Wally did not comment.", "y.com")]
     >>> [(e.name, e.type, e.mentions) for e in extract_entities(s)]
-    [('Wally Backman', 'PERSON', 3), ('Mets', 'ORG', 1), ('New York', 'GPE', 1), ('Sandy Alderson', 'PERSON', 1)]
+    [('Wally Backman', 'PERSON', 2), ('Mets', 'ORG', 1), ('New York', 'GPE', 1), ('Sandy Alderson', 'PERSON', 1)]
     """
     if min_mentions < 1:
         raise ValueError(f"min_mentions must be at least 1, got {min_mentions}")
-    found = analyse(list(sentences), nlp=nlp, model=model).entities
+    found = analyse(list(sentences), model=model).entities
     return [e for e in found if e.mentions >= min_mentions]

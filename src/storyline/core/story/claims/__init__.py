@@ -56,7 +56,7 @@ def find_all(sentences: Sequence[Sentence], published: dict[str, Any] | None = N
     ``vectors`` (one unit row per sentence) are the sentences' meaning; without them the ``embedding`` model gives
     them."""
     sentences = list(sentences)
-    index = index or analyse(sentences)
+    index = index or analyse(sentences, model=None)
     # every article's leading sentences, as deep as the bound allows: the summary's own selection
     chosen = {id(s) for s in candidates(sentences, compare_sentences)}
     keep = [k for k, s in enumerate(sentences) if id(s) in chosen]
