@@ -204,15 +204,22 @@ def _keys(sources) -> list[str]:
 @lru_cache(maxsize=1 << 16)  # names recur across articles
 def _key_name(phrase: str) -> str | None:
     """The name an entity-like phrase gives as an event key: its core (:func:`name_core`), when that is no place
-    and longer than two letters.
+    (a known place, a place by its initials: "U.S."), no people ("Americans") and longer than two letters.
 
     >>> _key_name("mayor renata solberg"), _key_name("port calder"), _key_name("wednesday")
     ('renata solberg', None, None)
+    >>> _key_name("u s"), _key_name("americans"), _key_name("warner bros")
+    (None, None, 'warner bros')
     """
-    from storyline.core.nlp.names import is_place_name, name_core
+    from storyline.core.nlp.names import _place_initials, is_demonym, is_place_name, name_core
 
     core = name_core(phrase)
-    return core if core and not is_place_name(core) and len(core) > 2 else None
+    if not core or len(core) <= 2 or is_place_name(core) or is_demonym(core):
+        return None
+    words = core.split()
+    if all(len(w) == 1 for w in words) and _place_initials("".join(w.upper() + "." for w in words)):
+        return None
+    return core
 
 
 # A name and the age that follows it between commas, as news style gives a person's age: "Wally Backman, 56, ..."
