@@ -18,6 +18,8 @@ from pyspark.sql import functions as F
 
 from storyline.config import StorylinesConfig
 from storyline.core.nlp.embed import encode
+from storyline.core.nlp.parse import parse
+from storyline.core.nlp.roles import COMPONENTS, actor_phrases
 from storyline.core.story.storylines import (OPENING_SENTENCES, Named, StoryNode, central_actors, in_time_order, label,
                                              storyline_id, threaded)
 from storyline.run.stage import Context, Output
@@ -57,11 +59,13 @@ def _nodes(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         titles = [r["title"] or "" for r in rows]
         leads = [r["lead"] or "" for r in rows]
         vectors = encode([f"{t}. {o if isinstance(o, str) else ''}" for t, o in zip(titles, pdf["opening"])])
+        parses = iter(parse([x for pair in zip(titles, leads) for x in pair], COMPONENTS))
         out = []
         for r, title, lead, v in zip(rows, titles, leads, vectors):
+            actors = actor_phrases(next(parses)) + actor_phrases(next(parses))
             entities = [Named(e["name"], e["type"], tuple(e["variants"] if e["variants"] is not None else ()))
                         for e in (r["entities"] if r["entities"] is not None else ())]
-            people, organisations = central_actors(title, lead, entities)
+            people, organisations = central_actors(title, lead, entities, actors)
             out.append({"story_id": r["story_id"], "day": _day(r["day"]), "when": _day(r["when"]), "title": title,
                         "people": [{"key": k, "name": n} for k, n in people],
                         "organisations": [{"key": k, "name": n} for k, n in organisations],

@@ -72,17 +72,21 @@ class StoryNode:
         return self.person_keys | frozenset(k for k, _ in self.organisations)
 
 
-def central_actors(title: str | None, lead: str, entities: Iterable[Named]
+def central_actors(title: str | None, lead: str, entities: Iterable[Named], actors: Sequence[str] | None = None
                    ) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
     """(people, organisations) among a story's entities that its title or lead names, in any of their spellings,
-    each as (folded name, name), sorted. Places are left out: a thread is about who acts, not where.
+    each as (folded name, name), sorted. Places are left out: a thread is about who acts, not where. With
+    ``actors`` (the phrases of the title and lead that their parse makes a subject, an object or an agent:
+    :func:`storyline.core.nlp.roles.actor_phrases`), only an entity named within one of them counts: a name in
+    a prepositional phrase or a possessive ("Trump's campaign manager") is no actor of the story.
 
     >>> central_actors("Marek takes over at Dunmore City", "Ines Marek was named coach of Dunmore City in Dunmore.",
     ...                [Named("Ines Marek", "PERSON", ("Marek",)), Named("Dunmore City", "ORG"),
     ...                 Named("Dunmore", "GPE"), Named("Tomas Brenn", "PERSON")])
     ((('ines marek', 'Ines Marek'),), (('dunmore city', 'Dunmore City'),))
     """
-    told = f" {fold_for_hash(title or '')} {fold_for_hash(lead)} "
+    told = (f" {fold_for_hash(title or '')} {fold_for_hash(lead)} " if actors is None
+            else " | ".join(f" {fold_for_hash(a)} " for a in actors))
     people: set[tuple[str, str]] = set()
     organisations: set[tuple[str, str]] = set()
     for e in entities:

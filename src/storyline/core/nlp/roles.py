@@ -1,0 +1,81 @@
+"""Who a sentence is about, read from its dependency parse: the words that name its actors.
+
+An actor is the subject, the object, the passive agent or the predicate noun of a clause, or a noun phrase that is a
+whole line (a headline such as "Kim Jong Un: the dictator is back"), together with the names joined to it
+(compounds, appositions and conjunctions: "Triple-A manager Wally Backman", "Mets and Yankees"). The subject of a
+verb that reports another clause ("the Mets said" of "Backman resigned, the Mets said") is the source of a report,
+not its actor, and neither is a possessor ("Trump's campaign manager") or a name in a prepositional phrase ("a
+speech on the GOP race").
+"""
+
+from __future__ import annotations
+
+from storyline.core.nlp.parse import Parse
+
+# dependency labels (ClearNLP, as the checked English model gives them): a closed set
+CORE = frozenset(("nsubj", "nsubjpass", "dobj", "dative", "attr", "oprd", "csubj"))
+JOINED = frozenset(("compound", "flat", "appos", "conj", "nmod", "amod"))  # words that join a name to its head
+REPORTED = frozenset(("ccomp",))  # the clause a reporting verb governs
+# what reading roles needs of the checked model: parts of speech and the dependency parse, not its names
+COMPONENTS = ("tok2vec", "tagger", "parser", "attribute_ruler")
+
+
+def actor_tokens(p: Parse) -> set[int]:
+    """The indices of the tokens of ``p`` that name an actor of one of its clauses.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> p = parse(["Wally Backman resigned as manager of the Las Vegas 51s, the Mets said."], COMPONENTS)[0]
+    >>> [p.tokens[k].text for k in sorted(actor_tokens(p))]
+    ['Wally', 'Backman']
+    """
+    out: set[int] = set()
+    for k in range(len(p.tokens)):
+        head = _phrase_head(p, k)
+        if head is not None and _is_actor(p, head):
+            out.add(k)
+    return out
+
+
+def _phrase_head(p: Parse, k: int) -> int | None:
+    """The head of the noun phrase token ``k`` is part of: climbing over compounds, appositions and conjunctions."""
+    seen = {k}
+    while p.tokens[k].dep in JOINED and p.tokens[k].head != k:
+        k = p.tokens[k].head
+        if k in seen:
+            return None
+        seen.add(k)
+    return k
+
+
+def _is_actor(p: Parse, k: int) -> bool:
+    t = p.tokens[k]
+    if t.dep == "ROOT":
+        return t.pos in ("NOUN", "PROPN")  # a line that is a noun phrase names what it is about
+    if t.dep == "pobj":
+        return p.tokens[t.head].dep == "agent"  # "was fired by the Mets"
+    if t.dep not in CORE:
+        return False
+    verb = t.head
+    reports = any(p.tokens[c].dep in REPORTED for c in p.children(verb))
+    return not (t.dep == "nsubj" and reports)
+
+
+def actor_phrases(p: Parse) -> list[str]:
+    """The runs of actor tokens of ``p`` (:func:`actor_tokens`), as written.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> actor_phrases(parse(["Mets fire Triple-A manager Wally Backman after a loss in Reno"], COMPONENTS)[0])
+    ['Mets', 'Triple-A manager Wally Backman']
+    """
+    out: list[str] = []
+    last = -2
+    for k in sorted(actor_tokens(p)):
+        t = p.tokens[k]
+        if k == last + 1 or (k == last + 2 and p.tokens[k - 1].text == "-"):
+            start = p.tokens[out_start].idx
+            out[-1] = p.text[start:t.idx + len(t.text)]
+        else:
+            out_start = k
+            out.append(t.text)
+        last = k
+    return out
