@@ -475,3 +475,19 @@ def test_german_nouns_after_in_are_no_names_and_places_are_read_in_german() -> N
     assert not {"Bezug", "Zukunft", "Kraft"} & set(ents), sorted(ents)
     assert {"München", "Italien", "Österreich", "Angela Merkel"} <= set(ents), sorted(ents)
     assert ents["Italien"].type == GPE and ents["München"].type == GPE
+
+
+def test_a_story_the_model_does_not_read_lists_no_entities_but_its_claims_still_have_names() -> None:
+    from storyline.core.story.digest import story_facts
+    from storyline.core.story.model import Article
+
+    german = _sents("a: Der Vorstand von Volkswagen hat am Freitag in Wolfsburg die Pläne für das neue Werk vorgestellt.",
+                    "a: Die Kosten für das Werk steigen, und die Kunden warten weiter auf die Autos aus Wolfsburg.",
+                    "b: Betriebsratschef Bernd Osterloh sagte, die Belegschaft habe Angst um die Zukunft des Werks.",
+                    "b: Volkswagen will die Produktion in Wolfsburg nach dem Umbau im Sommer wieder aufnehmen.")
+    arts = [Article(article_id=a, published=None) for a in ("a", "b")]
+    assert story_facts(german, arts)["entities"] == []
+    assert "Wolfsburg" in {e.name for e in analyse(german).entities}  # the claim finder still has its names
+    english = _sents("a: Volkswagen presented its plans for the new plant in Wolfsburg on Friday.",
+                     "b: Volkswagen said the plant in Wolfsburg would reopen in the summer.")
+    assert "Wolfsburg" in {e["name"] for e in story_facts(english, arts)["entities"]}

@@ -106,7 +106,8 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
     them as dicts too).
 
     Entities are analysed once and shared with the claim finder, which needs them to name a dispute's subject.
-    Entities mentioned only once are left out of the story's list (they stay available to the claim finder).
+    Entities mentioned only once are left out of the story's list (they stay available to the claim finder), and a
+    story the model does not read (not in English) lists none.
     A story of more than ``MAX_STORY_SENTENCES`` sentences is read from the first sentences of its articles
     (:func:`~storyline.core.story.summarize.candidates`), as its summary is. The sentences' meaning comes from the
     ``embedding`` model (``vectors_of``, when given, replaces it: one unit row per text).
@@ -135,7 +136,8 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
             timeline.append(dict(kept, text=row["text"]))
     facts = [f for c in corroborated if (f := honest_fact(c.to_dict(), disputes, min_outlets=2)) is not None]
     return {
-        "entities": [e.to_dict() for e in shown.entities if e.mentions >= 2],
+        # listed where the model read them: the capitalised-run rules take half of a German story's top names wrong
+        "entities": [e.to_dict() for e in shown.entities if e.mentions >= 2] if shown.by_model else [],
         "timeline": timeline,
         "corroborated": facts,
         "disputed": disputes,

@@ -54,6 +54,7 @@ class EntityIndex:
     entities: list[Entity]
     mentions: list[list[Mention]]
     types: dict[str, str]
+    by_model: bool = False  # the model read the story (in English); else capitalised runs and cue rules did
 
 
 def _titled(full: Sequence[str], counts: Counter[str], types: dict[str, str], common: frozenset[str]
@@ -194,7 +195,9 @@ def analyse(sentences: Sequence[Sentence], model: str | None = MODEL, read: int 
         counts, votes, types = _typed(found, spelt, vocab)
         alias = _aliases(counts, types, vocab.lower)
         final_type = _merged_types(alias, counts, votes, types, vocab)
-    return _index(sentences, texts, found, spelt, alias, final_type)
+    index = _index(sentences, texts, found, spelt, alias, final_type)
+    index.by_model = bool(vocab.english and model)
+    return index
 
 
 def _model_found(sentences: Sequence[Sentence], texts: Sequence[str], vocab: _Vocab, model: str,
