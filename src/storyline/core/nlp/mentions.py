@@ -14,7 +14,7 @@ from typing import AbstractSet as Set, Sequence
 
 from storyline.core.grouping.minhash import hash_tokens
 from storyline.core.nlp.embed import ModelError
-from storyline.core.nlp.parse import Parse, load, parse
+from storyline.core.nlp.parse import Parse, load
 from storyline.core.text.furniture import INTERFACE_WORDS
 from storyline.core.text.language import ENGLISH, capitals_mark_names, function_words, language
 from storyline.core.text.text import DETERMINERS, STOPWORDS, word_lemmas
@@ -364,7 +364,9 @@ def load_spacy(model: str):
 
 # the model's types a story lists: people, organisations, places (buildings and structures among them), events
 MODEL_TYPES = {"PERSON": PERSON, "ORG": ORG, "GPE": GPE, "LOC": LOC, "FAC": LOC, "EVENT": EVENT}
-_POSSESSIVE = frozenset(("'s", "’s", "'", "’"))
+def _possessive(word: str) -> bool:
+    """The possessive the model's tokeniser splits off a name: "'s", "’s", or an apostrophe alone."""
+    return word[:1] in "'’" and word[1:] in ("", "s")
 
 
 def model_mentions(i: int, p: Parse, common: Set[str] = frozenset()) -> list[tuple[Mention, str]]:
@@ -376,6 +378,7 @@ def model_mentions(i: int, p: Parse, common: Set[str] = frozenset()) -> list[tup
     - a person's name loses the words before it that the story writes in lower case (``common``): the role of
       "Lawyer Kila Baldwin" is no part of her name.
 
+    >>> from storyline.core.nlp.parse import parse
     >>> p = parse(["Prosecutors said Kevin Spacey's London home was searched, lawyer Kila Baldwin said."])[0]
     >>> [m.surface for m, kind in model_mentions(0, p, {"lawyer"})]
     ['Kevin Spacey', 'London', 'Kila Baldwin']
@@ -386,14 +389,14 @@ def model_mentions(i: int, p: Parse, common: Set[str] = frozenset()) -> list[tup
         if kind is None:
             continue
         toks = list(range(e.start, e.end))
-        poss = [k for k in toks if p.tokens[k].text in _POSSESSIVE]
+        poss = [k for k in toks if _possessive(p.tokens[k].text)]
         if poss and poss[-1] < toks[-1]:
             toks = toks[toks.index(poss[-1]) + 1:]
         while toks and (not p.tokens[toks[0]].text[:1].isupper() or p.tokens[toks[0]].text.lower() in DETERMINERS):
             toks.pop(0)
         while kind == PERSON and len(toks) > 1 and p.tokens[toks[0]].text.lower().rstrip(".") in common:
             toks.pop(0)
-        while toks and (p.tokens[toks[-1]].text in _POSSESSIVE or not p.tokens[toks[-1]].text[-1:].isalnum()
+        while toks and (_possessive(p.tokens[toks[-1]].text) or not p.tokens[toks[-1]].text[-1:].isalnum()
                         and p.tokens[toks[-1]].text != "."):
             toks.pop()
         if toks:

@@ -10,14 +10,14 @@ speech on the GOP race").
 
 from __future__ import annotations
 
-from storyline.core.nlp.parse import Parse
+from storyline.core.nlp.parse import COMPONENTS as PIPELINE, Parse
 
 # dependency labels (ClearNLP, as the checked English model gives them): a closed set
 CORE = frozenset(("nsubj", "nsubjpass", "dobj", "dative", "attr", "oprd", "csubj"))
 JOINED = frozenset(("compound", "flat", "appos", "conj", "nmod", "amod"))  # words that join a name to its head
 REPORTED = frozenset(("ccomp",))  # the clause a reporting verb governs
 # what reading roles needs of the checked model: parts of speech and the dependency parse, not its names
-COMPONENTS = ("tok2vec", "tagger", "parser", "attribute_ruler")
+COMPONENTS = tuple(c for c in PIPELINE if c not in ("lemmatizer", "ner"))
 
 
 def actor_tokens(p: Parse) -> set[int]:

@@ -120,7 +120,8 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
     published = {a.article_id: a.published for a in articles}
     sentences = candidates(sentences, MAX_STORY_SENTENCES)  # corroboration compares sentence pairs: bounded
     index = analyse(sentences, model=None)  # the claim finder's slots: capitalised runs and their cues, for now
-    shown = analyse(sentences, model=spacy_model, read=read_sentences)  # what a reader sees: the model's names
+    # what a reader sees: the model's names, in a story it reads; the rules take half of a German story's names wrong
+    shown = analyse(sentences, model=spacy_model, read=read_sentences).entities if index.english else []
     texts = [s.text for s in sentences]
     vectors = vectors_of(texts) if vectors_of is not None else encode(texts, embedding)
     corroborated, disputed, single = find_all(sentences, published=published, index=index,
@@ -136,8 +137,7 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
             timeline.append(dict(kept, text=row["text"]))
     facts = [f for c in corroborated if (f := honest_fact(c.to_dict(), disputes, min_outlets=2)) is not None]
     return {
-        # listed where the model read them: the capitalised-run rules take half of a German story's top names wrong
-        "entities": [e.to_dict() for e in shown.entities if e.mentions >= 2] if shown.by_model else [],
+        "entities": [e.to_dict() for e in shown if e.mentions >= 2],
         "timeline": timeline,
         "corroborated": facts,
         "disputed": disputes,

@@ -1,15 +1,10 @@
 """Named entities of a story: people, organisations and places, with name variants merged.
 
-Two extractors share one merging step. With a spaCy English pipeline (passed as ``nlp`` or named by ``model``
-and installed), its PERSON / ORG / GPE / LOC spans are used, and rule-based spans fill the gaps it leaves (small
-models miss many one-word surnames). Without spaCy, a rule-based extractor reads capitalised
-word runs, with cues for the type: titles ("Mr.", "GM", "general manager") mark people, suffixes ("Inc.",
-"University", "League") and "the <Name>s" mark organisations, a small gazetteer and "in <Name>" mark places.
-Sentence-initial capitals that are ordinary words ("However", "Sources") are dropped.
-
-Merging: within a story, a one-word name that is the surname or first name of exactly one longer person name
-("Backman", "Wally" -> "Wally Backman"), or the last word of exactly one longer organisation name, is folded
-into it; the entity is named by its longest full form.
+Two readers. A story in English is read by the checked spaCy model (:func:`analyse` with ``model``): its entity
+recogniser reads each article's opening sentences, the names it finds are searched for in the rest, and
+:func:`group_names` groups, names and types them. A story in another language, and the claim finder's slots (``model``
+None), are read by rules: capitalised word runs, with cues for the type (titles mark people, suffixes and "the
+<Name>s" organisations, a gazetteer and "in <Name>" places), variants merged by :func:`_aliases`.
 """
 
 from __future__ import annotations
@@ -54,7 +49,7 @@ class EntityIndex:
     entities: list[Entity]
     mentions: list[list[Mention]]
     types: dict[str, str]
-    by_model: bool = False  # the model read the story (in English); else capitalised runs and cue rules did
+    english: bool = True  # the story is in English (or too short to tell): the model can read it
 
 
 def _titled(full: Sequence[str], counts: Counter[str], types: dict[str, str], common: frozenset[str]
@@ -196,7 +191,7 @@ def analyse(sentences: Sequence[Sentence], model: str | None = MODEL, read: int 
         alias = _aliases(counts, types, vocab.lower)
         final_type = _merged_types(alias, counts, votes, types, vocab)
     index = _index(sentences, texts, found, spelt, alias, final_type)
-    index.by_model = bool(vocab.english and model)
+    index.english = vocab.english
     return index
 
 
@@ -276,7 +271,7 @@ def group_names(written: Sequence[tuple[str, str, Counter[str]]]) -> tuple[dict[
 def _full_name_of(name: str, full: Sequence[str], counts: Counter[str], kind: dict[str, str]) -> str:
     """The full name a one-word ``name`` stands for (itself when none or several)."""
     if name.isupper() and 2 <= len(name) <= 6:
-        spelt = [f for f in full if kind[f] != PERSON and "".join(w[0] for w in f.split() if w[:1].isupper()) == name]
+        spelt = [f for f in full if kind[f] != PERSON and _initials(f).upper() == name]
         return spelt[0] if len(spelt) == 1 else name
     people = sorted((f for f in full if kind[f] == PERSON and name in (f.split()[0], f.split()[-1])),
                     key=lambda f: (-counts[f], f))
