@@ -18,8 +18,8 @@ from storyline.core.nlp.mentions import (CHECKED_MODELS, Mention, _RUN_TOGETHER,
                                          load_spacy, matched_mentions, model_mentions, names_pattern)
 from storyline.core.nlp.parse import typed
 from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, _GAZETTEER, _TITLES, _initials,
-                                      _place_initials, _places, given_names, is_demonym, modifier_only, not_a_name,
-                                      surnames)
+                                      _place_initials, _places, given_names, is_demonym, is_place_name, modifier_only,
+                                      not_a_name, surnames)
 from storyline.core.story.model import Sentence
 
 
@@ -256,6 +256,8 @@ def group_names(written: Sequence[tuple[str, str, Counter[str]]]) -> tuple[dict[
     for n in counts:
         if " " not in n:
             alias[n] = _full_name_of(n, full, counts, kind)
+        if alias[n] == n and not is_place_name(n):
+            alias[n] = _shortened(n, full, kind)
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     by_article: dict[tuple[str, str, bool], Counter[str]] = defaultdict(Counter)
     for a, n, v in written:
@@ -278,6 +280,23 @@ def _full_name_of(name: str, full: Sequence[str], counts: Counter[str], kind: di
     if len(people) >= 2 and counts[people[0]] >= 2 * counts[people[1]]:
         people = people[:1]
     return people[0] if len(people) == 1 else name
+
+
+def _shortened(name: str, full: Sequence[str], kind: dict[str, str]) -> str:
+    """The one longer name of the story that ``name`` is a short form of (itself when none or several): its last
+    words ("Rovers" of "Wexbridge Rovers", "Transit Authority" of "Port Calder Transit Authority"), or the first word
+    of an organisation's name, an organisation too ("Brightwell" of "Brightwell Home Systems"). A known place is no
+    short form ("Europe" of "Eastern Europe").
+
+    >>> kinds = {"Wexbridge Rovers": ORG, "Rovers": PERSON, "Brightwell": ORG, "Brightwell Home Systems": ORG}
+    >>> _shortened("Rovers", ["Brightwell Home Systems", "Wexbridge Rovers"], kinds)
+    'Wexbridge Rovers'
+    >>> _shortened("Brightwell", ["Brightwell Home Systems", "Wexbridge Rovers"], kinds)
+    'Brightwell Home Systems'
+    """
+    longer = [f for f in full if f != name and (f.endswith(" " + name) or (
+        f.startswith(name + " ") and kind.get(name) == ORG and kind.get(f) == ORG))]
+    return longer[0] if len(longer) == 1 else name
 
 
 def _rule_mentions_once(texts: Sequence[str], vocab: _Vocab) -> list[list[tuple[Mention, Counter[str]]]]:
