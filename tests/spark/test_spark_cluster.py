@@ -73,6 +73,24 @@ def test_a_lone_article_never_stretches_a_story_past_the_window(spark):
     assert anytime["late"] == "s1"
 
 
+def test_a_dated_lone_article_joins_a_story_of_no_known_date_only_on_shared_names(spark):
+    """Stories u (u1, u2) and w (w1, w2) have no dates; a dated page is as near to u as a pair linked on topic words
+    alone, and a dated report shares two names with w. Time cannot tell the page from an event of another year."""
+    e12 = 10 ** 12
+    label = spark.createDataFrame([
+        ("u1", None, "u1"), ("u2", None, "u1"), ("w1", None, "w1"), ("w2", None, "w1"),
+        ("page", "2020-01-10", "page"), ("report", "2013-04-02", "report"), ("brief", None, "brief")],
+        "article_id string, ts string, label string").selectExpr("article_id", "to_timestamp(ts) as ts", "label")
+    similar = spark.createDataFrame([
+        ("page", "u1", int(0.15 * e12), 0), ("report", "w2", int(0.15 * e12), 2), ("brief", "u2", int(0.15 * e12), 0)],
+        "a string, b string, q long, n int")
+    got = {r.article_id: r.label for r in join_lone(label, similar, 0.1, 0.03, window_days=3).collect()}
+    assert got["page"] == "page"  # no shared name: half of 0.15 is under the threshold
+    assert got["report"] == "w1" and got["brief"] == "u1"  # two shared names; an undated brief as before
+    anytime = {r.article_id: r.label for r in join_lone(label, similar, 0.1, 0.03).collect()}
+    assert anytime["page"] == "u1"  # without a time window, dates say nothing
+
+
 def test_round_up_does_not_chain_two_events(spark):
     roundup = ("Morning briefing. " + FIRE + VOTE)
     df = spark.createDataFrame(_rows()[:5] + [("r1", None, roundup, "2024-05-07T09:00:00Z", "z")], SCHEMA)

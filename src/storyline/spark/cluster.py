@@ -18,7 +18,8 @@ Stages:
    no story holds two articles that give one person ages more than a year apart (:func:`ages_apart_pairs`: two
    undated reports of one man, aged 53 in one and 56 in the other, were written years apart);
 6. a lone article joins the story of several articles it is clearly nearest to (:func:`join_lone`), names
-   shared or not, when its date keeps the story within ``window_days``;
+   shared or not, when its date keeps the story within ``window_days``; a dated one joins a story of no known date
+   only on the names :func:`same_event` asks for;
 7. story_key = ``article_id`` of the story's seed: earliest published (unknown dates last), then smallest id.
 """
 
@@ -137,6 +138,13 @@ def same_event(pairs: DataFrame, threshold: float, one_key: float = 1.4, no_key:
     return pairs.where(F.col("q") >= need).drop("n")
 
 
+def _by_names(one_key: float = 1.4, no_key: float = 2.0):
+    """A pair's cosine (``q``) over what :func:`same_event` asks of it beyond the threshold for the names it shares
+    (``n``): whole with two or more, 1/1.4 of it with one, half with none."""
+    factor = F.when(F.col("n") >= 2, F.lit(1.0)).when(F.col("n") == 1, F.lit(one_key)).otherwise(F.lit(no_key))
+    return F.floor(F.col("q") / factor).cast("long")
+
+
 def term_vectors(tf: DataFrame, n_articles: int, vector_terms: int, max_df: float, max_postings: int,
                  min_postings: int = 50, only: DataFrame | None = None) -> DataFrame:
     """``article_id, term, q`` (quantised L2-normalised TF-IDF weight) of the terms each article keeps:
@@ -243,13 +251,16 @@ def join_lone(label: DataFrame, similar: DataFrame, threshold: float, margin: fl
     :func:`same_event`, but the story they belong to is still the one they are clearly nearest to. A lone article
     about as near to two stories joins neither, and two lone articles never make a story on their own: that is
     what the shared-names rule is for (a heatwave and a fare rise in one city). With ``window_days``, a dated lone
-    article never joins a story whose known dates it would stretch past that many days; nor, with ``apart``
-    (:func:`ages_apart_pairs`), a story with an article it is apart from."""
+    article never joins a story whose known dates it would stretch past that many days, and joins a story with no
+    known date only on the names :func:`same_event` asks for (its cosine counts half when they share no name, 1/1.4
+    of it with one): time cannot tell it apart from an event of another year (a 2020 page on multivitamins and three
+    undated reports of a study of fruit and vegetables). Nor, with ``apart`` (:func:`ages_apart_pairs`), does it join a story with an
+    article it is apart from."""
     day = F.datediff(F.to_date("ts"), F.lit("1970-01-01").cast("date"))
     size = label.groupBy("label").agg(F.count(F.lit(1)).alias("size"), F.min(day).alias("lo"), F.max(day).alias("hi"))
     sized = label.withColumn("day", day).join(size, "label").select("article_id", "label", "size", "day", "lo", "hi")
-    ends = similar.select("a", "b", "q").unionByName(
-        similar.select(F.col("b").alias("a"), F.col("a").alias("b"), "q"))
+    ends = similar.select("a", "b", "q", "n").unionByName(
+        similar.select(F.col("b").alias("a"), F.col("a").alias("b"), "q", "n"))
     lone = sized.where(F.col("size") == 1).select(F.col("article_id").alias("a"), F.col("label").alias("own"), "day")
     stories = sized.where(F.col("size") >= 2).select(F.col("article_id").alias("b"), F.col("label").alias("to"),
                                                       "lo", "hi")
@@ -257,6 +268,8 @@ def join_lone(label: DataFrame, similar: DataFrame, threshold: float, margin: fl
     if window_days is not None:
         near = near.where(F.col("day").isNull() | F.col("lo").isNull()
                           | (F.greatest("hi", "day") - F.least("lo", "day") <= window_days))
+        near = near.withColumn("q", F.when(F.col("day").isNotNull() & F.col("lo").isNull(), _by_names())
+                               .otherwise(F.col("q")))
     near = near.groupBy("own", "to").agg(F.max("q").alias("q"))
     if apart is not None:
         pairs = apart.select("a", "b").unionByName(apart.select(F.col("b").alias("a"), F.col("a").alias("b")))
