@@ -31,9 +31,10 @@ def read_stories(path: Path) -> list[Story]:
             for r in rows]
 
 
-def levels(stories: Sequence[Story], group_of) -> dict[str, dict[str, float]]:
+def levels(stories: Sequence[Story], group_of, line_of=None) -> dict[str, dict[str, float]]:
     """B-cubed precision, recall and F1 and the number of groups, at the story and the storyline level, of every
-    article whose gold group ``group_of(article_id)`` gives (None: not scored).
+    article whose gold group ``group_of(article_id)`` gives (None: not scored). ``line_of`` gives an article's gold
+    storyline, where it is not its story's group (a thread of several events).
 
     >>> s = [Story("s1", "l1", ("a#0", "a#1")), Story("s2", "l1", ("a#2",)), Story("s3", "l3", ("b#0",))]
     >>> got = levels(s, lambda a: a.split("#")[0])
@@ -41,18 +42,19 @@ def levels(stories: Sequence[Story], group_of) -> dict[str, dict[str, float]]:
     (True, 3, 2)
     """
     gold = {a: g for s in stories for a in s.article_ids if (g := group_of(a)) is not None}
+    lines = gold if line_of is None else {a: line_of(a) for a in gold}
     out = {}
-    for level, key in (("story", lambda s: s.story_id), ("storyline", lambda s: s.storyline_id)):
+    for level, key, truth in (("story", lambda s: s.story_id, gold), ("storyline", lambda s: s.storyline_id, lines)):
         pred = {a: key(s) for s in stories for a in s.article_ids if a in gold}
-        sc = cluster_scores(pred, gold)
+        sc = cluster_scores(pred, truth)
         out[level] = {"precision": sc.bcubed_precision, "recall": sc.bcubed_recall, "f1": sc.bcubed_f1,
                       "groups": len(set(pred.values()))}
     return out
 
 
 def thread_cases(stories: Sequence[Story], gold: dict) -> list[tuple[str, str, str, bool]]:
-    """(half, kind, case, right) for each case of a thread set's gold: a thread is right when its events' stories
-    are one storyline in the gold's order; an 'apart' case when its events are in as many storylines as events. An
+    """(half, kind, case, right) for each case of a thread set's gold: a thread is right when its events are
+    stories of their own, in one storyline, in the gold's order; an 'apart' case when its events are in as many storylines as events. An
     event is a group of articles whose ids start with its name and a hyphen."""
     by_article = {a: s for s in stories for a in s.article_ids}
 
@@ -72,9 +74,31 @@ def thread_cases(stories: Sequence[Story], gold: dict) -> list[tuple[str, str, s
             else:
                 ids = list(dict.fromkeys(s.story_id for s in found))
                 line = {s.storyline_id for s in found}
-                right = len(line) == 1 and [i for i in _in_line(stories, found[0]) if i in ids] == ids
+                right = (len(ids) == len(events) and len(line) == 1
+                         and [i for i in _in_line(stories, found[0]) if i in ids] == ids)
             out.append((half.get(case, "-"), kind, case, right))
     return out
+
+
+def thread_levels(stories: Sequence[Story], gold: dict, half: str) -> dict[str, dict[str, float]]:
+    """:func:`levels` over the articles of a thread set's cases of one half: an article's story is its event (the
+    longest event name its id starts with, and a hyphen), its storyline the thread that event is part of (an event of
+    an 'apart' case is a storyline of its own).
+
+    >>> gold = {"threads": {"t": ["t-a", "t-b"]}, "apart": {"p": ["x", "y"]}, "tune": ["t", "p"]}
+    >>> s = [Story("s1", "l1", ("t-a-1", "t-a-2")), Story("s2", "l1", ("t-b-1",)), Story("s3", "l1", ("x-1", "y-1"))]
+    >>> got = thread_levels(s, gold, "tune")
+    >>> round(got["story"]["precision"], 3), round(got["storyline"]["precision"], 3), got["storyline"]["recall"]
+    (0.8, 0.44, 1.0)
+    """
+    cases = set(gold.get(half, ()))
+    line = {e: (case if kind == "threads" else e) for kind in ("threads", "apart")
+            for case, events in gold[kind].items() if case in cases for e in events}
+
+    def event_of(article_id: str) -> str | None:
+        return max((e for e in line if article_id.startswith(e + "-")), key=len, default=None)
+
+    return levels(stories, event_of, lambda a: line[event_of(a)])
 
 
 def _in_line(stories: Sequence[Story], story: Story) -> list[str]:
@@ -106,11 +130,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{level:9} B-cubed P {s['precision']:.4f} R {s['recall']:.4f} F1 {s['f1']:.4f}  "
                   f"{s['groups']} {'stories' if level == 'story' else 'storylines'}")
         return 0
-    cases = thread_cases(stories, json.loads(Path(args.gold).read_text(encoding="utf-8")))
+    gold = json.loads(Path(args.gold).read_text(encoding="utf-8"))
+    cases = thread_cases(stories, gold)
     for half in ("tune", "held_out", "-"):
         rows = [c for c in cases if c[0] == half]
         if rows:
             right = sum(r[3] for r in rows)
             print(f"{half:8} {right}/{len(rows)} right: " + ", ".join(f"{c} ({k}) {'ok' if r else 'MISSED'}"
                                                                      for _, k, c, r in rows))
+            apart = [r for r in rows if r[1] == "apart"]
+            got = thread_levels(stories, gold, half)
+            print(f"{'':8} " + "; ".join(
+                f"{level} B-cubed P {s['precision']:.3f} R {s['recall']:.3f} F1 {s['f1']:.3f} ({s['groups']})"
+                for level, s in got.items()) + f"; apart kept {sum(r[3] for r in apart)}/{len(apart)}")
     return 0
