@@ -571,3 +571,13 @@ def test_not_done_yet_denies_an_earlier_report_that_it_was_done_but_not_a_later_
     assert sorted(map(sorted, found.get("polarity", []))) == [["daily.example"], ["post.example"]], found
     earlier = {"a": "2025-05-07T06:00:00Z", "b": "2025-05-06T08:45:00Z"}  # not yet on Tuesday, signed on Wednesday
     assert "polarity" not in _kinds(sents, earlier)
+
+
+def test_round_figures_one_unit_apart_are_one_rounded_value_and_counts_apart_are_a_dispute() -> None:
+    """ "83,000" and "84,000 square miles" round one area; 400 and 550 delegates are two counts."""
+    area = _kinds([_s("alpha.example", "The wildfires have burned 83,000 square miles of forest across the region."),
+                   _s("beta.example", "The wildfires have burned 84,000 square miles of forest across the region.")])
+    assert "number" not in area, area
+    delegation = _kinds([_s("alpha.example", "A delegation of 400 business leaders travelled with the president."),
+                         _s("beta.example", "A delegation of 550 business leaders travelled with the president.")])
+    assert delegation.get("number") == [{"alpha.example"}, {"beta.example"}]

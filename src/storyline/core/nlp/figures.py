@@ -147,7 +147,27 @@ def _range(hedge: str | None, v: float) -> tuple[float, float, bool]:
         return (v * 0.85 if h in ("nearly", "almost", "just under", "not quite") else 0.0), v, False
     if h:
         return v * 0.9, v * 1.1, False
-    return v, v, True
+    half = rounding(v)
+    return v - half, v + half, True
+
+
+ROUNDING_SHARE = 0.02  # the most a round figure's unit may be of the figure for it to stand for its neighbours
+
+
+def rounding(v: float) -> float:
+    """Half the unit a round figure is written to, when that unit is a small share of it: "83,000" stands for
+    82,500 to 83,500, so two reports of 83,000 and 84,000 square miles round one area. A figure whose unit is a large
+    share of it ("400", "2 million", "48,000") is read as written: 400 and 550 delegates are two counts.
+
+    >>> rounding(83000), rounding(84000), rounding(1250000), rounding(400), rounding(48000), rounding(2000000)
+    (500.0, 500.0, 5000.0, 0.0, 0.0, 0.0)
+    """
+    if v <= 0 or v != int(v):
+        return 0.0
+    n, unit = int(v), 1
+    while n % (unit * 10) == 0:
+        unit *= 10
+    return unit / 2 if unit >= 100 and unit <= ROUNDING_SHARE * v else 0.0
 
 
 def _noun_after(text: str, end: int) -> tuple[str, str]:
