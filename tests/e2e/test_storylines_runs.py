@@ -1,7 +1,7 @@
 """Storylines end to end, on a set of our own (tests/data/threads), run as two days (the second added with --into):
 events of one thread with the same people at the centre are one storyline in time order, and a thread that goes on
 on day 2 keeps day 1's storyline id; events of one topic with other actors (one regulator's two recalls, one police
-force's two cases, two data leaks) are not one storyline."""
+force's two cases, two data leaks, two fare rises, two zoos' cubs, ...) are not one storyline."""
 
 from __future__ import annotations
 
@@ -53,13 +53,26 @@ def _story_of(threads: dict, group: str) -> dict:
     return found[0]
 
 
-# The undated thread's two openings are 0.78 close in meaning (static embeddings), under min_similarity 0.8: a
-# known miss of the meaning test, recorded here so that it shows when it is fixed.
-_MISSED = {"keller": "openings 0.78 close, under min_similarity 0.8"}
+# Known misses, recorded here so that each shows when it is fixed. The tune half's were read; the held-out half's
+# are scored only (not read), so their reasons say what came out, not why.
+_MISSED = {
+    "keller": "openings 0.78 close, under min_similarity 0.8",
+    "solberg": "the vote's, the closure's and the sale's openings 0.73-0.76 close, under min_similarity 0.8; the "
+               "walkout's title and lead give no actor the entities hold",
+    "venmark": "the panel and the approval share only the regulator, half their actors (not more than min_shared); "
+               "the trial's title names the company in a prepositional phrase, no actor",
+    "aldercrest": "held out: not one storyline in order",
+}
+_MISSED_UNDATED = {"tolvik": "held out: its two undated events are one story"}
+_MISSED_APART = {"outbreaks": "held out: the two outbreaks are one storyline"}
 
 
-@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.xfail(reason=_MISSED[c], strict=True))
-                                  if c in _MISSED else c for c in sorted(GOLD["threads"])])
+def _cases(names, missed: dict[str, str]) -> list:
+    return [pytest.param(c, marks=pytest.mark.xfail(reason=missed[c], strict=True)) if c in missed else c
+            for c in sorted(names)]
+
+
+@pytest.mark.parametrize("case", _cases(GOLD["threads"], _MISSED))
 def test_the_events_of_a_thread_are_one_storyline_in_time_order(threads: dict, case: str) -> None:
     stories = [_story_of(threads, g) for g in GOLD["threads"][case]]
     ids = list(dict.fromkeys(s["story_id"] for s in stories))  # days of one event may be one story already
@@ -71,16 +84,17 @@ def test_the_events_of_a_thread_are_one_storyline_in_time_order(threads: dict, c
         assert by_id[before]["next"] == after and by_id[after]["previous"] == before
 
 
-@pytest.mark.parametrize("case", GOLD["undated"])
+@pytest.mark.parametrize("case", _cases(GOLD["undated"], _MISSED_UNDATED))
 def test_undated_reports_of_two_events_of_one_man_are_two_stories(threads: dict, case: str) -> None:
-    """Four undated reports of one chief executive, two events years apart, that share his name, his company and
-    its chair: the ages the texts give him (58 in one event, 61 in the other) keep the events apart."""
+    """Undated reports of two events of one thread are two stories: four reports of one chief executive, two events
+    years apart, share his name, his company and its chair, and the ages the texts give him (58 in one event, 61 in
+    the other) keep the events apart."""
     stories = [_story_of(threads, g) for g in GOLD["threads"][case]]
     assert len({s["story_id"] for s in stories}) == len(stories)
     assert all(len(s["article_ids"]) == 2 for s in stories)
 
 
-@pytest.mark.parametrize("case", sorted(GOLD["apart"]))
+@pytest.mark.parametrize("case", _cases(GOLD["apart"], _MISSED_APART))
 def test_events_of_one_topic_with_other_actors_are_different_storylines(threads: dict, case: str) -> None:
     lines = {_story_of(threads, g)["storyline_id"] for g in GOLD["apart"][case]}
     assert len(lines) == len(GOLD["apart"][case])

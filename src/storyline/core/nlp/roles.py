@@ -4,8 +4,8 @@ An actor is the subject, the object, the passive agent or the predicate noun of 
 whole line (a headline such as "Kim Jong Un: the dictator is back"), together with the names joined to it
 (compounds, appositions and conjunctions: "Triple-A manager Wally Backman", "Mets and Yankees"). The subject of a
 verb that reports another clause ("the Mets said" of "Backman resigned, the Mets said") is the source of a report,
-not its actor, and neither is a possessor ("Trump's campaign manager") or a name in a prepositional phrase ("a
-speech on the GOP race").
+not its actor, unless a named speaker tells of himself or herself ("Keller says he is not after the job"). Neither is
+a possessor ("Trump's campaign manager") or a name in a prepositional phrase ("a speech on the GOP race").
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from storyline.core.nlp.parse import COMPONENTS as PIPELINE, Parse
 CORE = frozenset(("nsubj", "nsubjpass", "dobj", "dative", "attr", "oprd", "csubj"))
 JOINED = frozenset(("compound", "flat", "appos", "conj", "nmod", "amod"))  # words that join a name to its head
 REPORTED = frozenset(("ccomp",))  # the clause a reporting verb governs
+PERSONAL = frozenset(("i", "he", "she"))  # the pronouns of a person, subject case: a closed class
 # what reading roles needs of the checked model: parts of speech and the dependency parse, not its names
 COMPONENTS = tuple(c for c in PIPELINE if c not in ("lemmatizer", "ner"))
 
@@ -27,6 +28,9 @@ def actor_tokens(p: Parse) -> set[int]:
     >>> p = parse(["Wally Backman resigned as manager of the Las Vegas 51s, the Mets said."], COMPONENTS)[0]
     >>> [p.tokens[k].text for k in sorted(actor_tokens(p))]
     ['Wally', 'Backman']
+    >>> p = parse(["Arlow Rail chief Tomasz Keller says he is not after the chair's job."], COMPONENTS)[0]
+    >>> [p.tokens[k].text for k in sorted(actor_tokens(p))]
+    ['Arlow', 'Rail', 'chief', 'Tomasz', 'Keller', 'he']
     """
     out: set[int] = set()
     for k in range(len(p.tokens)):
@@ -55,9 +59,17 @@ def _is_actor(p: Parse, k: int) -> bool:
         return p.tokens[t.head].dep == "agent"  # "was fired by the Mets"
     if t.dep not in CORE:
         return False
-    verb = t.head
-    reports = any(p.tokens[c].dep in REPORTED for c in p.children(verb))
-    return not (t.dep == "nsubj" and reports)
+    if t.dep != "nsubj":
+        return True
+    reported = [c for c in p.children(t.head) if p.tokens[c].dep in REPORTED]
+    return not reported or (t.pos == "PROPN" and any(_of_oneself(p, c) for c in reported))
+
+
+def _of_oneself(p: Parse, clause: int) -> bool:
+    """The reported clause's subject is a person's pronoun: the one who says it tells of himself or herself ("Keller
+    says he is not after the job", "Smith denied that she had resigned"), and is an actor of the story."""
+    return any(p.tokens[c].dep in ("nsubj", "nsubjpass") and p.tokens[c].text.lower() in PERSONAL
+               for c in p.children(clause))
 
 
 def actor_phrases(p: Parse) -> list[str]:
