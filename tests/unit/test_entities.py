@@ -259,6 +259,24 @@ def test_the_english_model_leaves_a_story_in_another_language_to_the_rules() -> 
                                                                                   "Bernd Osterloh"}
 
 
+def test_a_story_is_in_the_language_of_most_of_its_words_not_of_its_first_article() -> None:
+    """A long German page first (some 500 words), then English reports of more words: the story is English, so the
+    model names its people."""
+    from storyline.core.story.entities import analyse
+
+    german = [f"a: Im Jahr {1990 + k} hat der Vorstand von Volkswagen in Wolfsburg die Pläne für das Werk Nummer {k} "
+              "vorgestellt, und die Kosten für das Werk sind seitdem weiter gestiegen, sagte ein Sprecher." for k in range(22)]
+    english = [f"b: In {1990 + k} the board of Volkswagen set out its plans for plant number {k} in Wolfsburg, and the "
+               "costs of the plant have risen ever since, a spokesman for the carmaker told reporters." for k in range(30)]
+    told = [Sentence(a, 0, t, f"{a}.example") for a, t in (
+        ("c", "Works council chief Bernd Osterloh said the staff feared for the plant's future and their jobs."),
+        ("d", "Bernd Osterloh told reporters that the workers wanted a guarantee before the plant was rebuilt."))]
+    index = analyse(_sents(*german) + told + _sents(*english))
+    names = {e.name for e in index.entities}
+    assert index.english and "Bernd Osterloh" in names
+    assert not any("Jahr" in n or "Vorstand" in n for n in names)  # the German page is not read by the English model
+
+
 def _seed_sentences() -> list[Sentence]:
     seeds = SHARED / "seeds"
     if not seeds.is_dir():

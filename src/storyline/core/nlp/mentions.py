@@ -16,7 +16,7 @@ from storyline.core.grouping.minhash import hash_tokens
 from storyline.core.nlp.embed import ModelError
 from storyline.core.nlp.parse import Parse, load
 from storyline.core.text.furniture import INTERFACE_WORDS
-from storyline.core.text.language import ENGLISH, capitals_mark_names, function_words, language
+from storyline.core.text.language import ENGLISH, capitals_mark_names, function_words, language, main_language
 from storyline.core.text.text import DETERMINERS, STOPWORDS, word_lemmas
 from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, _ABBREV, _CLUB_LAST, _COMMON_CAPS,
                                       _CONNECTORS, _DIRECTIONS, _EVENT_FIRST, _GAZETTEER, _MODIFIED, _MONTHS_DAYS,
@@ -117,8 +117,10 @@ def _vocab(texts: Sequence[str]) -> _Vocab:
     # a word after a given name that the story also writes in lower case is no given name there: "Musk" of "Elon
     # Musk", not "Zukunft" of "In Zukunft" where the census lists "In"
     named = {w for given, w in after_given if given not in lower}
-    joined = " ".join(" ".join(texts).split()[:400])
-    lang = language(hash_tokens(joined))
+    # the language of most of the story's words, not of its first article's: one German page among seven English
+    # reports leaves the story English
+    joined = " ".join(dict.fromkeys(texts))
+    lang = main_language(hash_tokens(joined))
     return _Vocab(frozenset(lower), frozenset(caps), function_words(lang), not capitals_mark_names(joined, lang),
                   frozenset(named), lang in (None, ENGLISH))
 

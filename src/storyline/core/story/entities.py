@@ -21,6 +21,8 @@ from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, _GA
                                       _place_initials, _places, given_names, is_demonym, is_place_name, modifier_only,
                                       not_a_name, surnames)
 from storyline.core.story.model import Sentence
+from storyline.core.grouping.minhash import hash_tokens
+from storyline.core.text.language import ENGLISH, main_language
 
 
 logger = logging.getLogger(__name__)
@@ -201,7 +203,8 @@ def _model_found(sentences: Sequence[Sentence], texts: Sequence[str], vocab: _Vo
     it gives), and, anywhere it found none, the names it found written again, with a person's surname alone (no
     vote: their type is the model's)."""
     nlp = load_spacy(model)
-    chosen = list(dict.fromkeys(t for s, t in zip(sentences, texts) if s.position < read))
+    english = _english_articles(sentences, texts)
+    chosen = list(dict.fromkeys(t for s, t in zip(sentences, texts) if s.position < read and english[s.article_id]))
     parses = {t: typed(doc) for t, doc in zip(chosen, nlp.pipe(chosen, batch_size=64))}
     found = [[(m, Counter({kind: 1})) for m, kind in model_mentions(i, parses[t], vocab.lower)] if t in parses else []
              for i, t in enumerate(texts)]
@@ -214,6 +217,15 @@ def _model_found(sentences: Sequence[Sentence], texts: Sequence[str], vocab: _Vo
                 if not any(m.start < o.end and o.start < m.end for o, _ in row)]
         row.sort(key=lambda mv: mv[0].start)
     return found
+
+
+def _english_articles(sentences: Sequence[Sentence], texts: Sequence[str]) -> dict[Any, bool]:
+    """Whether each article is in English (or too short to tell): the English model reads only those, so a German
+    page in an English story adds no German nouns as names."""
+    by_article: dict[Any, list[str]] = defaultdict(list)
+    for s, t in zip(sentences, texts):
+        by_article[s.article_id].append(t)
+    return {a: main_language(hash_tokens(" ".join(ts))) in (None, ENGLISH) for a, ts in by_article.items()}
 
 
 def _model_groups(sentences: Sequence[Sentence], found: Sequence[Sequence[tuple[Mention, Counter[str]]]],
