@@ -100,6 +100,9 @@ class _Vocab:
     english: bool = True  # the story is in English (or too short to tell): an English model may read it
 
 
+LANGUAGE_SENTENCES = 24  # sentences, spread over a story, read to tell its language
+
+
 def _vocab(texts: Sequence[str]) -> _Vocab:
     lower: set[str] = set()
     caps: set[str] = set()
@@ -118,8 +121,9 @@ def _vocab(texts: Sequence[str]) -> _Vocab:
     # Musk", not "Zukunft" of "In Zukunft" where the census lists "In"
     named = {w for given, w in after_given if given not in lower}
     # the language of most of the story's words, not of its first article's: one German page among seven English
-    # reports leaves the story English
-    joined = " ".join(dict.fromkeys(texts))
+    # reports leaves the story English. Read from sentences spread over the story, as many as tell it
+    told = list(dict.fromkeys(texts))
+    joined = " ".join(told[::max(1, len(told) // LANGUAGE_SENTENCES)])
     lang = main_language(hash_tokens(joined))
     return _Vocab(frozenset(lower), frozenset(caps), function_words(lang), not capitals_mark_names(joined, lang),
                   frozenset(named), lang in (None, ENGLISH))

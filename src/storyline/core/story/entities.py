@@ -14,15 +14,16 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Sequence
-from storyline.core.nlp.mentions import (CHECKED_MODELS, Mention, _RUN_TOGETHER, _Vocab, _rule_mentions, _vocab,
-                                         load_spacy, matched_mentions, model_mentions, names_pattern)
+from storyline.core.nlp.mentions import (CHECKED_MODELS, LANGUAGE_SENTENCES, Mention, _RUN_TOGETHER, _Vocab,
+                                         _rule_mentions, _vocab, load_spacy, matched_mentions, model_mentions,
+                                         names_pattern)
 from storyline.core.nlp.parse import typed
 from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, _GAZETTEER, _TITLES, _initials,
                                       _place_initials, _places, given_names, is_demonym, is_place_name, modifier_only,
                                       not_a_name, surnames)
 from storyline.core.story.model import Sentence
 from storyline.core.grouping.minhash import hash_tokens
-from storyline.core.text.language import ENGLISH, main_language
+from storyline.core.text.language import ENGLISH, language
 
 
 logger = logging.getLogger(__name__)
@@ -220,12 +221,14 @@ def _model_found(sentences: Sequence[Sentence], texts: Sequence[str], vocab: _Vo
 
 
 def _english_articles(sentences: Sequence[Sentence], texts: Sequence[str]) -> dict[Any, bool]:
-    """Whether each article is in English (or too short to tell): the English model reads only those, so a German
-    page in an English story adds no German nouns as names."""
+    """Whether each article is in English (or too short to tell), by its opening sentences: the English model reads
+    only those, so a German page in an English story adds no German nouns as names."""
     by_article: dict[Any, list[str]] = defaultdict(list)
     for s, t in zip(sentences, texts):
-        by_article[s.article_id].append(t)
-    return {a: main_language(hash_tokens(" ".join(ts))) in (None, ENGLISH) for a, ts in by_article.items()}
+        if s.position < LANGUAGE_SENTENCES:
+            by_article[s.article_id].append(t)
+    out = {a: language(hash_tokens(" ".join(ts))) in (None, ENGLISH) for a, ts in by_article.items()}
+    return defaultdict(lambda: True, out)  # an article told only beyond its opening: too little to tell
 
 
 def _model_groups(sentences: Sequence[Sentence], found: Sequence[Sequence[tuple[Mention, Counter[str]]]],
