@@ -132,17 +132,20 @@ def same_event(pairs: DataFrame, threshold: float, one_key: float = 1.4, no_key:
     figures (``n``, counted by :func:`similar_pairs`) link at ``threshold``; sharing one (a mayor appears in many
     stories of her city), they must be ``one_key`` times as similar; sharing none, ``no_key`` times. Shared places
     and topic words alone do not make one event: a heatwave and a fare rise in one city are two stories."""
-    need = (F.when(F.col("n") >= 2, F.lit(0))
-            .when(F.col("n") == 1, F.lit(int(one_key * threshold * _SCALE * _SCALE)))
-            .otherwise(F.lit(int(no_key * threshold * _SCALE * _SCALE))))
-    return pairs.where(F.col("q") >= need).drop("n")
+    need = F.floor(_name_factor(one_key, no_key) * F.lit(threshold * _SCALE * _SCALE))
+    return pairs.where((F.col("n") >= 2) | (F.col("q") >= need)).drop("n")
+
+
+def _name_factor(one_key: float = 1.4, no_key: float = 2.0):
+    """How many times the threshold :func:`same_event` asks of a pair by the names it shares (``n``): 1 with two or
+    more, ``one_key`` with one, ``no_key`` with none."""
+    return F.when(F.col("n") >= 2, F.lit(1.0)).when(F.col("n") == 1, F.lit(one_key)).otherwise(F.lit(no_key))
 
 
 def _by_names(one_key: float = 1.4, no_key: float = 2.0):
-    """A pair's cosine (``q``) over what :func:`same_event` asks of it beyond the threshold for the names it shares
-    (``n``): whole with two or more, 1/1.4 of it with one, half with none."""
-    factor = F.when(F.col("n") >= 2, F.lit(1.0)).when(F.col("n") == 1, F.lit(one_key)).otherwise(F.lit(no_key))
-    return F.floor(F.col("q") / factor).cast("long")
+    """A pair's cosine (``q``) over what :func:`same_event` asks of it for the names it shares: whole with two or
+    more, 1/1.4 of it with one, half with none."""
+    return F.floor(F.col("q") / _name_factor(one_key, no_key)).cast("long")
 
 
 def term_vectors(tf: DataFrame, n_articles: int, vector_terms: int, max_df: float, max_postings: int,
