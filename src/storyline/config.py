@@ -165,12 +165,14 @@ class StorylinesConfig:
     min_similarity: float
     min_shared: float
     max_postings: int
+    min_reference: float
 
     def __post_init__(self) -> None:
         for key, ok, need in (
                 ("window_days", _whole(self.window_days) and self.window_days >= 1, "a whole number of days, 1 or more"),
                 ("min_similarity", 0.0 < self.min_similarity < 1.0, "in (0, 1)"),
                 ("min_shared", 0.0 <= self.min_shared < 1.0, "in [0, 1)"),
+                ("min_reference", 0.0 < self.min_reference <= 1.0, "in (0, 1]"),
                 ("max_postings", _whole(self.max_postings) and self.max_postings >= 2, "a whole number, 2 or more")):
             _check(ok, f"storylines.{key}", f"must be {need}", getattr(self, key))
 

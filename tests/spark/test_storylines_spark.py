@@ -81,3 +81,41 @@ def test_a_story_alone_gets_the_storyline_the_python_chain_writes(spark) -> None
         assert (mine["label"], mine["story_ids"]) == (chain["label"], list(chain["story_ids"]))
         assert mine["first_day"] == mine["last_day"] == chain["first_day"] == chain["last_day"]
     assert got["s-6d0d7580a9509ddc"]["first_day"] == date(2024, 10, 4) and got["s-undated"]["first_day"] is None
+
+
+def test_a_later_story_that_tells_the_earlier_ones_opening_joins_its_storyline(spark) -> None:
+    """A strike and, five weeks on, the closure it led to: one company, openings not close in meaning; the closure's
+    text tells the strike's opening (a reference back, read from the run's terms), and they are one storyline. Without
+    the terms, only close openings link, and they are two."""
+    from collections import Counter
+
+    from storyline.config import load_config
+    from storyline.core.grouping.cluster import terms_of
+    from storyline.spark.storylines import find_storylines
+
+    schema = ("story_id string, title string, article_ids array<string>, summary array<struct<text:string>>, "
+              "entities array<struct<name:string,type:string,variants:array<string>>>, first_published timestamp, "
+              "timeline array<struct<date:string>>")
+    glass = [("Solberg Glassworks", "ORG", ["Solberg"])]
+    strike = ("Staff at Solberg Glassworks walk out over pay",
+              "Around 600 workers at Solberg Glassworks walked off the job on Monday, starting an open-ended strike "
+              "over pay at the Tarnmouth furnaces.")
+    closure = ("Solberg shuts its only factory",
+               "Solberg Glassworks will close its Tarnmouth plant, putting 700 jobs at risk. Two of its three furnaces "
+               "cracked during the strike, when around 600 workers walked off the job over pay in an open-ended "
+               "strike.")
+    texts = {"a-strike": strike, "a-closure": closure, "a-fares": (
+        "Tallow Valley Transit raises fares", "Tallow Valley Transit will raise bus fares by 7 percent in December.")}
+    rows = [("s-strike", strike[0], ["a-strike"], [(strike[1],)], glass, datetime(2025, 3, 3), []),
+            ("s-closure", closure[0], ["a-closure"], [(closure[1],)], glass, datetime(2025, 4, 9), []),
+            ("s-fares", texts["a-fares"][0], ["a-fares"], [(texts["a-fares"][1],)], [("Tallow Valley Transit", "ORG", [])],
+             datetime(2025, 3, 5), [])]
+    terms = spark.createDataFrame([(a, term, float(tf)) for a, (title, text) in texts.items()
+                                   for term, tf in Counter(terms_of(f"{title}. {text}")).items()],
+                                  "article_id string, term string, tf double")
+    stories = spark.createDataFrame(rows, schema)
+    cfg = load_config().storylines
+    joined = sorted(sorted(r["story_ids"]) for r in find_storylines(stories, cfg, terms).collect())
+    assert joined == [["s-closure", "s-strike"], ["s-fares"]]
+    apart = sorted(sorted(r["story_ids"]) for r in find_storylines(stories, cfg).collect())
+    assert apart == [["s-closure"], ["s-fares"], ["s-strike"]]

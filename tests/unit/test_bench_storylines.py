@@ -11,17 +11,18 @@ GOLD = {"threads": {"coach": ["coach-quits", "coach-hired"]}, "apart": {"recalls
 def test_a_thread_in_order_and_two_recalls_apart_are_right() -> None:
     right = [Story("s1", "l1", ("coach-quits-a", "coach-quits-b"), "s2"), Story("s2", "l1", ("coach-hired-a",)),
              Story("s3", "l3", ("orvo-recall-a",)), Story("s4", "l4", ("crisp-recall-a",))]
-    assert thread_cases(right, GOLD) == [("tune", "threads", "coach", True), ("held_out", "apart", "recalls", True)]
+    assert thread_cases(right, GOLD) == [("tune", "threads", "coach", True, ""),
+                                         ("held_out", "apart", "recalls", True, "")]
 
 
 def test_a_thread_out_of_order_or_split_and_recalls_chained_are_wrong() -> None:
     backwards = [Story("s2", "l1", ("coach-hired-a",), "s1"), Story("s1", "l1", ("coach-quits-a",)),
                  Story("s3", "l3", ("orvo-recall-a",)), Story("s4", "l3", ("crisp-recall-a",))]
-    assert [c[3] for c in thread_cases(backwards, GOLD)] == [False, False]
+    assert [c[3:] for c in thread_cases(backwards, GOLD)] == [(False, "storylines"), (False, "storylines")]
     split = [Story("s1", "l1", ("coach-quits-a",)), Story("s2", "l2", ("coach-hired-a",))]
-    assert thread_cases(split, GOLD)[0][3] is False
+    assert thread_cases(split, GOLD)[0][3:] == (False, "storylines")
     one_story = [Story("s1", "l1", ("coach-quits-a", "coach-hired-a"))]  # two events told as one
-    assert thread_cases(one_story, GOLD)[0][3] is False
+    assert thread_cases(one_story, GOLD)[0][3:] == (False, "stories")
 
 
 def test_thread_set_b_cubed_scores_each_half_on_its_own_cases() -> None:

@@ -28,6 +28,7 @@ def test_defaults_load_and_overrides_win(tmp_path):
     ("[storylines]\nmin_similarity = 1.5\n", "storylines.min_similarity"),
     ("[storylines]\nwindow_days = 0\n", "storylines.window_days"),
     ("[storylines]\nmax_postings = 1\n", "storylines.max_postings"),
+    ("[storylines]\nmin_reference = 0\n", "storylines.min_reference"),
     ("[nope]\nx = 1\n", "nope"),
     ("[spark]\nlocal_tuning = 'yes'\n", "spark.local_tuning"),
     ("[spark]\nclass_archive = 'no'\n", "spark.class_archive"),

@@ -6,16 +6,26 @@ from dataclasses import replace
 
 from storyline.config import load_config
 from storyline.core.nlp.embed import encode
-from storyline.core.story.storylines import Named, StoryNode, central_actors, storyline_id, storylines, threaded
+from storyline.core.nlp.parse import parse
+from storyline.core.nlp.roles import COMPONENTS, actor_phrases, attached_phrases
+import numpy as np
+
+from storyline.core.story.storylines import (Named, StoryNode, candidates, central_actors, storyline_id, storylines,
+                                             threaded)
 
 CFG = load_config().storylines
 
 
 def _node(story_id: str, day: int | None, title: str, opening: str | list[str], entities: list[Named]) -> StoryNode:
-    """A story as the finder reads it: its title and its summary's opening sentences (the first is its lead)."""
+    """A story as the finder reads it: its title and its summary's opening sentences (the first is its lead), its
+    actors and attached names read from the parse of both."""
     opening = [opening] if isinstance(opening, str) else opening
-    people, organisations = central_actors(title, opening[0], entities)
-    return StoryNode(story_id, day, title, people, organisations, encode([f"{title}. {' '.join(opening)}"])[0])
+    parsed = parse([title, opening[0]], COMPONENTS)
+    people, organisations = central_actors(title, opening[0], entities, [a for p in parsed for a in actor_phrases(p)])
+    also = central_actors(title, opening[0], entities, [a for p in parsed for a in attached_phrases(p)])
+    return StoryNode(story_id, day, title, people, organisations, encode([f"{title}. {' '.join(opening)}"])[0],
+                     attached_people=tuple(x for x in also[0] if x not in people),
+                     attached_organisations=tuple(x for x in also[1] if x not in organisations))
 
 
 MAREK = [Named("Ines Marek", "PERSON", ("Marek",)), Named("Harlow Town", "ORG"), Named("Dunmore City", "ORG")]
@@ -81,3 +91,48 @@ def test_a_storylines_id_is_its_first_storys_and_a_later_story_keeps_it() -> Non
     grown = storylines([QUITS, HIRED, more], CFG)[0]
     assert [n.story_id for n in grown] == ["s-quits", "s-hired", "s-debut"]
     assert storyline_id(first[0].story_id) == storyline_id(grown[0].story_id)
+
+
+GLASS = [Named("Solberg Glassworks", "ORG", ("Solberg",)), Named("Tarnmouth", "GPE")]
+STRIKE = _node("s-strike", 300, "Staff at Solberg Glassworks walk out over pay",
+               "Around 600 workers at Solberg Glassworks walked off the job on Monday, starting a strike over pay.",
+               GLASS)
+CLOSURE = _node("s-closure", 340, "Solberg shuts its only factory",
+                "Solberg Glassworks will close its Tarnmouth plant after two furnaces were damaged during the strike.",
+                GLASS)
+
+
+def test_a_reference_back_links_events_of_one_actor_whose_openings_are_not_close() -> None:
+    """A strike and the closure it led to: the company is an actor of both (attached to the strikers in one), their
+    openings are not close in meaning, and the closure's text telling the strike's opening is the evidence."""
+    assert float(np.dot(STRIKE.vector, CLOSURE.vector)) < CFG.min_similarity
+    assert not threaded(STRIKE, CLOSURE, CFG)
+    assert threaded(STRIKE, CLOSURE, CFG, reference=CFG.min_reference)
+    assert [[n.story_id for n in c] for c in storylines([CLOSURE, STRIKE], CFG, {(0, 1): 0.4})] == [
+        ["s-strike", "s-closure"]]
+
+
+def test_topic_alone_never_links_however_much_one_tells_the_other() -> None:
+    other = _node("s-other", 310, "Harlow Bottling staff walk out over pay",
+                  "Around 400 workers at Harlow Bottling walked off the job on Monday, starting a strike over pay.",
+                  [Named("Harlow Bottling", "ORG")])
+    assert not threaded(STRIKE, other, CFG, reference=1.0)
+
+
+def test_an_attached_name_is_no_actor_for_close_openings() -> None:
+    """Names attached to an actor ("workers at Solberg Glassworks") link only on a reference back: close openings
+    alone ask for an actor of both."""
+    assert STRIKE.actor_keys == frozenset() and STRIKE.named_keys == {"solberg glassworks"}
+    near = replace(CFG, min_similarity=0.1)
+    assert not threaded(STRIKE, CLOSURE, near) and threaded(STRIKE, CLOSURE, near, reference=0.9)
+
+
+def test_a_short_name_is_the_actor_of_the_longer_one_it_begins() -> None:
+    trial = _node("s-trial", 400, "Venmark tablet halves migraine attacks",
+                  "Venmark said on Monday its migraine tablet halved attacks in a trial of 1,840 adults.",
+                  [Named("Venmark", "ORG")])
+    approval = _node("s-approval", 420, "Venmark Biosciences wins approval for migraine tablet",
+                     "Venmark Biosciences won approval for its migraine tablet on Thursday.",
+                     [Named("Venmark Biosciences", "ORG")])
+    assert threaded(trial, approval, CFG, reference=0.5)
+    assert (0, 1) in candidates([trial, approval], CFG.max_postings)

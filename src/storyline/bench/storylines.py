@@ -52,10 +52,12 @@ def levels(stories: Sequence[Story], group_of, line_of=None) -> dict[str, dict[s
     return out
 
 
-def thread_cases(stories: Sequence[Story], gold: dict) -> list[tuple[str, str, str, bool]]:
-    """(half, kind, case, right) for each case of a thread set's gold: a thread is right when its events are
-    stories of their own, in one storyline, in the gold's order; an 'apart' case when its events are in as many storylines as events. An
-    event is a group of articles whose ids start with its name and a hyphen."""
+def thread_cases(stories: Sequence[Story], gold: dict) -> list[tuple[str, str, str, bool, str]]:
+    """(half, kind, case, right, stage) for each case of a thread set's gold: a thread is right when its events are
+    stories of their own, in one storyline, in the gold's order; an 'apart' case when its events are in as many
+    storylines as events. An event is a group of articles whose ids start with its name and a hyphen. ``stage`` says
+    where a wrong case went wrong: 'stories' when its events are not each a story of their own (an event split, or
+    two told as one), else 'storylines'; '' when right."""
     by_article = {a: s for s in stories for a in s.article_ids}
 
     def story_of(event: str) -> Story | None:
@@ -67,6 +69,7 @@ def thread_cases(stories: Sequence[Story], gold: dict) -> list[tuple[str, str, s
     for kind in ("threads", "apart"):
         for case, events in gold[kind].items():
             found = [story_of(e) for e in events]
+            own = all(s is not None for s in found) and len({s.story_id for s in found}) == len(events)
             if any(s is None for s in found):
                 right = False
             elif kind == "apart":
@@ -76,7 +79,7 @@ def thread_cases(stories: Sequence[Story], gold: dict) -> list[tuple[str, str, s
                 line = {s.storyline_id for s in found}
                 right = (len(ids) == len(events) and len(line) == 1
                          and [i for i in _in_line(stories, found[0]) if i in ids] == ids)
-            out.append((half.get(case, "-"), kind, case, right))
+            out.append((half.get(case, "-"), kind, case, right, "" if right else "storylines" if own else "stories"))
     return out
 
 
@@ -136,8 +139,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows = [c for c in cases if c[0] == half]
         if rows:
             right = sum(r[3] for r in rows)
-            print(f"{half:8} {right}/{len(rows)} right: " + ", ".join(f"{c} ({k}) {'ok' if r else 'MISSED'}"
-                                                                     for _, k, c, r in rows))
+            print(f"{half:8} {right}/{len(rows)} right: " + ", ".join(
+                f"{c} ({k}) {'ok' if r else f'MISSED in the {stage}'}" for _, k, c, r, stage in rows))
             apart = [r for r in rows if r[1] == "apart"]
             got = thread_levels(stories, gold, half)
             print(f"{'':8} " + "; ".join(

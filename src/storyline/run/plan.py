@@ -41,7 +41,7 @@ STAGES: tuple[Stage, ...] = order(_TELL + (
     Stage(name="write", does="the stories table and the rejects",
           reads=("articles", "story_articles", "lineage", "duplicates", "digests", *_ALL_REJECTS),
           writes=(Table("stories", SC.STORIES), Table("rejects", SC.REJECTS)), config=(), body=write.run),
-    Stage(name="storylines", does="chain the stories of one thread, in time order", reads=("stories",),
+    Stage(name="storylines", does="chain the stories of one thread, in time order", reads=("stories", "terms"),
           writes=(Table("storylines", SC.STORYLINES),), config=("storylines",), body=storylines.run),
     Stage(name="facts", does="the fact tables and stories.jsonl", reads=("stories", "storylines"),
           writes=(*(Table(n, SC.FACT_TABLES[n]) for n in SC.FACT_PARTS), Table("stories.jsonl", None)),

@@ -153,7 +153,10 @@ STORIES = (
 # What the storyline finder reads of a story (spark/storylines.py): its day (days since 1970-01-01), title, central
 # people and organisations (folded key and name) and the vector of its title and lead.
 STORY_NODES = ("story_id string, day int, when int, title string, people array<struct<key:string,name:string>>, "
-               "organisations array<struct<key:string,name:string>>, vector array<float>")
+               "organisations array<struct<key:string,name:string>>, "
+               "attached_people array<struct<key:string,name:string>>, "
+               "attached_organisations array<struct<key:string,name:string>>, vector array<float>, "
+               "opening_terms array<string>")
 # The public storylines table: each thread's stories in time order.
 STORYLINES = "storyline_id string, label string, story_ids array<string>, first_day date, last_day date"
 

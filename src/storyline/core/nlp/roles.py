@@ -6,6 +6,10 @@ whole line (a headline such as "Kim Jong Un: the dictator is back"), together wi
 verb that reports another clause ("the Mets said" of "Backman resigned, the Mets said") is the source of a report,
 not its actor, unless a named speaker tells of himself or herself ("Keller says he is not after the job"). Neither is
 a possessor ("Trump's campaign manager") or a name in a prepositional phrase ("a speech on the GOP race").
+
+Those two are a weaker kind: *attached* names, the proper nouns that possess an actor or hang on it through a
+preposition ("workers at Solberg Glassworks", "Venmark Biosciences' tablet", "shares in Venmark"). They say whose
+thing or people act, and :func:`attached_phrases` reads them apart from the actors.
 """
 
 from __future__ import annotations
@@ -38,6 +42,41 @@ def actor_tokens(p: Parse) -> set[int]:
         if head is not None and _is_actor(p, head):
             out.add(k)
     return out
+
+
+def attached_tokens(p: Parse) -> set[int]:
+    """The indices of the tokens of ``p`` that name what an actor belongs to or hangs on (not the actors
+    themselves): a proper noun that possesses an actor's noun, or is the object of a preposition that modifies it.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> p = parse(["Around 600 workers at Solberg Glassworks walked off the job on Monday."], COMPONENTS)[0]
+    >>> [p.tokens[k].text for k in sorted(attached_tokens(p))]
+    ['Solberg', 'Glassworks']
+    >>> p = parse(["The agency approved pelvoran, Venmark Biosciences' tablet for migraine."], COMPONENTS)[0]
+    >>> [p.tokens[k].text for k in sorted(attached_tokens(p))]
+    ['Venmark', 'Biosciences']
+    """
+    actors = {_phrase_head(p, k) for k in actor_tokens(p)} - {None}
+    out: set[int] = set()
+    for k in range(len(p.tokens)):
+        head = _phrase_head(p, k)
+        if head is None or p.tokens[head].pos != "PROPN" or head in actors:
+            continue
+        if (owner := _owner(p, head)) is not None and owner in actors:
+            out.add(k)
+    return out
+
+
+def _owner(p: Parse, k: int) -> int | None:
+    """The head of the noun phrase that the name headed by ``k`` possesses or modifies through a preposition;
+    None when it does neither."""
+    t = p.tokens[k]
+    if t.dep == "poss":
+        return _phrase_head(p, t.head)
+    if t.dep == "pobj" and p.tokens[t.head].dep == "prep":
+        noun = p.tokens[t.head].head
+        return _phrase_head(p, noun) if p.tokens[noun].pos in ("NOUN", "PROPN") else None
+    return None
 
 
 def _phrase_head(p: Parse, k: int) -> int | None:
@@ -79,9 +118,23 @@ def actor_phrases(p: Parse) -> list[str]:
     >>> actor_phrases(parse(["Mets fire Triple-A manager Wally Backman after a loss in Reno"], COMPONENTS)[0])
     ['Mets', 'Triple-A manager Wally Backman']
     """
+    return _runs(p, actor_tokens(p))
+
+
+def attached_phrases(p: Parse) -> list[str]:
+    """The runs of attached tokens of ``p`` (:func:`attached_tokens`), as written.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> attached_phrases(parse(["Shares in Venmark soar on migraine trial results"], COMPONENTS)[0])
+    ['Venmark']
+    """
+    return _runs(p, attached_tokens(p))
+
+
+def _runs(p: Parse, tokens: set[int]) -> list[str]:
     out: list[str] = []
     last = -2
-    for k in sorted(actor_tokens(p)):
+    for k in sorted(tokens):
         t = p.tokens[k]
         if k == last + 1 or (k == last + 2 and p.tokens[k - 1].text == "-"):
             start = p.tokens[out_start].idx

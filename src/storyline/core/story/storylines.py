@@ -1,31 +1,39 @@
 """Storylines: the events that belong to one thread, in time order.
 
 A story tells one event. A *storyline* chains the stories whose central actors are the same: the people and
-organisations named in their titles and leads (not a topic, not a place), within ``window_days`` of each other and
-close enough in meaning. A resignation and the same coach's next job are one storyline; two recalls ordered by one
-food regulator are two, because the regulator is only one of each recall's actors (the recalled product and its
-maker are the other).
+organisations that the parse of their titles and leads makes the subject, the object or the agent of what happens
+(not a topic, not a place), within ``window_days`` of each other. A resignation and the same coach's next job are one
+storyline; two recalls ordered by one food regulator are two, because the regulator is only one of each recall's
+actors (the recalled product and its maker are the other).
 
-Two stories are linked when, within the window,
+Two stories are linked when, within the window, they share central actors (a short name is the same actor as a
+longer one it begins or ends: "Venmark" and "Venmark Biosciences", "Marek" and "Ines Marek") and there is evidence
+that they tell one thread:
 
-- they share a central *person*, and their openings (the title and the first ``OPENING_SENTENCES`` sentences of
-  the summary) are at least ``min_similarity`` close in meaning; or
-- they share central organisations only, those are more than ``min_shared`` of both stories' central actors
-  (Jaccard), and the same meaning test holds.
+- a *reference back*: one story's text tells the other's opening (the TF-IDF cosine of the title and first
+  ``OPENING_SENTENCES`` summary sentences of one against the whole text of the other, IDF over the run's stories) at
+  least ``min_reference``. Here the actors may also be *attached* names: the maker whose tablet is approved, the
+  company whose workers strike; or
+- close openings: the opening vectors (static embeddings) are at least ``min_similarity`` close, and the shared
+  actors are the stories' own, not attached names.
+
+Either way, stories that share organisations but no person are one thread only when those are more than
+``min_shared`` of both stories' actors (Jaccard). Topic alone never links: two stories with no actor in common stay
+apart however alike their words.
 
 A story's day, for the window, is its first publication, else the latest day its timeline gives; a story whose
 timeline gives years or months only has no day, and the window does not part it from another. The storylines are
-the connected components of those links, each in time order: by first publication, else by the latest date its
-timeline gives, read as the end of its year or month (a story that tells of 2016 comes after one that looks ahead
-to 2014). A storyline's id is derived from its first story's id, so it stays the same when a later run adds later
-stories.
+the connected components of those links (an event joins its thread through any event of it), each in time order: by
+first publication, else by the latest date its timeline gives, read as the end of its year or month (a story that
+tells of 2016 comes after one that looks ahead to 2014). A storyline's id is derived from its first story's id, so it
+stays the same when a later run adds later stories.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -52,8 +60,9 @@ class Named:
 class StoryNode:
     """What the finder reads of a story: its id, its day (days since 1970-01-01; None when unknown), its
     title, its central people and organisations (by folded name, with the name as written), the unit vector of
-    its opening, and ``when``: where it sits in time (its day, or the end of the latest year or month its timeline
-    gives; None when unknown)."""
+    its opening, ``when``: where it sits in time (its day, or the end of the latest year or month its timeline
+    gives; None when unknown), and the people and organisations its actors are attached to (not actors
+    themselves: :func:`storyline.core.nlp.roles.attached_phrases`)."""
 
     story_id: str
     day: int | None
@@ -62,6 +71,8 @@ class StoryNode:
     organisations: tuple[tuple[str, str], ...]
     vector: np.ndarray
     when: int | None = None
+    attached_people: tuple[tuple[str, str], ...] = ()
+    attached_organisations: tuple[tuple[str, str], ...] = ()
 
     @property
     def person_keys(self) -> frozenset[str]:
@@ -70,6 +81,16 @@ class StoryNode:
     @property
     def actor_keys(self) -> frozenset[str]:
         return self.person_keys | frozenset(k for k, _ in self.organisations)
+
+    @property
+    def named_person_keys(self) -> frozenset[str]:
+        """The people among its actors and the names attached to them."""
+        return self.person_keys | frozenset(k for k, _ in self.attached_people)
+
+    @property
+    def named_keys(self) -> frozenset[str]:
+        """Its actors and the names attached to them."""
+        return self.actor_keys | frozenset(k for k, _ in (*self.attached_people, *self.attached_organisations))
 
 
 def central_actors(title: str | None, lead: str, entities: Iterable[Named], actors: Sequence[str] | None = None
@@ -97,17 +118,41 @@ def central_actors(title: str | None, lead: str, entities: Iterable[Named], acto
     return tuple(sorted(people)), tuple(sorted(organisations))
 
 
-def threaded(a: StoryNode, b: StoryNode, cfg: StorylinesConfig) -> bool:
-    """Whether two stories are events of one thread (see the module's description)."""
+def same_actor(a: str, b: str) -> bool:
+    """Whether two folded names are one actor: equal, or the shorter is the first or last words of the longer
+    ("venmark" of "venmark biosciences", "marek" of "ines marek"; not "house" of "white house"'s first word).
+
+    >>> same_actor("venmark", "venmark biosciences"), same_actor("marek", "ines marek"), same_actor("ines", "inesa")
+    (True, True, False)
+    """
+    if a == b:
+        return True
+    short, long = sorted((a.split(), b.split()), key=len)
+    return len(short) < len(long) and (long[:len(short)] == short or long[-len(short):] == short)
+
+
+def _enough(a: frozenset[str], b: frozenset[str], people: frozenset[str], min_shared: float) -> bool:
+    """Whether actors ``a`` and ``b`` of two stories are one thread's: they share a person of ``people``
+    (:func:`same_actor`), or organisations that are more than ``min_shared`` of both (a name of one counted once
+    with the names of the other it is)."""
+    in_a = {x for x in a if any(same_actor(x, y) for y in b)}
+    in_b = {y for y in b if any(same_actor(x, y) for x in a)}
+    if not in_a:
+        return False
+    shared = min(len(in_a), len(in_b))
+    return bool((in_a | in_b) & people) or shared / (len(a) + len(b) - shared) > min_shared
+
+
+def threaded(a: StoryNode, b: StoryNode, cfg: StorylinesConfig, reference: float = 0.0) -> bool:
+    """Whether two stories are events of one thread (see the module's description); ``reference`` is how much
+    of one's opening the other's text tells (0 when unknown)."""
     if a.day is not None and b.day is not None and abs(a.day - b.day) > cfg.window_days:
         return False
-    shared = a.actor_keys & b.actor_keys
-    if not shared:
-        return False
-    if not shared & (a.person_keys | b.person_keys):
-        if len(shared) <= cfg.min_shared * len(a.actor_keys | b.actor_keys):
-            return False
-    return float(np.dot(a.vector, b.vector)) >= cfg.min_similarity
+    if reference >= cfg.min_reference and _enough(a.named_keys, b.named_keys,
+                                                  a.named_person_keys | b.named_person_keys, cfg.min_shared):
+        return True
+    return (_enough(a.actor_keys, b.actor_keys, a.person_keys | b.person_keys, cfg.min_shared)
+            and float(np.dot(a.vector, b.vector)) >= cfg.min_similarity)
 
 
 def in_time_order(nodes: Iterable[StoryNode]) -> list[StoryNode]:
@@ -154,16 +199,46 @@ def label(chain: Sequence[StoryNode]) -> str:
     return f"{', '.join(shown[k] for k in shared[:LABEL_ACTORS])}: {latest}" if shared else latest
 
 
-def storylines(nodes: Sequence[StoryNode], cfg: StorylinesConfig) -> list[list[StoryNode]]:
-    """Every story's storyline, each in time order, the storylines ordered by their first story. A story with no
-    thread is a storyline of its own. Only stories that share an actor are compared (an actor heading more than
-    ``cfg.max_postings`` stories is no link by itself)."""
-    by_actor: dict[str, list[int]] = {}
+def candidates(nodes: Sequence[StoryNode], max_postings: int) -> set[tuple[int, int]]:
+    """The pairs of ``nodes`` (by index, lower first) that may be one thread: the stories that name one actor or
+    attached name, and those where a one-word name of one is the first or last word of a name of the other. A name
+    (or word) that more than ``max_postings`` stories give links none by itself.
+
+    >>> v = np.ones(2) / np.sqrt(2)
+    >>> sorted(candidates([StoryNode("a", 1, "", (), (("venmark", "Venmark"),), v),
+    ...                    StoryNode("b", 2, "", (), (("venmark biosciences", "Venmark Biosciences"),), v),
+    ...                    StoryNode("c", 3, "", (), (("solberg", "Solberg"),), v)], 200))
+    [(0, 1)]
+    """
+    exact: dict[str, set[int]] = {}
+    single: dict[str, set[int]] = {}
+    part: dict[str, set[int]] = {}
     for i, n in enumerate(nodes):
-        for actor in sorted(n.actor_keys):
-            by_actor.setdefault(actor, []).append(i)
-    links = {(i, j) for group in by_actor.values() if len(group) <= cfg.max_postings
-             for k, i in enumerate(group) for j in group[k + 1:] if threaded(nodes[i], nodes[j], cfg)}
+        for name in n.named_keys:
+            exact.setdefault(name, set()).add(i)
+            words = name.split()
+            for w in {words[0], words[-1]} if len(words) > 1 else ():
+                part.setdefault(w, set()).add(i)
+            if len(words) == 1:
+                single.setdefault(name, set()).add(i)
+    pairs: set[tuple[int, int]] = set()
+    for group in exact.values():
+        if len(group) <= max_postings:
+            pairs |= {(i, j) for i in group for j in group if i < j}
+    for w, group in single.items():
+        if len(group) <= max_postings and len(part.get(w, ())) <= max_postings:
+            pairs |= {(min(i, j), max(i, j)) for i in group for j in part.get(w, ()) if i != j}
+    return pairs
+
+
+def storylines(nodes: Sequence[StoryNode], cfg: StorylinesConfig,
+               reference: Mapping[tuple[int, int], float] | None = None) -> list[list[StoryNode]]:
+    """Every story's storyline, each in time order, the storylines ordered by their first story. A story with no
+    thread is a storyline of its own. Only :func:`candidates` are compared; ``reference`` gives, for a pair of
+    indices (lower first), how much of one's opening the other's text tells."""
+    reference = reference or {}
+    links = {(i, j) for i, j in candidates(nodes, cfg.max_postings)
+             if threaded(nodes[i], nodes[j], cfg, reference.get((i, j), 0.0))}
     components = connected_components(range(len(nodes)), links)
     chains: dict[int, list[StoryNode]] = {}
     for i, n in enumerate(nodes):
