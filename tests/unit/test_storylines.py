@@ -10,8 +10,8 @@ from storyline.core.nlp.parse import parse
 from storyline.core.nlp.roles import COMPONENTS, actor_phrases, attached_phrases
 import numpy as np
 
-from storyline.core.story.storylines import (Named, StoryNode, candidates, central_actors, storyline_id, storylines,
-                                             threaded)
+from storyline.core.story.storylines import (Named, StoryNode, candidates, central_actors, label, storyline_id,
+                                             storylines, threaded)
 
 CFG = load_config().storylines
 
@@ -136,3 +136,8 @@ def test_a_short_name_is_the_actor_of_the_longer_one_it_begins() -> None:
                      [Named("Venmark Biosciences", "ORG")])
     assert threaded(trial, approval, CFG, reference=0.5)
     assert (0, 1) in candidates([trial, approval], CFG.max_postings)
+
+
+def test_a_storyline_is_labelled_by_the_name_its_stories_share_attached_or_not() -> None:
+    chain = storylines([STRIKE, CLOSURE], CFG, {(0, 1): 0.4})[0]
+    assert label(chain) == "Solberg Glassworks: Solberg shuts its only factory"

@@ -197,7 +197,8 @@ def find_storylines(stories: DataFrame, cfg: StorylinesConfig, terms: DataFrame 
     # a story that threads with none (most of them) is a storyline of its own, written with built-ins; only the
     # chains of several stories are put in order in Python
     chained = (nodes.join(components, nodes.story_id == components.node)
-               .select("component", "story_id", "day", "when", "title", "people", "organisations"))
+               .select("component", "story_id", "day", "when", "title", "people", "organisations", "attached_people",
+                       "attached_organisations"))
     alone = nodes.join(components, nodes.story_id == components.node, "left_anti")
     return chained.groupBy("component").applyInPandas(_chain, schema=STORYLINES).unionByName(_alone(alone))
 

@@ -182,8 +182,9 @@ def storyline_id(first_story_id: str) -> str:
 
 
 def label(chain: Sequence[StoryNode]) -> str:
-    """A storyline's label: the actors that more than one of its stories name (people first, at most
-    ``LABEL_ACTORS``), then its latest story's title; a storyline of one story is labelled by its title.
+    """A storyline's label: the actors (or names attached to them) that more than one of its stories name (people
+    first, at most ``LABEL_ACTORS``), then its latest story's title; a storyline of one story is labelled by its
+    title.
 
     >>> v = np.ones(2) / np.sqrt(2)
     >>> label([StoryNode("s1", 1, "Ines Marek resigns", (("ines marek", "Ines Marek"),), (), v),
@@ -191,9 +192,10 @@ def label(chain: Sequence[StoryNode]) -> str:
     ...                  (("dunmore city", "Dunmore City"),), v)])
     'Ines Marek: Dunmore City appoint Marek'
     """
-    counts = Counter(k for n in chain for k in n.actor_keys)
-    shown = {k: name for n in chain for k, name in (*n.people, *n.organisations)}
-    people = {k for n in chain for k in n.person_keys}
+    counts = Counter(k for n in chain for k in n.named_keys)
+    shown = {k: name for n in chain
+             for k, name in (*n.people, *n.organisations, *n.attached_people, *n.attached_organisations)}
+    people = {k for n in chain for k in n.named_person_keys}
     shared = sorted((k for k in counts if counts[k] > 1), key=lambda k: (-counts[k], k not in people, k))
     latest = chain[-1].title
     return f"{', '.join(shown[k] for k in shared[:LABEL_ACTORS])}: {latest}" if shared else latest
