@@ -141,3 +141,10 @@ def test_a_short_name_is_the_actor_of_the_longer_one_it_begins() -> None:
 def test_a_storyline_is_labelled_by_the_name_its_stories_share_attached_or_not() -> None:
     chain = storylines([STRIKE, CLOSURE], CFG, {(0, 1): 0.4})[0]
     assert label(chain) == "Solberg Glassworks: Solberg shuts its only factory"
+
+
+def test_a_person_named_by_surname_alone_is_the_same_actor() -> None:
+    found = _node("s-found", 500, "Missing Dreyk painting found in lock-up",
+                  "Detectives have recovered a painting cut from its frame at a museum three months ago.",
+                  [Named("Orsolya Dreyk", "PERSON")])
+    assert found.person_keys == {"orsolya dreyk"}
