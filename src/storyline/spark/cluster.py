@@ -29,7 +29,7 @@ import logging
 from typing import Iterator
 
 import pandas as pd
-from pyspark.sql import DataFrame, Window
+from pyspark.sql import Column, DataFrame, Window
 from pyspark.sql import functions as F
 
 from storyline.core.checks import int_at_least
@@ -122,9 +122,13 @@ def raw_terms(articles: DataFrame, terms: TermConfig | None = None) -> DataFrame
     return spread(articles.select(*cols)).mapInPandas(_terms_batches(terms or STORY_TERMS, has_title), schema=TERMS)
 
 
+def sublinear(tf: Column) -> Column:
+    """A term count made sub-linear (1 + ln tf above 1): a term said ten times is not ten times more telling."""
+    return F.when(tf > 1, 1 + F.log(tf)).otherwise(tf)
+
+
 def _sublinear(tf: DataFrame) -> DataFrame:
-    # sub-linear tf: a term said ten times is not ten times more telling
-    return tf.withColumn("tf", F.when(F.col("tf") > 1, 1 + F.log("tf")).otherwise(F.col("tf")))
+    return tf.withColumn("tf", sublinear(F.col("tf")))
 
 
 def same_event(pairs: DataFrame, threshold: float, one_key: float = 1.4, no_key: float = 2.0) -> DataFrame:

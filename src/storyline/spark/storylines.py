@@ -26,6 +26,7 @@ from storyline.core.nlp.roles import COMPONENTS, actor_phrases, attached_phrases
 from storyline.core.story.storylines import (OPENING_SENTENCES, Named, StoryNode, central_actors, in_time_order, label,
                                              storyline_id, threaded)
 from storyline.run.stage import Context, Output
+from storyline.spark.cluster import sublinear
 from storyline.spark.mapping import cell
 from storyline.spark.dedup import connected_components
 from storyline.spark.schemas import STORY_NODES, STORYLINES
@@ -104,21 +105,18 @@ def _judged(cfg: StorylinesConfig):
     return run
 
 
-def _sublinear(tf):
-    # a term said ten times is not ten times more telling
-    return F.when(tf > 1, 1 + F.log(tf)).otherwise(tf)
-
-
 def _unit(weights: DataFrame) -> DataFrame:
     """``story_id, term, w`` with each story's weights scaled to unit length."""
     norm = weights.groupBy("story_id").agg(F.sqrt(F.sum(F.col("w") * F.col("w"))).alias("norm"))
     return weights.join(norm, "story_id").select("story_id", "term", (F.col("w") / F.col("norm")).alias("w"))
 
 
-def _texts_and_openings(stories: DataFrame, nodes: DataFrame, terms: DataFrame) -> tuple[DataFrame, DataFrame]:
-    """``story_id, term, w`` twice: each story's whole text (its articles' terms) and its opening (the terms of
-    its title and first summary sentences), each term's sub-linear count times its IDF over the stories (smoothed:
-    ln((1 + stories) / (1 + stories with the term)) + 1), unit length."""
+def _texts_and_openings(stories: DataFrame, nodes: DataFrame, terms: DataFrame,
+                        among: DataFrame) -> tuple[DataFrame, DataFrame]:
+    """``story_id, term, w`` twice, for the stories of ``among`` (``story_id``): each one's whole text (its
+    articles' terms) and its opening (the terms of its title and first summary sentences), each term's sub-linear
+    count times its IDF over all the stories (smoothed: ln((1 + stories) / (1 + stories with the term)) + 1), unit
+    length."""
     counts = (stories.select("story_id", F.explode("article_ids").alias("article_id"))
               .join(terms.where(F.col("tf") > 0), "article_id")
               .groupBy("story_id", "term").agg(F.sum("tf").alias("tf")))
@@ -126,12 +124,13 @@ def _texts_and_openings(stories: DataFrame, nodes: DataFrame, terms: DataFrame) 
     idf = (counts.groupBy("term").agg(F.count(F.lit(1)).alias("df")).crossJoin(n)
            .select("term", (F.log((1 + F.col("n")) / (1 + F.col("df"))) + 1).alias("idf")))
     unseen = n.select((F.log(1 + F.col("n")) + 1).alias("unseen"))  # a term of no story's text
-    text = _unit(counts.join(idf, "term").select("story_id", "term", (_sublinear(F.col("tf")) * F.col("idf"))
-                                                 .alias("w")))
-    opening = (nodes.select("story_id", F.explode("opening_terms").alias("term"))
+    text = _unit(counts.join(among, "story_id", "left_semi").join(idf, "term")
+                 .select("story_id", "term", (sublinear(F.col("tf")) * F.col("idf")).alias("w")))
+    opening = (nodes.join(among, "story_id", "left_semi")
+               .select("story_id", F.explode("opening_terms").alias("term"))
                .groupBy("story_id", "term").agg(F.count(F.lit(1)).alias("tf"))
                .join(idf, "term", "left").crossJoin(unseen)
-               .select("story_id", "term", (_sublinear(F.col("tf")) * F.coalesce("idf", "unseen")).alias("w")))
+               .select("story_id", "term", (sublinear(F.col("tf")) * F.coalesce("idf", "unseen")).alias("w")))
     return text, _unit(opening)
 
 
@@ -162,11 +161,10 @@ def _candidates(nodes: DataFrame, max_postings: int) -> DataFrame:
     names = F.concat("people.key", "organisations.key", "attached_people.key", "attached_organisations.key")
     keys = nodes.select("story_id", F.explode(F.array_distinct(names)).alias("actor"))
     capped = lambda k: k.join(k.groupBy("actor").count().where(F.col("count") <= max_postings), "actor", "left_semi")
-    words = F.split("actor", " ")
-    single = capped(keys.where(F.size(words) == 1))
-    part = capped(keys.where(F.size(words) > 1)
-                  .select("story_id", F.explode(F.array_distinct(F.array(F.element_at(words, 1),
-                                                                          F.element_at(words, -1)))).alias("actor")))
+    several = F.instr("actor", " ") > 0
+    single = capped(keys.where(~several))
+    part = capped(keys.where(several).select("story_id", F.explode(F.array_distinct(F.array(
+        F.substring_index("actor", " ", 1), F.substring_index("actor", " ", -1)))).alias("actor")))
     exact = capped(keys)
     ordered = lambda x, y: (F.least(x, y).alias("a"), F.greatest(x, y).alias("b"))
     pairs = (exact.alias("x").join(exact.alias("y"), "actor").where(F.col("x.story_id") < F.col("y.story_id"))
@@ -185,11 +183,11 @@ def find_storylines(stories: DataFrame, cfg: StorylinesConfig, terms: DataFrame 
     nodes = checkpoint(_story_inputs(stories).mapInPandas(_nodes, schema=STORY_NODES))
     pairs = _candidates(nodes, cfg.max_postings)
     if terms is not None and "article_ids" in stories.columns:
-        pairs = pairs.join(_references(pairs, *_texts_and_openings(stories, nodes, terms)), ["a", "b"], "left")
+        among = pairs.select(F.col("a").alias("story_id")).union(pairs.select("b")).distinct()
+        pairs = pairs.join(_references(pairs, *_texts_and_openings(stories, nodes, terms, among)), ["a", "b"], "left")
     else:
         pairs = pairs.withColumn("reference", F.lit(None).cast("double"))
-    side = lambda p: nodes.drop("opening_terms").select(*(F.col(c).alias(p + c) for c in nodes.columns
-                                                          if c != "opening_terms"))
+    side = lambda p: nodes.select(*(F.col(c).alias(p + c) for c in nodes.columns if c != "opening_terms"))
     candidates = (pairs.join(side("a_"), pairs.a == F.col("a_story_id"))
                   .join(side("b_"), pairs.b == F.col("b_story_id")).drop("a", "b"))
     links = candidates.mapInPandas(_judged(cfg), schema="a string, b string")

@@ -21,6 +21,7 @@ CORE = frozenset(("nsubj", "nsubjpass", "dobj", "dative", "attr", "oprd", "csubj
 JOINED = frozenset(("compound", "flat", "appos", "conj", "nmod", "amod"))  # words that join a name to its head
 REPORTED = frozenset(("ccomp",))  # the clause a reporting verb governs
 PERSONAL = frozenset(("i", "he", "she"))  # the pronouns of a person, subject case: a closed class
+NOMINAL = ("NOUN", "PROPN")  # the parts of speech that head a noun phrase
 # what reading roles needs of the checked model: parts of speech and the dependency parse, not its names
 COMPONENTS = tuple(c for c in PIPELINE if c not in ("lemmatizer", "ner"))
 
@@ -75,7 +76,7 @@ def _owner(p: Parse, k: int) -> int | None:
         return _phrase_head(p, t.head)
     if t.dep == "pobj" and p.tokens[t.head].dep == "prep":
         noun = p.tokens[t.head].head
-        return _phrase_head(p, noun) if p.tokens[noun].pos in ("NOUN", "PROPN") else None
+        return _phrase_head(p, noun) if p.tokens[noun].pos in NOMINAL else None
     return None
 
 
@@ -93,7 +94,7 @@ def _phrase_head(p: Parse, k: int) -> int | None:
 def _is_actor(p: Parse, k: int) -> bool:
     t = p.tokens[k]
     if t.dep == "ROOT":
-        return t.pos in ("NOUN", "PROPN")  # a line that is a noun phrase names what it is about
+        return t.pos in NOMINAL  # a line that is a noun phrase names what it is about
     if t.dep == "pobj":
         return p.tokens[t.head].dep == "agent"  # "was fired by the Mets"
     if t.dep not in CORE:
