@@ -67,6 +67,20 @@ def test_a_pair_kept_apart_never_shares_a_cluster_whatever_links_it():
     assert labels == {"a1": "a1", "a2": "a1", "b": "b"}
 
 
+def test_two_events_each_bound_by_its_own_names_stay_apart_however_alike_their_words():
+    # two zoos' births: each zoo's two reports share its name, the four are alike in words, no name crosses
+    edges = [("f1", "f2", 0.6), ("m1", "m2", 0.6)] + [(f, m, 0.45) for f in ("f1", "f2") for m in ("m1", "m2")]
+    nodes = ["f1", "f2", "m1", "m2"]
+    assert set(average_linkage(nodes, edges, threshold=0.3).values()) == {"f1"}
+    own = [("f1", "f2"), ("m1", "m2")]
+    assert average_linkage(nodes, edges, threshold=0.3, named=own) == {"f1": "f1", "f2": "f1", "m1": "m1", "m2": "m1"}
+    # a name one zoo's report shares with the other's makes them one event again
+    assert set(average_linkage(nodes, edges, threshold=0.3, named=own + [("f2", "m1")]).values()) == {"f1"}
+    # a brief that names nothing still joins the event its words are nearest to
+    brief = edges + [("f1", "x", 0.5), ("f2", "x", 0.5), ("m1", "x", 0.1)]
+    assert average_linkage(nodes + ["x"], brief, threshold=0.3, named=own)["x"] == "f1"
+
+
 def test_the_ages_a_text_gives_its_people_and_when_two_texts_are_years_apart():
     names = {"wally backman", "terry collins", "mets", "las vegas"}
     text = ("Backman, 56, had spent seven years with the Mets. Collins, 67, stays. On Oct. 12, 2016, the club met. "

@@ -16,7 +16,9 @@ Stages:
    same threshold over every computed pair of the component, so A~B and B~C cannot glue A to C on their own, and
    no story's known dates span more than ``window_days`` (an undated article does not bridge two events), and
    no story holds two articles that give one person ages more than a year apart (:func:`ages_apart_pairs`: two
-   undated reports of one man, aged 53 in one and 56 in the other, were written years apart);
+   undated reports of one man, aged 53 in one and 56 in the other, were written years apart), and two groups
+   of articles each bound by names of its own, with none shared across, never merge (two zoos' snow leopard
+   births: one topic, two events);
 6. a lone article joins the story of several articles it is clearly nearest to (:func:`join_lone`), names
    shared or not, when its date keeps the story within ``window_days``; a dated one joins a story of no known date
    only on the names :func:`same_event` asks for;
@@ -76,8 +78,9 @@ def _label_groups(threshold: float, window_days: int | None):
         days = {n: (None if pd.isna(d) else int(d)) for col, dcol in (("a", "da"), ("b", "db"))
                 for n, d in zip(pdf[col], pdf[dcol])}
         apart = [(a, b) for a, b, x in zip(pdf["a"], pdf["b"], pdf["apart"]) if x]
+        named = [(a, b) for a, b, x in zip(pdf["a"], pdf["b"], pdf["named"]) if x]
         labels = average_linkage(nodes, zip(pdf["a"].tolist(), pdf["b"].tolist(), sims), threshold, days, window_days,
-                                 apart)
+                                 apart, named)
         return pd.DataFrame({"node": list(labels.keys()), "label": list(labels.values())})
     return run
 
@@ -135,9 +138,14 @@ def same_event(pairs: DataFrame, threshold: float, one_key: float = 1.4, no_key:
     """The pairs that can be one event. Two articles that share two or more people, organisations or distinctive
     figures (``n``, counted by :func:`similar_pairs`) link at ``threshold``; sharing one (a mayor appears in many
     stories of her city), they must be ``one_key`` times as similar; sharing none, ``no_key`` times. Shared places
-    and topic words alone do not make one event: a heatwave and a fare rise in one city are two stories."""
+    and topic words alone do not make one event: a heatwave and a fare rise in one city are two stories.
+
+    ``a, b, q, named``: a pair that shares a name but is not similar enough stays, with ``q`` 0, so that the
+    clustering knows the name is shared (:func:`storyline.core.grouping.cluster.average_linkage`'s ``named``)."""
     need = F.floor(_name_factor(one_key, no_key) * F.lit(threshold * _SCALE * _SCALE))
-    return pairs.where((F.col("n") >= 2) | (F.col("q") >= need)).drop("n")
+    same = (F.col("n") >= 2) | (F.col("q") >= need)
+    return pairs.where(same | (F.col("n") >= 1)).select(
+        "a", "b", F.when(same, F.col("q")).otherwise(F.lit(0)).cast("long").alias("q"), (F.col("n") >= 1).alias("named"))
 
 
 def _name_factor(one_key: float = 1.4, no_key: float = 2.0):
@@ -235,18 +243,18 @@ def capped_keys(keys: DataFrame, max_postings: int) -> DataFrame:
 
 
 def _linked(pairs: DataFrame, apart: DataFrame, days: DataFrame, strong_q: int) -> DataFrame:
-    """``component, a, b, q, apart, da, db``: the pairs of each connected component of the strong pairs (q at
-    least ``strong_q``), and its pairs that are never one story (``apart``, q 0), with both ends' days."""
+    """``component, a, b, q, named, apart, da, db``: the pairs of each connected component of the strong pairs (q
+    at least ``strong_q``), and its pairs that are never one story (``apart``, q 0), with both ends' days."""
     comps = connected_components(pairs.where(F.col("q") >= strong_q))
     ca = comps.select(F.col("node").alias("a"), F.col("component"))
     cb = comps.select(F.col("node").alias("b"), F.col("component").alias("cb"))
     da = days.select(F.col("article_id").alias("a"), F.col("day").alias("da"))
     db = days.select(F.col("article_id").alias("b"), F.col("day").alias("db"))
-    flagged = pairs.select("a", "b", "q", F.lit(False).alias("apart")).unionByName(
-        apart.select("a", "b", F.lit(0).cast("long").alias("q"), F.lit(True).alias("apart")))
+    flagged = pairs.select("a", "b", "q", "named", F.lit(False).alias("apart")).unionByName(
+        apart.select("a", "b", F.lit(0).cast("long").alias("q"), F.lit(False).alias("named"), F.lit(True).alias("apart")))
     return (flagged.join(ca, "a").join(cb, "b").where(F.col("component") == F.col("cb"))
             .join(da, "a", "left").join(db, "b", "left")
-            .select("component", "a", "b", "q", "apart", "da", "db"))
+            .select("component", "a", "b", "q", "named", "apart", "da", "db"))
 
 
 def join_lone(label: DataFrame, similar: DataFrame, threshold: float, margin: float,

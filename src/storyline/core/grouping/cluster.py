@@ -277,12 +277,17 @@ def _joined_span(x: tuple[int, int] | None, y: tuple[int, int] | None) -> tuple[
     return min(x[0], y[0]), max(x[1], y[1])
 
 
-def _absorb(a: int, b: int, links: dict[int, dict[int, float]], never: dict[int, set[int]]) -> None:
-    """Cluster ``b``'s summed similarities and the clusters it may never join become cluster ``a``'s."""
-    for c in never.pop(b, ()):
-        never[c].discard(b)
-        never[c].add(a)
-        never[a].add(c)
+def _absorb(a: int, b: int, links: dict[int, dict[int, float]], never: dict[int, set[int]],
+            shares: dict[int, set[int]]) -> None:
+    """Cluster ``b``'s summed similarities, the clusters it may never join and those it shares a name with become
+    cluster ``a``'s."""
+    for rel in (never, shares):
+        for c in rel.pop(b, ()):
+            rel[c].discard(b)
+            if c != a:
+                rel[c].add(a)
+                rel[a].add(c)
+    shares[a].discard(b)
     for c, sc in links.pop(b).items():
         links[c].pop(b, None)
         if c != a:
@@ -291,9 +296,20 @@ def _absorb(a: int, b: int, links: dict[int, dict[int, float]], never: dict[int,
     links[a].pop(b, None)
 
 
+def _related(index: Mapping[N, int], pairs: Iterable[tuple[N, N]]) -> dict[int, set[int]]:
+    """Each node's index -> the indices of the nodes it makes a pair with (both ways; pairs of unknown nodes and of a
+    node with itself skipped)."""
+    out: dict[int, set[int]] = defaultdict(set)
+    for a, b in ((index[a], index[b]) for a, b in pairs if a in index and b in index):
+        if a != b:
+            out[a].add(b)
+            out[b].add(a)
+    return out
+
+
 def average_linkage(nodes: Sequence[N], edges: Iterable[tuple[N, N, float]], threshold: float,
                     days: Mapping[N, int | None] | None = None, window: int | None = None,
-                    apart: Iterable[tuple[N, N]] = ()) -> dict[N, N]:
+                    apart: Iterable[tuple[N, N]] = (), named: Iterable[tuple[N, N]] = ()) -> dict[N, N]:
     """Average-linkage agglomerative clustering over a sparse similarity graph.
 
     Missing pairs have similarity 0. Two clusters merge while the mean similarity over *all* their cross
@@ -319,6 +335,19 @@ def average_linkage(nodes: Sequence[N], edges: Iterable[tuple[N, N, float]], thr
 
     >>> sorted(set(average_linkage("abc", edges, 0.5, apart=[("a", "c")]).values()))
     ['a', 'c']
+
+    ``named``: the pairs that share a name (a person, an organisation or a distinctive figure; None: names are not
+    known). Two clusters that each hold a pair sharing a name, with no name shared across them, are two events
+    with their own actors, however alike their words (two zoos' snow leopard births), and never merge. A cluster
+    of one, or one whose articles share no name, still joins on its words.
+
+    >>> edges = [("a1", "a2", 0.6), ("b1", "b2", 0.6), ("a1", "b1", 0.5), ("a2", "b2", 0.5), ("a1", "b2", 0.5),
+    ...          ("a2", "b1", 0.5)]
+    >>> sorted(set(average_linkage(["a1", "a2", "b1", "b2"], edges, 0.3, named=[("a1", "a2"), ("b1", "b2")]).values()))
+    ['a1', 'b1']
+    >>> sorted(set(average_linkage(["a1", "a2", "b1", "b2"], edges, 0.3,
+    ...                            named=[("a1", "a2"), ("b1", "b2"), ("a2", "b1")]).values()))
+    ['a1']
     """
     if not (0.0 < threshold <= 1.0):
         raise ValueError(f"threshold must be in (0, 1], got {threshold!r}")
@@ -335,10 +364,9 @@ def average_linkage(nodes: Sequence[N], edges: Iterable[tuple[N, N, float]], thr
             continue
         links[ia][ib] = links[ia].get(ib, 0.0) + float(s)
         links[ib][ia] = links[ib].get(ia, 0.0) + float(s)
-    never: dict[int, set[int]] = defaultdict(set)  # cluster -> the clusters it may never join
-    for a, b in ((index[a], index[b]) for a, b in apart if a in index and b in index):
-        never[a].add(b)
-        never[b].add(a)
+    never = _related(index, apart)  # cluster -> the clusters it may never join
+    shares = _related(index, named)  # cluster -> the clusters it shares a name with
+    holds_name = [False] * len(order)  # whether two of a cluster's articles share a name
     heap: list[tuple[float, int, int]] = []
     for a in sorted(links):
         for b, s in links[a].items():
@@ -356,14 +384,15 @@ def average_linkage(nodes: Sequence[N], edges: Iterable[tuple[N, N, float]], thr
         joined = _joined_span(span[a], span[b])
         if joined is not None and window is not None and joined[1] - joined[0] > window:
             continue  # two events of one topic, further apart than one story runs
-        if b in never[a]:
+        if b in never[a] or (holds_name[a] and holds_name[b] and b not in shares[a]):
             continue
+        holds_name[a] = holds_name[a] or holds_name[b] or b in shares[a]
         span[a] = joined
         # merge b into a (a < b keeps the smaller representative)
         alive.discard(b)
         members[a].extend(members.pop(b))
         size[a] += size[b]
-        _absorb(a, b, links, never)
+        _absorb(a, b, links, never, shares)
         for c in sorted(links[a]):
             avg = links[a][c] / (size[a] * size[c])
             if avg >= threshold:
