@@ -159,10 +159,23 @@ def test_a_contradiction_told_in_other_grammar_is_found(a: str, b: str, kind: st
     # two counted nouns that count different things
     ("The father suffered four wounds when he tried to shield his wife.",
      "The father was one of three people hurt when he tried to shield his wife."),
+    # counts of what happened to the counted things: two acts, killed and wounded
+    ("Twenty people were killed in the blast at the market on Monday.",
+     "Ten people were wounded in the blast at the market on Monday."),
 ])
 def test_statements_that_can_both_be_true_are_not_disputes(a: str, b: str) -> None:
     _, disputes, _ = find_all([_s("alpha.example", a), _s("beta.example", b)], _PUB)
     assert disputes == [], [(d.frame, d.subject, [x.claim for x in d.sides]) for d in disputes]
+
+
+def test_one_act_told_with_other_verbs_or_voices_is_still_one_fact() -> None:
+    # a verb said of something other than the counted things parts nothing: these figures are sides of one fact
+    for a, b in [("Police arrested eight people after the protest outside the embassy on Monday.",
+                  "At least nine people were arrested after the protest outside the embassy on Monday."),
+                 ("The ferry sank off the coast with 212 passengers on board.",
+                  "The ferry had 180 passengers on board when it went down off the coast.")]:
+        kinds = _kinds([_s("alpha.example", a), _s("beta.example", b)], _PUB)
+        assert kinds.get("number") == [{"alpha.example"}, {"beta.example"}], (a, b, kinds)
 
 
 def test_an_outlet_that_tells_both_values_in_sentences_of_their_own_takes_no_side() -> None:

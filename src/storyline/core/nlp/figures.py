@@ -16,7 +16,7 @@ from typing import Sequence
 from storyline.core.nlp.dates import find_dates
 from storyline.core.text.text import (AUXILIARIES, NUMBER_WORDS, SPEECH_VERBS, STOPWORDS, content_terms, stem,
                                       word_forms, word_lemmas)
-from storyline.core.nlp.negation import MODALS, _WORD
+from storyline.core.nlp.negation import _WORD
 from storyline.core.text.text import act_stem
 from storyline.lexicon import phrases, word_list
 
@@ -80,8 +80,6 @@ class Quantity:
     exact: bool = True
     superseded: bool = False
     earlier: bool = False  # a figure of another time in the sentence ("last year", "in 2019")
-    pred: str = ""  # what is said of the counted things ("killed", "wounded", "in custody"), stemmed
-    act: str = ""  # what happened to them: the predicate, else the word before ("killed 19 people" -> kill)
     revised: bool = False  # told as a count's new value ("the toll has risen to 14", "now stands at 14")
 
     def agrees(self, other: "Quantity") -> bool:
@@ -324,14 +322,13 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
                        or re.search(r"(?:\b(?:as of|so far|to date)\b|" + _BY_TIME + r")[^.;]{0,70}$",
                                     t[max(0, m.start() - 80): m.start()], re.I))
         start = m.start("hedge") if m.group("hedge") else m.start()
-        pred = _predicate(t, m.end(), noun)
         lo_c, hi_c = clause_span(t, start, m.end())
         # a year in the figure's clause dates it, unless another verb comes between them ("47 objects looted in
         # 1903": the year dates the looting, not the objects handed over)
         then = any(lo_c < y0 < hi_c and not (y0 > m.end() and _has_participle(t[m.end():y0])) for y0, _ in years)
         out.append(Quantity(key, lo, hi, v, m.group(0).strip(), start, m.end(), noun, exact, sup,
                             other_time or running or then,
-                            pred, pred or _word_before(t, start), bool(_NEW_VALUE.search(t[max(0, start - 50):start]))))
+                            bool(_NEW_VALUE.search(t[max(0, start - 50):start]))))
     # a sentence that gives two different figures of one thing is ambiguous about it
     values: dict[str, set[float]] = {}
     for q in out:
@@ -382,23 +379,6 @@ def clause_span(t: str, start: int, end: int) -> tuple[int, int]:
                                                                  and t[k - 1].isdigit() and t[k + 1].isdigit())]
     before = max((k for k in breaks if k < start), default=-1)
     return before, min((k for k in breaks if k >= end), default=len(t))
-
-
-def _predicate(t: str, end: int, noun: str) -> str:
-    """The first content word after a figure and its noun, auxiliaries and hedges skipped: what is said of the
-    counted things ("20 people were killed" -> kill; "4 people are in custody" -> custody), else ""."""
-    rest = t[end: end + 60]
-    if noun and noun in rest:
-        rest = rest[rest.index(noun) + len(noun):]
-    words = _WORD.findall(rest)[:5]
-    if not words or words[0].lower() not in AUXILIARIES:
-        return ""  # only what the sentence predicates of them: "20 people were killed", not "212 passengers when"
-    for w in words:
-        lw = w.lower()
-        if lw in STOPWORDS or lw in AUXILIARIES or lw in MODALS or not lw.isalpha():
-            continue
-        return act_stem(lw)
-    return ""
 
 
 # a count told as changed, its figure the new value: "has risen to", "climbed to", "now stands at", "raised ... to"

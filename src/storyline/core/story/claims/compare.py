@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -40,7 +40,10 @@ from storyline.core.graph import connected_components
 from storyline.core.story.claims.align import align, nearest_elsewhere
 from storyline.core.nlp.names import PERSON
 from storyline.core.story.entities import EntityIndex
-from storyline.core.nlp.figures import Quantity
+from storyline.core.nlp import anchors
+from storyline.core.nlp.anchors import Anchor, anchor
+from storyline.core.nlp.figures import Quantity, numbers_to_digits
+from storyline.core.nlp.parse import Parse, parse
 from storyline.core.nlp.negation import root
 from storyline.core.story.claims.slots import Slots
 from storyline.core.story.model import Dispute, Sentence, Side
@@ -64,8 +67,6 @@ def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareCon
     qa, qb = _counts(a), _counts(b)
     for x in qa:
         for y in qb:
-            if x.pred and y.pred and x.pred != y.pred and x.noun and y.noun:
-                continue  # "20 people were killed" and "10 people were wounded" count different things
             if not (x.noun and y.noun) and sim < cfg.unit:
                 continue  # "26 percent of emissions" and "by 30%" measure different things in unlike sentences
             if x.key != y.key and not (x.noun and y.noun and x.key != "tally" and y.key != "tally"
@@ -308,14 +309,8 @@ def compare_story(sentences: Sequence[Sentence], index: EntityIndex, vectors: np
     frozen, days_of, earlier = _told_in(slots, art)
     usable = np.array([bool(s.terms) for s in slots], dtype=bool)
     pairs = align(vectors, outlet, cfg.align, cfg.top_k, usable)
-    # a count a later report tells as changed ("the toll has risen to 14") updates an earlier report's figure
-    revised = {(k, q.key, q.value) for k, sl in enumerate(slots) for q in sl.quantities if q.revised}
     told_at = [_when((published or {}).get(a) or s.published) for a, s in zip(art, sentences)]
-
-    def update(x: _Val, y: _Val) -> bool:
-        return any((a.sentence, a.key, a.value) in revised and told_at[a.sentence] and told_at[b.sentence]
-                   and told_at[a.sentence] > told_at[b.sentence] for a, b in ((x, y), (y, x)))
-
+    update = _update_of(slots, told_at)
     conflicts: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
     agreements: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
     tense: dict[int, str | None] = {}  # read once, for the sentences with a date
@@ -325,6 +320,7 @@ def compare_story(sentences: Sequence[Sentence], index: EntityIndex, vectors: np
             tense[k] = told_as(texts[k], (published or {}).get(art[k])) if slots[k].dates else None
         return tense[k]
 
+    one_act = _one_act_of(slots, texts, cfg, embedding)  # two figures are sides of one fact only if of one act
     people = frozenset(e.name for e in index.entities if e.type == PERSON)
     for x, y in role_conflicts(slots, texts, outlet, cfg.role_verbs, embedding, people):
         conflicts[(x.kind, x.key)].append((x, y))
@@ -351,11 +347,44 @@ def compare_story(sentences: Sequence[Sentence], index: EntityIndex, vectors: np
             elif x.kind != "number" or not (_far(x, y, cfg) and not _one_count(x, y, slots, texts, cfg, embedding)
                                             or {x.value, y.value} & earlier[x.key]
                                             or _mentions_figure(texts[i], y.value) or _mentions_figure(texts[j], x.value)):
-                conflicts[(x.kind, x.key)].append((x, y))  # a sentence that also gives the other figure is no side
+                if x.kind != "number" or one_act(x, y):  # a sentence that also gives the other figure is no side
+                    conflicts[(x.kind, x.key)].append((x, y))
     out = _disputes_of(conflicts, agreements, slots, sentences, outlet, vectors, cfg)
     disputed = frozenset(v.sentence for d_edges in conflicts.values() for e in d_edges for v in e)
     nearest = nearest_elsewhere(vectors, outlet, usable)
     return out, single_source(sentences, slots, nearest, single_max, cfg.echo, disputed, vectors, cfg.restated)
+
+
+def _update_of(slots: Sequence[Slots], told_at: Sequence[str | None]) -> Callable[[_Val, _Val], bool]:
+    """Whether one of two figures is a later report's new value of a count the other's earlier report gave: a count
+    a later report tells as changed ("the toll has risen to 14") updates an earlier report's figure."""
+    revised = {(k, q.key, q.value) for k, sl in enumerate(slots) for q in sl.quantities if q.revised}
+
+    def update(x: _Val, y: _Val) -> bool:
+        return any((a.sentence, a.key, a.value) in revised and told_at[a.sentence] and told_at[b.sentence]
+                   and told_at[a.sentence] > told_at[b.sentence] for a, b in ((x, y), (y, x)))
+    return update
+
+
+def _one_act_of(slots: Sequence[Slots], texts: Sequence[str], cfg: CompareConfig, embedding: str
+                ) -> Callable[[_Val, _Val], bool]:
+    """Whether two figures of the story's sentences are figures of one act, by their anchors in the parse
+    (:func:`~storyline.core.nlp.anchors.one_act`). A sentence is parsed the first time one of its figures would
+    be a side of a dispute, and once."""
+    parsed: dict[int, Parse] = {}
+
+    def anchor_of(v: _Val) -> Anchor | None:
+        q = next((q for q in slots[v.sentence].quantities if q.surface == v.label and q.value == v.value), None)
+        if q is None:
+            return None
+        if v.sentence not in parsed:  # the figures' offsets are in the text with number words as digits
+            parsed[v.sentence] = parse([numbers_to_digits(texts[v.sentence])])[0]
+        return anchor(parsed[v.sentence], q.start, q.end)
+
+    def same(x: _Val, y: _Val) -> bool:
+        a, b = anchor_of(x), anchor_of(y)
+        return a is None or b is None or anchors.one_act(a, b, lambda u, w: verb_similarity(u, w, embedding), cfg.same_act)
+    return same
 
 
 def _pair_values(i: int, j: int, sim: float, slots: Sequence[Slots], texts: Sequence[str], outlet: Sequence[str],

@@ -1,0 +1,121 @@
+"""What a figure in a sentence is a figure of, read from the parse: its *anchor*.
+
+A figure hangs on a noun it counts or measures ("eight *people*", "a 550-*member* delegation", "four *wounds*"), and
+that noun, or the figure itself, hangs on a verb that says what happened ("police *arrested* eight people", "eight
+people were *arrested*", "the toll *rose* to 14"). When the counted things are that verb's subject, the verb is what
+is said of them: "20 people were killed" and "10 people were wounded" count the people two acts befell, and are two
+facts however alike their sentences; "the ferry sank with 212 passengers" and "the ferry had 180 passengers on
+board" say nothing of the passengers by their verbs, and can be one.
+
+Everything here reads a :class:`~storyline.core.nlp.parse.Parse`; nothing reads words by list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from storyline.core.nlp.parse import Parse
+
+NOMINAL = ("NOUN", "PROPN")  # the parts of speech that head a noun phrase
+# the dependencies by which a word modifies the noun it describes ("a 550-member delegation", "a two-car crash")
+MODIFIER = frozenset(("nummod", "quantmod", "compound", "amod", "nmod", "npadvmod"))
+AUXILIARY = frozenset(("aux", "auxpass"))
+SUBJECT = frozenset(("nsubj", "nsubjpass"))
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """What one figure is of: ``verb``, the lemma of the verb it hangs on ("" when none does: a copula, "the toll is
+    14", is no act); ``said_of``: the verb is said of the counted things themselves, their subject ("20 people were
+    killed", "4 people died")."""
+
+    verb: str
+    said_of: bool
+
+
+def _number_token(p: Parse, start: int, end: int) -> int | None:
+    """The last number word or digit group inside characters ``start`` to ``end``."""
+    found = [k for k, t in enumerate(p.tokens) if start <= t.idx < end and (t.pos == "NUM" or t.tag == "CD")]
+    return found[-1] if found else None
+
+
+def _counted(p: Parse, k: int) -> int | None:
+    """The noun that number token ``k`` counts: its head when it modifies a noun ("eight people"), the noun that
+    head describes when the head is itself a modifier ("a 550-member delegation"), the noun of an ``of`` phrase it
+    heads ("four of the men")."""
+    head = p.tokens[k].head
+    if head != k and p.tokens[head].pos in NOMINAL and p.tokens[k].dep in MODIFIER:
+        while p.tokens[head].dep in MODIFIER and p.tokens[p.tokens[head].head].pos in NOMINAL \
+                and p.tokens[head].head != head:
+            head = p.tokens[head].head
+        return head
+    for c in p.children(k):
+        if p.tokens[c].dep == "prep" and p.tokens[c].lemma == "of":
+            objs = [o for o in p.children(c) if p.tokens[o].dep == "pobj" and p.tokens[o].pos in NOMINAL]
+            if objs:
+                return objs[0]
+    return None
+
+
+def _verb_of(p: Parse, k: int) -> int | None:
+    """The nearest verb above token ``k``: the act what ``k`` names takes part in. A copula ("the toll is 14", "the
+    number to beat is 7 percent, the agency says") is no act, and the verbs above it are not the figure's: None."""
+    seen = set()
+    while k not in seen:
+        seen.add(k)
+        head = p.tokens[k].head
+        if head == k:
+            return None
+        k = head
+        if p.tokens[k].pos == "VERB":
+            return k
+        if p.tokens[k].pos == "AUX" and p.tokens[k].dep not in AUXILIARY:
+            return None
+    return None
+
+
+def anchor(p: Parse, start: int, end: int) -> Anchor | None:
+    """The anchor of the figure at characters ``start`` to ``end`` of the parsed text; None when no number is
+    there.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> p, = parse(["Police arrested 8 people on Monday after the march."])
+    >>> anchor(p, p.text.find("8"), p.text.find("8") + 1)
+    Anchor(verb='arrest', said_of=False)
+    >>> p, = parse(["At least 20 people were killed in the blast."])
+    >>> anchor(p, p.text.find("20"), p.text.find("20") + 2)
+    Anchor(verb='kill', said_of=True)
+    >>> p, = parse(["The robberies occurred within 2 miles and involved 3 people armed with handguns."])
+    >>> anchor(p, p.text.find("3"), p.text.find("3") + 1)
+    Anchor(verb='involve', said_of=False)
+    >>> p, = parse(["The death toll is 14."])
+    >>> anchor(p, p.text.find("14"), p.text.find("14") + 2)
+    Anchor(verb='', said_of=False)
+    """
+    k = _number_token(p, start, end)
+    if k is None:
+        return None
+    noun = _counted(p, k)
+    verb = _verb_of(p, noun if noun is not None else k)
+    if verb is None:
+        return Anchor("", False)
+    counted = noun if noun is not None else k
+    said_of = p.tokens[counted].head == verb and p.tokens[counted].dep in SUBJECT
+    return Anchor(p.tokens[verb].lemma.lower(), said_of)
+
+
+def one_act(a: Anchor, b: Anchor, similarity: Callable[[str, str], float], act: float) -> bool:
+    """Whether two figures' anchors can be one act. Where each verb is said of its counted things, two verbs less
+    than ``act`` near by ``similarity`` are two acts ("20 people were killed", "10 people were wounded"); a verb
+    unknown on either side, or one said of something else ("the ferry had 180 passengers"), parts nothing.
+
+    >>> far = lambda x, y: 0.0
+    >>> one_act(Anchor("kill", True), Anchor("wound", True), far, 0.5)
+    False
+    >>> one_act(Anchor("sink", False), Anchor("have", False), far, 0.5), one_act(Anchor("", False), Anchor("die", True), far, 0.5)
+    (True, True)
+    """
+    if not (a.said_of and b.said_of) or not a.verb or not b.verb or a.verb == b.verb:
+        return True
+    return similarity(a.verb, b.verb) >= act
