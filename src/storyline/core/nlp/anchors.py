@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from storyline.core.nlp.parse import Parse
-
-NOMINAL = ("NOUN", "PROPN")  # the parts of speech that head a noun phrase
+from storyline.core.nlp.roles import NOMINAL
 # the dependencies by which a word modifies the noun it describes ("a 550-member delegation", "a two-car crash")
 MODIFIER = frozenset(("nummod", "quantmod", "compound", "amod", "nmod", "npadvmod"))
 AUXILIARY = frozenset(("aux", "auxpass"))
