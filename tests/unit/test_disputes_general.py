@@ -464,6 +464,35 @@ def test_leads_that_share_only_a_name_are_no_place_dispute() -> None:
     assert "place" not in _kinds(sents, {s.article_id: s.published for s in sents})
 
 
+def test_single_source_is_not_what_another_outlet_tells_deep_in_its_article() -> None:
+    # beta tells the reward only at the end of a long report, past the sentences the comparison reads
+    lead = "Thieves took three paintings from the Halvard Museum in Varno on Thursday."
+    reward = "Nordvik Mutual has offered a reward of 50,000 euros for information."
+    beta = [lead, *(f"Detectives in Varno spoke to witness number {k} about the van on Thursday." for k in range(45)),
+            reward]
+    sents = [Sentence("a", 0, lead, "alpha.example"), Sentence("a", 1, reward, "alpha.example"),
+             *(Sentence("b", k, t, "beta.example") for k, t in enumerate(beta))]
+    texts = [x["text"] for x in find_all(sents, {}, single_max=5)[2]]
+    assert not any("reward" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("line", [
+    "He said 4,000 workers lost their jobs at the Tallis Homes plant on Friday.",  # a pronoun before any name
+    "Almost 1,000 workers had asked him to keep the Tallis Homes plant open.",
+    "But 4,000 workers lost their jobs at the Tallis Homes plant on Friday.",  # leans on the line before
+    "The officials said 4,000 workers lost their jobs at the Tallis Homes plant.",  # named before, not here
+    "Tallis Homes chief Ann Rowe, pictured at the plant with 4,000 workers on Friday.",  # a caption: no finite verb
+    "Read more about the 4,000 workers of the Tallis Homes plant here.",  # a prompt to the reader
+])
+def test_single_source_lists_statements_of_their_own_not_lines_that_lean_or_captions(line: str) -> None:
+    own = "Union leader Joan Kell said 4,000 workers lost their jobs at the Tallis Homes plant on Friday."
+    sents = [_s("alpha.example", "Tallis Homes closed its plant in Dorvik, the company said on Tuesday."),
+             _s("beta.example", "Tallis Homes closed its Dorvik plant, it said on Tuesday."),
+             _s("beta.example", line), _s("beta.example", own)]
+    texts = [x["text"] for x in find_all(sents, {}, single_max=5)[2]]
+    assert texts == [own], texts
+
+
 def test_single_source_lists_a_statement_once_however_often_its_outlet_prints_it() -> None:
     sents = [_s("alpha.example", "A wounded teenager lies on a bed at a hospital in Puli Khumri on Monday, July 27, 2015."),
              _s("alpha.example", "A wounded teenager lies on a bed in a hospital in Puli Khumri on Monday, July 27, 2015."),

@@ -17,12 +17,16 @@ import numpy as np
 from storyline.core.nlp.embed import encode
 
 from storyline.core.story.claims.corroborate import find_corroborated
+from storyline.core.story.claims.align import nearest_elsewhere
 from storyline.core.story.claims.compare import compare_story
+from storyline.core.story.claims.single_source import single_source
+from storyline.core.story.claims.values import DEFAULT, read_slots
 from storyline.core.story.entities import analyse, EntityIndex
 from storyline.core.nlp.figures import quantities
 from storyline.core.story.model import Dispute, Fact, Sentence
 from storyline.core.story.sources import attributed
 from storyline.core.story.summarize import candidates
+from storyline.core.text.text import content_terms
 
 __all__ = ["find_all", "find_claims", "find_corroborated"]
 
@@ -63,8 +67,15 @@ def find_all(sentences: Sequence[Sentence], published: dict[str, Any] | None = N
     view = [sentences[k] for k in keep]
     if vectors is None:
         vectors = encode([s.text for s in sentences], embedding)
-    general, single = compare_story(view, EntityIndex(index.entities, [index.mentions[k] for k in keep], index.types),
-                                    vectors[keep], published, single_max=single_max, embedding=embedding)
+    seen = EntityIndex(index.entities, [index.mentions[k] for k in keep], index.types)
+    slots = read_slots(view, seen, published)
+    general, disputed = compare_story(view, seen, vectors[keep], published, slots=slots, embedding=embedding)
+    single: list[dict[str, Any]] = []
+    if single_max > 0:  # what only one outlet tells, against all the other outlets tell, however deep in their articles
+        outlets = [str(s.source or s.article_id) for s in sentences]
+        nearest = nearest_elsewhere(vectors, outlets, np.array([bool(content_terms(s.text)) for s in sentences]))
+        single = single_source(view, slots, nearest[keep], single_max, DEFAULT.echo, disputed, vectors[keep],
+                               DEFAULT.restated, story=sentences)
     general.sort(key=lambda d: (-len({a for s in d.sides for a in s.article_ids}), d.subject, d.frame))
     disputes = [attributed(d) for d in one_per_disagreement(general) if not is_update(d, sentences, published)]
     return find_corroborated(sentences, threshold, max_facts, index, vectors), disputes, single

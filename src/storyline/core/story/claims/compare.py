@@ -37,7 +37,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from storyline.core.graph import connected_components
-from storyline.core.story.claims.align import align, nearest_elsewhere
+from storyline.core.story.claims.align import align
 from storyline.core.nlp.names import PERSON
 from storyline.core.story.entities import EntityIndex
 from storyline.core.nlp import anchors
@@ -52,7 +52,6 @@ from storyline.core.nlp.dates import date_tense, find_dates
 from storyline.core.text.text import mostly_quoted, stem
 from storyline.core.story.claims.polarity import _polarity
 from storyline.core.story.claims.roles import age_conflicts, described_roles, role_conflicts
-from storyline.core.story.claims.single_source import single_source
 from storyline.core.story.claims.values import (AGE, CompareConfig, DEFAULT, TIME_UNITS, _Val, _agree, _counted,
                                                 _counts, _far, _mentions_figure, _near, _one_count, _one_of_places,
                                                 _other_actors, _other_occasion, _other_places, _other_time, _since,
@@ -296,11 +295,10 @@ def _span(text: str, terms: frozenset[str], most: int = 8) -> str | None:
 
 def compare_story(sentences: Sequence[Sentence], index: EntityIndex, vectors: np.ndarray,
                   published: dict[str, Any] | None = None, cfg: CompareConfig = DEFAULT,
-                  slots: list[Slots] | None = None, single_max: int = 0, embedding: str = "static"
-                  ) -> tuple[list[Dispute], list[dict[str, Any]]]:
+                  slots: list[Slots] | None = None, embedding: str = "static"
+                  ) -> tuple[list[Dispute], frozenset[int]]:
     """The story's disputes, from the pairs of sentences of different outlets that align by meaning (``vectors``:
-    one unit row per sentence) and whose slots cannot both be true; and up to ``single_max`` single-source
-    statements (no sentence of another outlet near them)."""
+    one unit row per sentence) and whose slots cannot both be true; and the sentences on their sides."""
     sentences = list(sentences)
     slots = slots if slots is not None else read_slots(sentences, index, published)
     texts = [s.text for s in sentences]
@@ -350,9 +348,7 @@ def compare_story(sentences: Sequence[Sentence], index: EntityIndex, vectors: np
                 if x.kind != "number" or one_act(x, y):  # a sentence that also gives the other figure is no side
                     conflicts[(x.kind, x.key)].append((x, y))
     out = _disputes_of(conflicts, agreements, slots, sentences, outlet, vectors, cfg)
-    disputed = frozenset(v.sentence for d_edges in conflicts.values() for e in d_edges for v in e)
-    nearest = nearest_elsewhere(vectors, outlet, usable)
-    return out, single_source(sentences, slots, nearest, single_max, cfg.echo, disputed, vectors, cfg.restated)
+    return out, frozenset(v.sentence for d_edges in conflicts.values() for e in d_edges for v in e)
 
 
 def _update_of(slots: Sequence[Slots], told_at: Sequence[str | None]) -> Callable[[_Val, _Val], bool]:

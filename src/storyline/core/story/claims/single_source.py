@@ -3,23 +3,21 @@
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from typing import Any, Sequence
 
 import numpy as np
 
+from storyline.core.nlp.clauses import read_line
 from storyline.core.nlp.figures import numbers_to_digits
+from storyline.core.nlp.parse import parse
+from storyline.core.nlp.roles import COMPONENTS
 from storyline.core.story.claims.slots import Slots
 from storyline.core.story.sources import attribution, source_sentence
 from storyline.core.nlp.dates import YEAR
 from storyline.core.story.claims.polarity import _VOICE
 from storyline.core.story.claims.values import DEFAULT, _counts, _mentions_figure
 from storyline.core.story.model import Sentence
-
-
-_OPENER = re.compile(r"^[\W_]*(?:he|she|it|they|his|her|its|their|this|that|these|those|but|and|so|also|however|"
-                     r"i|we|you|our|my|the \d+-year-old)\b", re.I)
 
 
 def _told_elsewhere(sl: Slots, elsewhere: str) -> bool:
@@ -31,20 +29,27 @@ def _told_elsewhere(sl: Slots, elsewhere: str) -> bool:
 
 def single_source(sentences: Sequence[Sentence], slots: Sequence[Slots], nearest: Sequence[float],
                   limit: int = 5, echo: float = DEFAULT.echo, disputed: frozenset[int] = frozenset(),
-                  vectors: np.ndarray | None = None, restated: float = DEFAULT.restated) -> list[dict[str, Any]]:
+                  vectors: np.ndarray | None = None, restated: float = DEFAULT.restated,
+                  story: Sequence[Sentence] | None = None) -> list[dict[str, Any]]:
     """Up to ``limit`` notable statements that only one outlet carries: a statement of fact (no quote, question,
     modal, negation or sentence that leans on the one before) that gives a figure, a date of this year, a named actor,
     a cause or an attribution (a name or a place alone is colour), and whose ``nearest`` sentence of another outlet in meaning is below ``echo``.
     Sentences on a side of a dispute (``disputed``) are the dispute's, not single-source. Stories of one outlet
     have none. Statements with more of those marks come first, then the least echoed, then the earliest; a
-    statement near one already listed (``vectors``) is not listed twice."""
+    statement near one already listed (``vectors``) is not listed twice. ``nearest`` and what other outlets tell
+    are read from all the ``story``'s sentences (by default ``sentences``): a statement told deep in another
+    article is told there.
+
+    A listed statement is read by the parser first, the best ranked first, until ``limit`` are found: it must be a
+    statement of its own (:func:`~storyline.core.nlp.clauses.read_line`: a finite verb with its subject, not a
+    caption, a label or a prompt) that leans on no line before it (a pronoun before any name, "But ...")."""
     outlet = [str(s.source or s.article_id) for s in sentences]
     if limit <= 0 or len(set(outlet)) < 2:
         return []
     texts = [s.text for s in sentences]
     told_by: dict[str, list[str]] = defaultdict(list)
-    for o, t in zip(outlet, texts):
-        told_by[o].append(numbers_to_digits(t).lower())
+    for s in (story if story is not None else sentences):
+        told_by[str(s.source or s.article_id)].append(numbers_to_digits(s.text).lower())
     elsewhere = {o: " ".join(t for other, ts in told_by.items() if other != o for t in ts) for o in told_by}
     # the story's year: of its reports, else the latest year its sentences name; a sentence of an earlier year is
     # background ("Born in Georgia ... in 1993", "bypass surgery in 2010")
@@ -56,7 +61,7 @@ def single_source(sentences: Sequence[Sentence], slots: Sequence[Slots], nearest
         t = texts[k]
         n_words = len(t.split())
         if (k in disputed or sl.hedged or not 8 <= n_words <= 45 or any(q in t for q in "“”\"")
-                or _OPENER.match(t) or sl.negated or t.rstrip().endswith(("?", ":")) or t.lstrip().startswith("[")
+                or sl.negated or t.rstrip().endswith(("?", ":")) or t.lstrip().startswith(("[", "("))
                 or not sl.terms or any(int(y) < story_year for y in YEAR.findall(t))):
             continue
         if nearest[k] >= restated or (nearest[k] >= echo and _told_elsewhere(sl, elsewhere[outlet[k]])):
@@ -73,14 +78,21 @@ def single_source(sentences: Sequence[Sentence], slots: Sequence[Slots], nearest
         ranked.append((-weight, round(float(nearest[k]), 6), pos if isinstance(pos, int) else k,
                        s.article_id, k))
     ranked.sort()
-    out, seen = [], []
-    for *_, k in ranked:
-        if vectors is not None and any(float(vectors[k] @ vectors[m]) >= echo for m in seen):
-            continue  # the same statement twice ("lies on a bed at a hospital", "... in a hospital")
-        seen.append(k)
-        src = source_sentence(sentences[k])
-        out.append({"text": texts[k], "article_ids": [src["article_id"]], "outlets": [src["outlet"]] if src["outlet"] else [],
-                    "sentences": [src]})
-        if len(out) == limit:
-            break
+    out: list[dict[str, Any]] = []
+    seen: list[int] = []
+    order = [k for *_, k in ranked]
+    while order and len(out) < limit:
+        batch, order = order[:2 * limit], order[2 * limit:]  # read by the parser a few at a time, best first
+        for k, p in zip(batch, parse([texts[k] for k in batch], COMPONENTS)):
+            line = read_line(p)
+            if not line.statement or line.leans:
+                continue
+            if vectors is not None and any(float(vectors[k] @ vectors[m]) >= echo for m in seen):
+                continue  # the same statement twice ("lies on a bed at a hospital", "... in a hospital")
+            seen.append(k)
+            src = source_sentence(sentences[k])
+            out.append({"text": texts[k], "article_ids": [src["article_id"]],
+                        "outlets": [src["outlet"]] if src["outlet"] else [], "sentences": [src]})
+            if len(out) == limit:
+                break
     return out

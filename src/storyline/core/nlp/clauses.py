@@ -1,0 +1,91 @@
+"""What a line is, read from the parse: a statement of its own, or a line that leans on another.
+
+A *statement* has a main verb in a finite form with its subject ("Police arrested eight people", "The plant
+employs 900"). A caption or a credit ("Vinay Chopra, a former Apotex worker."), a table row, a label or a prompt to
+the reader ("Watch police detain the protesters here.", an imperative with no subject) is none.
+
+A line *leans* on the one before it when it opens on a conjunction ("But the council ...") or when a personal or
+demonstrative pronoun comes before any name ("He said ...", "Almost 1,000 workers had asked him ...", "This was
+...")): told alone, its reader cannot tell who or what it is about.
+
+Everything here reads the parser's tags and dependency labels (closed classes of grammar), not words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from storyline.core.nlp.parse import Parse
+
+SUBJECT = frozenset(("nsubj", "nsubjpass", "csubj", "csubjpass", "expl"))
+FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))  # past, present and modal: the tags of a finite verb
+AUXILIARY = frozenset(("aux", "auxpass"))
+PERSONAL = frozenset(("PRP", "PRP$"))  # personal and possessive pronouns ("he", "them", "its")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """``statement``: the line's first sentence has a finite main verb with a subject; ``leans``: it needs the line
+    before it to be understood."""
+
+    statement: bool
+    leans: bool
+
+
+def _finite(p: Parse, k: int) -> bool:
+    """Token ``k`` is a verb in a finite form, or a participle or infinitive with a finite auxiliary ("has been
+    arrested", "will close")."""
+    t = p.tokens[k]
+    if t.pos not in ("VERB", "AUX"):
+        return False
+    return t.tag in FINITE or any(p.tokens[c].dep in AUXILIARY and p.tokens[c].tag in FINITE for c in p.children(k))
+
+
+def _statement(p: Parse) -> bool:
+    start, end = p.sentences[0] if p.sentences else (0, len(p.tokens))
+    roots = [k for k in range(start, end) if p.tokens[k].head == k]
+    if not roots:
+        return False
+    r = roots[0]
+    return _finite(p, r) and any(p.tokens[c].dep in SUBJECT for c in p.children(r))
+
+
+def _bare_definite(p: Parse, k: int) -> bool:
+    """Token ``k`` heads a noun phrase of the definite article and a noun alone ("the officials", "the source"):
+    a thing named before, not here."""
+    kids = p.children(k)
+    return (p.tokens[k].pos == "NOUN" and len(kids) == 1 and p.tokens[kids[0]].dep == "det"
+            and p.tokens[kids[0]].text.lower() == "the")
+
+
+def _leans(p: Parse) -> bool:
+    words = [k for k, t in enumerate(p.tokens) if t.pos not in ("PUNCT", "SPACE")]
+    if not words:
+        return False
+    if p.tokens[words[0]].pos == "CCONJ":
+        return True
+    subjects = [k for k in words if p.tokens[k].dep in SUBJECT]
+    if subjects and _bare_definite(p, subjects[0]):
+        return True  # "The officials said ...": the line's first subject was named before
+    for k in words:
+        t = p.tokens[k]
+        if t.pos == "PROPN":
+            return False  # a name comes first: what a later pronoun stands for may be in the line
+        if t.dep != "expl" and (t.tag in PERSONAL or t.pos == "PRON" and t.tag == "DT" and t.dep in SUBJECT):
+            return True
+    return False
+
+
+def read_line(p: Parse) -> Line:
+    """What the parsed line is.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> [read_line(p) for p in parse(["Police arrested eight people on Monday.", "Vinay Chopra, a former Apotex worker.",
+    ...                               "Watch police detain the protesters here."])]
+    [Line(statement=True, leans=False), Line(statement=False, leans=False), Line(statement=False, leans=False)]
+    >>> [read_line(p).leans for p in parse(["Almost 1,000 workers had asked him to restart production, he said.",
+    ...                                     "But the council rejected the plan.", "Lesser said he was incredulous.",
+    ...                                     "There were 12 people on board."])]
+    [True, True, False, False]
+    """
+    return Line(_statement(p), _leans(p))
