@@ -26,7 +26,6 @@ from storyline.core.nlp.figures import quantities
 from storyline.core.story.model import Dispute, Fact, Sentence
 from storyline.core.story.sources import attributed
 from storyline.core.story.summarize import candidates
-from storyline.core.text.text import content_terms
 
 __all__ = ["find_all", "find_claims", "find_corroborated"]
 
@@ -73,7 +72,7 @@ def find_all(sentences: Sequence[Sentence], published: dict[str, Any] | None = N
     single: list[dict[str, Any]] = []
     if single_max > 0:  # what only one outlet tells, against all the other outlets tell, however deep in their articles
         outlets = [str(s.source or s.article_id) for s in sentences]
-        nearest = nearest_elsewhere(vectors, outlets, np.array([bool(content_terms(s.text)) for s in sentences]))
+        nearest = nearest_elsewhere(vectors, outlets)
         single = single_source(view, slots, nearest[keep], single_max, DEFAULT.echo, disputed, vectors[keep],
                                DEFAULT.restated, story=sentences)
     general.sort(key=lambda d: (-len({a for s in d.sides for a in s.article_ids}), d.subject, d.frame))

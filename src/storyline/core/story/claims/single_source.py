@@ -82,7 +82,7 @@ def single_source(sentences: Sequence[Sentence], slots: Sequence[Slots], nearest
     seen: list[int] = []
     order = [k for *_, k in ranked]
     while order and len(out) < limit:
-        batch, order = order[:2 * limit], order[2 * limit:]  # read by the parser a few at a time, best first
+        batch, order = order[:limit - len(out)], order[limit - len(out):]  # read by the parser as needed, best first
         for k, p in zip(batch, parse([texts[k] for k in batch], COMPONENTS)):
             line = read_line(p)
             if not line.statement or line.leans:
