@@ -4,8 +4,9 @@ A set is a folder with ``articles.jsonl`` and ``gold.json``, in either of two go
 
 - *ids* (``tests/data/digest``): ``tune`` and ``held_out`` story lists, each planted dispute by its story, kind and
   the article ids on each side (:mod:`storyline.bench.digest` scores it);
-- *stories* (``digest-dev``): ``stories`` with their article ids and lead fact, each planted dispute by the words
-  that mark each side and the outlets that carry it, each trap by the values it sets against each other. Its
+- *stories* (``digest-dev``, ``tests/data/digest2``): ``stories`` with their article ids and lead fact, each planted
+  dispute by the words that mark each side and the outlets that carry it, each trap by the values it sets against
+  each other, each single-source claim (where given) by a phrase and its article. Its
   halves are fixed by story name: the stories at even places of the sorted names are ``tune``, the rest
   ``held_out``.
 
@@ -86,16 +87,17 @@ def score_stories_format(data: Path, half: str, mechanism: str) -> dict:
     by_id = {a["id"]: a for a in arts}
     split = halves([g["story"] for g in gold["stories"]])
     names = set(split["tune"] + split["held_out"]) if half == "all" else set(split[half])
-    found = sided = flags = true_flags = traps_hit = lead_ok = leads = 0
+    found = sided = flags = true_flags = traps_hit = lead_ok = leads = n_single = single_found = 0
     planted = [d for d in gold["disputes"] if d["story"] in names]
     for g in (g for g in gold["stories"] if g["story"] in names):
         members = [by_id[a] for a in g["article_ids"]]
         sents = ids_format.story_sentences(members)
         meta = ids_format.story_articles(members)
         facts = story_facts(sents, meta, vectors_of=vectors_for(mechanism))
+        row = facts_row(facts)
         flagged = [([" ".join([s["claim"], s.get("text") or ""] + [x["text"] for x in s["sentences"]])
                      for s in d["sides"]], [set(s["outlets"]) for s in d["sides"]])
-                   for d in facts_row(facts)["disputed"]]
+                   for d in row["disputed"]]
         flags += len(flagged)
 
         def pairs(flag, d):
@@ -119,6 +121,9 @@ def score_stories_format(data: Path, half: str, mechanism: str) -> dict:
                         or (len(vals) == 1 and any(vals[0] in a for a in sides)):
                     traps_hit += 1
                     break
+        for ss in (s for s in gold.get("single_source", []) if s["story"] == g["story"]):
+            n_single += 1
+            single_found += any(ss["phrase"] in x["text"] and x["article_ids"] == [ss["id"]] for x in row["single_source"])
         summary = digest(g["story"], sents, meta, SummaryConfig(), facts["disputed"])["summary"]
         if summary and g.get("lead_fact"):
             leads += 1
@@ -130,7 +135,7 @@ def score_stories_format(data: Path, half: str, mechanism: str) -> dict:
     return {"set": data.name, "half": half, "mechanism": mechanism, "stories": len(names), "planted": len(planted),
             "found": found, "outlets_right": sided, "flags": flags,
             "precision": round(true_flags / flags, 3) if flags else 1.0, "traps": n_traps, "traps_flagged": traps_hit,
-            "single_source": 0, "single_source_found": 0, "leads": leads, "lead_first": lead_ok}
+            "single_source": n_single, "single_source_found": single_found, "leads": leads, "lead_first": lead_ok}
 
 
 def score_pairs(data: Path, half: str, mechanism: str) -> dict:

@@ -6,7 +6,9 @@ the reader ("Watch police detain the protesters here.", an imperative with no su
 
 A line *leans* on the one before it when it opens on a conjunction ("But the council ...") or when a personal or
 demonstrative pronoun comes before any name ("He said ...", "Almost 1,000 workers had asked him ...", "This was
-...")): told alone, its reader cannot tell who or what it is about.
+...")): told alone, its reader cannot tell who or what it is about. A first subject of "the" and a bare noun ("The
+officials said ...") is *definite*: it stands for a thing named before, which a reader knows only where the story
+has named it.
 
 Everything here reads the parser's tags and dependency labels (closed classes of grammar), not words.
 """
@@ -30,6 +32,7 @@ class Line:
 
     statement: bool
     leans: bool
+    definite: str = ""  # the noun of a first subject of "the" and a bare noun ("The officials said ..."), as written
 
 
 def _finite(p: Parse, k: int) -> bool:
@@ -64,9 +67,6 @@ def _leans(p: Parse) -> bool:
         return False
     if p.tokens[words[0]].pos == "CCONJ":
         return True
-    subjects = [k for k in words if p.tokens[k].dep in SUBJECT]
-    if subjects and _bare_definite(p, subjects[0]):
-        return True  # "The officials said ...": the line's first subject was named before
     for k in words:
         t = p.tokens[k]
         if t.pos == "PROPN":
@@ -80,12 +80,17 @@ def read_line(p: Parse) -> Line:
     """What the parsed line is.
 
     >>> from storyline.core.nlp.parse import parse
-    >>> [read_line(p) for p in parse(["Police arrested eight people on Monday.", "Vinay Chopra, a former Apotex worker.",
-    ...                               "Watch police detain the protesters here."])]
-    [Line(statement=True, leans=False), Line(statement=False, leans=False), Line(statement=False, leans=False)]
+    >>> [read_line(p).statement for p in parse(["Police arrested eight people on Monday.",
+    ...                                         "Vinay Chopra, a former Apotex worker.",
+    ...                                         "Watch police detain the protesters here."])]
+    [True, False, False]
+    >>> read_line(parse(["The officials said the plant would close."])[0]).definite
+    'officials'
     >>> [read_line(p).leans for p in parse(["Almost 1,000 workers had asked him to restart production, he said.",
     ...                                     "But the council rejected the plan.", "Lesser said he was incredulous.",
     ...                                     "There were 12 people on board."])]
     [True, True, False, False]
     """
-    return Line(_statement(p), _leans(p))
+    words = [k for k, t in enumerate(p.tokens) if t.dep in SUBJECT]
+    definite = p.tokens[words[0]].text if words and _bare_definite(p, words[0]) else ""
+    return Line(_statement(p), _leans(p), definite)

@@ -95,19 +95,26 @@ def single_source(sentences: Sequence[Sentence], slots: Sequence[Slots], nearest
     return _listed([k for *_, k in ranked], sentences, limit, echo, vectors)
 
 
+def _position(s: Sentence) -> int:
+    return s.position if isinstance(s.position, int) else 0
+
+
 def _listed(order: list[int], sentences: Sequence[Sentence], limit: int, echo: float,
             vectors: np.ndarray | None) -> list[dict[str, Any]]:
     """The first ``limit`` of the ranked sentences ``order`` that the parser reads as statements of their own, each
     not near one already listed."""
     texts = [s.text for s in sentences]
+    # what each article names first: a line whose subject is "the" and a bare noun stands for a thing named there
+    opening = {s.article_id: s.text.lower() for s in sorted(sentences, key=lambda s: -_position(s))}
     out: list[dict[str, Any]] = []
     seen: list[int] = []
     while order and len(out) < limit:
         batch, order = order[:limit - len(out)], order[limit - len(out):]  # read by the parser as needed, best first
         for k, p in zip(batch, parse([texts[k] for k in batch], COMPONENTS)):
             line = read_line(p)
-            if not line.statement or line.leans:
-                continue
+            if not line.statement or line.leans or (
+                    line.definite and line.definite.lower() not in opening[sentences[k].article_id].split()):
+                continue  # not a statement, or one that leans on what its article told before
             if vectors is not None and any(float(vectors[k] @ vectors[m]) >= echo for m in seen):
                 continue  # the same statement twice ("lies on a bed at a hospital", "... in a hospital")
             seen.append(k)
