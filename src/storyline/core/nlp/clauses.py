@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from storyline.core.nlp import anchors
+from storyline.core.nlp.anchors import AUXILIARY
 from storyline.core.nlp.parse import Parse
 
-SUBJECT = frozenset(("nsubj", "nsubjpass", "csubj", "csubjpass", "expl"))
+SUBJECT = anchors.SUBJECT | {"csubj", "csubjpass", "expl"}  # a clause or "there" may be a subject too
 FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))  # past, present and modal: the tags of a finite verb
-AUXILIARY = frozenset(("aux", "auxpass"))
 PERSONAL = frozenset(("PRP", "PRP$"))  # personal and possessive pronouns ("he", "them", "its")
 
 
