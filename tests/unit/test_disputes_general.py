@@ -116,6 +116,18 @@ def test_a_contradiction_told_in_other_grammar_is_found(a: str, b: str, kind: st
     assert kind in {d.frame for d in disputes}, [(d.frame, d.subject) for d in disputes]  # a figure's frame: what it counts
 
 
+@pytest.mark.parametrize("published, disputed", [
+    (_PUB, True),  # two reports of one morning: one of them is wrong
+    ({"alpha.example": "2025-01-10T09:00:00Z", "beta.example": "2025-09-02T09:00:00Z"}, False),  # a birthday between
+    ({}, False),  # when each was told is unknown: both may be true
+])
+def test_ages_one_year_apart_disagree_only_in_reports_of_one_time(published: dict, disputed: bool) -> None:
+    sents = [_s("alpha.example", "Reddit co-founder Alexis Ohanian, 34, was at the hospital with her on Friday."),
+             _s("beta.example", "She is engaged to Reddit co-founder Alexis Ohanian, 33, and lives in Florida.")]
+    _, disputes, _ = find_all(sents, published)
+    assert any(d.frame == "age of Alexis Ohanian" for d in disputes) == disputed, [d.frame for d in disputes]
+
+
 @pytest.mark.parametrize("a, b", [
     # a count told as of a later day is a running total, not the other side of the first day's count
     ("Searchers found two objects in the water on Monday.", "By Wednesday searchers had found four objects in the water."),

@@ -322,7 +322,7 @@ def compare_story(sentences: Sequence[Sentence], index: EntityIndex, vectors: np
     people = frozenset(e.name for e in index.entities if e.type == PERSON)
     for x, y in role_conflicts(slots, texts, outlet, cfg.role_verbs, embedding, people):
         conflicts[(x.kind, x.key)].append((x, y))
-    for x, y in age_conflicts(slots, outlet):
+    for x, y in age_conflicts(slots, outlet, told_at):
         conflicts[(x.kind, x.key)].append((x, y))
     for (i, j), sim in sorted(pairs.items()):
         vals = _pair_values(i, j, sim, slots, texts, outlet, (frozen[art[i]], frozen[art[j]]),

@@ -4,8 +4,10 @@ person's age told two ways: the role and age disputes, read from the verb's voic
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
+from datetime import datetime
 from typing import Sequence
 
 from storyline.core.story.claims.slots import PASSIVE_AUXILIARIES, Slots
@@ -186,9 +188,15 @@ def described_roles(i: int, j: int, texts: Sequence[str], slots: Sequence[Slots]
     return []
 
 
-def age_conflicts(slots: Sequence[Slots], outlet: Sequence[str]) -> list[tuple[_Val, _Val]]:
+BIRTHDAY_DAYS = 7  # two reports this near in time give one age; further apart, a birthday may lie between them
+
+
+def age_conflicts(slots: Sequence[Slots], outlet: Sequence[str],
+                  told_at: Sequence[str | None] | None = None) -> list[tuple[_Val, _Val]]:
     """Two outlets giving one named person different ages ("Lee, 48," against "47-year-old Ann Lee"): an age is the
-    person's, so the two sentences need not say the same thing besides."""
+    person's, so the two sentences need not say the same thing besides. Ages one year apart disagree only in reports
+    published within :data:`BIRTHDAY_DAYS` of each other (``told_at``, ISO times): told months apart, or at times
+    unknown, both may be true ("Ohanian, 33," when engaged, "Ohanian, 34," at his daughter's birth)."""
     told: dict[str, list[_Val]] = defaultdict(list)
     for k, s in enumerate(slots):
         if not s.hedged:
@@ -196,4 +204,22 @@ def age_conflicts(slots: Sequence[Slots], outlet: Sequence[str]) -> list[tuple[_
                 if q.key.startswith(AGE):
                     told[q.key].append(_Val(k, "number", q.key, q.value, q.surface, q.low, q.high))
     return [(x, y) for vals in told.values() for n, x in enumerate(vals) for y in vals[n + 1:]
-            if outlet[x.sentence] != outlet[y.sentence] and x.value != y.value]
+            if outlet[x.sentence] != outlet[y.sentence] and x.value != y.value
+            and (abs(x.value - y.value) > 1 or _days_apart(told_at, x.sentence, y.sentence) <= BIRTHDAY_DAYS)]
+
+
+def _days_apart(told_at: Sequence[str | None] | None, i: int, j: int) -> float:
+    """Days between the publication of sentences ``i`` and ``j`` (infinite when either is unknown).
+
+    >>> _days_apart(["2025-05-14T09:00:00Z", "2025-05-16T21:00:00Z"], 0, 1), _days_apart([None, "2025-05-16"], 0, 1)
+    (2.5, inf)
+    """
+    if not told_at or not told_at[i] or not told_at[j]:
+        return math.inf
+    try:
+        a, b = (datetime.fromisoformat(str(told_at[k]).replace("Z", "+00:00")) for k in (i, j))
+        if (a.tzinfo is None) != (b.tzinfo is None):
+            a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
+        return abs((a - b).total_seconds()) / 86400
+    except ValueError:
+        return math.inf
