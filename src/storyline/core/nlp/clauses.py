@@ -23,7 +23,7 @@ from storyline.core.nlp.parse import Parse
 
 SUBJECT = anchors.SUBJECT | {"csubj", "csubjpass", "expl"}  # a clause or "there" may be a subject too
 FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))  # past, present and modal: the tags of a finite verb
-PERSONAL = frozenset(("PRP", "PRP$"))  # personal and possessive pronouns ("he", "them", "its")
+PRONOUN_TAGS = frozenset(("PRP", "PRP$"))  # personal and possessive pronouns ("he", "them", "its")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,7 @@ def _leans(p: Parse) -> bool:
         t = p.tokens[k]
         if t.pos == "PROPN":
             return False  # a name comes first: what a later pronoun stands for may be in the line
-        if t.dep != "expl" and (t.tag in PERSONAL or t.pos == "PRON" and t.tag == "DT" and t.dep in SUBJECT):
+        if t.dep != "expl" and (t.tag in PRONOUN_TAGS or t.pos == "PRON" and t.tag == "DT" and t.dep in SUBJECT):
             return True
     return False
 

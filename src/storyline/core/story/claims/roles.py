@@ -7,9 +7,9 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from datetime import datetime
 from typing import Sequence
 
+from storyline.core.nlp.dates import instant
 from storyline.core.story.claims.slots import PASSIVE_AUXILIARIES, Slots
 from storyline.core.text.text import AUXILIARIES, DETERMINERS, SPEECH_VERBS, STOPWORDS, word_forms, word_lemmas
 from storyline.core.story.claims.values import (AGE, _SPEECH_MARKS, _Val, _counts, _other_occasion, _words,
@@ -214,12 +214,5 @@ def _days_apart(told_at: Sequence[str | None] | None, i: int, j: int) -> float:
     >>> _days_apart(["2025-05-14T09:00:00Z", "2025-05-16T21:00:00Z"], 0, 1), _days_apart([None, "2025-05-16"], 0, 1)
     (2.5, inf)
     """
-    if not told_at or not told_at[i] or not told_at[j]:
-        return math.inf
-    try:
-        a, b = (datetime.fromisoformat(str(told_at[k]).replace("Z", "+00:00")) for k in (i, j))
-        if (a.tzinfo is None) != (b.tzinfo is None):
-            a, b = a.replace(tzinfo=None), b.replace(tzinfo=None)
-        return abs((a - b).total_seconds()) / 86400
-    except ValueError:
-        return math.inf
+    a, b = (instant(told_at[k]) if told_at else None for k in (i, j))
+    return math.inf if a is None or b is None else abs((a - b).total_seconds()) / 86400
