@@ -13,7 +13,10 @@ A set is a folder with ``articles.jsonl`` and ``gold.json``, in either of two go
 Or a folder with ``pairs.tsv`` (``tests/data/pairs``): one sentence of each of two outlets per line, with the kind of
 dispute it plants (agent, date, numeric, place, polarity, role_cause) or ``trap`` (both can be true). Within each
 kind, lines at even places are ``tune``, the rest ``held_out``. A dispute pair is found when any dispute is flagged
-with the two outlets on different sides; a trap is flagged when any is.
+with the two outlets on different sides; a trap is flagged when any is. Its ``real.tsv`` holds pairs read in real
+reports: each line points into a Multi-News style JSONL file (story id, article, character span and the span's
+SHA-1), with its kind and its half, so the set carries no text of its own. They are scored, as a row of their own,
+when that file is given (``--text``).
 
 Each story is read as the digest stage reads it (without Spark, with the gold grouping), twice: with the sentences
 aligned by meaning (the shipped embedding model) and by words (TF-IDF vectors of the same sentences through the
@@ -24,10 +27,12 @@ same alignment and comparison): the two mechanisms, in one run.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -138,18 +143,102 @@ def score_stories_format(data: Path, half: str, mechanism: str) -> dict:
             "single_source": n_single, "single_source_found": single_found, "leads": leads, "lead_first": lead_ok}
 
 
-def score_pairs(data: Path, half: str, mechanism: str) -> dict:
-    """Planted pairs found and traps flagged on a *pairs* set (``pairs.tsv``)."""
-    from storyline.core.story.claims import find_all
+REAL_PAIRS = "real.tsv"
 
+
+@dataclass(frozen=True, slots=True)
+class Pointer:
+    """One side of a real-text pair: characters ``start`` to ``end`` of article ``article`` of story ``story`` in a
+    Multi-News style file, and the SHA-1 (first 12 hex digits) of those characters."""
+
+    story: str
+    article: int
+    start: int
+    end: int
+    sha1: str
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+
+
+def pointer_of(story: str, article: int, text: str, quote: str) -> Pointer:
+    """Where ``quote`` stands in ``text`` (article ``article`` of ``story``).
+
+    >>> pointer_of("s1", 0, "Police said. Nine were held.", "Nine were held.")
+    Pointer(story='s1', article=0, start=13, end=28, sha1='a54f075165f9')
+    """
+    start = text.find(quote)
+    if start < 0:
+        raise ValueError(f"{story} article {article}: the quote is not in the article: {quote[:60]!r}")
+    return Pointer(story, article, start, start + len(quote), _digest(quote))
+
+
+def read_real_pairs(path: Path) -> list[tuple[str, str, Pointer, Pointer]]:
+    """The lines of a ``real.tsv``: kind, half, and the two sides' pointers."""
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines()[1:], start=2):
+        if not line.strip():
+            continue
+        f = line.split("\t")
+        if len(f) != 12:
+            raise ValueError(f"{path}:{n}: expected 12 tab-separated fields (kind, half, and story, article, start, "
+                             f"end, sha1 of each side), found {len(f)}")
+        out.append((f[0], f[1], Pointer(f[2], int(f[3]), int(f[4]), int(f[5]), f[6]),
+                    Pointer(f[7], int(f[8]), int(f[9]), int(f[10]), f[11])))
+    return out
+
+
+def resolve(p: Pointer, documents: dict[str, list[str]], where: str) -> str:
+    """The text a pointer points to, checked by its hash.
+
+    >>> docs = {"s1": ["Police said. Nine were held."]}
+    >>> resolve(pointer_of("s1", 0, docs["s1"][0], "Nine were held."), docs, "real.tsv:2")
+    'Nine were held.'
+    """
+    try:
+        text = documents[p.story][p.article][p.start:p.end]
+    except (KeyError, IndexError):
+        raise ValueError(f"{where}: story {p.story} article {p.article} is not in the --text file: give the file the "
+                         f"pairs were read from") from None
+    if _digest(text) != p.sha1:
+        raise ValueError(f"{where}: story {p.story} article {p.article} characters {p.start}-{p.end} do not hash to "
+                         f"{p.sha1}: the --text file differs from the one the pairs were read from")
+    return text
+
+
+def _real_lines(data: Path, text: Path) -> list[tuple[str, str, str, str]]:
+    documents = {}
+    for line in text.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            rec = json.loads(line)
+            documents[str(rec["id"])] = list(rec["documents"])
+    path = data / REAL_PAIRS
+    return [(kind, half, resolve(a, documents, f"{path}:{n}"), resolve(b, documents, f"{path}:{n}"))
+            for n, (kind, half, a, b) in enumerate(read_real_pairs(path), start=2)]
+
+
+def _planted_lines(data: Path) -> list[tuple[str, str, str, str]]:
     lines = [ln.split("\t") for ln in (data / "pairs.tsv").read_text(encoding="utf-8").splitlines()[1:] if ln.strip()]
     seen: Counter[str] = Counter()
+    out = []
+    for kind, a, b in lines:
+        k, seen[kind] = seen[kind], seen[kind] + 1
+        out.append((kind, "tune" if k % 2 == 0 else "held_out", a, b))
+    return out
+
+
+def score_pairs(data: Path, half: str, mechanism: str, text: Path | None = None) -> dict:
+    """Planted pairs found and traps flagged on a *pairs* set (``pairs.tsv``), or, with ``text``, on its real-text
+    pairs (``real.tsv``, pointing into ``text``)."""
+    from storyline.core.story.claims import find_all
+
+    lines = _real_lines(data, text) if text else _planted_lines(data)
     found = planted = traps = traps_hit = 0
     told = {"alpha.example": "2025-05-14T09:00:00Z", "beta.example": "2025-05-14T11:00:00Z"}
     of = vectors_for(mechanism)
-    for kind, a, b in lines:
-        k, seen[kind] = seen[kind], seen[kind] + 1
-        if half != "all" and ("tune" if k % 2 == 0 else "held_out") != half:
+    for kind, where, a, b in lines:
+        if half != "all" and where != half:
             continue
         sents = [Sentence(o, 0, t, o) for o, t in zip(told, (a, b))]
         _, disputes, _ = find_all(sents, told, vectors=of([a, b]) if of else None)
@@ -158,7 +247,8 @@ def score_pairs(data: Path, half: str, mechanism: str) -> dict:
             traps, traps_hit = traps + 1, traps_hit + bool(disputes)
         else:
             planted, found = planted + 1, found + apart
-    return {"set": data.name, "half": half, "mechanism": mechanism, "stories": len(lines), "planted": planted,
+    return {"set": data.name + ("-real" if text else ""), "half": half, "mechanism": mechanism,
+            "stories": len(lines), "planted": planted,
             "found": found, "outlets_right": found, "flags": found + traps_hit,
             "precision": round(found / (found + traps_hit), 3) if found + traps_hit else 1.0, "traps": traps,
             "traps_flagged": traps_hit, "single_source": 0, "single_source_found": 0, "leads": 0, "lead_first": 0}
@@ -187,6 +277,12 @@ def table(results: list[dict]) -> str:
     return "\n".join(rows)
 
 
-def run(datas: list[Path], half: str = "all") -> list[dict]:
+def run(datas: list[Path], half: str = "all", text: Path | None = None) -> list[dict]:
+    """Every set's rows, each half and mechanism; a pairs set's real-text pairs too when ``text`` is given."""
     halves_ = ("tune", "held_out") if half == "all" else (half,)
-    return [score_set(d, h, m) for d in datas for h in halves_ for m in MECHANISMS]
+    out = []
+    for d in datas:
+        out += [score_set(d, h, m) for h in halves_ for m in MECHANISMS]
+        if text is not None and (d / REAL_PAIRS).is_file():
+            out += [score_pairs(d, h, m, text) for h in halves_ for m in MECHANISMS]
+    return out

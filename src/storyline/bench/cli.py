@@ -196,7 +196,7 @@ def cmd_claims(args: argparse.Namespace) -> int:
     Given a Multi-News JSONL file: run the claim finder on every story and print a sample of flags to read."""
     sets = [Path(d) for d in args.data]
     if all(d.is_dir() for d in sets):
-        from storyline.bench.claims_gold import run, table
+        from storyline.bench.claims_gold import REAL_PAIRS, run, table
 
         missing = [str(d) for d in sets if not ((d / "articles.jsonl").is_file() and (d / "gold.json").is_file())
                    and not (d / "pairs.tsv").is_file()]
@@ -204,8 +204,21 @@ def cmd_claims(args: argparse.Namespace) -> int:
             print(f"storyline bench claims: {', '.join(missing)} need articles.jsonl and gold.json, or pairs.tsv",
                   file=sys.stderr)
             return 2
-        results = run(sets, args.half)
+        text = Path(args.text) if args.text else None
+        if text is not None and not text.is_file():
+            print(f"storyline bench claims: --text {text}: no such file (give the Multi-News style JSONL file the "
+                  f"real-text pairs point into)", file=sys.stderr)
+            return 2
+        unread = [str(d) for d in sets if (d / REAL_PAIRS).is_file()] if text is None else []
+        try:
+            results = run(sets, args.half, text)
+        except ValueError as e:
+            print(f"storyline bench claims: {e}", file=sys.stderr)
+            return 2
         print(table(results))
+        if unread:
+            print(f"({', '.join(unread)}: real-text pairs not scored; give --text with the file they point into)",
+                  file=sys.stderr)
         if args.json:
             Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
         return 0
@@ -433,6 +446,9 @@ def add_bench_parser(sub) -> None:
                    help="a digest set folder (repeat for several), or one Multi-News style JSONL file")
     c.add_argument("--half", choices=("tune", "held_out", "all"), default="all",
                    help="digest sets: which half to score (default: both, each on its own row)")
+    c.add_argument("--text", metavar="FILE.jsonl",
+                   help="the Multi-News style file a pairs set's real.tsv points into; its real-text pairs are scored "
+                        "only with it")
     c.add_argument("--limit", type=int, metavar="N", help="only the first N stories")
     c.add_argument("--sample", type=int, default=20, help="how many flags to print (default 20)")
     c.add_argument("--json", metavar="OUT.json", help="also write the result as JSON")
