@@ -207,9 +207,39 @@ def test_a_figure_in_a_unit_is_labelled_with_the_question_a_reader_asks() -> Non
     assert [d.subject.split(":")[0] for d in disputes] == ["how long"], [d.subject for d in disputes]
 
 
-def test_a_time_of_day_is_no_figure() -> None:
-    assert [(q.key, q.value) for q in quantities("Two men pulled guns at about 7:30 p.m. and fled at 10:15.")] \
-        == [("men", 2.0)]
+def test_a_time_of_day_is_read_as_a_time_not_a_count() -> None:
+    assert [(q.key, q.value, q.low, q.high) for q in quantities("Two men pulled guns at about 7:30 p.m. and fled at 10:15.")] \
+        == [("men", 2.0, 2.0, 2.0), ("time of day", 1170.0, 1155.0, 1185.0)]
+
+
+def test_two_times_of_day_for_one_fall_are_a_dispute_and_one_time_in_two_words_is_none() -> None:
+    a = "Police believe the student fell from the hotel scaffolding at about 11:15 p.m. on Wednesday."
+    found = _kinds([_s("alpha.example", a),
+                    _s("beta.example", "The student slipped from the hotel scaffolding around 10:40 p.m. on Wednesday.")])
+    assert found.get("number") == [{"alpha.example"}, {"beta.example"}], found
+    assert _kinds([_s("alpha.example", a),
+                   _s("beta.example", "The student slipped from the hotel scaffolding at 11:20 p.m. on Wednesday.")]) == {}
+
+
+def test_a_length_in_feet_and_one_in_metres_are_compared_and_a_conversion_in_brackets_is_one_length() -> None:
+    found = _kinds([_s("alpha.example", "Divers say the Roman wreck off Alassio is 98 feet long and lies in deep water."),
+                    _s("beta.example", "Divers say the Roman wreck off Alassio is a 25-meter ship lying in deep water.")])
+    assert found.get("number") == [{"alpha.example"}, {"beta.example"}], found
+    assert _kinds([_s("alpha.example", "The quake struck about 90 kilometers (55 miles) south of L'Aquila."),
+                   _s("beta.example", "The quake struck about 55 miles south of L'Aquila.")]) == {}
+
+
+def test_a_negation_in_a_clause_that_describes_a_noun_leaves_the_figure_compared() -> None:
+    # "accounts that had not been touched": the negation describes the accounts, the sentence still states the sum
+    found = _kinds([_s("alpha.example", "Investigators believe about 640,000 crowns was diverted from dormant accounts."),
+                    _s("beta.example", "The cash, some 460,000 crowns in total, was siphoned off from accounts that "
+                                       "had not been touched for years.")])
+    assert found.get("number") == [{"alpha.example"}, {"beta.example"}], found
+
+
+def test_a_count_of_the_whole_is_no_side_against_a_count_of_a_part() -> None:
+    assert _kinds([_s("alpha.example", "Telvia has 14 million customers."),
+                   _s("beta.example", "Telvia has apologised after about 1.2 million customers lost mobile service.")]) == {}
 
 
 def test_one_outlet_against_itself_is_a_revision_not_a_dispute() -> None:

@@ -10,6 +10,10 @@ demonstrative pronoun comes before any name ("He said ...", "Almost 1,000 worker
 officials said ...") is *definite*: it stands for a thing named before, which a reader knows only where the story
 has named it.
 
+A line's *main clause* is its first sentence's root and what hangs on it, less the clauses that only describe a
+noun (relative clauses, "whose pay was going to a vote"; appositions) or set a time or reason (adverbial clauses):
+a modal or a negation there says nothing of whether the line's own statement holds.
+
 Everything here reads the parser's tags and dependency labels (closed classes of grammar), not words.
 """
 
@@ -24,6 +28,7 @@ from storyline.core.nlp.parse import Parse
 SUBJECT = anchors.SUBJECT | {"csubj", "csubjpass", "expl"}  # a clause or "there" may be a subject too
 FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))  # past, present and modal: the tags of a finite verb
 PRONOUN_TAGS = frozenset(("PRP", "PRP$"))  # personal and possessive pronouns ("he", "them", "its")
+WH = frozenset(("WP", "WDT", "WRB", "WP$"))  # wh-words: "what", "which", "where", "whose"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +80,71 @@ def _leans(p: Parse) -> bool:
         if t.dep != "expl" and (t.tag in PRONOUN_TAGS or t.pos == "PRON" and t.tag == "DT" and t.dep in SUBJECT):
             return True
     return False
+
+
+# clauses that describe a noun or set a circumstance: a modal or negation inside them is not the statement's
+ASIDES = frozenset(("relcl", "acl", "appos", "advcl"))
+
+
+def main_clause(p: Parse) -> frozenset[int]:
+    """The tokens of the first sentence's main clause: the root and all below it, less the subtrees of
+    :data:`ASIDES`.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> p, = parse(["The bank froze 640,000 crowns in accounts that had not been touched."])
+    >>> " ".join(p.tokens[k].text for k in sorted(main_clause(p)))
+    'The bank froze 640,000 crowns in accounts .'
+    """
+    start, end = p.sentences[0] if p.sentences else (0, len(p.tokens))
+    roots = [k for k in range(start, end) if p.tokens[k].head == k]
+    if not roots:
+        return frozenset()
+    out, todo = set(), [roots[0]]
+    while todo:
+        k = todo.pop()
+        out.add(k)
+        todo.extend(c for c in p.children(k) if p.tokens[c].dep not in ASIDES and c not in out
+                    and not _free_relative(p, c))
+    return frozenset(out)
+
+
+def _free_relative(p: Parse, k: int) -> bool:
+    """Token ``k`` heads a clause opened by a wh-word ("has done what was needed", "asked what would happen"): a
+    thing or a question named, not a statement the line makes."""
+    return p.tokens[k].dep == "ccomp" and any(p.tokens[c].tag in WH for c in p.children(k))
+
+
+def asserts(p: Parse, hedges: frozenset[str], negations: frozenset[str]) -> bool:
+    """The main clause states its fact outright: no word of ``hedges`` (modals, "if", "expected") or ``negations`` in
+    it, no condition ("if ...") set on it, and no question. A modal of reported speech ("officials said the plant
+    would close") hedges nothing.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> h, n = frozenset({"would", "may", "if", "needed"}), frozenset({"not", "n't", "no"})
+    >>> [asserts(p, h, n) for p in parse(["Dudley, whose pay was going to a vote on April 14, has done what was needed.",
+    ...                                   "The plant may close on Friday.", "Officials said the plant would close.",
+    ...                                   "If the talks fail, the plant would close.", "The plant did not close."])]
+    [True, False, True, False, False]
+    """
+    scope = main_clause(p)
+    if not scope:
+        return False
+    last = max(scope)
+    if p.tokens[last].text == "?" or any(p.tokens[k].text == "?" for k in scope):
+        return False
+    speech = any(p.tokens[k].dep == "ccomp" for k in scope)  # a reported clause: its "would" is backshift
+    for k in scope:
+        w = p.tokens[k].text.lower()
+        if w in negations or p.tokens[k].dep == "neg":
+            return False
+        if w in hedges and not (w == "would" and speech):
+            return False
+    root = min(scope, key=lambda k: (p.tokens[k].head != k, k))
+    for c in p.children(root):  # "if the talks fail, ...": a condition set on the main clause
+        if p.tokens[c].dep == "advcl" and any(p.tokens[m].dep == "mark" and p.tokens[m].text.lower() in hedges
+                                             for m in p.children(c)):
+            return False
+    return True
 
 
 def read_line(p: Parse) -> Line:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Sequence
 
@@ -31,6 +31,10 @@ _HEDGE_RE = "|".join(sorted({*HEDGES_OPEN_ABOVE, *HEDGES_OPEN_BELOW, *HEDGES_ABO
 
 
 UNITS = dict(line.rsplit(" ", 1) for line in phrases("figures/units.lines"))  # what a unit is written as -> its key
+# a unit of length, mass, area or speed -> (its dimension, its size in the dimension's base unit): "98 feet" and "a
+# 25-meter wreck" are two lengths of one thing, compared in metres
+SIZES = {unit: (dim, float(size)) for unit, dim, size in (line.split() for line in phrases("figures/unit_sizes.lines"))}
+CONVERSION_SHARE = 0.03  # a measure converted from another unit is rounded: "90 kilometres (55 miles)" is one length
 PREPOSITIONS = word_list("figures/prepositions.txt")
 # English plurals without -s: a count of these is a count ("20 people"), where a figure before a singular noun is a
 # label or address ("the 5500 block", "a 6.1 earthquake")
@@ -52,7 +56,7 @@ _FIGURE = re.compile(
     r"(?<![\w.,/:-])(?:(?P<hedge>" + _HEDGE_RE + r")\s+)?(?P<cur>[$£€¥])?\s?(?P<num>" + _NUM + r")(?!\d|:\d)"  # "7:30 p.m." is a time of day
     r"(?:\s?(?P<scale>" + "|".join(SCALE) + r")\b)?"
     r"(?:(?P<tally>[-–](?P<num2>\d+)(?![\w%-]))|(?P<unit>\s?%|\s?(?:per cent|percent)\b|[- ](?:cents?|pence)\b"
-    r"|[- ](?:km/h|km|kilometres|kilometers|miles?|metres|meters|feet|foot|kg|kilograms|tonnes|tons|mph|degrees"
+    r"|[- ](?:km/h|km|kilometres?|kilometers?|miles?|metres?|meters?|feet|foot|kg|kilograms|tonnes?|tons?|mph|degrees"
     r"|hours|minutes|days|weeks|months|years|points|acres|hectares)\b)?)",
     re.I)
 
@@ -315,6 +319,9 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
             key = "of " + key  # "31 of 58 seats": 58 is the whole, not a count of seats won
         v = _value(num, m.group("scale"))
         lo, hi, exact = _range(m.group("hedge"), v)
+        if key in SIZES:  # a length, mass, area or speed, in its dimension's base unit, as converted figures round
+            key, size = SIZES[key]
+            v, lo, hi = v * size, lo * size * (1 - CONVERSION_SHARE), hi * size * (1 + CONVERSION_SHARE)
         sup = _superseded(t, m.start(), m.end())
         # a running count at some time ("32 cases so far", "as of August, 50 cases"): not the event's figure
         running = bool(re.match(r"[^.;,]{0,80}?\b(?:so far|to date|at the time)\b|[^.;,]{0,80}?" + _BY_TIME,
@@ -329,12 +336,66 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         out.append(Quantity(key, lo, hi, v, m.group(0).strip(), start, m.end(), noun, exact, sup,
                             other_time or running or then,
                             bool(_NEW_VALUE.search(t[max(0, start - 50):start]))))
+    out = _conversions_merged(out) + times_of_day(t)
     # a sentence that gives two different figures of one thing is ambiguous about it
     values: dict[str, set[float]] = {}
     for q in out:
         if not q.superseded:
             values.setdefault(q.key, set()).add(q.value)
     return [q for q in out if q.superseded or len(values[q.key]) == 1]
+
+
+def _conversions_merged(out: list[Quantity]) -> list[Quantity]:
+    """A measure given in two units ("90 kilometres (55 miles)") is one figure: the first, its range spanning both.
+
+    >>> [(q.key, round(q.value), q.surface) for q in quantities("It lies 90 kilometers (55 miles) south of Rome.")]
+    [('length', 90000, '90 kilometers')]
+    """
+    kept: list[Quantity] = []
+    for q in out:
+        same = next((k for k, p in enumerate(kept) if p.key == q.key and q.key in _DIMENSIONS and p.agrees(q)
+                     and not p.superseded and not q.superseded), None)
+        if same is None:
+            kept.append(q)
+        else:
+            p = kept[same]
+            kept[same] = replace(p, low=min(p.low, q.low), high=max(p.high, q.high))
+    return kept
+
+
+_DIMENSIONS = frozenset(dim for dim, _ in SIZES.values())
+
+
+TIME_OF_DAY = "time of day"
+# "11:15 p.m.", "about 7 a.m.", "shortly after 10:40 p.m."; "after" and "before" bound the time on one side
+_CLOCK = re.compile(r"(?<![\w:.])(?:(?P<hedge>" + _HEDGE_RE + r")\s+|(?P<side>after|before)\s+)?"
+                    r"(?P<h>1[0-2]|0?[1-9])(?::(?P<m>[0-5]\d))?\s*(?P<half>a\.m\.|p\.m\.|am\b|pm\b)", re.I)
+CLOCK_ABOUT = 15  # minutes an "about" or "around" time may lie from the time it gives
+CLOCK_SIDE = 90  # minutes "after 10 p.m." or "before dawn's 6 a.m." may reach
+
+
+def times_of_day(text: str) -> list[Quantity]:
+    """Times of day as figures in minutes after midnight, ``key`` "time of day": a hedged time ("about 11:15 p.m.")
+    spans a quarter of an hour each way, and one "after" or "before" a time reaches on one side.
+
+    >>> [(q.value, q.low, q.high, q.surface) for q in times_of_day("He fell at about 11:15 p.m. and died before 2 a.m.")]
+    [(1395.0, 1380.0, 1410.0, 'about 11:15 p.m.'), (120.0, 30.0, 120.0, 'before 2 a.m.')]
+    """
+    out = []
+    for m in _CLOCK.finditer(text):
+        v = float((int(m.group("h")) % 12 + (12 if m.group("half").lower().startswith("p") else 0)) * 60
+                  + int(m.group("m") or 0))
+        hedge, side = (m.group("hedge") or "").lower(), (m.group("side") or "").lower()
+        if hedge in HEDGES_OPEN_ABOVE or side == "after":
+            lo, hi = v, v + CLOCK_SIDE
+        elif hedge in HEDGES_OPEN_BELOW or side == "before":
+            lo, hi = v - CLOCK_SIDE, v
+        elif hedge:
+            lo, hi = v - CLOCK_ABOUT, v + CLOCK_ABOUT
+        else:
+            lo = hi = v
+        out.append(Quantity(TIME_OF_DAY, lo, hi, v, m.group(0).strip(), m.start(), m.end(), "", not (hedge or side)))
+    return out
 
 
 # a count as of a time ("by Wednesday searchers had found four", "by then"): a running total, not the event's figure

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -42,14 +43,15 @@ from storyline.core.nlp.names import PERSON
 from storyline.core.story.entities import EntityIndex
 from storyline.core.nlp import anchors
 from storyline.core.nlp.anchors import Anchor, anchor
-from storyline.core.nlp.figures import Quantity, numbers_to_digits
+from storyline.core.nlp.figures import HEDGE_WORDS, TIME_OF_DAY, Quantity, numbers_to_digits
 from storyline.core.nlp.parse import Parse, parse
-from storyline.core.nlp.negation import root
+from storyline.core.nlp.negation import MODALS, NEGATION, root
+from storyline.core.nlp.clauses import asserts
 from storyline.core.story.claims.slots import Slots
 from storyline.core.story.model import Dispute, Sentence, Side
 from storyline.core.story.sources import source_sentence
 from storyline.core.nlp.dates import date_tense, find_dates
-from storyline.core.text.text import mostly_quoted, stem
+from storyline.core.text.text import content_terms, mostly_quoted, stem
 from storyline.core.story.claims.polarity import _polarity
 from storyline.core.story.claims.roles import age_conflicts, described_roles, role_conflicts
 from storyline.core.story.claims.values import (AGE, CompareConfig, DEFAULT, TIME_UNITS, _Val, _agree, _counted,
@@ -61,13 +63,17 @@ from storyline.core.story.claims.values import (AGE, CompareConfig, DEFAULT, TIM
 def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareConfig,
                  embedding: str = "static") -> list[tuple[_Val, _Val]]:
     out: list[tuple[_Val, _Val]] = []
-    if _other_occasion(a, b) or sim < cfg.number:
+    if _other_occasion(a, b):
         return out
+    loose = sim < cfg.number  # sentences apart: only a count of one named thing (compare_story reads its clauses)
     qa, qb = _counts(a), _counts(b)
     for x in qa:
         for y in qb:
-            if not (x.noun and y.noun) and sim < cfg.unit:
-                continue  # "26 percent of emissions" and "by 30%" measure different things in unlike sentences
+            if loose and not (x.noun and y.noun and x.key == y.key and x.noun not in TIME_UNITS):
+                continue
+            if not (x.noun and y.noun) and sim < cfg.unit and not x.key == y.key == TIME_OF_DAY:
+                continue  # "26 percent of emissions" and "by 30%" measure different things in unlike sentences (a time
+                # of day, like a date, is of the act the two sentences tell)
             if x.key != y.key and not (x.noun and y.noun and x.key != "tally" and y.key != "tally"
                                        and not {x.noun, y.noun} & TIME_UNITS  # "two days" counts no thing
                                        and sum(bool(q.noun) for q in qa) == 1 and sum(bool(q.noun) for q in qb) == 1
@@ -235,8 +241,11 @@ _AT_ISSUE = {"date": "when it happened", "place": "where it happened", "agent": 
              "cause": "what caused it", "polarity": "whether it happened", "role": "what happened to"}
 
 
-# what a reader asks of a figure in a unit: "how long" of a unit of time, "what share" of a percentage, else "how much"
-_UNIT_QUESTION = {**dict.fromkeys(TIME_UNITS, "how long"), "percent": "what share"}
+# what a reader asks of a figure in a unit: "how long" of a unit of time, "what share" of a percentage, "what length"
+# of a length (a distance or a size), else "how much"
+_UNIT_QUESTION = {**dict.fromkeys(TIME_UNITS, "how long"), "percent": "what share", "length": "what length",
+                  "mass": "what weight", "area": "what area", "speed": "what speed",
+                  TIME_OF_DAY: "what time"}
 
 
 def _subject(kind: str, key: str, members: list[_Val], slots: Sequence[Slots],
@@ -319,14 +328,17 @@ def compare_story(sentences: Sequence[Sentence], index: EntityIndex, vectors: np
         return tense[k]
 
     one_act = _one_act_of(slots, texts, cfg, embedding)  # two figures are sides of one fact only if of one act
+    asserted = _asserted(slots, texts, cfg)
     people = frozenset(e.name for e in index.entities if e.type == PERSON)
     for x, y in role_conflicts(slots, texts, outlet, cfg.role_verbs, embedding, people):
         conflicts[(x.kind, x.key)].append((x, y))
     for x, y in age_conflicts(slots, outlet, told_at):
         conflicts[(x.kind, x.key)].append((x, y))
     for (i, j), sim in sorted(pairs.items()):
-        vals = _pair_values(i, j, sim, slots, texts, outlet, (frozen[art[i]], frozen[art[j]]),
+        vals = _pair_values(i, j, sim, asserted(i, j, sim), texts, outlet, (frozen[art[i]], frozen[art[j]]),
                             (tense_of(i), tense_of(j)), told_at, cfg, embedding)
+        if sim < cfg.number:
+            vals = [(x, y) for x, y in vals if x.kind != "number" or _same_count(x, y, slots) and not _far(x, y, cfg)]
         for x, y in vals:
             if _agree(x, y):
                 agreements[(x.kind, x.key)].append((x, y))
@@ -349,6 +361,46 @@ def compare_story(sentences: Sequence[Sentence], index: EntityIndex, vectors: np
                     conflicts[(x.kind, x.key)].append((x, y))
     out = _disputes_of(conflicts, agreements, slots, sentences, outlet, vectors, cfg)
     return out, frozenset(v.sentence for d_edges in conflicts.values() for e in d_edges for v in e)
+
+
+def _same_count(x: _Val, y: _Val, slots: Sequence[Slots]) -> bool:
+    """Two near counts of one named thing in sentences that say different things besides are one count when the
+    sentences share a term more than the counted thing ("four people are in custody", "has three people in custody"; "some
+    460,000 crowns ... from accounts", "640,000 crowns ... from dormant accounts"); "involved three people armed" and
+    "are questioning four people" share none."""
+    shared = slots[x.sentence].terms & slots[y.sentence].terms
+    return bool(shared - {x.key, y.key, root(x.key), root(y.key)} - _HEDGE_TERMS)
+
+
+_HEDGE_TERMS = frozenset(root(t) for w in HEDGE_WORDS for t in content_terms(w))  # "roughly 300", "roughly 400"
+
+
+def _asserted(slots: Sequence[Slots], texts: Sequence[str], cfg: CompareConfig
+              ) -> Callable[[int, int, float], Sequence[Slots]]:
+    """The slots a pair is compared by: less the hedge the words read in either sentence where its main clause, by
+    the parse, states its fact outright. A modal or negation in a clause that only describes a noun ("accounts that
+    had not been touched", "whose pay was going to a vote") hedges nothing the sentence says
+    (:func:`~storyline.core.nlp.clauses.asserts`). A sentence is parsed once, and only when its pair would give
+    values to compare without the hedge."""
+    read: dict[int, bool] = {}
+    out = list(slots)
+
+    def states(k: int) -> bool:
+        if k not in read:
+            read[k] = asserts(parse([texts[k]])[0], MODALS, NEGATION)
+            if read[k]:
+                out[k] = replace(out[k], hedged=False)
+        return read[k]
+
+    def pair(i: int, j: int, sim: float) -> Sequence[Slots]:
+        hedged = [k for k in (i, j) if slots[k].hedged and read.get(k) is not False and k not in read]
+        if hedged:
+            a, b = (replace(slots[k], hedged=False) if k in hedged else out[k] for k in (i, j))
+            if compare(i, j, a, b, sim, frozenset(), frozenset(), cfg) or (a.negated != b.negated and sim >= cfg.polarity):
+                for k in hedged:
+                    states(k)
+        return out
+    return pair
 
 
 def _update_of(slots: Sequence[Slots], told_at: Sequence[str | None]) -> Callable[[_Val, _Val], bool]:
