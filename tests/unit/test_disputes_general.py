@@ -237,6 +237,14 @@ def test_a_negation_in_a_clause_that_describes_a_noun_leaves_the_figure_compared
     assert found.get("number") == [{"alpha.example"}, {"beta.example"}], found
 
 
+def test_counts_of_the_people_two_different_acts_were_done_to_are_two_facts() -> None:
+    assert _kinds([_s("alpha.example", "Detectives are questioning four men about the burglary at the Elm Street jeweller."),
+                   _s("beta.example", "The burglaries at the Elm Street jeweller involved three men carrying crowbars.")]) == {}
+    found = _kinds([_s("alpha.example", "Police arrested four men after the burglary at the Elm Street jeweller."),
+                    _s("beta.example", "Police arrested three men after the burglary at the Elm Street jeweller.")])
+    assert found.get("number") == [{"alpha.example"}, {"beta.example"}], found
+
+
 def test_a_count_of_the_whole_is_no_side_against_a_count_of_a_part() -> None:
     assert _kinds([_s("alpha.example", "Telvia has 14 million customers."),
                    _s("beta.example", "Telvia has apologised after about 1.2 million customers lost mobile service.")]) == {}

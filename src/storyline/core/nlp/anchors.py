@@ -32,6 +32,7 @@ class Anchor:
 
     verb: str
     said_of: bool
+    done_to: bool = False  # the counted things are the verb's direct object ("police questioned four people")
 
 
 def _number_token(p: Parse, start: int, end: int) -> int | None:
@@ -82,16 +83,16 @@ def anchor(p: Parse, start: int, end: int) -> Anchor | None:
     >>> from storyline.core.nlp.parse import parse
     >>> p, = parse(["Police arrested 8 people on Monday after the march."])
     >>> anchor(p, p.text.find("8"), p.text.find("8") + 1)
-    Anchor(verb='arrest', said_of=False)
+    Anchor(verb='arrest', said_of=False, done_to=True)
     >>> p, = parse(["At least 20 people were killed in the blast."])
     >>> anchor(p, p.text.find("20"), p.text.find("20") + 2)
-    Anchor(verb='kill', said_of=True)
+    Anchor(verb='kill', said_of=True, done_to=False)
     >>> p, = parse(["The robberies occurred within 2 miles and involved 3 people armed with handguns."])
     >>> anchor(p, p.text.find("3"), p.text.find("3") + 1)
-    Anchor(verb='involve', said_of=False)
+    Anchor(verb='involve', said_of=False, done_to=True)
     >>> p, = parse(["The death toll is 14."])
     >>> anchor(p, p.text.find("14"), p.text.find("14") + 2)
-    Anchor(verb='', said_of=False)
+    Anchor(verb='', said_of=False, done_to=False)
     """
     k = _number_token(p, start, end)
     if k is None:
@@ -102,16 +103,20 @@ def anchor(p: Parse, start: int, end: int) -> Anchor | None:
         return Anchor("", False)
     counted = noun if noun is not None else k
     said_of = p.tokens[counted].head == verb and p.tokens[counted].dep in SUBJECT
-    return Anchor(p.tokens[verb].lemma.lower(), said_of)
+    done_to = p.tokens[counted].head == verb and p.tokens[counted].dep == "dobj"
+    return Anchor(p.tokens[verb].lemma.lower(), said_of, done_to)
 
 
 def one_act(a: Anchor, b: Anchor, similarity: Callable[[str, str], float], act: float) -> bool:
-    """Whether two figures' anchors can be one act. Where each verb is said of its counted things, two verbs less
-    than ``act`` near by ``similarity`` are two acts ("20 people were killed", "10 people were wounded"); a verb
-    unknown on either side, or one said of something else ("the ferry had 180 passengers"), parts nothing.
+    """Whether two figures' anchors can be one act. Where each verb is said of its counted things, or each is done
+    to them, two verbs less than ``act`` near by ``similarity`` are two acts ("20 people were killed", "10 people
+    were wounded"; "questioning four people", "involved three people armed"); a verb unknown on either side, or one
+    said of something else ("the ferry had 180 passengers"), parts nothing.
 
     >>> far = lambda x, y: 0.0
     >>> one_act(Anchor("kill", True), Anchor("wound", True), far, 0.5)
+    False
+    >>> one_act(Anchor("question", False, True), Anchor("involve", False, True), far, 0.5)
     False
     >>> one_act(Anchor("sink", False), Anchor("have", False), far, 0.5), one_act(Anchor("", False), Anchor("die", True), far, 0.5)
     (True, True)
@@ -124,6 +129,6 @@ def one_act(a: Anchor, b: Anchor, similarity: Callable[[str, str], float], act: 
     """
     if a.said_of != b.said_of and POSSESSION in (a.verb, b.verb):
         return False
-    if not (a.said_of and b.said_of) or not a.verb or not b.verb or a.verb == b.verb:
+    if not (a.said_of and b.said_of or a.done_to and b.done_to) or not a.verb or not b.verb or a.verb == b.verb:
         return True
     return similarity(a.verb, b.verb) >= act

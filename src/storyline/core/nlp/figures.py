@@ -292,7 +292,7 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
     other_time = bool(_LAST_YEAR.search(t))
     # "a magnitude 6.3 quake near L'Aquila in 2009": a figure of another year, in the year's own clause
     years = [(s0, d) for s0, _, d in find_dates(t, published) if len(d) == 4 and d != pub_year
-             and re.search(r"\b(?:in|during)\s+$", t[max(0, s0 - 8): s0])]
+             and re.search(r"\b(?:in|during|throughout)\s+$", t[max(0, s0 - 12): s0])]
     out: list[Quantity] = []
     for m in _FIGURE.finditer(t):
         num = m.group("num")
