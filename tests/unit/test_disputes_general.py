@@ -245,6 +245,14 @@ def test_counts_of_the_people_two_different_acts_were_done_to_are_two_facts() ->
     assert found.get("number") == [{"alpha.example"}, {"beta.example"}], found
 
 
+def test_figures_of_a_month_and_of_a_whole_year_are_two_facts_and_two_of_one_month_disagree() -> None:
+    march = "Ten percent of the electricity generated in the country in March came from wind and solar power."
+    assert _kinds([_s("alpha.example", march), _s("beta.example", "Seven percent of the electricity generated in the "
+                                                                  "country throughout 2016 came from wind and solar power.")]) == {}
+    found = _kinds([_s("alpha.example", march), _s("beta.example", march.replace("Ten", "Seven"))])
+    assert found.get("number") == [{"alpha.example"}, {"beta.example"}], found
+
+
 def test_a_count_of_the_whole_is_no_side_against_a_count_of_a_part() -> None:
     assert _kinds([_s("alpha.example", "Telvia has 14 million customers."),
                    _s("beta.example", "Telvia has apologised after about 1.2 million customers lost mobile service.")]) == {}

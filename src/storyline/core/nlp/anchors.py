@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from storyline.core.nlp.dates import MONTH_NAMES, YEAR, month_number
 from storyline.core.nlp.parse import Parse
 from storyline.core.nlp.roles import NOMINAL
 # the dependencies by which a word modifies the noun it describes ("a 550-member delegation", "a two-car crash")
@@ -33,6 +34,7 @@ class Anchor:
     verb: str
     said_of: bool
     done_to: bool = False  # the counted things are the verb's direct object ("police questioned four people")
+    periods: frozenset[tuple[str, str]] = frozenset()  # the months and years that scope it, as (year, month)
 
 
 def _number_token(p: Parse, start: int, end: int) -> int | None:
@@ -76,6 +78,52 @@ def _verb_of(p: Parse, k: int) -> int | None:
     return None
 
 
+def _subtree(p: Parse, k: int) -> set[int]:
+    out, todo = set(), [k]
+    while todo:
+        j = todo.pop()
+        out.add(j)
+        todo.extend(c for c in p.children(j) if c not in out)
+    return out
+
+
+def _periods(p: Parse, k: int, verb: int | None) -> frozenset[tuple[str, str]]:
+    """The months and years named in what the figure at token ``k`` counts (its noun's phrase, with the clauses
+    that describe it: "ten percent of the electricity generated in March", "seven percent, which is the share ...
+    throughout 2016") and in the time phrases of its verb ("died in 2019"), each as (year, month), either "" when
+    not named. A day ("on Monday", "March 3") is no period: outlets may date one event a day apart."""
+    scope = _subtree(p, k)
+    if verb is not None:
+        for c in p.children(verb):
+            if p.tokens[c].dep in ("prep", "npadvmod") and c not in scope:
+                scope |= _subtree(p, c)
+    out = set()
+    for e in p.entities:
+        if e.label != "DATE" or not all(j in scope for j in range(e.start, e.end)):
+            continue
+        words = [t.text.lower() for t in p.tokens[e.start:e.end] if t.pos != "ADP" and t.dep != "det"]
+        months = [f"{month_number(w):02d}" for w in words if w.rstrip(".") in MONTH_NAMES]
+        years = [w for w in words if YEAR.fullmatch(w)]
+        if len(months) + len(years) == len(words) and len(months) <= 1 and len(years) <= 1 and words:
+            out.add((years[0] if years else "", months[0] if months else ""))
+    return frozenset(out)
+
+
+def same_period(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str]]) -> bool:
+    """Two figures' periods can be one: either names none, or a period of one is the other's: the same month ("March"
+    and "March 2016"), or the same year, each naming no month. A month is not its year ("March" against "2016",
+    "March 2016" against "2016"), and two months or two years are two periods.
+
+    >>> march, march16, y16 = frozenset({("", "03")}), frozenset({("2016", "03")}), frozenset({("2016", "")})
+    >>> same_period(march, march16), same_period(march, y16), same_period(march16, y16), same_period(y16, frozenset())
+    (True, False, False, True)
+    """
+    if not a or not b:
+        return True
+    return any(bool(x[1]) == bool(y[1]) and x[1] == y[1] and (not x[0] or not y[0] or x[0] == y[0])
+               for x in a for y in b)
+
+
 def anchor(p: Parse, start: int, end: int) -> Anchor | None:
     """The anchor of the figure at characters ``start`` to ``end`` of the parsed text; None when no number is
     there.
@@ -83,28 +131,33 @@ def anchor(p: Parse, start: int, end: int) -> Anchor | None:
     >>> from storyline.core.nlp.parse import parse
     >>> p, = parse(["Police arrested 8 people on Monday after the march."])
     >>> anchor(p, p.text.find("8"), p.text.find("8") + 1)
-    Anchor(verb='arrest', said_of=False, done_to=True)
+    Anchor(verb='arrest', said_of=False, done_to=True, periods=frozenset())
     >>> p, = parse(["At least 20 people were killed in the blast."])
     >>> anchor(p, p.text.find("20"), p.text.find("20") + 2)
-    Anchor(verb='kill', said_of=True, done_to=False)
+    Anchor(verb='kill', said_of=True, done_to=False, periods=frozenset())
     >>> p, = parse(["The robberies occurred within 2 miles and involved 3 people armed with handguns."])
     >>> anchor(p, p.text.find("3"), p.text.find("3") + 1)
-    Anchor(verb='involve', said_of=False, done_to=True)
+    Anchor(verb='involve', said_of=False, done_to=True, periods=frozenset())
+    >>> p, = parse(["Ten percent of the electricity generated in March came from wind."])
+    >>> anchor(p, 0, 3).periods
+    frozenset({('', '03')})
     >>> p, = parse(["The death toll is 14."])
     >>> anchor(p, p.text.find("14"), p.text.find("14") + 2)
-    Anchor(verb='', said_of=False, done_to=False)
+    Anchor(verb='', said_of=False, done_to=False, periods=frozenset())
     """
     k = _number_token(p, start, end)
     if k is None:
         return None
     noun = _counted(p, k)
     verb = _verb_of(p, noun if noun is not None else k)
-    if verb is None:
-        return Anchor("", False)
     counted = noun if noun is not None else k
+    if verb is None:
+        return Anchor("", False, periods=_periods(p, counted, None))
+    lemma = p.tokens[verb].lemma.lower()
     said_of = p.tokens[counted].head == verb and p.tokens[counted].dep in SUBJECT
-    done_to = p.tokens[counted].head == verb and p.tokens[counted].dep == "dobj"
-    return Anchor(p.tokens[verb].lemma.lower(), said_of, done_to)
+    done_to = p.tokens[counted].head == verb and p.tokens[counted].dep == "dobj" and lemma != POSSESSION  # "had 180
+    # passengers": what a thing has, no act done to them
+    return Anchor(lemma, said_of, done_to, _periods(p, counted, verb))
 
 
 def one_act(a: Anchor, b: Anchor, similarity: Callable[[str, str], float], act: float) -> bool:
@@ -127,7 +180,7 @@ def one_act(a: Anchor, b: Anchor, similarity: Callable[[str, str], float], act: 
     >>> one_act(Anchor("have", False), Anchor("lose", True), far, 0.5)
     False
     """
-    if a.said_of != b.said_of and POSSESSION in (a.verb, b.verb):
+    if a.said_of != b.said_of and POSSESSION in (a.verb, b.verb) or not same_period(a.periods, b.periods):
         return False
     if not (a.said_of and b.said_of or a.done_to and b.done_to) or not a.verb or not b.verb or a.verb == b.verb:
         return True

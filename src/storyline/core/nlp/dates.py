@@ -57,7 +57,8 @@ DATE_PREPS = word_list("dates/date_preps.txt")
 _CLAUSE_BETWEEN = re.compile(r"[,;:.!?—–]|\s(?:and|but|while|whereas|then)\s")
 
 
-def _month(name: str) -> int:
+def month_number(name: str) -> int:
+    """The number of a month named in full or short ("March", "Sept.": 3, 9)."""
     key = name.lower().rstrip(".")
     return _MONTHS.get(key) or _MONTH_ABBR[key[:4] if key.startswith("sept") else key[:3]]
 
@@ -345,7 +346,7 @@ def _to_iso(kind: str, m: re.Match[str], text: str, pub: date | None) -> str | N
         return _resolve_relative(rel, pub, date_tense(text, m.start(), m.end(), weekday) == "future") if pub else None
     if kind == "year":
         return _year(m, text)
-    month = int(g["mnum"]) if g.get("mnum") else _month(g["month"])
+    month = int(g["mnum"]) if g.get("mnum") else month_number(g["month"])
     if kind == "month":
         if not pub:
             return None
