@@ -253,6 +253,15 @@ def test_figures_of_a_month_and_of_a_whole_year_are_two_facts_and_two_of_one_mon
     assert found.get("number") == [{"alpha.example"}, {"beta.example"}], found
 
 
+def test_how_long_after_something_is_no_side_against_how_long_something_lasted() -> None:
+    after = "Soldiers advanced on the car about eight minutes after it stopped at the checkpoint, the video shows."
+    assert _kinds([_s("alpha.example", after),
+                   _s("beta.example", "The driver lay beside the car at the checkpoint for about six minutes, the video "
+                                      "shows.")]) == {}
+    found = _kinds([_s("alpha.example", after), _s("beta.example", after.replace("eight", "five"))])
+    assert found.get("number") == [{"alpha.example"}, {"beta.example"}], found
+
+
 def test_a_count_of_the_whole_is_no_side_against_a_count_of_a_part() -> None:
     assert _kinds([_s("alpha.example", "Telvia has 14 million customers."),
                    _s("beta.example", "Telvia has apologised after about 1.2 million customers lost mobile service.")]) == {}

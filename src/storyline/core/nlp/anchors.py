@@ -35,6 +35,8 @@ class Anchor:
     said_of: bool
     done_to: bool = False  # the counted things are the verb's direct object ("police questioned four people")
     periods: frozenset[tuple[str, str]] = frozenset()  # the months and years that scope it, as (year, month)
+    span: str = ""  # "offset" for a bare noun phrase ("eight minutes after it stopped", "two days later"), "span" for a
+    # "for" phrase ("lay there for six minutes"): how long after something, or how long something lasted
 
 
 def _number_token(p: Parse, start: int, end: int) -> int | None:
@@ -76,6 +78,15 @@ def _verb_of(p: Parse, k: int) -> int | None:
         if p.tokens[k].pos == "AUX" and p.tokens[k].dep not in AUXILIARY:
             return None
     return None
+
+
+def _span(p: Parse, k: int) -> str:
+    """How a measure of time at token ``k`` stands to its verb: "offset" as a bare noun phrase ("eight minutes after
+    it stopped", "two days later"), "span" as the object of "for" ("for six minutes"), else ""."""
+    t = p.tokens[k]
+    if t.dep == "npadvmod":
+        return "offset"
+    return "span" if t.dep == "pobj" and p.tokens[t.head].lemma.lower() == "for" else ""
 
 
 def _subtree(p: Parse, k: int) -> set[int]:
@@ -131,19 +142,19 @@ def anchor(p: Parse, start: int, end: int) -> Anchor | None:
     >>> from storyline.core.nlp.parse import parse
     >>> p, = parse(["Police arrested 8 people on Monday after the march."])
     >>> anchor(p, p.text.find("8"), p.text.find("8") + 1)
-    Anchor(verb='arrest', said_of=False, done_to=True, periods=frozenset())
+    Anchor(verb='arrest', said_of=False, done_to=True, periods=frozenset(), span='')
     >>> p, = parse(["At least 20 people were killed in the blast."])
     >>> anchor(p, p.text.find("20"), p.text.find("20") + 2)
-    Anchor(verb='kill', said_of=True, done_to=False, periods=frozenset())
+    Anchor(verb='kill', said_of=True, done_to=False, periods=frozenset(), span='')
     >>> p, = parse(["The robberies occurred within 2 miles and involved 3 people armed with handguns."])
     >>> anchor(p, p.text.find("3"), p.text.find("3") + 1)
-    Anchor(verb='involve', said_of=False, done_to=True, periods=frozenset())
+    Anchor(verb='involve', said_of=False, done_to=True, periods=frozenset(), span='')
     >>> p, = parse(["Ten percent of the electricity generated in March came from wind."])
     >>> anchor(p, 0, 3).periods
     frozenset({('', '03')})
     >>> p, = parse(["The death toll is 14."])
     >>> anchor(p, p.text.find("14"), p.text.find("14") + 2)
-    Anchor(verb='', said_of=False, done_to=False, periods=frozenset())
+    Anchor(verb='', said_of=False, done_to=False, periods=frozenset(), span='')
     """
     k = _number_token(p, start, end)
     if k is None:
@@ -152,12 +163,12 @@ def anchor(p: Parse, start: int, end: int) -> Anchor | None:
     verb = _verb_of(p, noun if noun is not None else k)
     counted = noun if noun is not None else k
     if verb is None:
-        return Anchor("", False, periods=_periods(p, counted, None))
+        return Anchor("", False, periods=_periods(p, counted, None), span=_span(p, counted))
     lemma = p.tokens[verb].lemma.lower()
     said_of = p.tokens[counted].head == verb and p.tokens[counted].dep in SUBJECT
     done_to = p.tokens[counted].head == verb and p.tokens[counted].dep == "dobj" and lemma != POSSESSION  # "had 180
     # passengers": what a thing has, no act done to them
-    return Anchor(lemma, said_of, done_to, _periods(p, counted, verb))
+    return Anchor(lemma, said_of, done_to, _periods(p, counted, verb), _span(p, counted))
 
 
 def one_act(a: Anchor, b: Anchor, similarity: Callable[[str, str], float], act: float) -> bool:
@@ -180,7 +191,8 @@ def one_act(a: Anchor, b: Anchor, similarity: Callable[[str, str], float], act: 
     >>> one_act(Anchor("have", False), Anchor("lose", True), far, 0.5)
     False
     """
-    if a.said_of != b.said_of and POSSESSION in (a.verb, b.verb) or not same_period(a.periods, b.periods):
+    if (a.said_of != b.said_of and POSSESSION in (a.verb, b.verb) or not same_period(a.periods, b.periods)
+            or a.span and b.span and a.span != b.span):
         return False
     if not (a.said_of and b.said_of or a.done_to and b.done_to) or not a.verb or not b.verb or a.verb == b.verb:
         return True
