@@ -368,7 +368,9 @@ def _same_count(x: _Val, y: _Val, slots: Sequence[Slots]) -> bool:
     sentences share a term more than the counted thing ("four people are in custody", "has three people in custody"; "some
     460,000 crowns ... from accounts", "640,000 crowns ... from dormant accounts"); "involved three people armed" and
     "are questioning four people" share none."""
-    shared = slots[x.sentence].terms & slots[y.sentence].terms
+    def words(s: Slots) -> set[str]:  # a name's words too: "high school swimmers", "Rancho Verde High School"
+        return set(s.terms) | {root(t) for n in s.names for t in content_terms(n)}
+    shared = words(slots[x.sentence]) & words(slots[y.sentence])
     return bool(shared - {x.key, y.key, root(x.key), root(y.key)} - _HEDGE_TERMS)
 
 
