@@ -262,6 +262,16 @@ def test_how_long_after_something_is_no_side_against_how_long_something_lasted()
     assert found.get("number") == [{"alpha.example"}, {"beta.example"}], found
 
 
+def test_a_range_that_holds_both_figures_takes_no_side() -> None:
+    assert [(q.low, q.high, q.surface) for q in quantities("In total, between 18 and 22 students had to be rescued.")] \
+        == [(18.0, 22.0, "between 18 and 22")]
+    _, disputes, _ = find_all([_s("alpha.example", "Lifeguards rescued 22 students from the water at the cove on Tuesday."),
+                               _s("beta.example", "Lifeguards rescued 20 students from the water at the cove on Tuesday."),
+                               _s("gamma.example", "In total, between 18 and 22 students had to be rescued from the water "
+                                                   "at the cove on Tuesday.")], {})
+    assert [[set(s.outlets) for s in d.sides] for d in disputes] == [[{"alpha.example"}, {"beta.example"}]]
+
+
 def test_a_count_of_the_whole_is_no_side_against_a_count_of_a_part() -> None:
     assert _kinds([_s("alpha.example", "Telvia has 14 million customers."),
                    _s("beta.example", "Telvia has apologised after about 1.2 million customers lost mobile service.")]) == {}

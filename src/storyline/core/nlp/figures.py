@@ -318,7 +318,7 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         if re.search(r"\d\s+of\s+(?:the\s+|its\s+|their\s+)?$", t[max(0, m.start() - 16): m.start()]):
             key = "of " + key  # "31 of 58 seats": 58 is the whole, not a count of seats won
         v = _value(num, m.group("scale"))
-        lo, hi, exact = _range(m.group("hedge"), v)
+        lo, hi, exact, start = _bounds(t, m, v)
         if key in SIZES:  # a length, mass, area or speed, in its dimension's base unit, as converted figures round
             key, size = SIZES[key]
             v, lo, hi = v * size, lo * size * (1 - CONVERSION_SHARE), hi * size * (1 + CONVERSION_SHARE)
@@ -328,12 +328,11 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
                                 t[m.end(): m.end() + 90], re.I)
                        or re.search(r"(?:\b(?:as of|so far|to date)\b|" + _BY_TIME + r")[^.;]{0,70}$",
                                     t[max(0, m.start() - 80): m.start()], re.I))
-        start = m.start("hedge") if m.group("hedge") else m.start()
         lo_c, hi_c = clause_span(t, start, m.end())
         # a year in the figure's clause dates it, unless another verb comes between them ("47 objects looted in
         # 1903": the year dates the looting, not the objects handed over)
         then = any(lo_c < y0 < hi_c and not (y0 > m.end() and _has_participle(t[m.end():y0])) for y0, _ in years)
-        out.append(Quantity(key, lo, hi, v, m.group(0).strip(), start, m.end(), noun, exact, sup,
+        out.append(Quantity(key, lo, hi, v, t[start:m.end()].strip(), start, m.end(), noun, exact, sup,
                             other_time or running or then,
                             bool(_NEW_VALUE.search(t[max(0, start - 50):start]))))
     out = _conversions_merged(out) + times_of_day(t)
@@ -343,6 +342,28 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         if not q.superseded:
             values.setdefault(q.key, set()).add(q.value)
     return [q for q in out if q.superseded or len(values[q.key]) == 1]
+
+
+# a range's first figure just before its second ("between 18 and 22", "80 to 100"; a change "from 80 to 100" is none)
+_SPAN = re.compile(r"(?:\bbetween\s+(?P<first>\d[\d,]*(?:\.\d+)?)\s+and|(?<!from )(?<![\w.,$£€¥])"
+                   r"(?P<low>\d[\d,]*(?:\.\d+)?)\s+to)\s+$")
+
+def _bounds(t: str, m: re.Match[str], v: float) -> tuple[float, float, bool, int]:
+    """The figure's range (its hedge's, or the range it ends: "between 18 and 22 students", "80 to 100 homes"),
+    whether it is exact, and where it begins."""
+    lo, hi, exact = _range(m.group("hedge"), v)
+    start, first = _range_start(t, m, v)
+    return (min(lo, first), hi, False, start) if first < v else (lo, hi, exact, start)
+
+
+def _range_start(t: str, m: re.Match[str], v: float) -> tuple[int, float]:
+    """Where the figure begins, with its hedge or the range it ends ("between 18 and 22", "80 to 100"), and the
+    range's first figure (``v`` when none). A change ("from 80 to 100") or a sum of money ("$5 to $7") is no range."""
+    if m.group("hedge"):
+        return m.start("hedge"), v
+    span = _SPAN.search(t, max(0, m.start() - 30), m.start())
+    first = _value(span.group("first") or span.group("low"), None) if span and not m.group("cur") else v
+    return (span.start(), first) if span and first < v else (m.start(), v)
 
 
 def _conversions_merged(out: list[Quantity]) -> list[Quantity]:

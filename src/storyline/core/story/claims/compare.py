@@ -517,11 +517,13 @@ def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_V
     # sides: values that agree are one side (an exact figure inside a hedged range joins it)
     uniq = sorted(set(members), key=lambda v: (v.sentence, str(v.value)))
     ids = {v: k for k, v in enumerate(uniq)}
-    bounded = [v for v in uniq if not (kind == "number" and v.high == float("inf"))]
+    # a bound ("at least 20", "nearly 20") or a range ("between 18 and 22") holds several figures: it joins the one side
+    # it agrees with, else it takes none
+    bounded = [v for v in uniq if not (kind == "number" and (v.high == float("inf") or v.low < v.value == v.high))]
     comps = connected_components(range(len(uniq)), [(ids[x], ids[y]) for n, x in enumerate(bounded)
                                                      for y in bounded[n + 1:] if _agree(x, y)])
     vague = set()
-    for v in uniq:  # an open bound ("at least 20") joins the one side it agrees with, else stands alone
+    for v in uniq:
         if v not in bounded:
             roots = {comps[ids[w]] for w in bounded if _agree(v, w)}
             if len(roots) > 1:
