@@ -272,6 +272,11 @@ def test_a_range_that_holds_both_figures_takes_no_side() -> None:
     assert [[set(s.outlets) for s in d.sides] for d in disputes] == [[{"alpha.example"}, {"beta.example"}]]
 
 
+def test_a_share_of_a_whole_counts_the_whole_s_noun_whatever_noun_comes_before_it() -> None:
+    assert [(q.key, q.value) for q in quantities("Provisional results gave the party 30 of 58 seats.")] \
+        == [("seat of 58", 30.0), ("of seat", 58.0)]
+
+
 def test_a_count_of_the_whole_is_no_side_against_a_count_of_a_part() -> None:
     assert _kinds([_s("alpha.example", "Telvia has 14 million customers."),
                    _s("beta.example", "Telvia has apologised after about 1.2 million customers lost mobile service.")]) == {}

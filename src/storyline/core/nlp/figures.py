@@ -248,8 +248,11 @@ def _counted_noun(t: str, m: re.Match, num: str, out: Sequence[Quantity]) -> tup
     """What a bare figure counts (the noun as written, and its key), read off the sentence: a measure named just
     before it, the noun after it, the whole it is a share of, the noun before it, or the figure it changed from;
     ("", "") when nothing says."""
+    share = _SHARE_OF.match(t, m.end())
     prev = re.search(r"(?<![A-Za-z’'-])([a-z]+)\s+$", t[max(0, m.start() - 20): m.start()])
     pw = prev.group(1) if prev else ""
+    if share:  # "giving the party 30 of 58 seats": the share says what it counts, whatever noun comes before
+        return share.group(2), f"{stem(share.group(2))} of {share.group(1)}"
     if pw and len(pw) > 3 and pw not in STOPWORDS and pw not in AUXILIARIES and pw not in _TIME_WORDS \
             and not pw.endswith(("ed", "ing", "ly")) and pw not in SPEECH_VERBS and not _verb_only(pw):
         noun, key = pw, stem(pw)  # a measure named just before its figure: "magnitude 6.1"
@@ -258,9 +261,6 @@ def _counted_noun(t: str, m: re.Match, num: str, out: Sequence[Quantity]) -> tup
     if key and noun not in IRREGULAR_PLURALS and not noun.endswith("s") and _value(num, m.group("scale")) > 1 \
             and noun != pw:
         noun, key = "", ""  # "the 5500 block": a figure before a singular noun labels, it does not count
-    share = _SHARE_OF.match(t, m.end())
-    if share and not key:  # "31 of the 58 seats": the share is of the noun, counted within its whole
-        noun, key = share.group(2), f"{stem(share.group(2))} of {share.group(1)}"
     if not key:
         noun, key = _noun_before(t, m.start())
     if not key and out and re.fullmatch(r"\s*(?:,\s*)?(?:up |down )?from\s+(?:about |around )?",
