@@ -129,8 +129,7 @@ def asserts(p: Parse, hedges: frozenset[str], negations: frozenset[str]) -> bool
     scope = main_clause(p)
     if not scope:
         return False
-    last = max(scope)
-    if p.tokens[last].text == "?" or any(p.tokens[k].text == "?" for k in scope):
+    if any(p.tokens[k].text == "?" for k in scope):
         return False
     speech = any(p.tokens[k].dep == "ccomp" for k in scope)  # a reported clause: its "would" is backshift
     for k in scope:

@@ -348,6 +348,7 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
 _SPAN = re.compile(r"(?:\bbetween\s+(?P<first>\d[\d,]*(?:\.\d+)?)\s+and|(?<!from )(?<![\w.,$£€¥])"
                    r"(?P<low>\d[\d,]*(?:\.\d+)?)\s+to)\s+$")
 
+
 def _bounds(t: str, m: re.Match[str], v: float) -> tuple[float, float, bool, int]:
     """The figure's range (its hedge's, or the range it ends: "between 18 and 22 students", "80 to 100 homes"),
     whether it is exact, and where it begins."""

@@ -65,7 +65,8 @@ def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareCon
     out: list[tuple[_Val, _Val]] = []
     if _other_occasion(a, b):
         return out
-    loose = sim < cfg.number  # sentences apart: only a count of one named thing (compare_story reads its clauses)
+    loose = sim < cfg.number  # sentences apart: only counts of one named thing (compare_story keeps the near ones
+    # whose sentences share a term besides it)
     qa, qb = _counts(a), _counts(b)
     for x in qa:
         for y in qb:
@@ -338,7 +339,8 @@ def compare_story(sentences: Sequence[Sentence], index: EntityIndex, vectors: np
         vals = _pair_values(i, j, sim, asserted(i, j, sim), texts, outlet, (frozen[art[i]], frozen[art[j]]),
                             (tense_of(i), tense_of(j)), told_at, cfg, embedding)
         if sim < cfg.number:
-            vals = [(x, y) for x, y in vals if x.kind != "number" or _same_count(x, y, slots) and not _far(x, y, cfg)]
+            vals = [(x, y) for x, y in vals
+                    if x.kind != "number" or _same_count(x, y, slots) and not _far(x, y, cfg)]
         for x, y in vals:
             if _agree(x, y):
                 agreements[(x.kind, x.key)].append((x, y))
@@ -365,9 +367,9 @@ def compare_story(sentences: Sequence[Sentence], index: EntityIndex, vectors: np
 
 def _same_count(x: _Val, y: _Val, slots: Sequence[Slots]) -> bool:
     """Two near counts of one named thing in sentences that say different things besides are one count when the
-    sentences share a term more than the counted thing ("four people are in custody", "has three people in custody"; "some
-    460,000 crowns ... from accounts", "640,000 crowns ... from dormant accounts"); "involved three people armed" and
-    "are questioning four people" share none."""
+    sentences share a term more than the counted thing ("four people are in custody", "has three people in
+    custody"; "some 460,000 crowns ... from accounts", "640,000 crowns ... from dormant accounts"); "involved three
+    people armed" and "are questioning four people" share none."""
     def words(s: Slots) -> set[str]:  # a name's words too: "high school swimmers", "Rancho Verde High School"
         return set(s.terms) | {root(t) for n in s.names for t in content_terms(n)}
     shared = words(slots[x.sentence]) & words(slots[y.sentence])
@@ -395,10 +397,11 @@ def _asserted(slots: Sequence[Slots], texts: Sequence[str], cfg: CompareConfig
         return read[k]
 
     def pair(i: int, j: int, sim: float) -> Sequence[Slots]:
-        hedged = [k for k in (i, j) if slots[k].hedged and read.get(k) is not False and k not in read]
+        hedged = [k for k in (i, j) if slots[k].hedged and k not in read]
         if hedged:
             a, b = (replace(slots[k], hedged=False) if k in hedged else out[k] for k in (i, j))
-            if compare(i, j, a, b, sim, frozenset(), frozenset(), cfg) or (a.negated != b.negated and sim >= cfg.polarity):
+            if compare(i, j, a, b, sim, frozenset(), frozenset(), cfg) or (
+                    a.negated != b.negated and sim >= cfg.polarity):
                 for k in hedged:
                     states(k)
         return out
