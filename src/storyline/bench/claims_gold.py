@@ -14,9 +14,9 @@ Or a folder with ``pairs.tsv`` (``tests/data/pairs``): one sentence of each of t
 dispute it plants (agent, date, numeric, place, polarity, role_cause) or ``trap`` (both can be true). Within each
 kind, lines at even places are ``tune``, the rest ``held_out``. A dispute pair is found when any dispute is flagged
 with the two outlets on different sides; a trap is flagged when any is. Its ``real.tsv`` holds pairs read in real
-reports: each line points into a Multi-News style JSONL file (story id, article, character span and the span's
-SHA-1), with its kind and its half, so the set carries no text of its own. They are scored, as a row of their own,
-when that file is given (``--text``).
+reports: each line points into a Multi-News style JSONL file (the hash of the story's id, the article, a character
+span and the span's hash), with its kind and its half, so the set carries no text or identifier of its source. They
+are scored, as a row of their own, when that file is given (``--text``).
 
 Each story is read as the digest stage reads it (without Spark, with the gold grouping), twice: with the sentences
 aligned by meaning (the shipped embedding model) and by words (TF-IDF vectors of the same sentences through the
@@ -148,8 +148,9 @@ REAL_PAIRS = "real.tsv"
 
 @dataclass(frozen=True, slots=True)
 class Pointer:
-    """One side of a real-text pair: characters ``start`` to ``end`` of article ``article`` of story ``story`` in a
-    Multi-News style file, and the SHA-1 (first 12 hex digits) of those characters."""
+    """One side of a real-text pair: characters ``start`` to ``end`` of article ``article`` of the story whose id
+    hashes to ``story`` in a Multi-News style file, and the hash of those characters. Only hashes and offsets: the
+    set holds no text and no identifier of its source."""
 
     story: str
     article: int
@@ -159,19 +160,20 @@ class Pointer:
 
 
 def _digest(text: str) -> str:
+    """The first 12 hex digits of the text's SHA-1."""
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
 
 
 def pointer_of(story: str, article: int, text: str, quote: str) -> Pointer:
-    """Where ``quote`` stands in ``text`` (article ``article`` of ``story``).
+    """Where ``quote`` stands in ``text`` (article ``article`` of the story with id ``story``).
 
     >>> pointer_of("s1", 0, "Police said. Nine were held.", "Nine were held.")
-    Pointer(story='s1', article=0, start=13, end=28, sha1='a54f075165f9')
+    Pointer(story='640d87e741e6', article=0, start=13, end=28, sha1='a54f075165f9')
     """
     start = text.find(quote)
     if start < 0:
         raise ValueError(f"{story} article {article}: the quote is not in the article: {quote[:60]!r}")
-    return Pointer(story, article, start, start + len(quote), _digest(quote))
+    return Pointer(_digest(story), article, start, start + len(quote), _digest(quote))
 
 
 def read_real_pairs(path: Path) -> list[tuple[str, str, Pointer, Pointer]]:
@@ -189,30 +191,41 @@ def read_real_pairs(path: Path) -> list[tuple[str, str, Pointer, Pointer]]:
     return out
 
 
-def resolve(p: Pointer, documents: dict[str, list[str]], where: str) -> str:
-    """The text a pointer points to, checked by its hash.
+def documents_of(text: Path) -> dict[str, list[str]]:
+    """A Multi-News style file's articles, by the hash of their story's id."""
+    out = {}
+    for n, line in enumerate(text.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip():
+            try:
+                rec = json.loads(line)
+                out[_digest(str(rec["id"]))] = list(rec["documents"])
+            except (ValueError, KeyError, TypeError):
+                raise ValueError(f"{text}:{n}: not a JSON object with an id and its documents; give the Multi-News "
+                                 f"style file the pairs were read from") from None
+    return out
 
-    >>> docs = {"s1": ["Police said. Nine were held."]}
-    >>> resolve(pointer_of("s1", 0, docs["s1"][0], "Nine were held."), docs, "real.tsv:2")
+
+def resolve(p: Pointer, documents: dict[str, list[str]], where: str) -> str:
+    """The text a pointer points to (``documents`` from :func:`documents_of`), checked by its hash.
+
+    >>> text = "Police said. Nine were held."
+    >>> resolve(pointer_of("s1", 0, text, "Nine were held."), {_digest("s1"): [text]}, "real.tsv:2")
     'Nine were held.'
     """
     try:
         text = documents[p.story][p.article][p.start:p.end]
     except (KeyError, IndexError):
-        raise ValueError(f"{where}: story {p.story} article {p.article} is not in the --text file: give the file the "
-                         f"pairs were read from") from None
+        raise ValueError(f"{where}: no story whose id hashes to {p.story} has an article {p.article} in the --text "
+                         f"file: give the file the pairs were read from") from None
     if _digest(text) != p.sha1:
-        raise ValueError(f"{where}: story {p.story} article {p.article} characters {p.start}-{p.end} do not hash to "
-                         f"{p.sha1}: the --text file differs from the one the pairs were read from")
+        raise ValueError(f"{where}: article {p.article} of story {p.story} (id hash), characters {p.start}-{p.end}, "
+                         f"does not hash to {p.sha1}: the --text file differs from the one the pairs were read from")
     return text
 
 
-def _real_lines(data: Path, text: Path) -> list[tuple[str, str, str, str]]:
-    documents = {}
-    for line in text.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            rec = json.loads(line)
-            documents[str(rec["id"])] = list(rec["documents"])
+def real_lines(data: Path, text: Path) -> list[tuple[str, str, str, str]]:
+    """A pairs set's real-text pairs as (kind, half, first sentence, second sentence), read from ``text``."""
+    documents = documents_of(text)
     path = data / REAL_PAIRS
     return [(kind, half, resolve(a, documents, f"{path}:{n}"), resolve(b, documents, f"{path}:{n}"))
             for n, (kind, half, a, b) in enumerate(read_real_pairs(path), start=2)]
@@ -228,12 +241,13 @@ def _planted_lines(data: Path) -> list[tuple[str, str, str, str]]:
     return out
 
 
-def score_pairs(data: Path, half: str, mechanism: str, text: Path | None = None) -> dict:
-    """Planted pairs found and traps flagged on a *pairs* set (``pairs.tsv``), or, with ``text``, on its real-text
-    pairs (``real.tsv``, pointing into ``text``)."""
+def score_pairs(data: Path, half: str, mechanism: str, real: list[tuple[str, str, str, str]] | None = None) -> dict:
+    """Planted pairs found and traps flagged on a *pairs* set (``pairs.tsv``), or on its real-text pairs ``real``
+    (:func:`real_lines`)."""
     from storyline.core.story.claims import find_all
 
-    lines = _real_lines(data, text) if text else _planted_lines(data)
+    text = real is not None
+    lines = real if real is not None else _planted_lines(data)
     found = planted = traps = traps_hit = 0
     told = {"alpha.example": "2025-05-14T09:00:00Z", "beta.example": "2025-05-14T11:00:00Z"}
     of = vectors_for(mechanism)
@@ -285,5 +299,6 @@ def run(datas: list[Path], half: str = "all", text: Path | None = None) -> list[
     for d in datas:
         out += [score_set(d, h, m) for h in halves_ for m in MECHANISMS]
         if text is not None and (d / REAL_PAIRS).is_file():
-            out += [score_pairs(d, h, m, text) for h in halves_ for m in MECHANISMS]
+            real = real_lines(d, text)  # the source file is read once for every half and mechanism
+            out += [score_pairs(d, h, m, real) for h in halves_ for m in MECHANISMS]
     return out
