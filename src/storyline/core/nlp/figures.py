@@ -294,7 +294,8 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
     years = [(s0, d) for s0, _, d in find_dates(t, published) if len(d) == 4 and d != pub_year
              and re.search(r"\b(?:in|during|throughout)\s+$", t[max(0, s0 - 12): s0])]
     out: list[Quantity] = []
-    for m in _FIGURE.finditer(t):
+    matches = list(_FIGURE.finditer(t))
+    for prev, m in zip([None, *matches], matches):  # the figure before may open a range ("80 to 100 homes")
         num = m.group("num")
         raw = num.replace(",", "")
         after = t[m.end(): m.end() + 12]
@@ -318,7 +319,7 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
         if re.search(r"\d\s+of\s+(?:the\s+|its\s+|their\s+)?$", t[max(0, m.start() - 16): m.start()]):
             key = "of " + key  # "31 of 58 seats": 58 is the whole, not a count of seats won
         v = _value(num, m.group("scale"))
-        lo, hi, exact, start = _bounds(t, m, v)
+        lo, hi, exact, start = _bounds(t, m, v, prev)
         if key in SIZES:  # a length, mass, area or speed, in its dimension's base unit, as converted figures round
             key, size = SIZES[key]
             v, lo, hi = v * size, lo * size * (1 - CONVERSION_SHARE), hi * size * (1 + CONVERSION_SHARE)
@@ -344,27 +345,28 @@ def quantities(text: str, published: object = None) -> list[Quantity]:
     return [q for q in out if q.superseded or len(values[q.key]) == 1]
 
 
-# a range's first figure just before its second ("between 18 and 22", "80 to 100"; a change "from 80 to 100" is none)
-_SPAN = re.compile(r"(?:\bbetween\s+(?P<first>\d[\d,]*(?:\.\d+)?)\s+and|(?<!from )(?<![\w.,$£€¥])"
-                   r"(?P<low>\d[\d,]*(?:\.\d+)?)\s+to)\s+$")
-
-
-def _bounds(t: str, m: re.Match[str], v: float) -> tuple[float, float, bool, int]:
+def _bounds(t: str, m: re.Match[str], v: float, prev: re.Match[str] | None) -> tuple[float, float, bool, int]:
     """The figure's range (its hedge's, or the range it ends: "between 18 and 22 students", "80 to 100 homes"),
     whether it is exact, and where it begins."""
     lo, hi, exact = _range(m.group("hedge"), v)
-    start, first = _range_start(t, m, v)
+    start, first = _range_start(t, m, v, prev)
     return (min(lo, first), hi, False, start) if first < v else (lo, hi, exact, start)
 
 
-def _range_start(t: str, m: re.Match[str], v: float) -> tuple[int, float]:
-    """Where the figure begins, with its hedge or the range it ends ("between 18 and 22", "80 to 100"), and the
-    range's first figure (``v`` when none). A change ("from 80 to 100") or a sum of money ("$5 to $7") is no range."""
+def _range_start(t: str, m: re.Match[str], v: float, prev: re.Match[str] | None) -> tuple[int, float]:
+    """Where the figure begins, with its hedge or the range it ends, and the range's first figure (``v`` when none):
+    the figure before it joined by "to" ("80 to 100"), or by "and" after "between" ("between 18 and 22"). A change
+    ("from 80 to 100") or two sums of money ("$5 to $7") are no range of one figure."""
     if m.group("hedge"):
         return m.start("hedge"), v
-    span = _SPAN.search(t, max(0, m.start() - 30), m.start())
-    first = _value(span.group("first") or span.group("low"), None) if span and not m.group("cur") else v
-    return (span.start(), first) if span and first < v else (m.start(), v)
+    if prev is None or m.group("cur") or prev.group("cur") or prev.group("hedge"):
+        return m.start(), v
+    joint = t[prev.end():m.start()].strip().lower()
+    word = (t[:prev.start()].split() or [""])[-1].lower()  # the word before the range
+    first = _value(prev.group("num"), prev.group("scale"))
+    if first < v and (joint == "to" and word != "from" or joint == "and" and word == "between"):
+        return (t.lower().rfind("between", 0, prev.start()) if word == "between" else prev.start()), first
+    return m.start(), v
 
 
 def _conversions_merged(out: list[Quantity]) -> list[Quantity]:
