@@ -89,25 +89,16 @@ def _span(p: Parse, k: int) -> str:
     return "span" if t.dep == "pobj" and p.tokens[t.head].lemma.lower() == "for" else ""
 
 
-def _subtree(p: Parse, k: int) -> set[int]:
-    out, todo = set(), [k]
-    while todo:
-        j = todo.pop()
-        out.add(j)
-        todo.extend(c for c in p.children(j) if c not in out)
-    return out
-
-
 def _periods(p: Parse, k: int, verb: int | None) -> frozenset[tuple[str, str]]:
     """The months and years named in what the figure at token ``k`` counts (its noun's phrase, with the clauses
     that describe it: "ten percent of the electricity generated in March", "seven percent, which is the share ...
     throughout 2016") and in the time phrases of its verb ("died in 2019"), each as (year, month), either "" when
     not named. A day ("on Monday", "March 3") is no period: outlets may date one event a day apart."""
-    scope = _subtree(p, k)
+    scope = set(p.subtree(k))
     if verb is not None:
         for c in p.children(verb):
             if p.tokens[c].dep in ("prep", "npadvmod") and c not in scope:
-                scope |= _subtree(p, c)
+                scope |= p.subtree(c)
     out = set()
     for e in p.entities:
         if e.label != "DATE" or not all(j in scope for j in range(e.start, e.end)):

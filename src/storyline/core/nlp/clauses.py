@@ -99,13 +99,7 @@ def main_clause(p: Parse) -> frozenset[int]:
     roots = [k for k in range(start, end) if p.tokens[k].head == k]
     if not roots:
         return frozenset()
-    out, todo = set(), [roots[0]]
-    while todo:
-        k = todo.pop()
-        out.add(k)
-        todo.extend(c for c in p.children(k) if p.tokens[c].dep not in ASIDES and c not in out
-                    and not _free_relative(p, c))
-    return frozenset(out)
+    return p.subtree(roots[0], lambda c: p.tokens[c].dep not in ASIDES and not _free_relative(p, c))
 
 
 def _free_relative(p: Parse, k: int) -> bool:

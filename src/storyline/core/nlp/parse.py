@@ -20,7 +20,7 @@ import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from storyline.core.nlp.embed import ModelError, checked
 
@@ -88,6 +88,22 @@ class Parse:
     def children(self, i: int) -> list[int]:
         """The indices of the tokens that depend on token ``i``, in text order."""
         return [k for k, t in enumerate(self.tokens) if t.head == i and k != i]
+
+    def subtree(self, i: int, enter: Callable[[int], bool] = lambda k: True) -> frozenset[int]:
+        """Token ``i`` and every token below it, less the subtrees of the children ``enter`` refuses.
+
+        >>> p, = parse(["The bank that failed closed."])
+        >>> [p.tokens[k].text for k in sorted(p.subtree(1))], [p.tokens[k].text for k in sorted(
+        ...     p.subtree(1, lambda k: p.tokens[k].dep != "relcl"))]
+        (['The', 'bank', 'that', 'failed'], ['The', 'bank'])
+        """
+        out, todo = {i}, [i]
+        while todo:
+            for c in self.children(todo.pop()):
+                if c not in out and enter(c):
+                    out.add(c)
+                    todo.append(c)
+        return frozenset(out)
 
     def roots(self) -> list[int]:
         """Each sentence's root: its main verb, or the head of a verbless line."""
