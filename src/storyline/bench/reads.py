@@ -9,9 +9,10 @@
   pronoun whose antecedent is not the summary sentence before it, a quotation with no speaker, first person
   outside quotation marks, a bare name ("Hartley said ...") that neither the title nor an earlier summary sentence
   introduced, or a short elliptical sentence ("Having three in a row certainly is.");
-- **cut headlines**: a title written from a sentence of the story that stops inside a phrase of it ("a car
-  listed"), ends on a word that waits for more ("An $8 billion merger is"), or leaves out a figure the words around
-  it kept ("A total of men have been charged");
+- **cut headlines**: a title over 20 words, or one written from a sentence of the story that is not that sentence
+  less whole constituents, read from the parse (:func:`storyline.core.story.headline.cut_inside`): it stops inside a
+  phrase ("a car listed"), leaves out what a phrase cannot do without ("An $8 billion merger is"), takes a figure
+  out of a phrase it keeps ("A total of men have been charged") or is no statement;
 - **background-dated rows**: a timeline row that tells a whole sentence under a date that sits in a relative clause
   of it ("AirAsia, which began operations in 2001, said ..." dated 2001), that opens a span ("749 children have died
   since 1998" dated 1998), or that is not the date the sentence opens with ("In 2015, it was reported ... in 2011"
@@ -45,8 +46,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Callable, Iterable
 
-from storyline.core.story.headline import clause_break_at, dangles, whole_statement
-from storyline.core.nlp.figures import SCALE, SMALL_NUMBERS
+from storyline.core.story.headline import MOST_WORDS, cut_inside, written_from
 from storyline.core.nlp.names import modifier_only, not_a_name
 from storyline.core.nlp.dates import find_dates
 from storyline.core.story.timeline import background_clause, dated_by_its_day, span_opened
@@ -54,7 +54,7 @@ from storyline.core.story.context import context_need
 from storyline.core.story.restate import fact_terms, restated
 from storyline.core.text.clean import title_residue
 from storyline.core.text.furniture import furniture
-from storyline.core.text.text import content_terms, fold_for_hash
+from storyline.core.text.text import content_terms, fold_for_hash, words
 
 _ELLIPTICAL = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|should|may|might)"
                          r"(?:\s+(?:not|n't|too|so|certainly|really|indeed))?\s*[.!]?[”\"]?$", re.I)
@@ -95,53 +95,6 @@ def needs_context(text: str, earlier: Iterable[str]) -> str | None:
         seen = set().union(*(set(content_terms(e)) for e in earlier)) if earlier else set()
         return None if terms & seen else "terms"
     return kind
-
-
-_TOKEN = re.compile(r"[$£€]?[\w'’.-]*\w%?")
-
-
-def cut_headline(title: str, source: str) -> str | None:
-    """How a title written from ``source`` (the story's sentence it opens like) was cut, or None: "figure" when a
-    figure of the sentence is gone from between words the title keeps side by side, "cut" when the title ends
-    inside a phrase of the sentence or on a word that waits for more. Words the title leaves out between commas or
-    brackets (an appositive, an age) and a trailing attribution or clause are whole constituents, not cuts.
-
-    >>> cut_headline("A total of men have been charged", "A total of seven men have been charged in his death.")
-    'figure'
-    >>> cut_headline("Gunmen shot a couple looking to buy a car listed", "Gunmen shot a couple looking to buy a car "
-    ...              "listed on Craigslist, police say.")
-    'cut'
-    >>> cut_headline("Mary Chapa is making a recovery", "Mary Chapa, 18, is making a recovery, her brother said.")
-    >>> cut_headline("A lion was shot dead in Kenya", "A lion was shot dead in Kenya after attacking a man.")
-    """
-    tw = [m.group().lower() for m in _TOKEN.finditer(title)]
-    spans = list(_TOKEN.finditer(source))
-    sw = [m.group().lower() for m in spans]
-    if not tw or not sw or tw[0] != sw[0]:
-        return None
-    j, matched = 0, []
-    for i, w in enumerate(sw):
-        if j < len(tw) and w == tw[j]:
-            matched.append(i)
-            j += 1
-    if j < len(tw):
-        return None  # not written from this sentence
-    for a, b in zip(matched, matched[1:]):
-        gap = source[spans[a].end(): spans[b].start()]
-        if b > a + 1 and not re.search(r"[,(—–]", gap):
-            if any(_figure(w) for w in sw[a + 1: b]):
-                return "figure"
-            return None  # words left out of a phrase with no figure among them: another sentence's words
-    end = matched[-1]
-    after = source[spans[end].end():].lstrip()
-    if not re.search(r"\w", after) or after[0] == "(":
-        return None  # the sentence whole, or all but an aside in brackets
-    rest = source[spans[end].end():]
-    if dangles(title) or not whole_statement(title, rest):
-        return "cut"
-    if after[0] in ",;:.!?()—–-\"”'’" or clause_break_at(rest):  # a clause of its own, as titles are cut
-        return None
-    return "cut"
 
 
 def background_dated(row: dict) -> bool:
@@ -255,10 +208,6 @@ def template(text: str) -> str | None:
     return " ".join(out)
 
 
-def _figure(word: str) -> bool:
-    return bool(re.search(r"\d", word)) or word in SMALL_NUMBERS or word in SCALE
-
-
 def restating(texts: list[str]) -> list[tuple[int, int]]:
     """Pairs of summary sentences of which one restates the other.
 
@@ -284,8 +233,11 @@ def count(stories: list[dict], examples: int = 5) -> dict:
                              "restatement_pairs", "background_dated_rows", "non_names", "furniture_leads",
                             "furniture_rows", "background_leads", "mixed_events")}
 
-    def add(kind: str, example: object) -> None:
+    def add(kind: str, example: dict) -> None:
         out[kind]["count"] += 1
+        if kind == "cut_headlines":  # by what is wrong: long, cut, figure, clause
+            by = out[kind].setdefault("by", {})
+            by[example["why"]] = by.get(example["why"], 0) + 1
         if len(out[kind]["examples"]) < examples:
             out[kind]["examples"].append(example)
 
@@ -307,7 +259,7 @@ def count(stories: list[dict], examples: int = 5) -> dict:
     out["context_openers"]["share"] = round(out["context_openers"]["count"] / n_sentences, 4) if n_sentences else 0.0
     out["background_dated_rows"]["share"] = round(out["background_dated_rows"]["count"] / n_rows, 4) if n_rows else 0.0
     out["non_names"]["share"] = round(out["non_names"]["count"] / n_top, 4) if n_top else 0.0
-    for key in ("background_leads", "mixed_events"):
+    for key in ("cut_headlines", "background_leads", "mixed_events"):
         out[key]["share"] = round(out[key]["count"] / len(stories), 4) if stories else 0.0
     return out
 
@@ -333,17 +285,23 @@ def _recurs(stories: list[dict]) -> Callable[[str, str], str | None]:
     return recurs
 
 
-def _read_title_and_summary(st: dict, texts: list[str], add: Callable[[str, object], None],
+def _read_title_and_summary(st: dict, texts: list[str], add: Callable[[str, dict], None],
                             recurs: Callable[[str, str], str | None]) -> None:
     """A story's title (residue, cut) and summary (furniture, context it lacks, its lead)."""
     why = residue(st.get("title"))
     if why:
         add("residue_titles", {"story_id": st["story_id"], "title": st.get("title"), "why": why})
     own = {a.get("title") for a in st.get("articles") or []}
-    if st.get("title") and st["title"] not in own:  # a title written from the story's sentences
-        cut = next((c for c in (cut_headline(st["title"], t) for t in texts) if c), None)
-        if cut:
-            add("cut_headlines", {"story_id": st["story_id"], "title": st["title"], "why": cut})
+    title = str(st.get("title") or "")
+    cut = None
+    sources = [t for t in texts if written_from(title, t)] if title and title not in own else []
+    if sources:  # a title written from the story's sentences: cut when it is cut from every one it may be from
+        cuts = [cut_inside(title, t) for t in sources]
+        cut = None if None in cuts else cuts[0]
+    if title and not cut and len(words(title)) > MOST_WORDS:
+        cut = "long"
+    if cut:
+        add("cut_headlines", {"story_id": st["story_id"], "title": title, "why": cut})
     for k, text in enumerate(texts):
         why = furniture(text) or recurs(text, "summary")
         if why:
@@ -360,7 +318,7 @@ def _read_title_and_summary(st: dict, texts: list[str], add: Callable[[str, obje
             add("background_leads", {"story_id": st["story_id"], "text": texts[0], "why": news_date(st)})
 
 
-def _read_timeline(st: dict, add: Callable[[str, object], None], recurs: Callable[[str, str], str | None]) -> int:
+def _read_timeline(st: dict, add: Callable[[str, dict], None], recurs: Callable[[str, str], str | None]) -> int:
     """A story's timeline rows that are furniture or dated by background; how many rows it has."""
     rows = st.get("timeline") or []
     for row in rows:
@@ -374,7 +332,7 @@ def _read_timeline(st: dict, add: Callable[[str, object], None], recurs: Callabl
     return len(rows)
 
 
-def _read_entities(st: dict, texts: list[str], add: Callable[[str, object], None]) -> int:
+def _read_entities(st: dict, texts: list[str], add: Callable[[str, dict], None]) -> int:
     """A story's top five entities that are no names; how many it has."""
     top = sorted(st.get("entities") or [], key=lambda e: -int(e.get("mentions") or 0))[:5]
     told = texts + [str(r.get("text") or "") for r in st.get("timeline") or []]
@@ -435,7 +393,8 @@ def check_labels(stories: list[dict], result: dict, labels: dict[str, dict[str, 
 
 def format_report(result: dict) -> str:
     lines = [f"{result['stories']['count']} stories, {result['summary_sentences']['count']} summary sentences"]
-    labels = {"residue_titles": "residue titles", "cut_headlines": "written titles cut short or missing a figure",
+    labels = {"residue_titles": "residue titles", "cut_headlines": "titles over 20 words, or written ones cut inside a phrase, missing a "
+                                                "figure or no statement",
               "furniture_sentences": "caption, credit and furniture sentences",
               "context_openers": "sentences that open needing context",
               "restatement_pairs": "pairs of summary sentences that restate each other",
@@ -447,9 +406,10 @@ def format_report(result: dict) -> str:
     for key, label in labels.items():
         r = result[key]
         of = {"background_dated_rows": "timeline rows", "non_names": "top-five entities", "background_leads": "stories",
-              "mixed_events": "stories"}.get(key, "summary sentences")
+              "mixed_events": "stories", "cut_headlines": "stories"}.get(key, "summary sentences")
         extra = f" ({r['share']:.1%} of {of})" if "share" in r else ""
-        lines.append(f"{label}: {r['count']}{extra}")
+        by = ", ".join(f"{k} {v}" for k, v in sorted(r.get("by", {}).items()))
+        lines.append(f"{label}: {r['count']}{extra}" + (f" [{by}]" if by else ""))
         for ex in r["examples"]:
             text = ex.get("title") or ex.get("text") or " | ".join(ex.get("texts") or [])
             why = f" [{ex['why']}]" if ex.get("why") else ""

@@ -50,7 +50,9 @@ def _finite(p: Parse, k: int) -> bool:
     return t.tag in FINITE or any(p.tokens[c].dep in AUXILIARY and p.tokens[c].tag in FINITE for c in p.children(k))
 
 
-def _statement(p: Parse) -> bool:
+def statement(p: Parse) -> bool:
+    """The parsed line's first sentence has a main verb in a finite form with its subject: a statement, not a
+    caption, a label, a noun phrase or a prompt to the reader."""
     start, end = p.sentences[0] if p.sentences else (0, len(p.tokens))
     roots = [k for k in range(start, end) if p.tokens[k].head == k]
     if not roots:
@@ -157,4 +159,4 @@ def read_line(p: Parse) -> Line:
     """
     words = [k for k, t in enumerate(p.tokens) if t.dep in SUBJECT]
     definite = p.tokens[words[0]].text if words and _bare_definite(p, words[0]) else ""
-    return Line(_statement(p), _leans(p), definite)
+    return Line(statement(p), _leans(p), definite)

@@ -91,7 +91,7 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Arti
              or [s.text for s in sorted(ordered, key=lambda s: (s.position, s.article_id))[:3]])
     out = {
         "story_id": story_id,
-        "title": choose_title(articles, leads, disputes, told_by(ordered, articles), leads=len(opening)),
+        "title": choose_title(articles, leads, disputes, told_by(ordered, articles)),
         "summary": summary,
     }
     return out

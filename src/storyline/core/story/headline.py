@@ -1,18 +1,20 @@
-"""A headline written from a lead sentence (:func:`headline`), cut only at whole constituents (an appositive, an aside,
-an attribution, a trailing clause), never at a word count; and whether what is left is a whole statement with its
-verb.
+"""A headline written from a lead sentence (:func:`headline`): its main clause, read from the parse, with whole
+constituents dropped (an apposition, an aside, an adverbial clause, a phrase of time or place) until it is a
+headline's length; and whether a title written from a sentence was cut so (:func:`cut_inside`).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from functools import lru_cache
 
-from storyline.core.story.claims.values import TIME_UNITS
+from storyline.core.grouping.minhash import hash_tokens
+from storyline.core.nlp.anchors import SUBJECT
+from storyline.core.nlp.clauses import statement
+from storyline.core.nlp.parse import Parse, parse
+from storyline.core.text.language import ENGLISH, language
 from storyline.core.text.sentences import tidy_sentence
-from storyline.core.text.text import past_tense
-from storyline.core.text.text import AUXILIARIES, DETERMINERS, SPEECH_VERBS, STOPWORDS, word_lemmas, words
-from storyline.lexicon import alternation, word_list
+from storyline.core.text.text import SPEECH_VERBS, words
 
 
 _ALSO = re.compile(r"^(?:[\w'’.-]+\s+){1,5}also\b", re.I)
@@ -20,37 +22,13 @@ _ALSO = re.compile(r"^(?:[\w'’.-]+\s+){1,5}also\b", re.I)
 
 # a place before a colon that opens a lead: "LAHORE: ", "Los Angeles: " (outlet tags go in tidy_sentence)
 _SOURCE_TAG = re.compile(r"^\s*[A-Z][\w.'’/-]*(?:\s+[A-Z][\w.'’/-]*){0,2}:\s+(?=[A-Z])")
-_DANGLING = re.compile(r"(?:[\s,;]+" + alternation("headline/dangling.lines") + r")+$", re.I)  # function words
 # a trailing attribution: a verb of speech, or a finding's ("a new study finds"), and who said it
 _ATTRIBUTION_TAIL = re.compile(r",\s+(?:(?:[\w.'’-]+\s+){0,6}?(?:"
                                + "|".join(sorted(SPEECH_VERBS - {"according"} | {"finds", "suggests", "shows", "warns"}))
                                + r")"
                                r"(?:\s+[\w.'’-]+){0,3}|according\s+to\s+[^,;]{1,80})\s*[.!]?\s*$")
-_CLAUSE_BREAK = re.compile(r";|\s[—–]\s|,\s+(?:which|who|whose|where|when|while|as|but|and|saying|according)\b|"
-                           r"\s(?:after|before|because|although|though|while|amid|despite|following|when|where)\s")
 # a shared post's closing link, with the name it came "via": "... via Horizont https://ift.tt/2loCdek"
 _LINK_TAIL = re.compile(r"(?:\s+via\s+@?[\w.'’-]+(?:\s+[\w.'’-]+){0,2}?)?\s+(?:https?://|www\.)\S+\s*$", re.I)
-_HEADLINE_WORDS = 16
-_PARTICIPLE_AFTER = re.compile(r",\s+[a-z]{3,}ing\b")
-# a cut inside a clause that opens before its main verb ("X said that after receiving complaints"): a fragment
-_OPEN_CLAUSE = re.compile(r"\b(?:that|said|says)\s+(?:after|before|when|while|because|although|though|if|once|since|"
-                          r"as|until|unless)\b[^,;]*$")
-_OPEN_RELATIVE = re.compile(r"\b(?:that|who|which|whose|whom)\s+[\w'’-]+$", re.I)
-_LEANS_ON_NEXT = word_list("headline/leans_on_next.txt")  # "..., even | though ...": a word for the next
-_FINITE = "|".join(sorted(AUXILIARIES - {"be", "been", "being"}))  # an auxiliary that makes a clause finite
-# what a cut must not split off: the verb of its subject ("Passengers bound for Newark | from Hong Kong were able"),
-# before any clause of its own opens in the cut part
-# the words that open a clause of its own
-_CLAUSE_OPENERS = ("who|whom|whose|which|that|after|before|when|while|because|although|though|if|as|since|until|once|"
-                   "where")
-_VERB_AFTER = re.compile(rf"^[^,;:—–]*?\b(?:(?:{_CLAUSE_OPENERS})|(?P<aux>{_FINITE}))\b", re.I)
-# a subordinate clause or a participle phrase that opens the sentence ("As tough as ...", "Shortly after X was
-# sentenced", "Driving home from ..."): its main clause comes after the comma that closes it
-_SUBORDINATE_OPEN = re.compile(r"^(?:(?:[A-Za-z]+\s+)?(?:as|if|although|though|while|when|whenever|because|since|"
-                               rf"unless|whether|once|until|after|before)|according\s+to|[A-Za-z]{{3,}}ing(?!\s+(?:{_FINITE})\b))\b",
-                               re.I)
-_ASIDE = re.compile(r"\s*\([^()]{1,80}\)")
-_LONG_HEADLINE_WORDS = 24
 
 
 def lead_text(sentence: str | None) -> str:
@@ -67,240 +45,303 @@ def lead_text(sentence: str | None) -> str:
 
 
 def headline(sentence: str | None) -> str | None:
-    """A headline written from a lead sentence, by dropping whole constituents only: its source tag and trailing
-    attribution (:func:`lead_text`), then asides in brackets and appositives between a subject and its verb, then
-    the clauses after the first clause break that leaves a whole statement of at most 16 words (else 24). Never a
-    cut inside a clause or a phrase, never a figure or a name taken out; None when no whole statement of a
-    headline's length is in the sentence (the caller then takes a lead whole). A cut never leaves a fragment
-    (:func:`_whole`).
+    """A headline written from a lead sentence: its main clause, with whole constituents dropped as the parse gives
+    them (:func:`shorten`) once its source tag and trailing attribution are gone (:func:`lead_text`). None when the
+    sentence is no statement (a caption, a noun phrase, a prompt to the reader, a question, an aside in brackets)
+    or when no cut at whole constituents brings it to :data:`MOST_WORDS`. A sentence in another language than
+    English, which the parser does not read, is taken whole when it is short enough.
 
     >>> headline("(CNN) Actor Burt Reynolds is in intensive care in a Florida hospital, where he went for treatment "
     ...          "of flu symptoms, one of his representatives said Friday.")
     'Actor Burt Reynolds is in intensive care in a Florida hospital'
-    >>> headline("Donald Trump's campaign shocked the political world by saying Tuesday night that Trump would skip "
-    ...          "Fox News's Thursday debate, which is the final debate before the Iowa caucuses on February 1.")
-    "Donald Trump's campaign shocked the political world by saying Tuesday night that Trump would skip Fox News's Thursday debate"
     >>> headline("Mary Chapa, 18, who was shot in the head on Saturday along with her girlfriend Mollie Olgin, 19, is "
     ...          "making an amazing recovery, her family said.")
-    'Mary Chapa is making an amazing recovery'
-    >>> headline("The Washington region, home to the largest concentration of federal workers and contractors in the "
-    ...          "nation, could lose an estimated $200 million a day if the federal government shuts down Monday night.")
-    'The Washington region could lose an estimated $200 million a day if the federal government shuts down Monday night'
-    >>> headline("Kellogg Co., citing the “deterioration” of a country in the midst of an economic meltdown, said Tuesday "
-    ...          "it was closing operations that employed 400 workers and produced most of the cereal Venezuelans ate.")
-    'Kellogg Co. said Tuesday it was closing operations that employed 400 workers and produced most of the cereal Venezuelans ate'
-    >>> headline("One in seven colon cancers are now found in patients under 50, a new study finds.")
-    'One in seven colon cancers are now found in patients under 50'
-    >>> headline("Wally Backman has been named manager of the Acereros de Monclova.")
-    'Wally Backman has been named manager of the Acereros de Monclova'
-    >>> headline("Studie zweifelt an Stütze vom Staat via Horizont https://ift.tt/2loCdek")
-    'Studie zweifelt an Stütze vom Staat'
-
-    >>> headline("Ten percent of all the electricity generated in the U.S. in March came from wind and solar power, "
-    ...          "marking the first such milestone in the history of the country, according to a new report.")
-    'Ten percent of all the electricity generated in the U.S. in March came from wind and solar power'
-
-    A sentence whose only cuts would fall inside a phrase gives none:
-
-    >>> headline("The new privacy policy for Samsung's smart TVs allows the company and its partners to listen in on "
-    ...          "everything their users say in front of the set, down to the last private word.") is None
-    True
+    'Mary Chapa, 18, is making an amazing recovery'
+    >>> headline("Vinay Chopra, a former Apotex worker."), headline("Is your Velta Orbit affected?")
+    (None, None)
     """
     t = lead_text(sentence)
-    if not t:
+    if not t or t.endswith("?") or (t.startswith("(") and t.endswith(")")):
         return None
-    if len(words(t)) <= _HEADLINE_WORDS:
-        return t
-    # a headline names, it does not describe: without asides in brackets and appositives ("X, one of the Y, did Z")
-    t = re.sub(r"\s+", " ", _APPOSITIVE.sub(_without_aside, _ASIDE.sub("", t))).strip()
-    t = _VERBLESS_ASIDE.sub(_without_verbless_aside, t, count=1)
-    t = re.sub(r"\s*,(?:\s*,)+", ",", t)  # "stool, (sometimes black), in" -> "stool, in"
-    if len(words(t)) <= _HEADLINE_WORDS:
-        return t
-    # a clause after "and" or "but" may be the news itself ("..., and was killed"; "..., but a new study finds"), and
-    # one after "when" or "where" with no comma before it restricts what comes before ("becomes more resistant when
-    # exposed to ..."): each is kept
-    # a trailing participle phrase after a comma (", marking the first such milestone") is a constituent too
-    breaks = sorted([*_CLAUSE_BREAK.finditer(t), *_PARTICIPLE_AFTER.finditer(t)], key=lambda m: m.start())
-    heads = [_DANGLING.sub("", t[: m.start()]).rstrip(" ,;") for m in breaks
-             if m.group().split()[-1:] not in (["and"], ["but"]) and m.group().strip() not in ("when", "where")
-             and whole_statement(t[: m.start()], t[m.start():])]
-    for most in (_HEADLINE_WORDS, _LONG_HEADLINE_WORDS):  # the first whole clause of a headline's length, else longer
-        head = next((h for h in heads if 6 <= len(words(h)) <= most), None)
-        if head:
-            return head
-    return t if len(words(t)) <= _LONG_HEADLINE_WORDS else None
+    if language(hash_tokens(t)) != ENGLISH:
+        return t if len(words(t)) <= MOST_WORDS else None
+    return _shortened(t)
 
 
-def dangles(head: str) -> bool:
-    """A headline that ends on a word waiting for more ("An $8 billion exchange merger is")."""
-    return bool(_DANGLING.search(head))
+@lru_cache(maxsize=4096)
+def _shortened(text: str) -> str | None:
+    return shorten(parse([text])[0])
 
 
-def clause_break_at(rest: str) -> bool:
-    """Whether what follows a cut opens a clause or a participle phrase of its own, where a headline may be cut."""
-    return any(m.start() == 0 for m in (_CLAUSE_BREAK.match(rest), _PARTICIPLE_AFTER.match(rest)) if m)
+HEADLINE_WORDS = 16  # cutting stops once a headline is this short
+MOST_WORDS = 20  # and a headline is never longer
+# what a headline names: an entity of these types keeps the constituent it is in until nothing else is left to cut
+NAMES = frozenset(("PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT", "WORK_OF_ART", "LAW", "PRODUCT"))
+FIGURES = frozenset(("CARDINAL", "MONEY", "PERCENT", "QUANTITY"))
+# the kinds of constituent a headline may do without, in the order they go (see shorten)
+ASIDE, CLAUSE, PHRASE, NAMED, CONJUNCT = range(5)
+LAST = CONJUNCT + 2  # a clause with a figure
+_OPTIONAL = frozenset(("prep", "npadvmod", "advmod", "relcl", "acl", "intj"))
+_CLAUSES = frozenset(("advcl", "parataxis", "meta"))
+_OPENING = frozenset(("(", "[", ",", "—", "–", "-", ";", ":"))
+_CLOSING = frozenset((")", "]", ",", "—", "–", "-", ";"))
 
 
-def whole_statement(head: str, rest: str) -> bool:
-    """Whether ``head``, cut from a sentence that goes on with ``rest``, is a whole statement (:func:`_whole`), with a
-    verb of its own."""
-    return _has_verb(head) and _whole(head, rest)
+def shorten(p: Parse, most: int = HEADLINE_WORDS, limit: int = MOST_WORDS) -> str | None:
+    """The first sentence of parse ``p`` as a headline: its main clause, with whole constituents dropped, one at a
+    time, until it is ``most`` words long or nothing more may go; None when it is no statement (a finite verb with
+    its subject, :func:`~storyline.core.nlp.clauses.statement`) or stays over ``limit`` words.
 
+    What goes first is an aside (an apposition, a clause between commas or in brackets), then an adverbial or loose
+    clause, then a verb's phrase of place, time or manner and a clause that describes a noun; then, only while the
+    headline is over ``limit``, such a phrase or clause that holds a name, a phrase that places a noun ("crew
+    members aboard the trawler"), a condition ("if the government shuts down"), a second clause joined to the main
+    one, and last an aside or adverbial clause that holds a figure. Of each kind, one that opens the sentence goes
+    first, then from the end. The subject, the verb and its objects are never cut, nor what "be" says its subject is
+    ("is in intensive care"), nor a superlative's scope, nor anything inside a noun phrase but its clauses,
+    appositions and placing phrases. Punctuation stays where both its words do (:func:`_punctuated`); a result that
+    leaves a quotation unclosed is none.
 
-def _whole(head: str, rest: str) -> bool:
-    """A cut that leaves a whole statement: it ends on no verb of speech waiting for what was said ("Mattis said"),
-    does not open a subordinate clause it never leaves ("As tough as the job market has been", "X said that after
-    receiving complaints"), stops inside no quotation and no relative clause just begun, and leaves behind
-    no verb of its subject (``rest``: "... bound for the U.S. | from Hong Kong were finally able to leave").
-
-    >>> _whole("U.S. Defense Secretary Jim Mattis said", " on Thursday the U.S. military did not have the facts")
-    False
-    >>> _whole("Boeing has cut 10,000 jobs at its plants", " in Washington state")
-    True
-
-    More cuts, whole and not, are in ``tests/unit/test_headline_cuts.py``.
+    >>> from storyline.core.nlp.parse import parse
+    >>> shorten(parse(["Kellogg Co., citing the deterioration of a country in the midst of an economic meltdown, said "
+    ...                "Tuesday it was closing operations that employed 400 workers."])[0])
+    'Kellogg Co. said Tuesday it was closing operations that employed 400 workers'
     """
-    last = head.rstrip(" ,;").rsplit(None, 1)[-1].lower() if head.strip() else ""
-    if last in SPEECH_VERBS or last in _LEANS_ON_NEXT:
+    if not statement(p):
+        return None
+    start, end = p.sentences[0] if p.sentences else (0, len(p.tokens))
+    kept = set(range(start, end))
+    root = next(k for k in range(start, end) if p.tokens[k].head == k)
+    dated = {k for e in p.entities if e.label in ("DATE", "TIME", "ORDINAL") for k in range(e.start, e.end)}
+    figures = {k for e in p.entities if e.label in FIGURES for k in range(e.start, e.end)} | {
+        k for k in kept if p.tokens[k].tag == "CD" and k not in dated}
+    names = {k for e in p.entities if e.label in NAMES for k in range(e.start, e.end)}
+    while _count(p, kept) > most:
+        # names and figures go only to bring the headline under the limit
+        last = PHRASE if _count(p, kept) <= limit else LAST
+        cands = [c for c in (_candidate(p, k, root, kept, figures, names) for k in sorted(kept)) if c and c[0] <= last]
+        if not cands:
+            break
+        kept -= min(cands)[-1]
+    kept = _punctuated(p, kept)
+    if _count(p, kept) > limit or _fault(p, kept):
+        return None
+    return _render(p, kept)
+
+
+CONDITIONS = frozenset(("if", "unless"))  # the subordinators of a condition (a closed class)
+_ARGUMENTS = frozenset(("dobj", "attr", "acomp", "ccomp", "xcomp", "oprd", "dative"))
+
+
+def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], names: set[int]
+               ) -> tuple[int, int, int, frozenset[int]] | None:
+    """Token ``k``'s constituent as a cut (its rank, then the cut itself), or None where it may not go."""
+    t = p.tokens[k]
+    if k == root or t.head not in kept or _bare(p, t.head, kept - p.subtree(k)) or _complement(p, k) or _scope(p, k):
+        return None
+    whole = p.subtree(k)
+    span = whole & kept
+    lo, hi = min(whole), max(whole)
+    head = p.tokens[t.head]
+    aside = lo > 0 and p.tokens[lo - 1].text in _OPENING and (
+        p.tokens[hi].text in _CLOSING or hi + 1 >= len(p.tokens) or p.tokens[hi + 1].text in _CLOSING)
+    if t.dep == "appos" or (aside and t.dep in _OPTIONAL | _CLAUSES):
+        kind = ASIDE
+    elif t.dep in _CLAUSES:  # a condition ("could lose $200 million if the government shuts") goes only to meet the limit
+        kind = NAMED if any(p.tokens[c].dep == "mark" and p.tokens[c].text.lower() in CONDITIONS for c in p.children(k)) else CLAUSE
+    elif t.dep in _OPTIONAL and (t.dep in ("relcl", "acl") or head.pos in ("VERB", "AUX")):
+        kind = NAMED if span & names else PHRASE
+    elif t.dep == "prep" and head.pos in ("NOUN", "PROPN") and t.text.lower() != "of":
+        kind = NAMED  # a phrase that places a noun ("crew members aboard the trawler"): only to meet the limit
+    elif t.dep == "conj" and t.head == root and t.pos in ("VERB", "AUX"):
+        kind = CONJUNCT
+    else:
+        return None
+    if span & figures:
+        if kind > CLAUSE:
+            return None
+        kind += LAST - CLAUSE  # an aside or a clause with a figure goes only when nothing else is left
+    subject = min((c for c in p.children(root) if p.tokens[c].dep in SUBJECT), default=root)
+    # one before the subject first, then from the end; of asides, the longest first (with the asides inside it)
+    place = -lo if lo < subject else -(10 ** 6) - (len(span) if kind in (ASIDE, ASIDE + LAST - CLAUSE) else lo)
+    return kind, place, k, frozenset(span)
+
+
+def _scope(p: Parse, k: int) -> bool:
+    """Token ``k`` is a phrase that gives a superlative its scope ("the tallest building in western Europe")."""
+    t = p.tokens[k]
+    return t.dep == "prep" and any(p.tokens[c].tag in ("JJS", "RBS") for c in p.children(t.head))
+
+
+def _complement(p: Parse, k: int) -> bool:
+    """Token ``k`` is the phrase a verb with no object takes as what it is of, the first after it ("came from wind
+    power", "is in intensive care", "is in the works"): without it, no statement. A phrase of time, one after a
+    passive verb or one set off by a comma is a circumstance instead."""
+    t = p.tokens[k]
+    if t.dep != "prep" or p.tokens[t.head].pos not in ("VERB", "AUX") or k < t.head:
         return False
-    if _OPEN_RELATIVE.search(head) or _OPEN_CLAUSE.search(head):
-        return False  # "Cosby's trial that resulted | in a conviction": the relative clause has only begun
-    quotes = head.replace("“", '"').replace("”", '"').count('"')
-    if quotes % 2 or head.count("“") > head.count("”"):
-        return False  # cut inside a quotation: 'named Caihong juji—Mandarin for “rainbow'
-
-    first = head.split(None, 1)[0].lower() if head.strip() else ""
-    if _SUBORDINATE_OPEN.match(head) or first in _FRONTING or (first.endswith("ed") and "," in head
-                                                               and "VERB" in word_lemmas(first)):
-        # a subordinate clause, a phrase or a participle opens it ("In his address to the meeting", "Fired in late
-        # July, less than two weeks"): the main clause, with its verb, comes after the comma that closes it
-        if "," not in head or not _has_verb(head.split(",", 1)[1]):
-            return False
-    if rest.lstrip()[:1] in "—–" and re.search(r"\s[—–]\s", rest.lstrip()[1:]):
-        return False  # "get the instrument | — which her father played — back from ...": the aside closes, the clause goes on
-    nxt = rest.split()[:2]
-    if len(nxt) == 2 and nxt[0].lower() in ("after", "before", "since") and _has_verb(nxt[1]):
-        return False  # "a woman she never saw | before walked in": an adverb, not a clause's opening
-    if nxt[:1] and nxt[0].lower() in ("after", "before", "later", "earlier") and last in TIME_UNITS:
-        return False  # "told her he would do it two months | before he shot ...": the span's word, not a clause's
-    if _SUPERLATIVE_END.search(head):
-        return False  # "London's Shard - the tallest building | in western Europe": the superlative's scope follows
-    low = [w.lower() for w in re.findall(r"[\w'’-]+", head)]
-    if len(low) > 2 and low[-1].endswith("ed") and not _VERB_GROUP.fullmatch(low[-2]) and not low[-2].endswith("ly") \
-            and low[-2] not in ("and", "or", "but", "not", "never", "be", "been", "being", "get", "got", "gets") \
-            and _verb_groups(low[:-1]):
-        return False  # "released video of the suspect wanted | in reference to a theft": a participle's object follows
-    subject = _SUBJECT_RELATIVE.match(head)
-    if subject and _verb_groups(low[len(subject.group(1).split()):]) <= 1:
-        return False  # "A vegan mother whose son was taken from her | ... has regained custody": no main verb yet
-    aside = re.search(r",\s+(?:which|who)\b[^,]*$", head)
-    if aside and not _verb_groups([w.lower() for w in re.findall(r"[\w'’-]+", head[:aside.start()])]):
-        return False  # "Budweiser's ad, which features a man | ..., is now": the aside is not closed
-    if "," in head and not _verb_groups(re.findall(r"[\w'’-]+", head.rsplit(",", 1)[1].lower())) \
-            and _ASIDE_THEN_VERB.match(rest):
-        return False  # "The Washington region, home to most federal workers | in the nation, could lose": the aside
-        # closes in the cut part, and the subject's verb follows it
-    after = _DASH_ASIDE.sub("", rest, count=1).lstrip(" —–")
-    m = _VERB_AFTER.match(after)
-    if m and m.group("aux"):
+    siblings = p.children(t.head)
+    verb = p.tokens[t.head]
+    shared = p.children(verb.head) if verb.dep == "conj" else []  # "was arrested and charged": the auxiliary is shared
+    if any(p.tokens[c].dep in _ARGUMENTS for c in siblings) or any(p.tokens[c].dep == "auxpass" for c in siblings + shared):
         return False
-    # an irregular past that is only a verb ("made", "took", "found"), before any clause opens: the subject's verb
-    # ("One of the supervisors ousted for their involvement | in the scandal made light of ...")
-    before = re.split(rf"[,;:—–(]|\b(?:{_CLAUSE_OPENERS}|and|or|but)\b", after, maxsplit=1)[0]
-    return not any(past_tense(w) and set(word_lemmas(w)) == {"VERB"} for w in re.findall(r"[a-z]+", before))
+    if any(p.tokens[c].pos == "PUNCT" for c in range(t.head + 1, k)):
+        return False
+    timed = {i for e in p.entities if e.label in ("DATE", "TIME") for i in range(e.start, e.end)}
+    if any(c in timed for c in p.children(k)):
+        return False
+    return min((c for c in siblings if c > t.head and p.tokens[c].dep == "prep"), default=None) == k
 
 
-_SUPERLATIVE_END = re.compile(r"\bthe\s+(?:(?:most|least)\s+[a-z]+|[a-z]{2,}est|first|only|last|largest|biggest)"
-                              r"(?:\s+[a-z][\w-]*)?$", re.I)
-# a subject that opens on a relative clause: "A vegan mother whose ...", "Two men who ..."
-_SUBJECT_VERB = r"(?:" + _FINITE + "|" + "|".join(sorted(SPEECH_VERBS)) + r")\b"  # an auxiliary or a verb of speech
-_SUBJECT_RELATIVE = re.compile(r"^((?:(?!" + _SUBJECT_VERB + r")(?![\w'’-]+ed\b)[\w'’.-]+\s+){1,6}?)(?:who|whose|which)\s",
-                               re.I)
-_VERB_GROUP = re.compile(_FINITE)
-# one or more asides between commas after a subject, before its verb: an age, or a phrase that opens as an appositive
-# or a relative clause does ("Chapa, 18, who was shot with Olgin, 19, is ..." -> "Chapa is ..."); not one after
-# which another aside goes on ("Poukkula, the daughter of Tony Poukkula, a member of ...")
-_APPOSITIVE = re.compile(r"(?:,\s+(?:\d{1,3}|(?:one|some|part|a|an|the|who|which|whose|also|formerly|now)\s"
-                         r"[^,;()]{1,80}?))+,(?=\s+(?:" + _SUBJECT_VERB + r"|[a-z]+ed\b))")
-# the rest of a lead cut inside an aside: the aside's end, a comma, then the subject's verb (an auxiliary, a verb of
-# speech or a past form)
-_ASIDE_THEN_VERB = re.compile(r"^[^,;:—–()]*[a-z][^,;:—–()]*,\s+(?:" + _SUBJECT_VERB + r"|[a-z]+ed\b)")
-_DASH_ASIDE = re.compile(r"^\s*[—–]\s[^—–]{1,80}\s[—–]\s*")  # "| — or “yo-yo” dieting — may increase"
+_OPENERS = frozenset(("(", "[", "“", "‘"))
+_CLOSERS = frozenset((")", "]", "”", "’"))
 
 
-def _has_verb(text: str) -> bool:
-    """Whether ``text`` holds a finite verb: an auxiliary, a past form, a contracted "is" or "are", or a verb in -s.
+def _punctuated(p: Parse, kept: set[int]) -> set[int]:
+    """``kept`` with the punctuation and conjunctions its words still need, and no other: a comma, dash or stop
+    stays between two words that both stay; an opening quotation mark or bracket with the word after it, a closing
+    one with the word before it; a conjunction with a conjunct after it."""
+    words = [k for k in range(len(p.tokens)) if p.tokens[k].pos not in ("PUNCT", "SPACE")]
+    out = {k for k in kept if p.tokens[k].pos not in ("PUNCT", "SPACE", "CCONJ")}
+    for k in kept - out:
+        t = p.tokens[k]
+        before = max((w for w in words if w < k), default=None)
+        after = min((w for w in words if w > k), default=None)
+        if t.pos == "CCONJ":
+            keep = any(c > k and c in kept and p.tokens[c].dep == "conj" for c in p.children(t.head))
+        elif t.text in _OPENERS or (t.text == '"' and _opens(p, k)):
+            keep = after in kept
+        elif t.text in _CLOSERS or t.text == '"':
+            keep = before in kept
+        else:
+            keep = before in kept and after in kept
+        if keep:
+            out.add(k)
+    for k in sorted(out):  # an aside kept between commas keeps the comma that closes it ("Chapa, 18, is ...")
+        below = p.subtree(k)
+        lo, hi = min(below), max(below)
+        if p.tokens[k].dep == "appos" and lo - 1 in out and p.tokens[lo - 1].text == "," and hi + 1 < len(p.tokens) \
+                and p.tokens[hi + 1].text == "," and below <= out | {j for j in below if p.tokens[j].pos == "PUNCT"}:
+            out.add(hi + 1)
+    order = sorted(out)  # nothing but a quotation mark or a bracket at either end
+    while order and p.tokens[order[0]].pos in ("PUNCT", "CCONJ") and not (
+            p.tokens[order[0]].text in _OPENERS or p.tokens[order[0]].text == '"'):
+        out.discard(order.pop(0))
+    while order and p.tokens[order[-1]].pos in ("PUNCT", "CCONJ") and not (
+            p.tokens[order[-1]].text in _CLOSERS or p.tokens[order[-1]].text == '"'):
+        out.discard(order.pop())
+    return out
 
-    A word in -s that may be a noun or a verb is a verb between a word that opens no noun phrase and the start of a
-    noun phrase or an adverb ("Cigarette smoke functions much like an alarm", "Smoke warns the bacteria").
 
-    >>> _has_verb("less than two weeks"), _has_verb("the team made the discovery"), _has_verb("it's big")
-    (False, True, True)
-    >>> _has_verb("Cigarette smoke functions much like an alarm"), _has_verb("the functions of the state")
-    (True, False)
+def _opens(p: Parse, k: int) -> bool:
+    """A straight quotation mark that opens a quotation: a space (or nothing) before it, a word right after it."""
+    i = p.tokens[k].idx
+    return (i == 0 or p.text[i - 1].isspace()) and i + 1 < len(p.text) and not p.text[i + 1].isspace()
+
+
+def _fault(p: Parse, kept: set[int] | frozenset[int]) -> str | None:
+    """Why the tokens ``kept`` of the first sentence of ``p`` are not that sentence less whole constituents, or
+    None: see :func:`cut_inside`."""
+    start, end = p.sentences[0] if p.sentences else (0, len(p.tokens))
+    root = next((k for k in range(start, end) if p.tokens[k].head == k), start)
+    if not statement(p) or root not in kept or not any(p.tokens[c].dep in SUBJECT and c in kept
+                                                        for c in p.children(root)):
+        return "clause"
+    for d in range(start, end):
+        t = p.tokens[d]
+        if d in kept or t.pos in ("PUNCT", "SPACE", "CCONJ") or t.head not in kept or t.head == d:
+            continue
+        below = p.subtree(d)
+        if below & kept:
+            return "cut"
+        if t.dep in _KEPT_WHOLE:
+            return "figure" if any(p.tokens[k].tag == "CD" for k in below) else "cut"
+        if _bare(p, t.head, kept) or _complement(p, d) or _scope(p, d):
+            return "cut"
+    marks = "".join(p.tokens[k].text for k in sorted(kept) if p.tokens[k].pos == "PUNCT")
+    quotes = marks.count('"') % 2 or marks.count("“") != marks.count("”")
+    return "cut" if quotes else None  # a quotation opened and not closed, or closed and never opened
+
+
+def _count(p: Parse, kept: set[int]) -> int:
+    return sum(1 for k in kept if p.tokens[k].pos not in ("PUNCT", "SPACE"))
+
+
+def _render(p: Parse, kept: set[int]) -> str:
+    """The kept tokens as text, spaced as the sentence spaced them, a space where a cut closed a gap, the first
+    letter a capital."""
+    order = sorted(kept)
+    out = []
+    for n, k in enumerate(order):
+        t = p.tokens[k]
+        out.append(t.text)
+        if n + 1 < len(order):
+            nxt = order[n + 1]
+            spaced = p.text[t.idx + len(t.text): t.idx + len(t.text) + 1].isspace()
+            gap = nxt != k + 1 and p.tokens[nxt].text not in (",", ".", ";", ":", ")", "]") \
+                and not p.tokens[nxt].text.startswith(("'", "’"))
+            out.append(" " if spaced or gap else "")
+    text = "".join(out).strip()
+    return text[:1].upper() + text[1:]
+
+
+_KEPT_WHOLE = frozenset(("det", "amod", "compound", "nummod", "quantmod", "poss", "case", "pobj", "dobj", "attr",
+                         "acomp", "nsubj", "nsubjpass", "aux", "auxpass", "neg", "prt", "pcomp", "xcomp", "ccomp",
+                         "nmod", "predet", "oprd"))  # a phrase's own parts: dropping one leaves the phrase cut
+
+
+def cut_inside(title: str, sentence: str) -> str | None:
+    """Why ``title``, written from ``sentence``, is not that sentence less whole constituents: ``"cut"`` (a word
+    left out of a phrase whose other words stay, or a part a phrase cannot do without: "An $8 billion merger is"),
+    ``"figure"`` (a figure taken out of a phrase that stays: "A total of men have been charged") or ``"clause"``
+    (no statement: no finite verb with its subject). None when it is whole, or not written from this sentence (its
+    words are not the sentence's, in order).
+
+    >>> cut_inside("A total of men have been charged", "A total of seven men have been charged in his death.")
+    'figure'
+    >>> cut_inside("Gunmen shot a couple looking to buy a car listed", "Gunmen shot a couple looking to buy a car "
+    ...            "listed on a website for used cars on Friday night.")
+    'cut'
+    >>> cut_inside("An $8 billion exchange merger is", "An $8 billion exchange merger is in the works, people said.")
+    'cut'
+    >>> cut_inside("Mary Chapa is making a recovery", "Mary Chapa, 18, is making a recovery, her brother said.")
     """
-    ws = [w.lower() for w in re.findall(r"[\w'’-]+", text)]
-    return bool(_verb_groups(ws)) or any(
-        past_tense(w) or w.endswith(("'s", "’s", "'re", "’re"))
-        or (w.endswith("s") and w not in STOPWORDS and _verb_in_s(ws, k)) for k, w in enumerate(ws))
+    source = lead_text(sentence)
+    if not title or not source or title.strip() == source:
+        return None
+    if not written_from(title, source):
+        return None  # not this sentence's words: no need to parse it
+    p, head = parse([source, title])
+    faults = [_fault(p, kept) for kept in (_aligned(head, p), _aligned(head, p, backward=True)) if kept is not None]
+    return None if not faults or None in faults else faults[0]  # a word written twice is read where it fits
 
 
-_DEGREE = frozenset("much more less".split())  # adverbs of degree (a closed class)
+def written_from(title: str, sentence: str) -> bool:
+    """Whether every word of ``title`` is a word of ``sentence``: the title may have been written from it."""
+    return set(re.findall(r"\w+", title.lower())) <= set(re.findall(r"\w+", lead_text(sentence).lower()))
 
 
-def _verb_in_s(ws: Sequence[str], k: int) -> bool:
-    """Whether the k-th of lower-cased ``ws``, a word in -s, is a verb: it is one only, or it may be one and stands
-    after a word that opens no noun phrase and before a determiner, an adverb of degree or one in -ly."""
-    kinds = set(word_lemmas(ws[k]))
-    if kinds == {"VERB"}:
-        return True
-    return ("VERB" in kinds and 0 < k < len(ws) - 1 and ws[k - 1] not in DETERMINERS and ws[k - 1] not in STOPWORDS
-            and (ws[k + 1] in DETERMINERS or ws[k + 1] in _DEGREE or ws[k + 1].endswith("ly")))
+def _bare(p: Parse, k: int, kept: set[int] | frozenset[int]) -> bool:
+    """Token ``k`` is a participle or a relative clause's verb describing a noun, left with none of its words
+    ("video of the suspect wanted"): the phrase it opened is cut."""
+    return p.tokens[k].dep in ("acl", "relcl") and not any(
+        c in kept and p.tokens[c].pos not in ("PUNCT", "SPACE") for c in p.children(k))
 
 
-# a phrase that opens a sentence before its subject: a preposition (a closed class)
-_FRONTING = word_list("headline/fronting.txt")
-
-
-def _verb_groups(words: Sequence[str]) -> int:
-    """How many verb groups (an auxiliary, or a past form ending in -ed that none opens) lower-cased ``words``
-    hold: a rough count of the finite verbs of a headline's clauses."""
-    groups, open_ = 0, False
-    for w in words:
-        if _VERB_GROUP.fullmatch(w):
-            groups += not open_
-            open_ = True
-        elif w.endswith("ed") and len(w) > 3:
-            groups += not open_
-            open_ = False
-        elif not w.endswith("ly") and w not in ("not", "also", "just", "been", "being", "be"):
-            open_ = False
-    return groups
-
-
-# an aside between commas right before its subject's verb: "The Washington region, home to most federal workers, could
-# lose ...", "Kellogg Co., citing the deterioration of a country, said ..."
-_VERBLESS_ASIDE = re.compile(r",\s+[a-z][^,;()\"]{2,90}?,\s+(?=" + _SUBJECT_VERB + ")")
-
-
-def _without_verbless_aside(m: re.Match) -> str:
-    """The aside cut when neither it nor what comes before it holds a verb: the subject, then its verb. An aside
-    that opens on a capital is a name ("his adviser, David Plouffe, says") and stays."""
-    before = re.findall(r"[\w'’-]+", m.string[: m.start()].lower())
-    inside = re.findall(r"[\w'’-]+", m.group().lower())
-    unbalanced = m.group().count("“") != m.group().count("”")
-    return m.group() if _verb_groups(before) or _verb_groups(inside) or len(before) > 8 or unbalanced else " "
-
-
-def _without_aside(m: re.Match) -> str:
-    """An appositive chain cut, unless what it follows is itself an aside ("his opponent, Matthew Lesser, who is
-    ..."), where the cut would leave a comma without its pair."""
-    head = m.string[: m.start()]
-    if re.match(r"\s+(?:and|or)\b", m.string[m.end():]):
-        return m.group()  # an item of a list ("anemia, a change in size, and dark blood"), not an appositive
-    first = re.match(r",\s+(\w+)((?:[^,]|,(?=\d))*)", m.group())
-    if first and first.group(1).lower() in ("a", "an", "the", "one", "some", "part") and any(
-            _VERB_GROUP.fullmatch(w.lower()) for w in first.group(2).split()):
-        return m.group()  # a clause, not an appositive: "On Monday morning, the ad had 1.5 million shares, the ..."
-    return m.group() if "," in head and len(head.rsplit(",", 1)[-1].split()) < 3 else ""
+def _aligned(title: Parse, p: Parse, backward: bool = False) -> set[int] | None:
+    """The indices of the tokens of ``p`` that ``title``'s tokens are, matched in order, each at its first place
+    (or, ``backward``, matched from the end, each at its last); None when they are not all there."""
+    mine = [t.text.lower() for t in title.tokens]
+    theirs = [t.text.lower() for t in p.tokens]
+    if backward:
+        mine, theirs = mine[::-1], theirs[::-1]
+    kept: set[int] = set()
+    k = 0
+    for w in mine:
+        while k < len(theirs) and theirs[k] != w:
+            k += 1
+        if k == len(theirs):
+            return None
+        kept.add(len(theirs) - 1 - k if backward else k)
+        k += 1
+    return kept

@@ -16,8 +16,10 @@ from storyline.core.nlp.figures import numbers_to_digits, SMALL_NUMBERS
 from storyline.core.nlp.negation import denied_roots, negated_clauses, negated_heads, root
 from storyline.core.nlp.dates import find_dates
 from storyline.core.text.text import AUXILIARIES, SPEECH_VERBS, act_stem, content_terms, stem, words
-from storyline.core.story.headline import _DANGLING
-from storyline.lexicon import one_of
+from storyline.lexicon import alternation, one_of
+
+
+_DANGLING = re.compile(r"(?:[\s,;]+" + alternation("headline/dangling.lines") + r")+$", re.I)  # a function word last
 
 
 TOLD_SENTENCES = 5  # an outlet's headline and first sentences: what it tells up front

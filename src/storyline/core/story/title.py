@@ -14,7 +14,7 @@ from storyline.core.story.model import Article, Dispute
 from storyline.core.text.clean import title_residue
 from storyline.core.nlp.negation import root
 from storyline.core.text.text import content_terms, mostly_quoted, words
-from storyline.core.story.headline import _ALSO, headline, lead_text
+from storyline.core.story.headline import _ALSO, MOST_WORDS, headline, lead_text
 from storyline.core.story.slant import (_asserts, contested, negated_elsewhere, told_share, untold_cause, untold_words,
                                         without_untold_reason)
 
@@ -70,10 +70,10 @@ def shouted(title: str) -> bool:
 
 
 def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | None, disputes: Sequence[Dispute] = (),
-                 told: Mapping[str, str] | None = None, leads: int = 1) -> str:
+                 told: Mapping[str, str] | None = None) -> str:
     """The story's headline: of the headlines of its first reports (those within a day of the earliest) that are
     headlines (:func:`~storyline.core.text.clean.title_residue`: not a share bar, a caption, a credit, a time stamp
-    or a sentence cut short), that the summary tells (:func:`off_story`, in a story of several articles) and that
+    or a sentence cut short) of at most 20 words (else one written, when one can be), that the summary tells (:func:`off_story`, in a story of several articles) and that
     take no side in a dispute the story has, the one that gives fewest figures and
     acts another outlet may tell otherwise (:func:`contested`, against ``told``: each outlet's headlines and first
     sentences; a headline another outlet negates, :func:`negated_elsewhere`, or that opens on a cause others do not
@@ -81,9 +81,7 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
     names another outlet does not give, then the one whose claim most outlets tell (:func:`told_share`), then the one
     with fewest words the other outlets do not tell (:func:`untold_words`), then the earliest, then the smallest id; when that one is shouted
     (:func:`shouted`), a headline written from the summary instead. Without one, a headline written from
-    the summary's sentences (``fallback``, in order; the lead's also without the figure it ends on,
-    :func:`without_figure`): the first that takes no side of a dispute found and gives fewest figures and acts that
-    another outlet may tell otherwise.
+    the summary's sentences (``fallback``, in order, the articles' leads first; :func:`_written_title`).
 
     >>> choose_title([Article("b", "B wins the cup final", "2016-10-05"),
     ...               Article("a", "A wins the cup final", "2016-10-04")], None)
@@ -102,6 +100,11 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
         first = min(known)
         titled = [a for a in titled if stamps[a.article_id] is None
                   or (stamps[a.article_id] - first).total_seconds() <= FIRST_HOURS * 3600]
+    if titled and all(len(words(str(a.title))) > MOST_WORDS for a in titled):
+        written = _written_title(fallback, disputes, told)  # a headline is never over 20 words when one can be written
+        if written and len(words(written)) <= MOST_WORDS:
+            return written
+    titled = [a for a in titled if len(words(str(a.title))) <= MOST_WORDS] or titled
     if titled:
         def rank(a: Article) -> tuple:
             title, outlet = str(a.title), a.outlet
@@ -141,19 +144,18 @@ def off_story(title: str, summary: Sequence[str]) -> bool:
 
 
 def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[Dispute],
-                   told: Mapping[str, str] | None, leads: int = 1) -> str | None:
-    """A headline written from the summary's sentences (``fallback``, in order, its first ``leads`` the articles'
-    leads), or None without one: of the whole clauses of a headline's length they give (:func:`headline`), the
-    leads' first, then the leads that give none whole, the shortest first (a lead states the event), then the
-    other sentences' clauses; the first that takes no side of a dispute found and reads alone (no quote without
-    its speaker, no "This is ..."), that tells rather than quotes, then that gives least that another outlet may
-    tell otherwise. Another sentence that gives no such clause is a candidate whole, after every clause, the
-    shortest first. A figure is never taken out of a headline: one that takes a side gives way to a sentence that takes none.
+                   told: Mapping[str, str] | None) -> str | None:
+    """A headline written from the summary's sentences (``fallback``, in order, the articles' leads first), or None
+    without one: of the headlines they give (:func:`headline`: a statement's main clause, cut at whole
+    constituents, at most 20 words), the first that is no residue, takes no side of a dispute found, reads alone
+    (no quote without its speaker, no "This is ..."), tells rather than quotes, then that gives least that another
+    outlet may tell otherwise. Without any, the shortest sentence whole. A figure is never taken out of a
+    headline: one that takes a side gives way to a sentence that takes none.
 
     >>> _written_title(["Netflix announced Tuesday that it is now allowing employees to take unlimited maternity or "
     ...                 "paternity leave during the first year after their child's birth or adoption.",
     ...                 "Parents can return part-time, full-time, or return and then go back out as needed."], [], None)[:40]
-    'Netflix announced Tuesday that it is now'
+    'Netflix announced that it is allowing em'
 
     >>> _written_title(["A ferry carrying 212 passengers ran aground off Kelso on Monday.",
     ...                 "The coastguard led a rescue off Kelso."],
@@ -162,20 +164,26 @@ def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[Disp
     'The coastguard led a rescue off Kelso'
     """
     texts = [fallback] if isinstance(fallback, str) else list(fallback or [])
-    cleaned = [(k < max(1, leads), t) for k, t in enumerate(lead_text(x) for x in texts) if t]
+    cleaned = [t for t in (lead_text(x) for x in texts) if t]
     if not cleaned:
         return None
-    clean = [t for _, t in cleaned]
-    fitted = [h for h in (headline(t) for t in clean) if h]
-    fitted = [h for h in fitted if title_residue(h) is None] or fitted
-    # a lead states the event: the leads' clauses come first, then, shortest first, the leads that give none whole
-    lead_fits = [h for h in (headline(t) for is_lead, t in cleaned if is_lead) if h in fitted]
-    whole_leads = sorted((t for is_lead, t in cleaned if is_lead and not headline(t) and title_residue(t) is None),
-                         key=lambda t: len(words(t)))
-    whole = sorted(clean, key=lambda t: len(words(t)))
-    cands = list(dict.fromkeys(lead_fits + whole_leads + fitted + whole))
-    return min(enumerate(cands), key=lambda kh: (_asserts(kh[1], disputes), _leans(kh[1]), mostly_quoted(kh[1]),
-                                                contested(kh[1], "", told)[0] if told else 0, kh[0]))[1]
+    # the leads first (a lead states the event), then the other sentences, in order; each is parsed only when every
+    # headline before it takes a side, leans on what came before or quotes
+    best: tuple | None = None
+    for k, t in enumerate(cleaned):
+        head = headline(t)
+        if head is None:
+            continue
+        key = (title_residue(head) is not None, _asserts(head, disputes), _leans(head), mostly_quoted(head),
+               contested(head, "", told)[0] if told else 0, k)
+        if best is None or key < best[0]:
+            best = (key, head)
+        if not any(key[:-1]):
+            break
+    if best is not None:
+        return best[1]
+    # no sentence gives a statement of a headline's length: the shortest, whole
+    return min(cleaned, key=lambda t: (len(words(t)), t))
 
 
 def _leans(head: str) -> bool:
