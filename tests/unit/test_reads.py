@@ -310,3 +310,29 @@ ROWS = [
 def test_bench_reads_tells_a_row_dated_by_its_background_from_one_dated_by_its_news(row: dict,
                                                                                    dated_by_background: bool) -> None:
     assert background_dated(row) is dated_by_background
+
+
+def test_a_summary_never_shows_a_prompt_a_label_or_a_fragment_that_its_articles_repeat():
+    """Lines an outlet's page carries about the story (a caption with no verb, repeated by every outlet; a prompt to
+    the reader; the tail of a sentence cut in two) share the story's words and are chosen by salience alone; read
+    from the parse, they are left out, and the story's statements are shown instead."""
+    from storyline.core.story.digest import digest
+    from storyline.core.story.features import SummaryConfig
+    from storyline.core.story.model import Sentence
+
+    caption = "Ines Tal, the harbour board's chair, at the flooded quay in Kelso with the lifeboat crew."
+    others = ["Read the harbour board chair's full statement on the lifeboat crew here.",
+              "praised the lifeboat crew who rescued forty passengers from the stranded ferry."]
+    news = [["The harbour board cancelled every ferry crossing to Kelso on Monday after a storm surge flooded the quay.",
+             "A lifeboat crew rescued forty passengers from a stranded ferry off the quay, the board said."],
+            ["Ferry crossings to Kelso were cancelled on Monday when a storm surge flooded the harbour quay.",
+             "Ines Tal, who chairs the harbour board, said forty passengers were rescued by the lifeboat crew."],
+            ["The storm surge flooded the Kelso quay and the board cancelled the ferry crossings until Wednesday.",
+             "Engineers will inspect the quay walls on Tuesday before any crossing resumes, the board said."]]
+    sents = []
+    for n, a in enumerate("abc"):
+        lines = [news[n][0], caption if n == 0 else others[n - 1], news[n][1], caption]
+        sents += [Sentence(a, k, t, source=f"outlet{n}", published="2024-03-04") for k, t in enumerate(lines)]
+    arts = [Article(a, None, "2024-03-04", f"outlet{n}") for n, a in enumerate("abc")]
+    shown = [s["text"] for s in digest("s", sents, arts, SummaryConfig())["summary"]]
+    assert len(shown) >= 2 and set(shown) <= {t for pair in news for t in pair}, shown

@@ -417,3 +417,20 @@ def test_a_since_clause_with_its_own_verb_is_its_row_and_a_sentence_is_dated_by_
     rows = {e.date: e.text for e in build_timeline(s)}
     assert rows.get("2016") == "Testing began in 2016", rows
     assert "2015" in rows and "2011" not in rows, rows
+
+
+def test_a_long_dated_sentence_gives_a_row_cut_at_whole_constituents_that_keeps_its_date():
+    """A row over 40 words is cut where the parse allows (an aside, a describing clause, a trailing phrase), never
+    in the middle of a phrase and never with its date cut away; no row ends in an ellipsis."""
+    from storyline.core.story.headline import cut_inside
+
+    text = ("The harbour board, which has run the port of Kelso since the old shipping company went bankrupt and which "
+            "answers to the regional council and to the ministry in the capital, voted on 4 March 2024 to close the "
+            "northern quay, the oldest stretch of the waterfront and the one most exposed to the storms that batter "
+            "the coast every winter, after engineers found deep cracks in its walls.")
+    rows = build_timeline([Sentence("a", 2, text, "x.com")], {"a": "2024-03-05"})
+    assert rows, "the dated sentence gives a row"
+    row = rows[0].text
+    assert "4 March 2024" in row and not row.endswith("…")
+    assert len(row.split()) <= 40, row
+    assert cut_inside(row, text) is None, row

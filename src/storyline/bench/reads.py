@@ -3,8 +3,9 @@
 - **residue titles**: a title that is no headline (a share bar, a caption, a credit, a time stamp, a byline, a
   sentence cut with an ellipsis, "(untitled story)");
 - **furniture sentences**: a summary sentence that is a caption, a credit or page furniture by its shape
-  (:func:`storyline.core.text.furniture.furniture`), or one that recurs word for word in the summaries of
-  unrelated stories;
+  (:func:`storyline.core.text.furniture.furniture`), one that recurs word for word in the summaries of
+  unrelated stories, or one that is no line of the story by its parse (:func:`storyline.core.story.context.untold`:
+  a prompt to the reader, a label with no verb, a fragment);
 - **context openers**: a summary sentence that opens needing what the reader was never told: a connective or a
   pronoun whose antecedent is not the summary sentence before it, a quotation with no speaker, first person
   outside quotation marks, a bare name ("Hartley said ...") that neither the title nor an earlier summary sentence
@@ -50,7 +51,7 @@ from storyline.core.story.headline import MOST_WORDS, cut_inside, written_from
 from storyline.core.nlp.names import modifier_only, not_a_name
 from storyline.core.nlp.dates import find_dates
 from storyline.core.story.timeline import background_clause, dated_by_its_day, span_opened
-from storyline.core.story.context import context_need
+from storyline.core.story.context import context_need, instructions, untold
 from storyline.core.story.restate import fact_terms, restated
 from storyline.core.text.clean import title_residue
 from storyline.core.text.furniture import furniture
@@ -302,8 +303,9 @@ def _read_title_and_summary(st: dict, texts: list[str], add: Callable[[str, dict
         cut = "long"
     if cut:
         add("cut_headlines", {"story_id": st["story_id"], "title": title, "why": cut})
+    instructs = instructions(texts)
     for k, text in enumerate(texts):
-        why = furniture(text) or recurs(text, "summary")
+        why = furniture(text) or recurs(text, "summary") or untold(text, instructs)
         if why:
             add("furniture_sentences", {"story_id": st["story_id"], "text": text, "why": why})
         why = needs_context(text, [st.get("title") or ""] + texts[:k])
@@ -311,7 +313,7 @@ def _read_title_and_summary(st: dict, texts: list[str], add: Callable[[str, dict
                 why == "quote" and k + 1 < len(texts) and _follows(st, k + 1)):  # "...," she said: its speaker next
             add("context_openers", {"story_id": st["story_id"], "text": text, "why": why})
     if texts:
-        why = furniture(texts[0]) or recurs(texts[0], "summary")
+        why = furniture(texts[0]) or recurs(texts[0], "summary") or untold(texts[0], instructs)
         if why:
             add("furniture_leads", {"story_id": st["story_id"], "text": texts[0], "why": why})
         if background_lead(st):
@@ -321,9 +323,10 @@ def _read_title_and_summary(st: dict, texts: list[str], add: Callable[[str, dict
 def _read_timeline(st: dict, add: Callable[[str, dict], None], recurs: Callable[[str, str], str | None]) -> int:
     """A story's timeline rows that are furniture or dated by background; how many rows it has."""
     rows = st.get("timeline") or []
+    instructs = instructions([s["text"] for s in st.get("summary") or []])
     for row in rows:
         text = str(row.get("text") or "")
-        why = furniture(text) or recurs(text, "timeline")
+        why = furniture(text) or recurs(text, "timeline") or untold(text, instructs)
         if why:
             add("furniture_rows", {"story_id": st["story_id"], "text": text, "why": why})
         if background_dated(row):

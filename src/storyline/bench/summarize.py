@@ -34,7 +34,7 @@ from storyline.core.text.sentences import tidy_sentence
 from storyline.core.text.sentences import split_sentences
 from storyline.core.story.model import Sentence
 from storyline.core.story.features import SummaryConfig
-from storyline.core.story.summarize import summarize
+from storyline.core.story.summarize import told_summary
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +99,7 @@ def prepare_story(rec: Mapping) -> Story:
 
 def storyline_summary(story: Story, config: SummaryConfig) -> list[str]:
     """storyline's summary of one prepared story, as sentence strings."""
-    return [s.text for s in summarize(story.sentences, config, titles=dict(story.titles))]
+    return [s.text for s in told_summary(story.sentences, config, titles=dict(story.titles))]
 
 
 def _system_fn(name: str, words: int, config: SummaryConfig) -> Callable[[Story], list[str]]:

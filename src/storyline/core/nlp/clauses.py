@@ -142,6 +142,54 @@ def asserts(p: Parse, hedges: frozenset[str], negations: frozenset[str]) -> bool
     return True
 
 
+QUOTE_MARKS = frozenset('"“‘\'«')  # what opens a quotation (a closed class of marks)
+
+
+def not_told(p: Parse) -> str | None:
+    """Why the parsed line is no sentence of the story a reader can be shown, or None:
+
+    - ``"prompt"``: a command to the reader, a verb in its base form with no subject ("Add Donald Trump as an
+      interest", "Check out the questions", "Please visit the settings menu"), outside quotation marks;
+    - ``"label"``: no finite verb anywhere, and no verb heads any of its sentences (a caption, a credit, a label, a table row: "Vinay
+      Chopra, a former Apotex worker.");
+    - ``"table"``: cells between bars ("| DL | Larry Ogunjobi | 63 |");
+    - ``"fragment"``: the tail of a sentence cut in two: it opens on a small letter ("leaked by Steele himself"),
+      it opens on a finite verb that has no subject ("Were sued by Michael Egan last month"), or it is a relative
+      clause without its noun ("Which led to the attack").
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> [not_told(p) for p in parse(["Add Donald Trump as an interest to stay up to date.",
+    ...                              "Vinay Chopra, a former Apotex worker.", "leaked by Steele himself to Yahoo News.",
+    ...                              "Police arrested eight people on Monday.", '"Stop the count," the mayor said.']
+    ...                             )]
+    ['prompt', 'label', 'fragment', None, None]
+    """
+    text = p.text.lstrip()
+    if text.count("|") >= 2:
+        return "table"  # cells between bars
+    if text[:1].isalpha() and text[:1].islower():
+        return "fragment"
+    roots = p.roots()
+    if not roots or text[:1] in QUOTE_MARKS:
+        return None  # what someone said: whether it has its speaker is another question (context.context_need)
+    if not any(t.tag in FINITE for t in p.tokens) and not any(p.tokens[r].pos in ("VERB", "AUX") for r in roots):
+        return "label"
+    r = roots[0]
+    kids = p.children(r)
+    subject = [c for c in kids if p.tokens[c].dep in SUBJECT]
+    if p.tokens[r].tag == "VB" and not subject and not any(p.tokens[c].dep in AUXILIARY for c in kids):
+        return "prompt"
+    first = min(k for k, t in enumerate(p.tokens) if t.pos not in ("PUNCT", "SPACE"))
+    if text.rstrip().endswith("?"):
+        return None
+    if not subject and (first == r or p.tokens[first].head == r and p.tokens[first].dep in AUXILIARY) \
+            and p.tokens[first].tag in ("VBD", "VBZ", "MD"):
+        return "fragment"  # it opens on its finite verb, whose subject was cut away ("Were sued by Michael Egan")
+    if subject and subject[0] == first and p.tokens[first].tag in WH:
+        return "fragment"  # a relative clause without its noun ("Which led to the attack on the Capitol.")
+    return None
+
+
 def read_line(p: Parse) -> Line:
     """What the parsed line is.
 

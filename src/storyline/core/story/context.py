@@ -9,6 +9,11 @@ import re
 from functools import lru_cache
 from typing import Sequence
 
+from storyline.core.grouping.minhash import hash_tokens
+from storyline.core.nlp.clauses import not_told
+from storyline.core.nlp.parse import parse
+from storyline.core.nlp.roles import COMPONENTS
+from storyline.core.text.language import ENGLISH, language
 from storyline.core.text.text import STOPWORDS, content_terms, mostly_quoted, outside_quotes, words
 from storyline.core.story.model import Sentence
 from storyline.lexicon import alternation
@@ -125,6 +130,43 @@ def _roman_numeral(text: str, k: int) -> bool:
 
 
 @lru_cache(maxsize=1 << 15)  # the summary asks it of every sentence, and a story's wire copy repeats sentences
+def untold(text: str, instructs: bool = False) -> str | None:
+    """Why a line is no sentence of the story to show a reader, read from its parse
+    (:func:`~storyline.core.nlp.clauses.not_told`: a prompt to the reader, a label or caption with no verb, a
+    fragment), or None. A command is a prompt only in a story that does not instruct (``instructs``,
+    :func:`instructions`): a recipe's or a manual's steps are its content. Only English lines are parsed; a line in
+    another language is taken as told.
+
+    >>> untold("Check out the full auction on eBay!"), untold("The auction raised $9,000 for the shelter.")
+    ('prompt', None)
+    >>> untold("Heat the oil in a deep pan.", instructs=True)
+    """
+    why = _untold(text)
+    return None if why == "prompt" and instructs else why
+
+
+def instructions(texts: Sequence[str]) -> bool:
+    """Whether lines a story shows instruct the reader: two of them or more are commands (a recipe, a manual, a
+    how-to), so a command among them is a step, not a page's prompt.
+
+    >>> instructions(["Heat the oil in a deep pan.", "Add the onions and stir.", "The dish comes from Gujarat."])
+    True
+    >>> instructions(["Police arrested eight people on Monday.", "Check out the full auction on eBay!"])
+    False
+    """
+    return sum(_untold(t) == "prompt" for t in texts) >= INSTRUCTING
+
+
+INSTRUCTING = 2  # commands among a story's lines that make it a set of instructions
+
+
+@lru_cache(maxsize=8192)
+def _untold(text: str) -> str | None:
+    if language(hash_tokens(text)) != ENGLISH:
+        return None
+    return not_told(parse([text], COMPONENTS)[0])
+
+
 def context_need(text: str) -> tuple[str, frozenset[str]] | None:
     """What a sentence needs from the summary before it to be understood, or None when it stands alone.
 

@@ -7,11 +7,12 @@ from typing import Callable, Sequence
 import numpy as np
 
 from storyline.core.story.claims import COMPARE_SENTENCES, SINGLE_SOURCE_MAX
+from storyline.core.story.context import instructions, untold
 from storyline.core.story.entities import MODEL, READ
 from storyline.core.story.honest import contradicting, honest_fact
 from storyline.core.story.model import Article, Dispute, Sentence
 from storyline.core.story.features import MAX_STORY_SENTENCES, SummaryConfig
-from storyline.core.story.summarize import candidates, summarize
+from storyline.core.story.summarize import candidates, told_summary
 from storyline.core.story.slant import told_by
 from storyline.core.story.title import choose_title
 from storyline.core.text.clean import title_residue
@@ -66,8 +67,8 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Arti
     """
     ordered = sorted(sentences, key=lambda s: (s.article_id, s.position))
     disputed = frozenset(t for d in disputes for sd in d.sides for t in sd.texts)
-    chosen = summarize(ordered, cfg, disputed, {a.article_id: a.title for a in articles
-                                                if title_residue(a.title) is None}, vectors_of)
+    titles = {a.article_id: a.title for a in articles if title_residue(a.title) is None}
+    chosen = told_summary(ordered, cfg, disputed, titles, vectors_of)
     # no article is cited for a figure or a predicate it contradicts
     sources = {id(s): [a for a in s.sources if a == s.article_id or a not in contradicting(s.text, disputes)]
                for s in chosen}
@@ -129,7 +130,11 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
                                               vectors=vectors)
     disputes = list(disputed)
     timeline = []
-    for e in build_timeline(sentences, published):
+    events = build_timeline(sentences, published)
+    instructs = instructions([e.text for e in events])
+    for e in events:
+        if untold(e.text, instructs):
+            continue  # a dated caption, a prompt or a clause cut from its subject is no event to show
         row = e.to_dict()
         told = next((x["text"] for x in row["sentences"] if e.text in x["text"]), row["text"])
         kept = honest_fact(dict(row, text=told), disputes)  # sided by the sentence the clause comes from

@@ -50,7 +50,7 @@ from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import dated_caption_body
 from storyline.core.text.text import content_terms, fold_for_hash, tfidf, words
 from storyline.core.nlp.dates import instant, told_by_end_of_day
-from storyline.core.story.context import _QUOTES, _settle_quotes, context_need, without_connective
+from storyline.core.story.context import _QUOTES, _settle_quotes, context_need, instructions, untold, without_connective
 from storyline.core.story.lead import background, choose_lead, lead_candidates, lead_closeness, mark_leads, revisions
 from storyline.core.story.model import Sentence, SummarySentence
 from storyline.core.story.restate import containment, fact_terms, restated, restates
@@ -454,3 +454,27 @@ def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None
         s = sents[i]
         out.append(SummarySentence(s.text, s.article_id, s.position, tuple(arts), len(outlets)))
     return out
+
+
+RECHOOSE = 10  # at most this many times is a summary chosen again, each time without the lines it should not show
+
+
+def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = None,
+                 disputed: frozenset[str] = frozenset(), titles: Mapping[str, str] | None = None,
+                 vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> list[SummarySentence]:
+    """:func:`summarize`, with no line shown that is no sentence of the story by its parse (a prompt to the reader,
+    a label or caption with no verb, a fragment: :func:`~storyline.core.story.context.untold`). Only the lines
+    chosen are parsed; when one is no sentence of the story, the summary is chosen again without it, until every
+    line chosen is one (each round leaves out at least one line; :data:`RECHOOSE` bounds the rounds), and then
+    shown without any that is left (a story told in no other lines keeps them: an empty summary tells less). A command is a prompt only in a story whose
+    chosen lines do not instruct (:func:`~storyline.core.story.context.instructions`)."""
+    first = chosen = summarize(sentences, config, disputed, titles, vectors_of)
+    instructs = instructions([s.text for s in chosen])
+    left_out: set[str] = set()
+    for _ in range(RECHOOSE):
+        untold_here = {s.text for s in chosen if untold(s.text, instructs)}
+        if not untold_here:
+            break
+        left_out |= untold_here
+        chosen = summarize([s for s in sentences if s.text not in left_out], config, disputed, titles, vectors_of)
+    return [s for s in chosen if not untold(s.text, instructs)] or first  # a story told only in such lines: as is

@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 from storyline.core.nlp.dates import DATE_PREPS, DETERMINERS, PATTERNS, WEEKDAYS, bare_day, find_dates, pub_date
 from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import furniture
+from storyline.core.story.headline import shortened
 from storyline.core.story.model import Article, Sentence
 from storyline.core.story.sources import source_sentence
 from storyline.core.text.text import AUXILIARIES, content_terms, jaccard, word_lemmas
@@ -189,7 +190,10 @@ def dated_by_its_day(text: str, start: int, end: int, iso: str) -> bool:
 
 def _clause(text: str, start: int, end: int) -> str:
     """The clause of ``text`` around a date, or the sentence when the clause would be too short to read; a date in a
-    relative clause dates that clause's background (:func:`background_clause`), not the sentence's event."""
+    relative clause dates that clause's background (:func:`background_clause`), not the sentence's event. One over
+    :data:`_MAX_WORDS` words is cut at whole constituents, keeping the date (:func:`~storyline.core.story.headline.
+    shortened`), or shown whole."""
+    date = text[start:end]
     background = background_clause(text, start, end)
     if background and len(background.split()) >= 4:
         return background[:1].upper() + background[1:]
@@ -201,9 +205,8 @@ def _clause(text: str, start: int, end: int) -> str:
             if len(piece.split()) >= 6:
                 text = piece[:1].upper() + piece[1:]
             break
-    words = text.split()
-    if len(words) > _MAX_WORDS:
-        text = " ".join(words[:_MAX_WORDS]) + " …"
+    if len(text.split()) > _MAX_WORDS:  # cut at whole constituents, the date's kept; else whole, never mid-phrase
+        text = shortened(text, date, _MAX_WORDS) or text
     return text.strip()
 
 
@@ -286,7 +289,7 @@ def _dated_clauses(sentences: Sequence[Sentence], texts: Sequence[str], publishe
             if span == "" or background_clause(text, start, end) == "":
                 continue  # the date opens a span, or dates a clause that cannot be told of its own
             clause = span or _clause(text, start, end)
-            if furniture(clause.rstrip(" …")):
+            if furniture(clause):
                 continue  # the row a reader would see is a caption: gallery captions run together into one "sentence"
             terms = set(content_terms(clause)) - set(content_terms(text[start:end]))
             near = set(content_terms(text[:start])[-_WINDOW:] + content_terms(text[end:])[:_WINDOW])
@@ -373,7 +376,7 @@ def with_news_event(rows: list[dict[str, Any]], lead: Mapping[str, Any] | None,
     if not lead or not lead.get("text"):
         return rows
     text = str(lead["text"])
-    if any(str(r["text"]).rstrip(" .…") in text for r in rows
+    if any(str(r["text"]).rstrip(" .") in text for r in rows
            if any(x.get("text") == text for x in r.get("sentences") or [])):
         return rows  # a row of the lead's own words dates it (a background clause of it, retold, does not)
     ids = [str(a) for a in lead.get("article_ids") or []]
