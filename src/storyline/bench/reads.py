@@ -51,7 +51,7 @@ from storyline.core.story.headline import MOST_WORDS, cut_inside, written_from
 from storyline.core.nlp.names import modifier_only, not_a_name
 from storyline.core.nlp.dates import find_dates
 from storyline.core.story.timeline import background_clause, dated_by_its_day, span_opened
-from storyline.core.story.context import context_need, instructions, untold
+from storyline.core.story.context import context_need, untold
 from storyline.core.story.restate import fact_terms, restated
 from storyline.core.text.clean import title_residue
 from storyline.core.text.furniture import furniture
@@ -303,9 +303,9 @@ def _read_title_and_summary(st: dict, texts: list[str], add: Callable[[str, dict
         cut = "long"
     if cut:
         add("cut_headlines", {"story_id": st["story_id"], "title": title, "why": cut})
-    instructs = instructions(texts)
+    parsed = untold(texts)
     for k, text in enumerate(texts):
-        why = furniture(text) or recurs(text, "summary") or untold(text, instructs)
+        why = furniture(text) or recurs(text, "summary") or parsed[k]
         if why:
             add("furniture_sentences", {"story_id": st["story_id"], "text": text, "why": why})
         why = needs_context(text, [st.get("title") or ""] + texts[:k])
@@ -313,7 +313,7 @@ def _read_title_and_summary(st: dict, texts: list[str], add: Callable[[str, dict
                 why == "quote" and k + 1 < len(texts) and _follows(st, k + 1)):  # "...," she said: its speaker next
             add("context_openers", {"story_id": st["story_id"], "text": text, "why": why})
     if texts:
-        why = furniture(texts[0]) or recurs(texts[0], "summary") or untold(texts[0], instructs)
+        why = furniture(texts[0]) or recurs(texts[0], "summary") or parsed[0]
         if why:
             add("furniture_leads", {"story_id": st["story_id"], "text": texts[0], "why": why})
         if background_lead(st):
@@ -323,10 +323,10 @@ def _read_title_and_summary(st: dict, texts: list[str], add: Callable[[str, dict
 def _read_timeline(st: dict, add: Callable[[str, dict], None], recurs: Callable[[str, str], str | None]) -> int:
     """A story's timeline rows that are furniture or dated by background; how many rows it has."""
     rows = st.get("timeline") or []
-    instructs = instructions([s["text"] for s in st.get("summary") or []])
-    for row in rows:
+    parsed = untold([str(row.get("text") or "") for row in rows])
+    for row, told in zip(rows, parsed):
         text = str(row.get("text") or "")
-        why = furniture(text) or recurs(text, "timeline") or untold(text, instructs)
+        why = furniture(text) or recurs(text, "timeline") or told
         if why:
             add("furniture_rows", {"story_id": st["story_id"], "text": text, "why": why})
         if background_dated(row):

@@ -14,7 +14,7 @@ from storyline.core.nlp.clauses import not_told
 from storyline.core.nlp.parse import parse
 from storyline.core.nlp.roles import COMPONENTS
 from storyline.core.text.language import ENGLISH, language
-from storyline.core.text.text import STOPWORDS, content_terms, mostly_quoted, outside_quotes, words
+from storyline.core.text.text import AUXILIARIES, STOPWORDS, content_terms, mostly_quoted, outside_quotes, word_lemmas, words
 from storyline.core.story.model import Sentence
 from storyline.lexicon import alternation
 
@@ -129,44 +129,74 @@ def _roman_numeral(text: str, k: int) -> bool:
             and before[-1].lower() not in STOPWORDS)
 
 
-@lru_cache(maxsize=1 << 15)  # the summary asks it of every sentence, and a story's wire copy repeats sentences
-def untold(text: str, instructs: bool = False) -> str | None:
-    """Why a line is no sentence of the story to show a reader, read from its parse
-    (:func:`~storyline.core.nlp.clauses.not_told`: a prompt to the reader, a label or caption with no verb, a
-    fragment), or None. A command is a prompt only in a story that does not instruct (``instructs``,
-    :func:`instructions`): a recipe's or a manual's steps are its content. Only English lines are parsed; a line in
-    another language is taken as told.
+def untold(texts: Sequence[str], instructs: bool | None = None) -> list[str | None]:
+    """For each line, why it is no sentence of the story to show a reader, read from its parse
+    (:func:`~storyline.core.nlp.clauses.not_told`: a prompt to the reader, a label or caption with no verb, a table
+    row, a fragment), or None. A command is a prompt only where the lines do not instruct: ``instructs``, or, when
+    it is None, whether two or more of ``texts`` are commands (a recipe's or a manual's steps are its content, a
+    news page's command is its furniture). Only English lines whose words leave their kind open are parsed
+    (:func:`open_kind`), all that are new in one batch; any other line is taken as told.
 
-    >>> untold("Check out the full auction on eBay!"), untold("The auction raised $9,000 for the shelter.")
-    ('prompt', None)
-    >>> untold("Heat the oil in a deep pan.", instructs=True)
+    >>> untold(["Check out the full auction on eBay!", "The auction raised $9,000 for the shelter."])
+    ['prompt', None]
+    >>> untold(["Heat the oil in a deep pan.", "Add the onions and stir.", "The dish comes from Gujarat."])
+    [None, None, None]
     """
-    why = _untold(text)
-    return None if why == "prompt" and instructs else why
-
-
-def instructions(texts: Sequence[str]) -> bool:
-    """Whether lines a story shows instruct the reader: two of them or more are commands (a recipe, a manual, a
-    how-to), so a command among them is a step, not a page's prompt.
-
-    >>> instructions(["Heat the oil in a deep pan.", "Add the onions and stir.", "The dish comes from Gujarat."])
-    True
-    >>> instructions(["Police arrested eight people on Monday.", "Check out the full auction on eBay!"])
-    False
-    """
-    return sum(_untold(t) == "prompt" for t in texts) >= INSTRUCTING
+    kinds = _kinds(texts)
+    if instructs is None:
+        instructs = sum(k == "prompt" for k in kinds) >= INSTRUCTING
+    return [None if k == "prompt" and instructs else k for k in kinds]
 
 
 INSTRUCTING = 2  # commands among a story's lines that make it a set of instructions
+_READ: dict[str, str | None] = {}  # each line's kind, read once per process
+_READ_MOST = 1 << 15
 
 
-@lru_cache(maxsize=8192)
-def _untold(text: str) -> str | None:
-    if language(hash_tokens(text)) != ENGLISH:
-        return None
-    return not_told(parse([text], COMPONENTS)[0])
+def _kinds(texts: Sequence[str]) -> list[str | None]:
+    new = [t for t in dict.fromkeys(texts) if t not in _READ]
+    if len(_READ) + len(new) > _READ_MOST:
+        _READ.clear()
+    read = [t for t in new if open_kind(t) and language(hash_tokens(t)) == ENGLISH]
+    _READ.update(dict.fromkeys(new))
+    _READ.update((t, not_told(p)) for t, p in zip(read, parse(read, COMPONENTS)))
+    return [_READ[t] for t in texts]
 
 
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+WH_WORDS = frozenset(("which", "who", "whom", "whose"))  # relative pronouns (a closed class)
+
+
+def open_kind(text: str) -> bool:
+    """Whether a line's words leave open that it is no sentence of the story, so that only its parse can tell: it
+    opens on a bracket, a bar or a small letter, holds a bar, opens on a word that may be a verb in its base form
+    ("Check", "Add", "Please"), a finite auxiliary or a relative pronoun, or holds no word that may be an inflected
+    verb ("said", "shows", "ran") or an auxiliary. Most lines of news (a subject, then a verb in the past or the
+    third person) are none of these and are not parsed: this is what keeps reading shown lines cheap.
+
+    >>> open_kind("Check out the full auction on eBay!"), open_kind("The police arrested eight people on Monday.")
+    (True, False)
+    >>> open_kind("Vinay Chopra, a former Apotex worker."), open_kind("Were sued by Michael Egan last month.")
+    (True, True)
+    """
+    t = text.lstrip()
+    if not t or t[:1] in "([|_" or "|" in t or (t[:1].isalpha() and t[:1].islower()):
+        return True
+    found = _WORD.findall(t)
+    if not found:
+        return True
+    first = found[0].lower()
+    if first in word_lemmas(first).get("VERB", ()) or first in AUXILIARIES or first in WH_WORDS:
+        return True
+    return not any(_inflected(w.lower()) for w in found)
+
+
+def _inflected(word: str) -> bool:
+    """A word that may be a verb in an inflected form or an auxiliary: "said", "shows", "ran", "is", "will"."""
+    return word in AUXILIARIES or any(word != lemma for lemma in word_lemmas(word).get("VERB", ()))
+
+
+@lru_cache(maxsize=1 << 15)  # the summary asks it of every sentence, and a story's wire copy repeats sentences
 def context_need(text: str) -> tuple[str, frozenset[str]] | None:
     """What a sentence needs from the summary before it to be understood, or None when it stands alone.
 

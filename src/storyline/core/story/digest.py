@@ -7,7 +7,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from storyline.core.story.claims import COMPARE_SENTENCES, SINGLE_SOURCE_MAX
-from storyline.core.story.context import instructions, untold
+from storyline.core.story.context import untold
 from storyline.core.story.entities import MODEL, READ
 from storyline.core.story.honest import contradicting, honest_fact
 from storyline.core.story.model import Article, Dispute, Sentence
@@ -131,9 +131,8 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
     disputes = list(disputed)
     timeline = []
     events = build_timeline(sentences, published)
-    instructs = instructions([e.text for e in events])
-    for e in events:
-        if untold(e.text, instructs):
+    for e, why in zip(events, untold([e.text for e in events])):
+        if why:
             continue  # a dated caption, a prompt or a clause cut from its subject is no event to show
         row = e.to_dict()
         told = next((x["text"] for x in row["sentences"] if e.text in x["text"]), row["text"])

@@ -87,24 +87,7 @@ _OPENING = frozenset(("(", "[", ",", "—", "–", "-", ";", ":"))
 _CLOSING = frozenset((")", "]", ",", "—", "–", "-", ";"))
 
 
-def shortened(text: str, keep: str, limit: int) -> str | None:
-    """An English ``text`` cut at whole constituents (:func:`shorten`) to at most ``limit`` words, never cutting
-    the words ``keep`` (a timeline row's date), or None when it cannot be.
-
-    >>> shortened("The council, which met for six hours in the old town hall, voted on Monday to close the quay, "
-    ...           "the harbour's oldest, after a storm surge flooded it.", "on Monday", 12)
-    'The council voted on Monday to close the quay'
-    """
-    if language(hash_tokens(text)) != ENGLISH:
-        return None
-    p = parse([text])[0]
-    at = text.find(keep) if keep else -1
-    held = frozenset(k for k, t in enumerate(p.tokens) if at >= 0 and at <= t.idx < at + len(keep))
-    return shorten(p, most=limit, limit=limit, keep=held)
-
-
-def shorten(p: Parse, most: int = HEADLINE_WORDS, limit: int = MOST_WORDS, keep: frozenset[int] = frozenset()
-            ) -> str | None:
+def shorten(p: Parse, most: int = HEADLINE_WORDS, limit: int = MOST_WORDS) -> str | None:
     """The first sentence of parse ``p`` as a headline: its main clause, with whole constituents dropped, one at a
     time, until it is ``most`` words long or nothing more may go; None when it is no statement (a finite verb with
     its subject, :func:`~storyline.core.nlp.clauses.statement`) or stays over ``limit`` words.
@@ -117,7 +100,7 @@ def shorten(p: Parse, most: int = HEADLINE_WORDS, limit: int = MOST_WORDS, keep:
     first, then from the end. The subject, the verb and its objects are never cut, nor what "be" says its subject is
     ("is in intensive care"), nor a superlative's scope, nor anything inside a noun phrase but its clauses,
     appositions and placing phrases. Punctuation stays where both its words do (:func:`_punctuated`); a result that
-    leaves a quotation unclosed is none. The tokens ``keep`` are never cut.
+    leaves a quotation unclosed is none.
 
     >>> from storyline.core.nlp.parse import parse
     >>> shorten(parse(["Kellogg Co., citing the deterioration of a country in the midst of an economic meltdown, said "
@@ -136,8 +119,7 @@ def shorten(p: Parse, most: int = HEADLINE_WORDS, limit: int = MOST_WORDS, keep:
     while _count(p, kept) > most:
         # names and figures go only to bring the headline under the limit
         last = PHRASE if _count(p, kept) <= limit else LAST
-        cands = [c for c in (_candidate(p, k, root, kept, figures, names) for k in sorted(kept))
-                 if c and c[0] <= last and not c[-1] & keep]
+        cands = [c for c in (_candidate(p, k, root, kept, figures, names) for k in sorted(kept)) if c and c[0] <= last]
         if not cands:
             break
         kept -= min(cands)[-1]

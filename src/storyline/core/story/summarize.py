@@ -50,7 +50,7 @@ from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import dated_caption_body
 from storyline.core.text.text import content_terms, fold_for_hash, tfidf, words
 from storyline.core.nlp.dates import instant, told_by_end_of_day
-from storyline.core.story.context import _QUOTES, _settle_quotes, context_need, instructions, untold, without_connective
+from storyline.core.story.context import INSTRUCTING, _QUOTES, _settle_quotes, context_need, untold, without_connective
 from storyline.core.story.lead import background, choose_lead, lead_candidates, lead_closeness, mark_leads, revisions
 from storyline.core.story.model import Sentence, SummarySentence
 from storyline.core.story.restate import containment, fact_terms, restated, restates
@@ -466,15 +466,17 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
     a label or caption with no verb, a fragment: :func:`~storyline.core.story.context.untold`). Only the lines
     chosen are parsed; when one is no sentence of the story, the summary is chosen again without it, until every
     line chosen is one (each round leaves out at least one line; :data:`RECHOOSE` bounds the rounds), and then
-    shown without any that is left (a story told in no other lines keeps them: an empty summary tells less). A command is a prompt only in a story whose
-    chosen lines do not instruct (:func:`~storyline.core.story.context.instructions`)."""
+    shown without any that is left (a story told in no other lines keeps them: an empty summary tells less). A
+    command is a prompt only in a story whose first chosen lines hold fewer than two (not a recipe's steps)."""
+
     first = chosen = summarize(sentences, config, disputed, titles, vectors_of)
-    instructs = instructions([s.text for s in chosen])
+    instructs = sum(k == "prompt" for k in untold([s.text for s in chosen], False)) >= INSTRUCTING
     left_out: set[str] = set()
     for _ in range(RECHOOSE):
-        untold_here = {s.text for s in chosen if untold(s.text, instructs)}
+        untold_here = {s.text for s, why in zip(chosen, untold([s.text for s in chosen], instructs)) if why}
         if not untold_here:
             break
         left_out |= untold_here
         chosen = summarize([s for s in sentences if s.text not in left_out], config, disputed, titles, vectors_of)
-    return [s for s in chosen if not untold(s.text, instructs)] or first  # a story told only in such lines: as is
+    told = [s for s, why in zip(chosen, untold([s.text for s in chosen], instructs)) if not why]
+    return told or first  # a story told only in such lines: as it is

@@ -16,7 +16,6 @@ from typing import Any, Mapping, Sequence
 from storyline.core.nlp.dates import DATE_PREPS, DETERMINERS, PATTERNS, WEEKDAYS, bare_day, find_dates, pub_date
 from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import furniture
-from storyline.core.story.headline import shortened
 from storyline.core.story.model import Article, Sentence
 from storyline.core.story.sources import source_sentence
 from storyline.core.text.text import AUXILIARIES, content_terms, jaccard, word_lemmas
@@ -25,7 +24,6 @@ from storyline.lexicon import word_list
 _CLAUSE_SPLIT = re.compile(r";\s+|\s+[—–]\s+|,\s+(?=(?:but|then|and then|until|while|although|though|whereas"
                            r"|and (?:is|was|were|are|has|had|he|she|they|it|we|i))\b)")
 _LEAD_CONJ = re.compile(r"^(?:but|then|and then|and|until|while|although|though|whereas|because|since|so)\s+", re.I)
-_MAX_WORDS = 40
 _TABLE_ROW = re.compile(r"\|.*\|")  # "| AT3-120 | From December 2023 | No |": a table row, not a clause
 _WINDOW = 4  # content words on each side of a date that say what happened then
 
@@ -190,10 +188,8 @@ def dated_by_its_day(text: str, start: int, end: int, iso: str) -> bool:
 
 def _clause(text: str, start: int, end: int) -> str:
     """The clause of ``text`` around a date, or the sentence when the clause would be too short to read; a date in a
-    relative clause dates that clause's background (:func:`background_clause`), not the sentence's event. One over
-    :data:`_MAX_WORDS` words is cut at whole constituents, keeping the date (:func:`~storyline.core.story.headline.
-    shortened`), or shown whole."""
-    date = text[start:end]
+    relative clause dates that clause's background (:func:`background_clause`), not the sentence's event. It is
+    never cut inside: a long clause is shown whole."""
     background = background_clause(text, start, end)
     if background and len(background.split()) >= 4:
         return background[:1].upper() + background[1:]
@@ -205,8 +201,6 @@ def _clause(text: str, start: int, end: int) -> str:
             if len(piece.split()) >= 6:
                 text = piece[:1].upper() + piece[1:]
             break
-    if len(text.split()) > _MAX_WORDS:  # cut at whole constituents, the date's kept; else whole, never mid-phrase
-        text = shortened(text, date, _MAX_WORDS) or text
     return text.strip()
 
 
