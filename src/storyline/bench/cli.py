@@ -168,7 +168,8 @@ def cmd_reads(args: argparse.Namespace) -> int:
     from storyline.bench.reads import main as reads_main
 
     argv = (["--data", args.data, "--examples", str(args.examples)] + (["--json", args.json] if args.json else [])
-            + (["--labels", args.labels] if args.labels else []) + (["--half", args.half] if args.half else []))
+            + (["--labels", args.labels] if args.labels else []) + (["--half", args.half] if args.half else [])
+            + (["--line-labels", args.line_labels] if args.line_labels else []))
     return reads_main(argv)
 
 
@@ -478,6 +479,10 @@ def add_bench_parser(sub) -> None:
                    help="hand labels (as in benchmarks/labels/: {\"labels\": {count: {story's first article id: "
                         "fault or not}}}): also print each detector's precision and recall over the labelled stories "
                         "of this run")
+    r.add_argument("--line-labels", metavar="LINES.json",
+                   help="hand labels of shown lines (benchmarks/labels/lines.json: {\"labels\": {SHA-1 of a line: "
+                        "furniture or not}}): also print the parse's precision and recall over the labelled lines "
+                        "of this run")
     r.add_argument("--half", choices=("build", "held"),
-                   help="with --labels, check against one half of them only; 'held' is the half kept apart from "
-                        "building the detectors")
+                   help="with --labels or --line-labels, check against one half of them only; 'held' is the half "
+                        "kept apart from building the detectors")

@@ -394,10 +394,37 @@ def check_labels(stories: list[dict], result: dict, labels: dict[str, dict[str, 
     return out
 
 
+def check_lines(stories: list[dict], labels: dict[str, bool], half: str | None = None) -> dict:
+    """The parse's reading of shown lines (:func:`storyline.core.story.context.untold`) against hand labels of
+    lines (``{SHA-1 of the line: is furniture}``, no text kept), over the labelled summary sentences and timeline
+    rows of this run, in one half of the labels or both. Read it on a run made before shown lines were filtered,
+    where the lines it would leave out are still there to be read.
+
+    >>> key = hashlib.sha1("Check out the full auction on eBay!".encode("utf-8")).hexdigest()
+    >>> st = [{"summary": [{"text": "Check out the full auction on eBay!"}], "timeline": []}]
+    >>> check_lines(st, {key: True})["recall"]
+    1.0
+    """
+    tp = fp = fn = n = 0
+    for st in stories:
+        for texts in ([x["text"] for x in st.get("summary") or []],
+                      [str(r.get("text") or "") for r in st.get("timeline") or []]):
+            for text, why in zip(texts, untold(texts)):
+                key = hashlib.sha1(text.encode("utf-8")).hexdigest()
+                if key not in labels or (half and label_half(key) != half):
+                    continue
+                n, fault = n + 1, labels[key]
+                tp, fp, fn = tp + (bool(why) and fault), fp + (bool(why) and not fault), fn + (fault and not why)
+    return {"labelled": n, "faults": tp + fn, "flagged": tp + fp,
+            "precision": round(tp / (tp + fp), 3) if tp + fp else None,
+            "recall": round(tp / (tp + fn), 3) if tp + fn else None}
+
+
 def format_report(result: dict) -> str:
     lines = [f"{result['stories']['count']} stories, {result['summary_sentences']['count']} summary sentences"]
-    labels = {"residue_titles": "residue titles", "cut_headlines": "titles over 20 words, or written ones cut inside a phrase, missing a "
-                                                "figure or no statement",
+    labels = {"residue_titles": "residue titles",
+              "cut_headlines": "titles over 20 words, or written ones cut inside a phrase, missing a figure or no "
+                               "statement",
               "furniture_sentences": "caption, credit and furniture sentences",
               "context_openers": "sentences that open needing context",
               "restatement_pairs": "pairs of summary sentences that restate each other",
@@ -430,6 +457,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--labels", help="hand labels (JSON: {\"labels\": {count: {story's first article id: fault or "
                                      "not}}}, as in benchmarks/labels/): print each detector's precision and recall "
                                      "over the labelled stories")
+    ap.add_argument("--line-labels", help="hand labels of shown lines (JSON: {\"labels\": {SHA-1 of a line: furniture "
+                                          "or not}}, as benchmarks/labels/lines.json): print the parse's precision "
+                                          "and recall over the labelled lines of this run")
     args = ap.parse_args(argv)
     stories = read_stories(Path(args.data))
     result = count(stories, len(stories) if args.labels else args.examples)  # labels are checked against every flag
@@ -447,6 +477,11 @@ def main(argv: list[str] | None = None) -> int:
         for kind, r in result["labels"].items():
             print(f"against hand labels, {kind}: {r['labelled']} labelled, {r['faults']} faults, "
                   f"{r['flagged']} flagged, precision {r['precision']}, recall {r['recall']}")
+    if args.line_labels:
+        marks = json.loads(Path(args.line_labels).read_text(encoding="utf-8"))["labels"]
+        result["line_labels"] = r = check_lines(stories, marks, args.half)
+        print(f"against hand labels of lines, shown lines that are no sentence of the story: {r['labelled']} "
+              f"labelled, {r['faults']} faults, {r['flagged']} flagged, precision {r['precision']}, recall {r['recall']}")
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
     return 0

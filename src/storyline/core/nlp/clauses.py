@@ -150,8 +150,8 @@ def not_told(p: Parse) -> str | None:
 
     - ``"prompt"``: a command to the reader, a verb in its base form with no subject ("Add Donald Trump as an
       interest", "Check out the questions", "Please visit the settings menu"), outside quotation marks;
-    - ``"label"``: no finite verb anywhere, and no verb heads any of its sentences (a caption, a credit, a label, a table row: "Vinay
-      Chopra, a former Apotex worker.");
+    - ``"label"``: no finite verb anywhere, and no verb heads any of its sentences (a caption, a credit, a label:
+      "Vinay Chopra, a former Apotex worker.");
     - ``"table"``: cells between bars ("| DL | Larry Ogunjobi | 63 |");
     - ``"fragment"``: the tail of a sentence cut in two: it opens on a small letter ("leaked by Steele himself"),
       it opens on a finite verb that has no subject ("Were sued by Michael Egan last month"), or it is a relative

@@ -147,8 +147,9 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
         p.tokens[hi].text in _CLOSING or hi + 1 >= len(p.tokens) or p.tokens[hi + 1].text in _CLOSING)
     if t.dep == "appos" or (aside and t.dep in _OPTIONAL | _CLAUSES):
         kind = ASIDE
-    elif t.dep in _CLAUSES:  # a condition ("could lose $200 million if the government shuts") goes only to meet the limit
-        kind = NAMED if any(p.tokens[c].dep == "mark" and p.tokens[c].text.lower() in CONDITIONS for c in p.children(k)) else CLAUSE
+    elif t.dep in _CLAUSES:  # a condition ("could lose $200 million if the government shuts") only to meet the limit
+        condition = any(p.tokens[c].dep == "mark" and p.tokens[c].text.lower() in CONDITIONS for c in p.children(k))
+        kind = NAMED if condition else CLAUSE
     elif t.dep in _OPTIONAL and (t.dep in ("relcl", "acl") or head.pos in ("VERB", "AUX")):
         kind = NAMED if span & names else PHRASE
     elif t.dep == "prep" and head.pos in ("NOUN", "PROPN") and t.text.lower() != "of":
@@ -183,7 +184,8 @@ def _complement(p: Parse, k: int) -> bool:
     siblings = p.children(t.head)
     verb = p.tokens[t.head]
     shared = p.children(verb.head) if verb.dep == "conj" else []  # "was arrested and charged": the auxiliary is shared
-    if any(p.tokens[c].dep in _ARGUMENTS for c in siblings) or any(p.tokens[c].dep == "auxpass" for c in siblings + shared):
+    if any(p.tokens[c].dep in _ARGUMENTS for c in siblings) or any(
+            p.tokens[c].dep == "auxpass" for c in siblings + shared):
         return False
     if any(p.tokens[c].pos == "PUNCT" for c in range(t.head + 1, k)):
         return False

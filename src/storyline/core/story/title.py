@@ -73,7 +73,8 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
                  told: Mapping[str, str] | None = None) -> str:
     """The story's headline: of the headlines of its first reports (those within a day of the earliest) that are
     headlines (:func:`~storyline.core.text.clean.title_residue`: not a share bar, a caption, a credit, a time stamp
-    or a sentence cut short) of at most 20 words (else one written, when one can be), that the summary tells (:func:`off_story`, in a story of several articles) and that
+    or a sentence cut short) of at most 20 words (else one written, when one can be), that the summary tells
+    (:func:`off_story`, in a story of several articles) and that
     take no side in a dispute the story has, the one that gives fewest figures and
     acts another outlet may tell otherwise (:func:`contested`, against ``told``: each outlet's headlines and first
     sentences; a headline another outlet negates, :func:`negated_elsewhere`, or that opens on a cause others do not
