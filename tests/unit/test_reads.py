@@ -338,3 +338,13 @@ def test_a_summary_never_shows_a_prompt_a_label_or_a_fragment_that_its_articles_
     arts = [Article(a, None, "2024-03-04", f"outlet{n}") for n, a in enumerate("abc")]
     shown = [s["text"] for s in digest("s", sents, arts, SummaryConfig())["summary"]]
     assert len(shown) >= 2 and set(shown) <= {t for pair in news for t in pair}, shown
+
+
+def test_a_written_title_never_runs_two_clauses_together():
+    """Where the phrase before a colon is cut, the colon between the two clauses stays: the title is never two
+    sentences glued ("... devoid of drama It's clear ...")."""
+    lead = ("The sale of the old quay at Kelso coming up this spring seems devoid of drama on the surface: everyone "
+            "knows who will buy it, and the fight over the price is taking place behind closed doors.")
+    title = choose_title([], [lead])
+    assert "drama: everyone" in title, title
+    assert cut_inside(title, lead) is None, title

@@ -197,12 +197,14 @@ def _complement(p: Parse, k: int) -> bool:
 
 _OPENERS = frozenset(("(", "[", "“", "‘"))
 _CLOSERS = frozenset((")", "]", "”", "’"))
+_SEPARATORS = frozenset((":", ";", "—", "–"))
 
 
 def _punctuated(p: Parse, kept: set[int]) -> set[int]:
-    """``kept`` with the punctuation and conjunctions its words still need, and no other: a comma, dash or stop
-    stays between two words that both stay; an opening quotation mark or bracket with the word after it, a closing
-    one with the word before it; a conjunction with a conjunct after it."""
+    """``kept`` with the punctuation and conjunctions its words still need, and no other: a comma or stop stays
+    between two words that both stay; a colon, semicolon or dash while words stay on both sides of it (two clauses
+    are never run together); an opening quotation mark or bracket with the word after it, a closing one with the
+    word before it; a conjunction with a conjunct after it."""
     words = [k for k in range(len(p.tokens)) if p.tokens[k].pos not in ("PUNCT", "SPACE")]
     out = {k for k in kept if p.tokens[k].pos not in ("PUNCT", "SPACE", "CCONJ")}
     for k in kept - out:
@@ -215,6 +217,8 @@ def _punctuated(p: Parse, kept: set[int]) -> set[int]:
             keep = after in kept
         elif t.text in _CLOSERS or t.text == '"':
             keep = before in kept
+        elif t.text in _SEPARATORS:  # between two clauses: kept while words stay on both sides of it
+            keep = any(w in out for w in words if w < k) and any(w in out for w in words if w > k)
         else:
             keep = before in kept and after in kept
         if keep:
@@ -260,6 +264,10 @@ def _fault(p: Parse, kept: set[int] | frozenset[int]) -> str | None:
             return "figure" if any(p.tokens[k].tag == "CD" for k in below) else "cut"
         if _bare(p, t.head, kept) or _complement(p, d) or _scope(p, d):
             return "cut"
+    for k in range(start, end):  # two clauses run together: the colon or dash between them gone, words on both sides
+        if p.tokens[k].text in _SEPARATORS and k not in kept and any(w in kept for w in range(start, k)) \
+                and any(w in kept and p.tokens[w].pos not in ("PUNCT", "SPACE") for w in range(k + 1, end)):
+            return "cut"
     marks = "".join(p.tokens[k].text for k in sorted(kept) if p.tokens[k].pos == "PUNCT")
     quotes = marks.count('"') % 2 or marks.count("“") != marks.count("”")
     return "cut" if quotes else None  # a quotation opened and not closed, or closed and never opened
@@ -279,10 +287,12 @@ def _render(p: Parse, kept: set[int]) -> str:
         out.append(t.text)
         if n + 1 < len(order):
             nxt = order[n + 1]
-            spaced = p.text[t.idx + len(t.text): t.idx + len(t.text) + 1].isspace()
-            gap = nxt != k + 1 and p.tokens[nxt].text not in (",", ".", ";", ":", ")", "]") \
-                and not p.tokens[nxt].text.startswith(("'", "’"))
-            out.append(" " if spaced or gap else "")
+            n_idx = p.tokens[nxt].idx
+            if p.tokens[nxt].text in (",", ".", ";", ":", ")", "]") or p.tokens[nxt].text.startswith(("'", "’")):
+                out.append(" " if n_idx > 0 and p.text[n_idx - 1].isspace() else "")  # as it was written before it
+            else:
+                spaced = p.text[t.idx + len(t.text): t.idx + len(t.text) + 1].isspace()
+                out.append(" " if spaced or nxt != k + 1 else "")
     text = "".join(out).strip()
     return text[:1].upper() + text[1:]
 
