@@ -86,9 +86,9 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Arti
         }
         for s in chosen
     ]
-    # the articles' leads first (a lead on one side may still give a headline without its side), then the rest
-    opening = [x["text"] for x in summary if x["position"] == 0]
-    leads = (opening + [x["text"] for x in summary if x["position"] != 0]
+    # the summary in its order: its lead, chosen to state the news, first (a lead on one side of a dispute may still
+    # give a headline without its side), then the rest
+    leads = ([x["text"] for x in summary]
              or [s.text for s in sorted(ordered, key=lambda s: (s.position, s.article_id))[:3]])
     out = {
         "story_id": story_id,

@@ -119,7 +119,8 @@ def shorten(p: Parse, most: int = HEADLINE_WORDS, limit: int = MOST_WORDS) -> st
     while _count(p, kept) > most:
         # names and figures go only to bring the headline under the limit
         last = PHRASE if _count(p, kept) <= limit else LAST
-        cands = [c for c in (_candidate(p, k, root, kept, figures, names) for k in sorted(kept)) if c and c[0] <= last]
+        cands = [c for c in (_candidate(p, k, root, kept, figures, names, dated) for k in sorted(kept))
+                 if c and c[0] <= last]
         if not cands:
             break
         kept -= min(cands)[-1]
@@ -133,7 +134,7 @@ CONDITIONS = frozenset(("if", "unless"))  # the subordinators of a condition (a 
 _ARGUMENTS = frozenset(("dobj", "attr", "acomp", "ccomp", "xcomp", "oprd", "dative"))
 
 
-def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], names: set[int]
+def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], names: set[int], dated: set[int]
                ) -> tuple[int, int, int, frozenset[int]] | None:
     """Token ``k``'s constituent as a cut (its rank, then the cut itself), or None where it may not go."""
     t = p.tokens[k]
@@ -151,7 +152,13 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
         condition = any(p.tokens[c].dep == "mark" and p.tokens[c].text.lower() in CONDITIONS for c in p.children(k))
         kind = NAMED if condition else CLAUSE
     elif t.dep in _OPTIONAL and (t.dep in ("relcl", "acl") or head.pos in ("VERB", "AUX")):
-        kind = NAMED if span & names else PHRASE
+        # a verb's phrase says what the verb is of as often as when or where ("discourage people from drinking soda",
+        # "viewed as a game", "a record in March"): only one that names a time, an adverb or a describing clause goes
+        # to shorten a headline; any other only to meet the limit
+        timed = t.dep in ("prep", "npadvmod") and span - {k} <= dated | {j for j in span if p.tokens[j].pos == "DET"}
+        # a time is the period a figure is counted over ("10 percent ... in March"): with a figure kept, it stays
+        loose = t.dep in ("relcl", "acl", "advmod", "intj") or (timed and not (kept - span) & figures)
+        kind = NAMED if span & names or not loose else PHRASE
     elif t.dep == "prep" and head.pos in ("NOUN", "PROPN") and t.text.lower() != "of":
         kind = NAMED  # a phrase that places a noun ("crew members aboard the trawler"): only to meet the limit
     elif t.dep == "conj" and t.head == root and t.pos in ("VERB", "AUX"):
