@@ -346,5 +346,6 @@ def test_a_written_title_never_runs_two_clauses_together():
     lead = ("The sale of the old quay at Kelso coming up this spring seems devoid of drama on the surface: everyone "
             "knows who will buy it, and the fight over the price is taking place behind closed doors.")
     title = choose_title([], [lead])
-    assert "drama: everyone" in title, title
     assert cut_inside(title, lead) is None, title
+    assert "drama everyone" not in title and "surface everyone" not in title, title
+    assert cut_inside("The sale of the old quay at Kelso seems devoid of drama everyone knows who will buy it", lead)

@@ -110,8 +110,11 @@ def shorten(p: Parse, most: int = HEADLINE_WORDS, limit: int = MOST_WORDS) -> st
     if not statement(p):
         return None
     start, end = p.sentences[0] if p.sentences else (0, len(p.tokens))
-    kept = set(range(start, end))
     root = next(k for k in range(start, end) if p.tokens[k].head == k)
+    kept = set(range(start, end))
+    told = _reported(p, root)
+    if told is not None:  # "X happened, a spokesman said": the headline is what was reported, without who said it
+        root, kept = told, set(p.subtree(told))
     dated = {k for e in p.entities if e.label in ("DATE", "TIME", "ORDINAL") for k in range(e.start, e.end)}
     figures = {k for e in p.entities if e.label in FIGURES for k in range(e.start, e.end)} | {
         k for k in kept if p.tokens[k].tag == "CD" and k not in dated}
@@ -179,6 +182,18 @@ def _scope(p: Parse, k: int) -> bool:
     """Token ``k`` is a phrase that gives a superlative its scope ("the tallest building in western Europe")."""
     t = p.tokens[k]
     return t.dep == "prep" and any(p.tokens[c].tag in ("JJS", "RBS") for c in p.children(t.head))
+
+
+def _reported(p: Parse, root: int) -> int | None:
+    """The clause a sentence reports, when it comes first and its reporter after it ("Lovelace was pulled out of the
+    pool Friday ..., Navy spokesman Lt. Trevor Davids said"): the verb of that clause, which has a subject of its
+    own; else None."""
+    subject = [c for c in p.children(root) if p.tokens[c].dep in SUBJECT]
+    for c in p.children(root):
+        if p.tokens[c].dep == "ccomp" and subject and max(p.subtree(c)) < min(subject) \
+                and any(p.tokens[g].dep in SUBJECT for g in p.children(c)):
+            return c
+    return None
 
 
 def _complement(p: Parse, k: int) -> bool:
@@ -257,6 +272,9 @@ def _fault(p: Parse, kept: set[int] | frozenset[int]) -> str | None:
     None: see :func:`cut_inside`."""
     start, end = p.sentences[0] if p.sentences else (0, len(p.tokens))
     root = next((k for k in range(start, end) if p.tokens[k].head == k), start)
+    told = _reported(p, root)
+    if told is not None and root not in kept and told in kept:  # what was reported, without who reported it
+        root, start, end = told, min(p.subtree(told)), max(p.subtree(told)) + 1
     if not statement(p) or root not in kept or not any(p.tokens[c].dep in SUBJECT and c in kept
                                                         for c in p.children(root)):
         return "clause"
