@@ -144,8 +144,17 @@ def untold(texts: Sequence[str], instructs: bool | None = None) -> list[str | No
     """
     kinds = _kinds(texts)
     if instructs is None:
-        instructs = sum(k == "prompt" for k in kinds) >= INSTRUCTING
+        instructs = instructing(texts)
     return [None if k == "prompt" and instructs else k for k in kinds]
+
+
+def instructing(texts: Sequence[str]) -> bool:
+    """Whether lines instruct the reader: two or more of them are commands (a recipe's or a manual's steps).
+
+    >>> instructing(["Heat the oil in a deep pan.", "Add the onions and stir."])
+    True
+    """
+    return sum(k == "prompt" for k in _kinds(texts)) >= INSTRUCTING
 
 
 INSTRUCTING = 2  # commands among a story's lines that make it a set of instructions

@@ -83,8 +83,6 @@ ASIDE, CLAUSE, PHRASE, NAMED, CONJUNCT = range(5)
 LAST = CONJUNCT + 2  # a clause with a figure
 _OPTIONAL = frozenset(("prep", "npadvmod", "advmod", "relcl", "acl", "intj"))
 _CLAUSES = frozenset(("advcl", "parataxis", "meta"))
-_OPENING = frozenset(("(", "[", ",", "—", "–", "-", ";", ":"))
-_CLOSING = frozenset((")", "]", ",", "—", "–", "-", ";"))
 
 
 def shorten(p: Parse, most: int = HEADLINE_WORDS, limit: int = MOST_WORDS) -> str | None:
@@ -220,6 +218,8 @@ def _complement(p: Parse, k: int) -> bool:
 _OPENERS = frozenset(("(", "[", "“", "‘"))
 _CLOSERS = frozenset((")", "]", "”", "’"))
 _SEPARATORS = frozenset((":", ";", "—", "–"))
+_OPENING = frozenset(("(", "[", ",", "-")) | _SEPARATORS  # what may open an aside
+_CLOSING = frozenset((")", "]", ",", "-")) | _SEPARATORS - {":"}  # and close it
 
 
 def _punctuated(p: Parse, kept: set[int]) -> set[int]:

@@ -50,7 +50,7 @@ from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import dated_caption_body
 from storyline.core.text.text import content_terms, fold_for_hash, tfidf, words
 from storyline.core.nlp.dates import instant, told_by_end_of_day
-from storyline.core.story.context import INSTRUCTING, _QUOTES, _settle_quotes, context_need, untold, without_connective
+from storyline.core.story.context import _QUOTES, _settle_quotes, context_need, instructing, untold, without_connective
 from storyline.core.story.lead import background, choose_lead, lead_candidates, lead_closeness, mark_leads, revisions
 from storyline.core.story.model import Sentence, SummarySentence
 from storyline.core.story.restate import containment, fact_terms, restated, restates
@@ -470,7 +470,7 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
     command is a prompt only in a story whose first chosen lines hold fewer than two (not a recipe's steps)."""
 
     first = chosen = summarize(sentences, config, disputed, titles, vectors_of)
-    instructs = sum(k == "prompt" for k in untold([s.text for s in chosen], False)) >= INSTRUCTING
+    instructs = instructing([s.text for s in chosen])
     left_out: set[str] = set()
     for _ in range(RECHOOSE):
         untold_here = {s.text for s, why in zip(chosen, untold([s.text for s in chosen], instructs)) if why}

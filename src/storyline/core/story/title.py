@@ -5,6 +5,7 @@ constituents (:mod:`~storyline.core.story.headline`). Called from :func:`~storyl
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Mapping, Sequence
 
 from storyline.core.nlp.dates import instant
@@ -101,10 +102,10 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
         first = min(known)
         titled = [a for a in titled if stamps[a.article_id] is None
                   or (stamps[a.article_id] - first).total_seconds() <= FIRST_HOURS * 3600]
+    written = lru_cache(maxsize=1)(lambda: _written_title(fallback, disputes, told))  # written once, if asked
     if titled and all(len(words(str(a.title))) > MOST_WORDS for a in titled):
-        written = _written_title(fallback, disputes, told)  # a headline is never over 20 words when one can be written
-        if written and len(words(written)) <= MOST_WORDS:
-            return written
+        if written() and len(words(written())) <= MOST_WORDS:  # a headline is never over 20 words when one can be
+            return written()
     titled = [a for a in titled if len(words(str(a.title))) <= MOST_WORDS] or titled
     if titled:
         def rank(a: Article) -> tuple:
@@ -118,9 +119,9 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
         best = without_untold_reason(without_label(str(top.title)), outlet, told,
                                      [a.title for a in articles if a.title and a.outlet != outlet])
         if shouted(best):  # every first headline is shouted (a slogan, a kicker): one written from the lead says what happened
-            return _written_title(fallback, disputes, told) or best
+            return written() or best
         return best
-    return _written_title(fallback, disputes, told) or "(untitled story)"
+    return written() or "(untitled story)"
 
 
 OFF_STORY = 0.25  # a headline less than this share of whose words the summary tells is another story's
