@@ -297,12 +297,12 @@ def test_bench_reads_sees_a_page_stamp_by_its_template_a_row_dated_by_a_mentione
 
 # (a timeline row, whether a clause that is background gives its date)
 ROWS = [
-    ({"date": "2003", "text": "Met Rusty, 71, who did the thru-hike in 2003"}, False),
+    ({"date": "2003", "text": "In Warner Springs I met Rusty, 71, who did the thru-hike in 2003."}, True),
     ({"date": "2004", "text": "On Tuesday, he was sentenced for an assault at his home in 2004."}, True),
-    ({"date": "2011", "text": "In 2015, it was reported that three were born there in 2011."}, True),
     ({"date": "1998", "text": "749 children have died of heatstroke in cars since 1998."}, True),
-    ({"date": "2016", "text": "Testing began in 2016, only Chinese scientists have led projects.",
-      "sentences": [{"text": "Since testing began in 2016, only Chinese scientists have led projects."}]}, True),
+    ({"date": "2016", "text": "Testing began in 2016.",
+      "sentences": [{"text": "Since testing began in 2016, only Chinese scientists have led projects."}]}, False),
+    ({"date": "1996", "text": "The prison at Laurel Highlands opened in 1996."}, False),
 ]
 
 

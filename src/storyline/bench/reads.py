@@ -49,8 +49,9 @@ from typing import Callable, Iterable
 
 from storyline.core.story.headline import MOST_WORDS, cut_inside, written_from
 from storyline.core.nlp.names import modifier_only, not_a_name
+from storyline.core.nlp.dated import dated
 from storyline.core.nlp.dates import find_dates
-from storyline.core.story.timeline import background_clause, dated_by_its_day, span_opened
+from storyline.core.nlp.parse import parse
 from storyline.core.story.context import context_need, untold
 from storyline.core.story.restate import fact_terms, restated
 from storyline.core.text.clean import title_residue
@@ -99,36 +100,22 @@ def needs_context(text: str, earlier: Iterable[str]) -> str | None:
 
 
 def background_dated(row: dict) -> bool:
-    """A timeline row whose date is one a relative clause of its sentence gives, the sentence told whole.
+    """A timeline row whose date, in the sentence it comes from, dates no event of it: it opens a span, dates
+    background or is no date, as the parse reads that sentence (:func:`~storyline.core.nlp.dated.dated`).
 
     >>> background_dated({"date": "2001", "text": "AirAsia, which began operations in 2001, said it was reviewing it."})
     True
-    >>> background_dated({"date": "2001", "text": "AirAsia began operations in 2001"})
+    >>> background_dated({"date": "2001", "text": "AirAsia began operations in 2001."})
     False
 
     More rows, background dated and not, are in ``tests/unit/test_reads.py``.
     """
-    text = str(row.get("text") or "")
-    if any(iso.startswith(str(row.get("date"))) and background_clause(text, a, b) is not None
-           and len(re.split(r"[,;:]", text[b:], maxsplit=1)[-1].split()) >= 3  # the sentence goes on after it
-           for a, b, iso in find_dates(text)):
-        return True
-    # a sentence that names its event's day of the week, dated by a year it mentions ("On Tuesday, he was sentenced
-    # for an assault in 2004" under 2004); a date that opens a span ("since 1998") or sits in a clause that is not
-    # retold (a German relative clause); a sentence told whole under the date of its "since" clause
-    sentences = [str(s.get("text") or "") for s in row.get("sentences") or []] or [text]
-    for t in sentences:
-        dates = find_dates(t)
-        if dates and dates[0][0] <= 3 and len(dates[0][2]) >= len(str(row.get("date"))) and not (
-                dates[0][2].startswith(str(row.get("date")))):
-            return True  # the date that opens the sentence dates it ("In 2015, it was reported ... in 2011")
-        for a, b, iso in dates:
-            if iso != str(row.get("date")):
-                continue
-            span = span_opened(t, a, b)
-            if dated_by_its_day(t, a, b, iso) or span == "" or background_clause(t, a, b) == "" or (
-                    span and fold_for_hash(span) != fold_for_hash(text)):
-                return True
+    date = str(row.get("date"))
+    for t in [str(s.get("text") or "") for s in row.get("sentences") or []] or [str(row.get("text") or "")]:
+        spans = [(a, b) for a, b, iso in find_dates(t) if iso == date]
+        if spans:
+            p = parse([t])[0]
+            return all(dated(p, a, b, year=t[a:b].replace("-", "").isdigit()).kind != "event" for a, b in spans)
     return False
 
 

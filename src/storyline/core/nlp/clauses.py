@@ -208,3 +208,74 @@ def read_line(p: Parse) -> Line:
     words = [k for k, t in enumerate(p.tokens) if t.dep in SUBJECT]
     definite = p.tokens[words[0]].text if words and _bare_definite(p, words[0]) else ""
     return Line(statement(p), _leans(p), definite)
+
+
+OPENERS = frozenset(("(", "[", "“", "‘"))
+CLOSERS = frozenset((")", "]", "”", "’"))
+SEPARATORS = frozenset((":", ";", "—", "–"))
+
+
+def punctuated(p: Parse, kept: set[int]) -> set[int]:
+    """``kept`` with the punctuation and conjunctions its words still need, and no other: a comma or stop stays
+    between two words that both stay; a colon, semicolon or dash while words stay on both sides of it (two clauses
+    are never run together); an opening quotation mark or bracket with the word after it, a closing one with the
+    word before it; a conjunction with a conjunct after it."""
+    words = [k for k in range(len(p.tokens)) if p.tokens[k].pos not in ("PUNCT", "SPACE")]
+    out = {k for k in kept if p.tokens[k].pos not in ("PUNCT", "SPACE", "CCONJ")}
+    for k in kept - out:
+        t = p.tokens[k]
+        before = max((w for w in words if w < k), default=None)
+        after = min((w for w in words if w > k), default=None)
+        if t.pos == "CCONJ":  # with a conjunct after it, or inside what is kept ("between 1943 and the 1970s")
+            keep = any(c > k and c in kept and p.tokens[c].dep == "conj" for c in p.children(t.head)) or (
+                before in kept and after in kept)
+        elif t.text in OPENERS or (t.text == '"' and _opens(p, k)):
+            keep = after in kept
+        elif t.text in CLOSERS or t.text == '"':
+            keep = before in kept
+        elif t.text in SEPARATORS:  # between two clauses: kept while words stay on both sides of it
+            keep = any(w in out for w in words if w < k) and any(w in out for w in words if w > k)
+        else:
+            keep = before in kept and after in kept
+        if keep:
+            out.add(k)
+    for k in sorted(out):  # an aside kept between commas keeps the comma that closes it ("Chapa, 18, is ...")
+        below = p.subtree(k)
+        lo, hi = min(below), max(below)
+        if p.tokens[k].dep == "appos" and lo - 1 in out and p.tokens[lo - 1].text == "," and hi + 1 < len(p.tokens) \
+                and p.tokens[hi + 1].text == "," and below <= out | {j for j in below if p.tokens[j].pos == "PUNCT"}:
+            out.add(hi + 1)
+    order = sorted(out)  # nothing but a quotation mark or a bracket at either end
+    while order and p.tokens[order[0]].pos in ("PUNCT", "CCONJ") and not (
+            p.tokens[order[0]].text in OPENERS or p.tokens[order[0]].text == '"'):
+        out.discard(order.pop(0))
+    while order and p.tokens[order[-1]].pos in ("PUNCT", "CCONJ") and not (
+            p.tokens[order[-1]].text in CLOSERS or p.tokens[order[-1]].text == '"'):
+        out.discard(order.pop())
+    return out
+
+
+def _opens(p: Parse, k: int) -> bool:
+    """A straight quotation mark that opens a quotation: a space (or nothing) before it, a word right after it."""
+    i = p.tokens[k].idx
+    return (i == 0 or p.text[i - 1].isspace()) and i + 1 < len(p.text) and not p.text[i + 1].isspace()
+
+
+def render(p: Parse, kept: set[int]) -> str:
+    """The kept tokens as text, spaced as the sentence spaced them, a space where a cut closed a gap, the first
+    letter a capital."""
+    order = sorted(kept)
+    out = []
+    for n, k in enumerate(order):
+        t = p.tokens[k]
+        out.append(t.text)
+        if n + 1 < len(order):
+            nxt = order[n + 1]
+            n_idx = p.tokens[nxt].idx
+            if p.tokens[nxt].text in (",", ".", ";", ":", ")", "]") or p.tokens[nxt].text.startswith(("'", "’")):
+                out.append(" " if n_idx > 0 and p.text[n_idx - 1].isspace() else "")  # as it was written before it
+            else:
+                spaced = p.text[t.idx + len(t.text): t.idx + len(t.text) + 1].isspace()
+                out.append(" " if spaced or nxt != k + 1 else "")
+    text = "".join(out).strip()
+    return text[:1].upper() + text[1:]

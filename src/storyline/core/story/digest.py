@@ -130,7 +130,7 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
                                               vectors=vectors)
     disputes = list(disputed)
     timeline = []
-    events = build_timeline(sentences, published)
+    events = build_timeline(sentences, published, english=index.english)
     for e, why in zip(events, untold([e.text for e in events])):
         if why:
             continue  # a dated caption, a prompt or a clause cut from its subject is no event to show

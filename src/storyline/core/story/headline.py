@@ -10,7 +10,8 @@ from functools import lru_cache
 
 from storyline.core.grouping.minhash import hash_tokens
 from storyline.core.nlp.anchors import SUBJECT
-from storyline.core.nlp.clauses import statement
+from storyline.core.nlp.clauses import SEPARATORS, punctuated, render, statement
+from storyline.core.nlp.dated import CONDITIONS
 from storyline.core.nlp.parse import Parse, parse
 from storyline.core.text.language import ENGLISH, language
 from storyline.core.text.sentences import tidy_sentence
@@ -97,7 +98,7 @@ def shorten(p: Parse, most: int = HEADLINE_WORDS, limit: int = MOST_WORDS) -> st
     one, and last an aside or adverbial clause that holds a figure. Of each kind, one that opens the sentence goes
     first, then from the end. The subject, the verb and its objects are never cut, nor what "be" says its subject is
     ("is in intensive care"), nor a superlative's scope, nor anything inside a noun phrase but its clauses,
-    appositions and placing phrases. Punctuation stays where both its words do (:func:`_punctuated`); a result that
+    appositions and placing phrases. Punctuation stays where both its words do (:func:`~storyline.core.nlp.clauses.punctuated`); a result that
     leaves a quotation unclosed is none.
 
     >>> from storyline.core.nlp.parse import parse
@@ -125,13 +126,12 @@ def shorten(p: Parse, most: int = HEADLINE_WORDS, limit: int = MOST_WORDS) -> st
         if not cands:
             break
         kept -= min(cands)[-1]
-    kept = _punctuated(p, kept)
+    kept = punctuated(p, kept)
     if _count(p, kept) > limit or _fault(p, kept):
         return None
-    return _render(p, kept)
+    return render(p, kept)
 
 
-CONDITIONS = frozenset(("if", "unless"))  # the subordinators of a condition (a closed class)
 _ARGUMENTS = frozenset(("dobj", "attr", "acomp", "ccomp", "xcomp", "oprd", "dative"))
 
 
@@ -215,56 +215,8 @@ def _complement(p: Parse, k: int) -> bool:
     return min((c for c in siblings if c > t.head and p.tokens[c].dep == "prep"), default=None) == k
 
 
-_OPENERS = frozenset(("(", "[", "“", "‘"))
-_CLOSERS = frozenset((")", "]", "”", "’"))
-_SEPARATORS = frozenset((":", ";", "—", "–"))
-_OPENING = frozenset(("(", "[", ",", "-")) | _SEPARATORS  # what may open an aside
-_CLOSING = frozenset((")", "]", ",", "-")) | _SEPARATORS - {":"}  # and close it
-
-
-def _punctuated(p: Parse, kept: set[int]) -> set[int]:
-    """``kept`` with the punctuation and conjunctions its words still need, and no other: a comma or stop stays
-    between two words that both stay; a colon, semicolon or dash while words stay on both sides of it (two clauses
-    are never run together); an opening quotation mark or bracket with the word after it, a closing one with the
-    word before it; a conjunction with a conjunct after it."""
-    words = [k for k in range(len(p.tokens)) if p.tokens[k].pos not in ("PUNCT", "SPACE")]
-    out = {k for k in kept if p.tokens[k].pos not in ("PUNCT", "SPACE", "CCONJ")}
-    for k in kept - out:
-        t = p.tokens[k]
-        before = max((w for w in words if w < k), default=None)
-        after = min((w for w in words if w > k), default=None)
-        if t.pos == "CCONJ":
-            keep = any(c > k and c in kept and p.tokens[c].dep == "conj" for c in p.children(t.head))
-        elif t.text in _OPENERS or (t.text == '"' and _opens(p, k)):
-            keep = after in kept
-        elif t.text in _CLOSERS or t.text == '"':
-            keep = before in kept
-        elif t.text in _SEPARATORS:  # between two clauses: kept while words stay on both sides of it
-            keep = any(w in out for w in words if w < k) and any(w in out for w in words if w > k)
-        else:
-            keep = before in kept and after in kept
-        if keep:
-            out.add(k)
-    for k in sorted(out):  # an aside kept between commas keeps the comma that closes it ("Chapa, 18, is ...")
-        below = p.subtree(k)
-        lo, hi = min(below), max(below)
-        if p.tokens[k].dep == "appos" and lo - 1 in out and p.tokens[lo - 1].text == "," and hi + 1 < len(p.tokens) \
-                and p.tokens[hi + 1].text == "," and below <= out | {j for j in below if p.tokens[j].pos == "PUNCT"}:
-            out.add(hi + 1)
-    order = sorted(out)  # nothing but a quotation mark or a bracket at either end
-    while order and p.tokens[order[0]].pos in ("PUNCT", "CCONJ") and not (
-            p.tokens[order[0]].text in _OPENERS or p.tokens[order[0]].text == '"'):
-        out.discard(order.pop(0))
-    while order and p.tokens[order[-1]].pos in ("PUNCT", "CCONJ") and not (
-            p.tokens[order[-1]].text in _CLOSERS or p.tokens[order[-1]].text == '"'):
-        out.discard(order.pop())
-    return out
-
-
-def _opens(p: Parse, k: int) -> bool:
-    """A straight quotation mark that opens a quotation: a space (or nothing) before it, a word right after it."""
-    i = p.tokens[k].idx
-    return (i == 0 or p.text[i - 1].isspace()) and i + 1 < len(p.text) and not p.text[i + 1].isspace()
+_OPENING = frozenset(("(", "[", ",", "-")) | SEPARATORS  # what may open an aside
+_CLOSING = frozenset((")", "]", ",", "-")) | SEPARATORS - {":"}  # and close it
 
 
 def _fault(p: Parse, kept: set[int] | frozenset[int]) -> str | None:
@@ -290,7 +242,7 @@ def _fault(p: Parse, kept: set[int] | frozenset[int]) -> str | None:
         if _bare(p, t.head, kept) or _complement(p, d) or _scope(p, d):
             return "cut"
     for k in range(start, end):  # two clauses run together: the colon or dash between them gone, words on both sides
-        if p.tokens[k].text in _SEPARATORS and k not in kept and any(w in kept for w in range(start, k)) \
+        if p.tokens[k].text in SEPARATORS and k not in kept and any(w in kept for w in range(start, k)) \
                 and any(w in kept and p.tokens[w].pos not in ("PUNCT", "SPACE") for w in range(k + 1, end)):
             return "cut"
     marks = "".join(p.tokens[k].text for k in sorted(kept) if p.tokens[k].pos == "PUNCT")
@@ -300,26 +252,6 @@ def _fault(p: Parse, kept: set[int] | frozenset[int]) -> str | None:
 
 def _count(p: Parse, kept: set[int]) -> int:
     return sum(1 for k in kept if p.tokens[k].pos not in ("PUNCT", "SPACE"))
-
-
-def _render(p: Parse, kept: set[int]) -> str:
-    """The kept tokens as text, spaced as the sentence spaced them, a space where a cut closed a gap, the first
-    letter a capital."""
-    order = sorted(kept)
-    out = []
-    for n, k in enumerate(order):
-        t = p.tokens[k]
-        out.append(t.text)
-        if n + 1 < len(order):
-            nxt = order[n + 1]
-            n_idx = p.tokens[nxt].idx
-            if p.tokens[nxt].text in (",", ".", ";", ":", ")", "]") or p.tokens[nxt].text.startswith(("'", "’")):
-                out.append(" " if n_idx > 0 and p.text[n_idx - 1].isspace() else "")  # as it was written before it
-            else:
-                spaced = p.text[t.idx + len(t.text): t.idx + len(t.text) + 1].isspace()
-                out.append(" " if spaced or nxt != k + 1 else "")
-    text = "".join(out).strip()
-    return text[:1].upper() + text[1:]
 
 
 _KEPT_WHOLE = frozenset(("det", "amod", "compound", "nummod", "quantmod", "poss", "case", "pobj", "dobj", "attr",

@@ -1,9 +1,11 @@
 """A story's timeline: dated events found in its sentences, ordered by date and folded across articles.
 
-Dates are read by :mod:`storyline.core.nlp.dates`, at the precision the text gives, relative ones against the
-article's publication date. A date in a background clause, or one that opens a span ("since 1998"), dates no news.
-An event's text is the clause that holds the date. Events with compatible dates whose texts say nearly the same
-thing are folded into one event that cites every article that told it.
+Dates are found by :mod:`storyline.core.nlp.dates`, at the precision the text gives, relative ones against the
+article's publication date. Tellings with compatible dates whose sentences say nearly the same thing are folded into
+one event that cites every article that told it. What each date dates is then read from the parse
+(:mod:`storyline.core.nlp.dated`): an event's text is the clause of the verb its date hangs on, and a date that
+opens a span ("since 1998"), dates background ("an aunt who died in 1948", "appealed his 2015 conviction") or is no
+date ("1920 pixels") gives no row.
 """
 
 from __future__ import annotations
@@ -13,17 +15,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from storyline.core.nlp.dates import DATE_PREPS, DETERMINERS, PATTERNS, WEEKDAYS, bare_day, find_dates, pub_date
+from storyline.core.nlp.dated import dated
+from storyline.core.nlp.dates import find_dates, pub_date
 from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import furniture
 from storyline.core.story.model import Article, Sentence
 from storyline.core.story.sources import source_sentence
-from storyline.core.text.text import AUXILIARIES, content_terms, jaccard, word_lemmas
-from storyline.lexicon import word_list
+from storyline.core.text.text import content_terms, jaccard
 
-_CLAUSE_SPLIT = re.compile(r";\s+|\s+[—–]\s+|,\s+(?=(?:but|then|and then|until|while|although|though|whereas"
-                           r"|and (?:is|was|were|are|has|had|he|she|they|it|we|i))\b)")
-_LEAD_CONJ = re.compile(r"^(?:but|then|and then|and|until|while|although|though|whereas|because|since|so)\s+", re.I)
 _TABLE_ROW = re.compile(r"\|.*\|")  # "| AT3-120 | From December 2023 | No |": a table row, not a clause
 _WINDOW = 4  # content words on each side of a date that say what happened then
 
@@ -46,162 +45,9 @@ class Event:
                 "outlets": list(self.outlets), "sentences": [dict(s) for s in self.sources]}
 
 
-# a relative clause after a comma: what it says of the name before it is background to the sentence's own event.
-# German relative pronouns (a closed class) read as such before a lower-case word or a figure (", der 1933 sagte"),
-# not before a noun, where they are articles (", die Polizei ermittelt"); such a clause is not retold
-_RELATIVE = re.compile(r",\s+(?:(?P<rel>who|which|whose)\s|(?P<other>der|die|das|dem|den|deren|dessen)\s(?=[a-zäöüß\d]))")
-# prepositions that open a span at a date (a closed class): what the sentence tells holds from then on, and its own
-# event is not then ("749 children have died since 1998", "seit mindestens 2019 angebunden")
-_SINCE = re.compile(r"\b(?:since|seit|depuis|desde)\s", re.I)
-_PRONOUNS = word_list("timeline/pronouns.txt")
-
-
-def background_clause(text: str, start: int, end: int) -> str | None:
-    """The background a date in a relative clause dates, told of its own ("AirAsia, which began operations in 2001,
-    said ..." -> "AirAsia began operations in 2001"), or None when the date is not in such a clause. The clause's
-    subject is the name before it (its capitalised words, or the words back to a determiner); a clause whose
-    subject cannot be told so is told with its pronoun.
-
-    >>> t = "AirAsia, which began operations in 2001, said on Monday it was reviewing the suspension."
-    >>> background_clause(t, t.index("2001"), t.index("2001") + 4)
-    'AirAsia began operations in 2001'
-    >>> t = "Mr Dudley took over as chief executive in 2010, the company said."
-    >>> background_clause(t, t.index("2010"), t.index("2010") + 4) is None
-    True
-
-    More clauses, a German one among them, are in ``tests/unit/test_timeline.py``.
-    """
-    rel = None
-    for m in _RELATIVE.finditer(text, 0, start + 1):  # one more: the lookahead reads the date's first character
-        if m.end() <= start:
-            rel = m
-    if rel is None or re.search(r"[,;:]", text[rel.end(): start]):
-        return None  # no relative clause open where the date is
-    if rel.group("other"):
-        return ""  # a German relative clause: background, not retold (its verb stands last)
-    stop = re.search(r"[,;:]|\s[—–]\s|\.\s*$", text[end:])
-    body = text[rel.end(): end + (stop.start() if stop else len(text) - end)].strip()
-    before = text[: rel.start()].split()
-    subject: list[str] = []
-    for w in reversed(before[-6:]):
-        if w[:1].isupper() or (subject and subject[0][:1].isupper() and w.lower() in ("of", "de", "the")):
-            subject.insert(0, w)
-        else:
-            break
-    while subject and subject[0].lower() in DATE_PREPS:
-        subject.pop(0)  # "In Arizona, which has voted ...": the preposition opened the sentence, not the name
-    if not subject:
-        for k in range(len(before) - 1, max(len(before) - 5, -1), -1):
-            if before[k].lower() in DETERMINERS:
-                subject = before[k:] if k + 1 < len(before) else []
-                break
-        else:
-            subject = before[-2:] if len(before) >= 2 and not before[-2][:1].isupper() else []
-    if rel.group("rel") == "whose" or not subject:
-        return f"{' '.join(before[-3:])}, {rel.group('rel')} {body}".strip(", ")
-    return f"{' '.join(subject)} {body}"
-
-
-def span_opened(text: str, start: int, end: int) -> str | None:
-    """What a date governed by "since" (or "seit", "depuis", "desde") dates, or None when no such word governs it.
-
-    The date opens a span, and what the sentence tells holds from then on: the sentence's own event is not then.
-    When a clause with its own verb follows "since" ("since construction began in 2005"), that clause is the event
-    the date dates, told of its own; when there is none, or it opens on a pronoun, the date dates nothing ("").
-
-    >>> t = "In all, 749 children have died of heatstroke in cars since 1998, the website says."
-    >>> span_opened(t, t.index("1998"), t.index("1998") + 4)
-    ''
-    >>> t = "He was drafted by the Mets in June 1977."
-    >>> span_opened(t, t.index("1977"), t.index("1977") + 4) is None
-    True
-
-    More spans are in ``tests/unit/test_timeline.py``.
-    """
-    since = None
-    for m in _SINCE.finditer(text, 0, start):
-        since = m
-    if since is None:
-        return None
-    between = text[since.end(): start]
-    if re.search(r"[,;:()]|\s[—–]\s", between) or len(between.split()) > 8:
-        return None  # "since" governs another clause, not this date
-    words = re.findall(r"[\w'’-]+", between.lower())
-    if since.group().lower().startswith("since") and words and words[0] not in _PRONOUNS and any(
-            w in AUXILIARIES or set(word_lemmas(w)) == {"VERB"} for w in words[1:]):
-        clause = text[since.end(): end]
-        if len(clause.split()) >= 4:
-            return clause[:1].upper() + clause[1:]
-    return ""
-
-
-_DAYS_OF_WRITING = frozenset(("yesterday", "today", "tonight", "tomorrow", *WEEKDAYS))
-
-
-def _day_refs(text: str) -> list[tuple[int, int]]:
-    """Where ``text`` names its event's day relative to the day of writing: "on Tuesday", "yesterday", "voted
-    Monday", "Wednesday's quake"; not "last year" nor a day's name ("Saturday Night Live", "Black Friday")."""
-    out = []
-    for kind, pat in PATTERNS:
-        if kind == "rel":
-            out += [m.span() for m in pat.finditer(text) if m.group("rel").split()[-1].lower() in _DAYS_OF_WRITING
-                    and not _in_name(text, m.start(), m.group("rel"))]
-        elif kind == "day":
-            out += [m.span() for m in pat.finditer(text) if bare_day(text, m)]
-    return out
-
-
-def _in_name(text: str, start: int, word: str) -> bool:
-    """A word of time that is part of a name: written in capitals ("USA TODAY") or capitalised after a capitalised
-    word inside a sentence ("USA Today", "Good Morning America Today")."""
-    if word.isupper() and len(word) > 1:
-        return True
-    before = text[:start].rstrip()
-    return word[:1].isupper() and bool(before) and before.split()[-1][:1].isupper() and not before.endswith(
-        (".", ",", ";", ":", "(", "—", "–", '"', "“", "”"))
-
-
-def dated_by_its_day(text: str, start: int, end: int, iso: str) -> bool:
-    """Whether the year or month at ``text[start:end]`` (``iso``, coarser than a day) is not the date of its
-    sentence's event because the sentence names that event's day relative to the day of writing ("On Tuesday, Mr.
-    Cosby was sentenced ... for assaulting a woman at his home in 2004"): the year dates what the sentence mentions,
-    not what it tells. A year that opens the sentence sets its time ("In 2019 the club won the cup on Sunday"), and
-    one in a relative clause dates that clause's background, which is a row of its own.
-
-    >>> t = "On Tuesday, Mr. Cosby was sentenced for assaulting a woman at his home in 2004."
-    >>> dated_by_its_day(t, t.index("2004"), t.index("2004") + 4, "2004")
-    True
-    >>> t = "In 2019 the club won the cup on Sunday."
-    >>> dated_by_its_day(t, 3, 7, "2019")
-    False
-    >>> t = "Tony Montana told USA TODAY on Nov. 1 that Spacey confronted him in 2003 at a pub."
-    >>> dated_by_its_day(t, t.index("2003"), t.index("2003") + 4, "2003")
-    False
-    >>> t = "He appears with Bill Murray in a Saturday Night Live skit in 1978."
-    >>> dated_by_its_day(t, t.index("1978"), t.index("1978") + 4, "1978")
-    False
-    """
-    if len(iso) >= 10 or len(text[:start].split()) <= 1 or background_clause(text, start, end) is not None:
-        return False
-    return bool(_day_refs(text))
-
-
-def _clause(text: str, start: int, end: int) -> str:
-    """The clause of ``text`` around a date, or the sentence when the clause would be too short to read; a date in a
-    relative clause dates that clause's background (:func:`background_clause`), not the sentence's event. It is
-    never cut inside: a long clause is shown whole."""
-    background = background_clause(text, start, end)
-    if background and len(background.split()) >= 4:
-        return background[:1].upper() + background[1:]
-    bounds = [0] + [m.end() for m in _CLAUSE_SPLIT.finditer(text)] + [len(text) + 1]
-    cut = [m.start() for m in _CLAUSE_SPLIT.finditer(text)] + [len(text)]
-    for a, b in zip(bounds, cut):
-        if a <= start and end <= b:
-            piece = _LEAD_CONJ.sub("", text[a:b].strip())
-            if len(piece.split()) >= 6:
-                text = piece[:1].upper() + piece[1:]
-            break
-    return text.strip()
+# prepositions that open a span at a date (a closed class), read so in a story the parser does not read: what the
+# sentence tells holds from then on, and its own event is not then ("seit mindestens 2019 angebunden")
+_SINCE = re.compile(r"\b(?:since|seit|depuis|desde)\s+(?:\S+\s+){0,2}$", re.I)
 
 
 def _compatible(a: str, b: str) -> bool:
@@ -216,10 +62,13 @@ def _same_event(a: tuple[set[str], set[str]], b: tuple[set[str], set[str]], thre
 
 
 def build_timeline(sentences: Sequence[Sentence], published: Mapping[str, str | None] | None = None,
-                   fold_threshold: float = 0.25) -> list[Event]:
+                   fold_threshold: float = 0.25, english: bool = True) -> list[Event]:
     """Dated events of one story's sentences, oldest first.
 
-    ``published`` maps article ids to ISO publication dates (or None), which resolve relative dates.
+    ``published`` maps article ids to ISO publication dates (or None), which resolve relative dates. In a story in
+    ``english`` each date is read from the parse (:func:`~storyline.core.nlp.dated.dated`): an event is the clause
+    of the verb the date hangs on, and a date that opens a span, dates background or is no date gives no row; in
+    another language a row is its sentence.
 
     >>> s = [Sentence("a", 0, "He was drafted by the Mets in June 1977.", "x.com"),
     ...      Sentence("b", 3, "The Mets drafted him in 1977 as a shortstop.", "y.com"),
@@ -238,75 +87,111 @@ def build_timeline(sentences: Sequence[Sentence], published: Mapping[str, str | 
         raise ValueError(f"fold_threshold must be between 0 and 1, got {fold_threshold}")
     published = published or {}
     texts = [" ".join(s.text.split()) for s in sentences]
-    raw = _dated_clauses(sentences, texts, published)
-    raw.sort(key=lambda r: (r[0], r[4]))
-    events: list[tuple[Event, list[tuple[set[str], set[str]]]]] = []
-    at: dict[int, tuple] = {}  # an event -> where in its sentence its first telling's date stands
-    for iso, clause, terms, src, key in raw:
-        for ev, told in events:
-            if _compatible(ev.date, iso) and any(_same_event(t, terms, fold_threshold) for t in told):
-                if len(iso) > len(ev.date):
-                    ev.date, ev.text = iso, clause
-                _cite(ev, src)
-                told.append(terms)
+    raw = _dated_sentences(sentences, texts, published, english)
+    raw.sort(key=lambda r: (r.iso, r.key))
+    events: list[tuple[Event, list[_Telling]]] = []
+    for told in raw:
+        for ev, tellings in events:
+            if _compatible(ev.date, told.iso) and any(_same_event(t.terms, told.terms, fold_threshold)
+                                                      for t in tellings):
+                if len(told.iso) > len(ev.date):
+                    ev.date = told.iso
+                    tellings.insert(0, told)  # the most precise telling is read first
+                else:
+                    tellings.append(told)
+                _cite(ev, told.source)
                 break
         else:
-            ev = Event(iso, clause)
-            _cite(ev, src)
-            events.append((ev, [terms]))
-            at[id(ev)] = key
-    out = [ev for ev, _ in events]
-    out = _one_row_per_sentence(out, at)
+            ev = Event(told.iso, told.text)
+            _cite(ev, told.source)
+            events.append((ev, [told]))
+    read = _read(events) if english else [(ev, tellings[0]) for ev, tellings in events]
+    out = _one_row_per_sentence(read)
     out.sort(key=lambda e: (e.date, e.sources[0]["article_id"]))
     return out
 
 
-def _dated_clauses(sentences: Sequence[Sentence], texts: Sequence[str], published: Mapping[str, str | None]
-                   ) -> list[tuple[str, str, tuple[set[str], set[str]], dict[str, Any], tuple]]:
-    """Every date of the story that dates one of its events, with the clause that tells it, that clause's terms
-    and the terms near the date, the sentence it cites, and where the telling stands (for order). Questions,
-    furniture, table rows, time stamps, dates of the day told, spans opened and background clauses date none."""
+@dataclass(frozen=True)
+class _Telling:
+    """One sentence telling a dated event: the date (``iso``, at characters ``start`` to ``end``; ``year``: a bare
+    number), the sentence's terms and the terms near the date (which fold tellings), the sentence it cites and
+    where it stands (for order)."""
+
+    iso: str
+    text: str
+    start: int
+    end: int
+    year: bool
+    terms: tuple[set[str], set[str]]
+    source: dict[str, Any]
+    key: tuple
+
+
+_READ_TELLINGS = 3  # an event whose first tellings date no event of their own is no event
+
+
+def _read(events: list[tuple[Event, list[_Telling]]]) -> list[tuple[Event, _Telling]]:
+    """Each event with its text the clause its date dates in the first of its tellings whose date dates an event
+    (read from the parse, in one batch per round); an event none of whose first tellings does is dropped."""
+    from storyline.core.nlp.parse import parse
+
+    out: dict[int, tuple[Event, _Telling]] = {}
+    for n in range(_READ_TELLINGS):
+        todo = [(k, ev, tellings[n]) for k, (ev, tellings) in enumerate(events) if k not in out and n < len(tellings)]
+        if not todo:
+            break
+        texts = list(dict.fromkeys(t.text for _, _, t in todo))
+        parsed = dict(zip(texts, parse(texts)))
+        for k, ev, told in todo:
+            d = dated(parsed[told.text], told.start, told.end, year=told.year)
+            if d.kind == "event":
+                ev.date, ev.text = told.iso, d.text
+                out[k] = (ev, told)
+    return [out[k] for k in sorted(out)]
+
+
+def _dated_sentences(sentences: Sequence[Sentence], texts: Sequence[str], published: Mapping[str, str | None],
+                     english: bool) -> list[_Telling]:
+    """Every date of the story that may date one of its events, with the sentence that tells it. Questions,
+    furniture, table rows, time stamps and dates of a sentence that shares nothing with its story date none, nor,
+    in a story the parser does not read, a date that opens a span."""
     told_by = Counter(t for text in texts for t in set(content_terms(text)))  # sentences of the story using a term
-    raw: list[tuple[str, str, tuple[set[str], set[str]], dict[str, Any], tuple]] = []
+    raw: list[_Telling] = []
     for s, text in zip(sentences, texts):
         flags = set(sentence_flags(text)) if text else {"empty"}
         if flags & {"empty", "question", "url", "shouting", "call_to_action", "furniture"} or _TABLE_ROW.search(text):
             continue
+        if furniture(text):
+            continue  # gallery captions run together into one "sentence"
         aid = s.article_id
         dates = find_dates(text, published.get(aid))
         if dates and len(texts) >= JUDGED_FROM and not of_story(text, dates, told_by):
             continue
+        terms = set(content_terms(text))
+        src = source_sentence(s, text)
         for start, end, iso in dates:
-            if stamped(text, start, end) or dated_by_its_day(text, start, end, iso):
+            if stamped(text, start, end) or (not english and _SINCE.search(text[:start])):
                 continue
-            span = span_opened(text, start, end)
-            if span == "" or background_clause(text, start, end) == "":
-                continue  # the date opens a span, or dates a clause that cannot be told of its own
-            clause = span or _clause(text, start, end)
-            if furniture(clause):
-                continue  # the row a reader would see is a caption: gallery captions run together into one "sentence"
-            terms = set(content_terms(clause)) - set(content_terms(text[start:end]))
             near = set(content_terms(text[:start])[-_WINDOW:] + content_terms(text[end:])[:_WINDOW])
-            src = source_sentence(s, text)
             key = (published.get(aid) or "9999", aid, int(s.position or 0), start)
-            raw.append((iso, clause, (terms, near), src, key))
+            raw.append(_Telling(iso, text, start, end, text[start:end].replace("-", "").isdigit(),
+                                (terms - set(content_terms(text[start:end])), near), src, key))
     return raw
 
 
-def _one_row_per_sentence(events: list[Event], at: dict[int, tuple]) -> list[Event]:
-    """One row per sentence: a sentence with two dates ("between March 2021 and November 2023") is told once,
-    under its most precise date, then the one it gives first ("In 2015, it was reported ... born between 2011 and
-    2013")."""
-    best: dict[str, Event] = {}
-    for ev in events:
+def _one_row_per_sentence(read: list[tuple[Event, _Telling]]) -> list[Event]:
+    """One row per clause: a clause with two dates ("between March 2021 and November 2023") is told once, under its
+    most precise date, then the one it gives first."""
+    best: dict[str, tuple[Event, _Telling]] = {}
+    for ev, told in read:
         cur = best.get(ev.text)
-        if cur is None or len(ev.date) > len(cur.date) or (len(ev.date) == len(cur.date) and at[id(ev)] < at[id(cur)]):
+        if cur is None or len(ev.date) > len(cur[0].date) or (len(ev.date) == len(cur[0].date) and told.key < cur[1].key):
             if cur is not None:
-                _merge(ev, cur)
-            best[ev.text] = ev
+                _merge(ev, cur[0])
+            best[ev.text] = (ev, told)
         else:
-            _merge(cur, ev)
-    return list(best.values())
+            _merge(cur[0], ev)
+    return [ev for ev, _ in best.values()]
 
 
 # "Published: ", "Veröffentlichung: 2. Februar ": a label and a colon, then at most the day and month of the date

@@ -1,0 +1,248 @@
+"""What a date in a sentence dates, read from the parse: the verb it hangs on, and that verb's clause.
+
+A date dates the verb it hangs on ("The prison opened in 1996"), with the clause of that verb as what happened
+then. The parse says when it dates something else:
+
+- a *span*: the date is the object of "since" ("749 children have died since 1998"), or of "between", "from" or
+  "through" ("earned $94 million between May 2010 and May 2011"): what the sentence tells holds over a time, and
+  happened at no one time;
+- a *state*: the clause says what its subject is ("The number of failures was minimal in 1960", "there were 25
+  reports as of 2002"), not what happened;
+- *background*: the verb is in a clause that describes a noun or serves as a noun ("an aunt who died in 1948",
+  "freed after his role in robbing a bank in 2007"), or the date dates a noun that is neither the clause's subject
+  nor a time it happened in ("appealed his 2015 conviction", "under the War Powers Resolution of 1973"): an earlier
+  event told for context, not an event of the story;
+- *no date*: a bare number the entity model does not read as a date, or one before a plural noun, which it counts
+  ("1080 pixels by 1920 pixels").
+
+The clause is the verb and what hangs on it, less the clauses joined to it that tell other events ("... and
+started a new line of work"). A clause reported by a verb of saying is told with its reporter (the parse makes it
+the reporter's complement), and a verb that shares its subject with the one before it ("and retired in 1977") is
+told with that subject. Everything here reads dependency labels and parts of speech (closed classes of grammar);
+the prepositions below are closed classes too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from storyline.core.nlp.clauses import SUBJECT, punctuated, render
+from storyline.core.nlp.parse import Parse
+
+# prepositions that place an event in a time ("on Monday", "in 1998") ...
+AT_THE_TIME = frozenset(("in", "on", "at", "during", "amid", "amidst", "throughout", "until", "till"))
+# ... and those that place it in or before another event: a date on a noun they govern dates the verb they hang on
+# ("arose during a squabble in 1996", "piloted the team until a departure after the 2016 season"; a time of day
+# is read as part of its date: "on the night of March 2, 2013")
+AMID = frozenset(("during", "amid", "amidst", "throughout", "until", "till"))
+SPAN = frozenset(("since", "between", "from", "through"))  # prepositions that open or bound a span at a date
+CONDITIONS = frozenset(("if", "unless"))  # the subordinators of a condition: what may happen, not what did
+AT_ONCE = frozenset(("when", "while", "as"))  # subordinators of a clause whose time is its main clause's too
+THEN = frozenset(("after", "before", "following", "upon", "on", "while", "when"))  # "after jumping from a car"
+# how a verb's clause hangs on the one above it: a complement (the clause is that verb's: "told the Sun that in
+# 2010 ...", "is supposed to launch in 2018") ...
+_COMPLEMENT = frozenset(("xcomp", "ccomp", "aux", "auxpass"))
+# ... or a clause of its own: a main clause, a conjunct, a loose clause, an adverbial clause with its own subject
+_OWN = frozenset(("ROOT", "conj", "parataxis", "advcl"))
+_OTHER_EVENTS = frozenset(("conj", "cc", "preconj", "parataxis", "dep"))  # what joins another event's clause to this one
+_SHORTEST = 4  # a clause of fewer words is no row of its own: the sentence is told whole
+
+
+@dataclass(frozen=True, slots=True)
+class Dated:
+    """What a date dates: ``kind`` is ``event``, ``span``, ``background`` (a state too) or ``none`` (no date); ``text`` is the
+    clause an event date dates, as a timeline row tells it ("" for the others)."""
+
+    kind: str
+    text: str = ""
+
+
+def _words(p: Parse, kept: frozenset[int] | set[int]) -> int:
+    return sum(1 for k in kept if p.tokens[k].pos not in ("PUNCT", "SPACE"))
+
+
+def dated(p: Parse, start: int, end: int, year: bool = False) -> Dated:
+    """What the date at characters ``start`` to ``end`` of the parsed sentence dates. ``year``: the date is a bare
+    number, which is a date only where the entity model reads it as one.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> t = "He retired in 1977 and started a new line of work as a document examiner in Dallas."
+    >>> dated(parse([t])[0], t.index("1977"), t.index("1977") + 4, year=True)
+    Dated(kind='event', text='He retired in 1977')
+    >>> t = "Theodus Times II has a cousin buried in the cemetery, as well as an aunt who died in 1948."
+    >>> dated(parse([t])[0], t.index("1948"), t.index("1948") + 4, year=True).kind
+    'background'
+    >>> t = "Calls for Pluto to be downgraded intensified after a candidate object was discovered in 1992."
+    >>> dated(parse([t])[0], t.index("1992"), t.index("1992") + 4, year=True).text
+    'A candidate object was discovered in 1992.'
+
+    More sentences, each kind among them, are in ``tests/unit/test_dated.py``.
+    """
+    span = [k for k, t in enumerate(p.tokens) if start <= t.idx < end]
+    if not span:
+        return Dated("event", p.text.strip())  # the tokenizer split the text elsewhere: the sentence, whole
+    in_date = {k for e in p.entities if e.label in ("DATE", "TIME") for k in range(e.start, e.end)}
+    head = next((k for k in span if p.tokens[k].head not in span or p.tokens[k].head == k), span[0])
+    if year and (not in_date & set(span) or (p.tokens[head].dep == "nummod"
+                                             and p.tokens[p.tokens[head].head].tag == "NNS")):
+        return Dated("none")  # no date, or a number before a plural noun, which it counts ("1920 pixels")
+    verb, noun, via = _governor(p, head, in_date)
+    if verb is None:
+        return Dated("span")
+    if noun is not None and not _times(p, noun, verb, via):
+        return Dated("background")
+    clause = _clause_head(p, verb)
+    if clause is None or _state(p, clause):
+        return Dated("background")
+    kept = _clause(p, verb, clause, set(span))
+    if _words(p, kept) < _SHORTEST or _lost_referent(p, kept):
+        return Dated("event", p.text.strip())
+    text = render(p, punctuated(p, kept)).rstrip(" ,;:")
+    last = max((k for k, t in enumerate(p.tokens) if t.pos not in ("PUNCT", "SPACE")), default=-1)
+    stop = p.text.rstrip()[-1:]
+    return Dated("event", text + stop if last in kept and stop in ".!" else text)
+
+
+def _governor(p: Parse, head: int, in_date: set[int]) -> tuple[int | None, int | None, int | None]:
+    """The verb a date hangs on (None when "since" governs the date), the first noun between them, if any (not
+    one of the date's own words: "in either July or August of 2018"), and the preposition whose object the date is."""
+    k, noun = head, None
+    via = head if p.tokens[head].pos == "ADP" else p.tokens[head].head if p.tokens[head].dep == "pobj" else None
+    while True:
+        t = p.tokens[k]
+        if k != head and (t.pos in ("VERB", "AUX") or t.head == k):
+            return k, noun, via
+        if k != head and t.dep == "prep" and t.lemma.lower() in SPAN and noun is None:
+            return None, None, None
+        if k != head and noun is None and t.pos in ("NOUN", "PROPN", "PRON") and k not in in_date:
+            noun = k
+        if t.head == k:
+            return k, noun, via
+        k = t.head
+
+
+def _argument(p: Parse, noun: int, verb: int) -> bool:
+    """``noun`` is a direct object of ``verb`` (not the object of a preposition on it: "fined for a collision in
+    2004" dates the collision)."""
+    t = p.tokens[noun]
+    return t.dep in ("dobj", "attr", "oprd", "dative") and t.head == verb
+
+
+def _times(p: Parse, noun: int, verb: int, via: int | None = None) -> bool:
+    """A date on ``noun`` dates ``verb`` too: the date is a time (a phrase of ``via``, a preposition of time) on an
+    object of the verb, the noun is the verb's subject or in it ("His 2008 conviction came ...", "Romney's run in
+    2012 never came close"), the event it happened in ("during a squabble in 1996"), or a
+    noun of time on the verb itself ("The morning of May 3, police found ...")."""
+    t = p.tokens[noun]
+    if via is not None and p.tokens[via].lemma.lower() in AT_THE_TIME and _argument(p, noun, verb):
+        return True  # "found Sementilli on Monday": the small parser hangs a time on the object next to it as
+        # often as on the verb; a time is the event's
+    subjects = [c for c in p.children(verb) if p.tokens[c].dep in SUBJECT]
+    if any(noun in p.subtree(c) for c in subjects):
+        return True
+    if t.dep in ("npadvmod", "tmod") and t.head == verb:
+        return True
+    prep = p.tokens[t.head]
+    return t.dep == "pobj" and prep.head == verb and prep.lemma.lower() in AMID
+
+
+def _clause_head(p: Parse, verb: int) -> int | None:
+    """The head of the clause that tells what ``verb`` did: the verb, or the verb whose complement it is; None
+    when it serves a noun (a relative clause, a participle, a gerund after a preposition): background."""
+    k = verb
+    while True:
+        t = p.tokens[k]
+        if t.head == k:
+            return k
+        if t.dep in _COMPLEMENT or (t.dep == "conj" and t.tag == "VB" and not any(
+                p.tokens[c].dep in ("aux", "auxpass") for c in p.children(k))):
+            k = t.head  # a complement, or a bare verb joined to one ("failed to identify, warn about, or act on")
+            continue
+        marks = {p.tokens[c].text.lower() for c in p.children(k)
+                 if p.tokens[c].dep == "mark" or (p.tokens[c].dep == "advmod" and p.tokens[c].tag == "WRB")}
+        if t.dep == "advcl" and marks & CONDITIONS:
+            return None  # "if the Democrats win in 2018": what may happen
+        if t.dep == "advcl" and (marks & AT_ONCE or not any(p.tokens[c].dep in SUBJECT for c in p.children(k))):
+            k = t.head  # "left after resigning in 2019", "when the army entered in 1948, the resort had ...": the
+            continue  # time of its main clause, told with it
+        if t.dep == "pcomp" and p.tokens[t.head].lemma.lower() in THEN and p.tokens[t.head].head == _verb_of(p, k):
+            k = _verb_of(p, k)  # "was swept away after jumping from a car in 2011"
+            continue
+        if t.dep == "relcl" and any(p.tokens[c].tag == "WRB" for c in p.children(k)) and any(
+                p.tokens[c].dep in SUBJECT for c in p.children(k)):
+            return k  # "moved to Las Vegas, where he won the title in 2014": a clause of its own, told after its place
+        if t.dep == "acl" and t.tag == "VBN" and _in_subject(p, k):
+            k = _verb_of(p, k)  # "The study, published Monday, followed ...": what the subject is, said then
+            continue
+        return k if t.dep in _OWN else None
+
+
+def _shared(p: Parse, v: int, c: int) -> bool:
+    """Verb ``c`` is joined to verb ``v`` with nothing between them but the conjunction ("sought and received an
+    order"): the two share what follows."""
+    return p.tokens[c].dep == "conj" and c <= v + 2 and all(p.tokens[k].pos in ("CCONJ", "PUNCT") for k in range(v + 1, c))
+
+
+def _lost_referent(p: Parse, kept: frozenset[int]) -> bool:
+    """The clause's subject is a personal pronoun, and a name before the clause, left out, may be what it stands
+    for ("Ryan's mother said he developed sniffles in December 2014")."""
+    first = min(kept)
+    subject = next((k for k in sorted(kept) if p.tokens[k].dep in SUBJECT), None)
+    return (subject is not None and p.tokens[subject].tag == "PRP" and p.tokens[subject].text.lower() not in ("i", "we")
+            and any(p.tokens[k].pos == "PROPN" for k in range(first)))
+
+
+def _state(p: Parse, k: int) -> bool:
+    """The clause says what its subject is, not what happened: its verb is "be" with what the subject is ("The
+    number of failures was minimal", "He was the mayor then"), or "there is"."""
+    t = p.tokens[k]
+    return t.lemma == "be" and t.pos == "AUX" and any(
+        p.tokens[c].dep in ("attr", "acomp", "expl") for c in p.children(k))
+
+
+def _in_subject(p: Parse, k: int) -> bool:
+    """Token ``k`` is in the subject of the verb its clause hangs on."""
+    v = _verb_of(p, k)
+    return any(k in p.subtree(c) for c in p.children(v) if p.tokens[c].dep in SUBJECT)
+
+
+def _verb_of(p: Parse, k: int) -> int:
+    """The first verb (or root) above token ``k``."""
+    k = p.tokens[k].head
+    while p.tokens[k].pos not in ("VERB", "AUX") and p.tokens[k].head != k:
+        k = p.tokens[k].head
+    return k
+
+
+def _clause(p: Parse, verb: int, head: int, date: set[int]) -> frozenset[int]:
+    """The tokens of the clause ``head`` heads, less the clauses joined to it or to a verb between it and ``verb``
+    (the date's) that do not hold the date, and the word that subordinates it ("after", "when"), with the subject
+    and auxiliaries of the verb it shares them with."""
+    chain = {verb}
+    while verb != head:
+        verb = p.tokens[verb].head
+        chain.add(verb)
+
+    def other(c: int) -> bool:
+        t = p.tokens[c]
+        opener = t.head == head and (t.dep == "mark" or (t.dep == "advmod" and t.tag == "WRB" and c < head))
+        return (t.head in chain and (t.dep in _OTHER_EVENTS or opener)
+                and not p.subtree(c) & date)
+
+    left = {c for v in chain for c in p.children(v) if other(c) and not _shared(p, v, c)}
+    left -= {c for c in left if p.tokens[c].dep == "cc" and any(  # a conjunction stays with its conjunct
+        x > c and x not in left and p.tokens[x].dep == "conj" for x in p.children(p.tokens[c].head))}
+    # an adverb just before a clause left out is that clause's ("..., then moved to York")
+    left |= {c - 1 for c in left if c > 0 and p.tokens[c - 1].dep == "advmod" and p.tokens[c - 1].head in chain}
+    kept = set(p.subtree(head, lambda c: c not in left))
+    kids = p.children(head)
+    if p.tokens[head].dep == "conj" and not any(p.tokens[c].dep in SUBJECT for c in kids):
+        first = head  # the verb whose subject it shares: up the conjuncts (and loose attachments) to one with one
+        while p.tokens[first].dep in ("conj", "dep") and p.tokens[first].head != first and not any(
+                p.tokens[c].dep in SUBJECT for c in p.children(first)):
+            first = p.tokens[first].head
+        for c in p.children(first):
+            if p.tokens[c].dep in SUBJECT or (p.tokens[c].dep in ("aux", "auxpass", "neg") and c < head and not any(
+                    p.tokens[x].dep in ("aux", "auxpass") for x in kids) and p.tokens[head].tag in ("VB", "VBN", "VBG")):
+                kept |= p.subtree(c)
+    return frozenset(kept)
