@@ -52,6 +52,8 @@ from storyline.core.nlp.names import modifier_only, not_a_name
 from storyline.core.nlp.dated import dated
 from storyline.core.nlp.dates import find_dates
 from storyline.core.nlp.parse import parse
+from storyline.core.text.language import ENGLISH, language
+from storyline.core.grouping.minhash import hash_tokens
 from storyline.core.story.context import context_need, untold
 from storyline.core.story.restate import fact_terms, restated
 from storyline.core.text.clean import title_residue
@@ -101,7 +103,8 @@ def needs_context(text: str, earlier: Iterable[str]) -> str | None:
 
 def background_dated(row: dict) -> bool:
     """A timeline row whose date, in the sentence it comes from, dates no event of it: it opens a span, dates
-    background or is no date, as the parse reads that sentence (:func:`~storyline.core.nlp.dated.dated`).
+    background or is no date, as the parse reads that sentence (:func:`~storyline.core.nlp.dated.dated`); a sentence
+    in another language is not read.
 
     >>> background_dated({"date": "2001", "text": "AirAsia, which began operations in 2001, said it was reviewing it."})
     True
@@ -113,7 +116,7 @@ def background_dated(row: dict) -> bool:
     date = str(row.get("date"))
     for t in [str(s.get("text") or "") for s in row.get("sentences") or []] or [str(row.get("text") or "")]:
         spans = [(a, b) for a, b, iso in find_dates(t) if iso == date]
-        if spans:
+        if spans and language(hash_tokens(t)) in (None, ENGLISH):  # the parser reads English only
             p = parse([t])[0]
             return all(dated(p, a, b, year=t[a:b].replace("-", "").isdigit()).kind != "event" for a, b in spans)
     return False
@@ -415,7 +418,7 @@ def format_report(result: dict) -> str:
               "furniture_sentences": "caption, credit and furniture sentences",
               "context_openers": "sentences that open needing context",
               "restatement_pairs": "pairs of summary sentences that restate each other",
-              "background_dated_rows": "timeline rows dated by a background clause",
+              "background_dated_rows": "timeline rows dated by background",
               "non_names": "entities among each story's top five that are no names",
               "furniture_leads": "leads that are furniture", "furniture_rows": "timeline rows that are furniture",
               "background_leads": "leads that tell background", "mixed_events": "stories whose articles tell news "

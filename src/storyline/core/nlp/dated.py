@@ -112,7 +112,7 @@ def _governor(p: Parse, head: int, in_date: set[int]) -> tuple[int | None, int |
         t = p.tokens[k]
         if k != head and (t.pos in ("VERB", "AUX") or t.head == k):
             return k, noun, via
-        if k != head and t.dep == "prep" and t.lemma.lower() in SPAN and noun is None:
+        if k != head and t.dep == "prep" and t.text.lower() in SPAN and noun is None:
             return None, None, None
         if k != head and noun is None and t.pos in ("NOUN", "PROPN", "PRON") and k not in in_date:
             noun = k
@@ -134,7 +134,7 @@ def _times(p: Parse, noun: int, verb: int, via: int | None = None) -> bool:
     2012 never came close"), the event it happened in ("during a squabble in 1996"), or a
     noun of time on the verb itself ("The morning of May 3, police found ...")."""
     t = p.tokens[noun]
-    if via is not None and p.tokens[via].lemma.lower() in AT_THE_TIME and _argument(p, noun, verb):
+    if via is not None and p.tokens[via].text.lower() in AT_THE_TIME and _argument(p, noun, verb):
         return True  # "found Sementilli on Monday": the small parser hangs a time on the object next to it as
         # often as on the verb; a time is the event's
     subjects = [c for c in p.children(verb) if p.tokens[c].dep in SUBJECT]
@@ -143,7 +143,7 @@ def _times(p: Parse, noun: int, verb: int, via: int | None = None) -> bool:
     if t.dep in ("npadvmod", "tmod") and t.head == verb:
         return True
     prep = p.tokens[t.head]
-    return t.dep == "pobj" and prep.head == verb and prep.lemma.lower() in AMID
+    return t.dep == "pobj" and prep.head == verb and prep.text.lower() in AMID
 
 
 def _clause_head(p: Parse, verb: int) -> int | None:
@@ -165,7 +165,7 @@ def _clause_head(p: Parse, verb: int) -> int | None:
         if t.dep == "advcl" and (marks & AT_ONCE or not any(p.tokens[c].dep in SUBJECT for c in p.children(k))):
             k = t.head  # "left after resigning in 2019", "when the army entered in 1948, the resort had ...": the
             continue  # time of its main clause, told with it
-        if t.dep == "pcomp" and p.tokens[t.head].lemma.lower() in THEN and p.tokens[t.head].head == _verb_of(p, k):
+        if t.dep == "pcomp" and p.tokens[t.head].text.lower() in THEN and p.tokens[t.head].head == _verb_of(p, k):
             k = _verb_of(p, k)  # "was swept away after jumping from a car in 2011"
             continue
         if t.dep == "relcl" and any(p.tokens[c].tag == "WRB" for c in p.children(k)) and any(

@@ -17,6 +17,7 @@ from typing import Any, Mapping, Sequence
 
 from storyline.core.nlp.dated import dated
 from storyline.core.nlp.dates import find_dates, pub_date
+from storyline.core.nlp.parse import parse
 from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import furniture
 from storyline.core.story.model import Article, Sentence
@@ -133,8 +134,6 @@ _READ_TELLINGS = 3  # an event whose first tellings date no event of their own i
 def _read(events: list[tuple[Event, list[_Telling]]]) -> list[tuple[Event, _Telling]]:
     """Each event with its text the clause its date dates in the first of its tellings whose date dates an event
     (read from the parse, in one batch per round); an event none of whose first tellings does is dropped."""
-    from storyline.core.nlp.parse import parse
-
     out: dict[int, tuple[Event, _Telling]] = {}
     for n in range(_READ_TELLINGS):
         todo = [(k, ev, tellings[n]) for k, (ev, tellings) in enumerate(events) if k not in out and n < len(tellings)]
