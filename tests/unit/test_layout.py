@@ -133,3 +133,36 @@ def test_the_size_checks_find_a_long_function_and_spare_a_parser_table():
     documented = '    """' + "\n".join(["doc"] * 80) + '"""\n    return 1'
     tree = ast.parse(f"def long():\n{body}\n\ndef options(p):\n{options}\n\ndef documented():\n{documented}\n")
     assert _long_functions(tree) == [("long", 62)]
+
+
+def _climbs(graph: dict[str, set[str]], stages: set[str]) -> list[tuple[str, str]]:
+    """Imports that climb a floor: a Spark module importing the runner, a stage module importing another stage
+    module (shared Spark helpers have modules of their own), the pure core importing Spark, the runner or the
+    app's config (it takes plain parameters)."""
+    bad = []
+    for mod, targets in graph.items():
+        for t in targets:
+            if mod.startswith("storyline.spark.") and t.startswith("storyline.run"):
+                bad.append((mod, t))
+            elif mod in stages and t in stages:
+                bad.append((mod, t))
+            elif mod.startswith("storyline.core") and (t.startswith(("storyline.run", "storyline.spark"))
+                                                       or t == "storyline.config"):
+                bad.append((mod, t))
+    return sorted(bad)
+
+
+def test_no_import_climbs_a_floor():
+    from storyline.run.plan import STAGES
+
+    stages = {f"storyline.spark.{s.name}" for s in STAGES}
+    assert _climbs(_imports(_modules()), stages) == []
+
+
+def test_the_floor_check_finds_each_climb():
+    graph = {"storyline.spark.digest": {"storyline.run.stage", "storyline.spark.report"},
+             "storyline.core.story.x": {"storyline.config", "storyline.core.text.text"},
+             "storyline.spark.report": {"storyline.spark.mapping"}}
+    assert _climbs(graph, {"storyline.spark.digest", "storyline.spark.report"}) == [
+        ("storyline.core.story.x", "storyline.config"), ("storyline.spark.digest", "storyline.run.stage"),
+        ("storyline.spark.digest", "storyline.spark.report")]

@@ -29,14 +29,14 @@ def test_stages_read_only_tables_that_earlier_stages_write():
 
 
 def _stage(name: str, reads: tuple[str, ...], writes: tuple[str, ...], config: tuple[str, ...] = ()):
-    from storyline.run.stage import Output, Stage, Table
+    from storyline.spark.stage import Output, Stage, Table
 
     return Stage(name=name, does=name, reads=reads, writes=tuple(Table(w, None) for w in writes), config=config,
                  body=lambda ctx, t: Output())
 
 
 def test_the_run_order_comes_from_which_tables_each_stage_reads():
-    from storyline.run.stage import order
+    from storyline.spark.stage import order
 
     a, b, c = _stage("a", (), ("x",)), _stage("b", ("y",), ("z",)), _stage("c", ("x",), ("y",))
     assert [s.name for s in order((b, c, a))] == ["a", "c", "b"]
@@ -48,7 +48,7 @@ def test_the_run_order_comes_from_which_tables_each_stage_reads():
 
 
 def test_the_declared_order_is_kept_where_the_tables_allow_either():
-    from storyline.run.stage import order
+    from storyline.spark.stage import order
 
     a, b, c = _stage("a", (), ("x",)), _stage("b", ("x",), ("y",)), _stage("c", ("x",), ("z",))
     assert [s.name for s in order((a, c, b))] == ["a", "c", "b"]
@@ -56,7 +56,7 @@ def test_the_declared_order_is_kept_where_the_tables_allow_either():
 
 
 def test_a_stage_key_covers_the_config_of_the_stages_it_reads_from_only():
-    from storyline.run.stage import upstream
+    from storyline.spark.stage import upstream
 
     a, b = _stage("a", (), ("x",), ("ingest",)), _stage("b", (), ("y",), ("stories",))
     c = _stage("c", ("x",), ("z",), ("summary",))
@@ -64,7 +64,7 @@ def test_a_stage_key_covers_the_config_of_the_stages_it_reads_from_only():
 
 
 def test_every_stage_s_rejects_reach_the_rejects_table_and_the_counts():
-    from storyline.run.stage import rejects_part
+    from storyline.spark.stage import rejects_part
 
     parts = {rejects_part(s.name).name for s in STAGES if s.rejects}
     assert parts
@@ -75,7 +75,7 @@ def test_every_stage_s_rejects_reach_the_rejects_table_and_the_counts():
 
 def test_a_stage_that_returns_what_it_does_not_declare_is_refused():
     from storyline.spark.schemas import SchemaError
-    from storyline.run.stage import Output, Stage, Table
+    from storyline.spark.stage import Output, Stage, Table
 
     stage = Stage(name="s", does="s", reads=(), writes=(Table("x", None),), config=(),
                   body=lambda ctx, t: Output(tables={"x": 1}, rejects=2))

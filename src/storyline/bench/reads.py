@@ -53,7 +53,7 @@ from storyline.core.nlp.dated import dated
 from storyline.core.nlp.dates import find_dates
 from storyline.core.nlp.parse import parse
 from storyline.core.text.language import ENGLISH, language
-from storyline.core.grouping.minhash import hash_tokens
+from storyline.core.text.text import hash_tokens
 from storyline.core.story.context import context_need, untold
 from storyline.core.story.restate import fact_terms, restated
 from storyline.core.text.clean import title_residue

@@ -1,5 +1,5 @@
 """Graphs: the connected components of a list of edges, computed in plain Python (the Spark version for edge
-lists too large for one process is :func:`storyline.spark.dedup.connected_components`)."""
+lists too large for one process is :func:`storyline.spark.components.connected_components`)."""
 
 from __future__ import annotations
 

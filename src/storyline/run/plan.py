@@ -1,12 +1,12 @@
 """The stages of a storyline run. ``STAGES`` is the run's table of contents, in the order they run (derived from
 which tables each reads): progress lines, timings and resume markers all come from it. Each stage's body is the
 ``run`` function of the module under :mod:`storyline.spark` that bears its name. What a stage is:
-:mod:`storyline.run.stage`; the runner: :mod:`storyline.run.runner`.
+:mod:`storyline.spark.stage`; the runner: :mod:`storyline.run.runner`.
 """
 
 from __future__ import annotations
 
-from storyline.run.stage import Stage, Table, order, rejects_part
+from storyline.spark.stage import Stage, Table, order, rejects_part
 from storyline.spark import (clean, dedup, digest, facts, ingest, report, sentences, stories, story_ids, storylines,
                              terms, write)
 from storyline.spark import schemas as SC

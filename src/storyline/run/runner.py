@@ -14,7 +14,7 @@ from pathlib import Path
 from storyline import __version__
 from storyline.config import Config
 from storyline.run.folder import NoArticles, OutputError, check_out, is_disk_full, publish, staging_dir
-from storyline.run.stage import (Context, EmptyRun, Figures, Stage, atomic_write, read_marker, rejects_part, upstream,
+from storyline.spark.stage import (Context, EmptyRun, Figures, Stage, atomic_write, read_marker, rejects_part, upstream,
                              write_marker)
 from storyline.run.plan import DECLARED, STAGES
 from storyline.spark.progress import StageProgress

@@ -37,7 +37,7 @@ from pyspark.sql import functions as F
 from storyline.core.checks import int_at_least
 from storyline.core.grouping.cluster import AGE_SLACK, TermConfig, average_linkage, terms_and_keys
 from storyline.spark.articles import published_ts
-from storyline.spark.dedup import connected_components
+from storyline.spark.components import connected_components
 from storyline.spark.mapping import spread
 from storyline.spark.schemas import ARTICLE_INPUT_TYPES, COMPONENT_LABELS, TERMS, require_columns
 from storyline.spark.session import checkpoint

@@ -10,13 +10,13 @@ Near-duplicate steps (each a DataFrame step; hashing runs in :mod:`storyline.cor
    (all pairs for ordinary buckets; for huge buckets only each member's next ``max_bucket`` neighbours in
    ``article_id`` order, so one bucket of 10,000 copies costs 10,000 * max_bucket pairs, not 50 million);
 3. verification: keep distinct pairs whose signature agreement (estimated Jaccard) is >= threshold;
-4. connected components over verified pairs (:func:`connected_components`, large-star / small-star);
+4. connected components over verified pairs (:func:`~storyline.spark.components.connected_components`, large-star /
+   small-star);
 5. canonical = earliest ``published`` (unknown dates last), then smallest ``article_id``.
 """
 
 from __future__ import annotations
 
-import logging
 from typing import Iterator
 
 import pandas as pd
@@ -25,13 +25,13 @@ from pyspark.sql import functions as F
 
 from storyline.core.checks import int_at_least
 from storyline.core.grouping.minhash import LSHParams, MinHasher, check_threshold
-from storyline.run.stage import Context, EmptyRun, Output
+from storyline.spark.stage import Context, EmptyRun, Output
 from storyline.spark.articles import published_ts
+from storyline.spark.components import connected_components
 from storyline.spark.mapping import spread
 from storyline.spark.schemas import ARTICLE_INPUT_TYPES, NEAR_PAIRS, SIGNATURES, fields, require_columns
 from storyline.spark.session import checkpoint
 
-log = logging.getLogger(__name__)
 
 
 def exact_duplicates(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
@@ -105,63 +105,6 @@ def agreement(sig_a: Column, sig_b: Column, num_perm: int) -> Column:
 # A graph with at most this many edges is solved in the driver with union-find: a few small jobs instead of a
 # loop of distributed rounds (each several jobs), which dominate small runs. The edges are two ids each, so the driver
 # holds a few tens of MB at most; a larger graph never leaves the executors.
-LOCAL_EDGES = 200_000
-
-
-def connected_components(edges: DataFrame, src: str = "a", dst: str = "b", max_iter: int = 100,
-                         local_edges: int = LOCAL_EDGES) -> DataFrame:
-    """``node, component`` for every node that has an edge; component = smallest node of its component.
-
-    A graph of at most ``local_edges`` edges is solved by union-find in the driver. A larger one runs alternating
-    large-star / small-star (Kiveris et al., "Connected Components in MapReduce and Beyond", 2014) on
-    DataFrames: O(log^2 n) rounds, each a few shuffles. The edge table is stored as (u, v) with v < u and
-    converges to stars around each component's minimum. Both are deterministic and give the same labels.
-    """
-    e = (edges.select(F.greatest(src, dst).alias("u"), F.least(src, dst).alias("v"))
-         .where(F.col("u") != F.col("v")).distinct())
-    # A checkpoint (eager) materialises each round and cuts its lineage: the plan of round k refers to the
-    # table of round k-1 several times, so without a cut the plan (and the recomputation on any cache miss)
-    # grows exponentially with the round count. In a run it is written to files, so it survives a lost executor.
-    # The edges are computed once here; sizing and reading them back are cheap scans of the checkpoint, and a
-    # large graph's edges never reach the driver.
-    e = checkpoint(e)
-    if e.limit(local_edges + 1).count() <= local_edges:
-        return _local_components(edges.sparkSession, [(r["u"], r["v"]) for r in e.collect()])
-    for rnd in range(1, max_iter + 1):
-        # large-star: every node hands its larger neighbours to the smallest node of its neighbourhood.
-        both = e.select(F.col("u").alias("x"), F.col("v").alias("y")).unionByName(
-            e.select(F.col("v").alias("x"), F.col("u").alias("y")))
-        mins = both.groupBy("x").agg(F.min("y").alias("my"))
-        large = (both.join(mins, "x").where(F.col("y") > F.col("x"))
-                 .select(F.col("y").alias("u"), F.least("my", "x").alias("v")).distinct())
-        # small-star: every node links itself and its smaller neighbours to the smallest of them.
-        mins2 = large.groupBy("u").agg(F.min("v").alias("m"))
-        small = (large.join(mins2, "u")
-                 .select(F.explode(F.array(F.struct(F.col("u").alias("n"), F.col("m")),
-                                           F.struct(F.col("v").alias("n"), F.col("m")))).alias("s"))
-                 .select(F.col("s.n").alias("u"), F.col("s.m").alias("v"))
-                 .where(F.col("u") != F.col("v")).distinct())
-        e = checkpoint(small)  # see above: cut lineage every round
-        # Stars reached when no node is both a child and a parent and no child has two parents.
-        has_grandchild = e.join(e.select(F.col("u").alias("v")), "v", "left_semi").select("u")
-        two_parents = e.groupBy("u").count().where(F.col("count") > 1).select("u")
-        if has_grandchild.unionByName(two_parents).isEmpty():  # one job
-            log.debug("connected components converged after %d rounds", rnd)
-            break
-    else:
-        raise RuntimeError(f"connected components did not converge in {max_iter} rounds; raise max_iter")
-    roots = e.select(F.col("v").alias("node"), F.col("v").alias("component")).distinct()
-    return e.select(F.col("u").alias("node"), F.col("v").alias("component")).unionByName(roots)
-
-
-def _local_components(spark, pairs: list[tuple[str, str]]) -> DataFrame:
-    from storyline.core.graph import connected_components as union_find
-
-    labels = union_find({x for p in pairs for x in p}, pairs)  # labels are minima: the node order is irrelevant
-    pdf = pd.DataFrame({"node": list(labels), "component": list(labels.values())}, dtype=object)
-    return spark.createDataFrame(pdf, "node string, component string")
-
-
 def near_duplicates(articles: DataFrame, threshold: float = 0.8, num_perm: int = 128, shingle: int = 5,
                     max_bucket: int = 100, fn_weight: float = 0.8) -> DataFrame:
     """One row ``article_id, canonical_id, similarity`` per article that is a near-duplicate of another.

@@ -18,7 +18,7 @@ from storyline.core.story.model import Article, Sentence
 from storyline.core.story.timeline import with_news_event
 from storyline.core.text.sentences import tidy_sentence
 from storyline.profile import TaskProfile
-from storyline.run.stage import Context, Output
+from storyline.spark.stage import Context, Output
 from storyline.spark.mapping import cell, grouped, spread
 from storyline.spark.changes import unchanged_digests
 from storyline.spark.schemas import FACTS, STORY_DIGEST, check_value, require_columns

@@ -9,10 +9,10 @@ from pathlib import Path
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
-from storyline.run.stage import Context, Output
+from storyline.spark.stage import Context, Output
 from storyline.spark.output import write_jsonl
 from storyline.spark.schemas import FACT_PARTS
-from storyline.spark.storylines import in_storyline
+from storyline.spark.threads import in_storyline
 
 
 def fact_table(stories: DataFrame, part: str) -> DataFrame:

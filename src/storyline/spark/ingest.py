@@ -25,7 +25,7 @@ from storyline.core.ingest.inputs import (
 )
 from storyline.core.ingest.readers import RAW_KEYS, read_task
 from storyline.core.ingest.records import field_names
-from storyline.run.stage import Context, Output
+from storyline.spark.stage import Context, Output
 from storyline.spark.schemas import RAW
 
 log = logging.getLogger(__name__)
@@ -175,7 +175,7 @@ def read_inputs(spark: SparkSession, paths: list[str], cfg: IngestConfig,
 
 
 def run(ctx: Context, t: dict) -> Output:
-    from storyline.spark.clean import preparer
+    from storyline.spark.prepared import preparer
 
     # the records are prepared (extracted, rule-cleaned) by the same Python worker that read them
     prepared, tasks = read_inputs(ctx.spark, ctx.inputs, ctx.cfg.ingest, then=preparer(ctx.cfg.ingest))

@@ -13,10 +13,9 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from storyline.report.render import write_report
-from storyline.run.stage import Context, Output
+from storyline.spark.stage import Context, Output, this_runs_rejects
 from storyline.spark.mapping import spread
-from storyline.spark.storylines import with_storyline
-from storyline.spark.write import this_runs_rejects
+from storyline.spark.threads import with_storyline
 
 
 def reject_counts(rejects: DataFrame) -> dict[str, dict[str, int]]:

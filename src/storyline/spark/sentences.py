@@ -7,7 +7,7 @@ from typing import Iterator
 import pandas as pd
 from pyspark.sql import DataFrame
 
-from storyline.run.stage import Context, Output
+from storyline.spark.stage import Context, Output
 from storyline.spark.schemas import SENTENCES, require_columns
 
 

@@ -9,16 +9,12 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from storyline.config import StoriesConfig
-from storyline.run.stage import Context, Output
+from storyline.spark.ids import story_id_column
+from storyline.spark.stage import Context, Output
 from storyline.spark.schemas import require_columns
 
 
 log = logging.getLogger(__name__)
-
-
-def story_id_column(key_col) -> F.Column:
-    """``s-`` + 16 hex digits of SHA-256 of the story key: derived from content, the same on every run."""
-    return F.concat(F.lit("s-"), F.substring(F.sha2(key_col, 256), 1, 16))
 
 
 def assign_stories(articles: DataFrame, cfg: StoriesConfig, terms: DataFrame | None = None,

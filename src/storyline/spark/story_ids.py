@@ -6,8 +6,8 @@ from __future__ import annotations
 from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
-from storyline.run.stage import Context, Output
-from storyline.spark.stories import story_id_column
+from storyline.spark.stage import Context, Output
+from storyline.spark.ids import story_id_column
 
 
 def inherit_ids(stories: DataFrame, previous: DataFrame | None) -> tuple[DataFrame, DataFrame]:

@@ -23,38 +23,17 @@ from storyline.core.nlp.embed import encode
 from storyline.core.nlp.parse import parse
 from storyline.core.grouping.cluster import terms_of
 from storyline.core.nlp.roles import COMPONENTS, actor_phrases, attached_phrases
-from storyline.core.story.storylines import (OPENING_SENTENCES, Named, StoryNode, central_actors, in_time_order, label,
+from storyline.core.story.storylines import (Named, StoryNode, central_actors, in_time_order, label,
                                              storyline_id, threaded)
-from storyline.run.stage import Context, Output
+from storyline.spark.stage import Context, Output
 from storyline.spark.cluster import sublinear
 from storyline.spark.mapping import cell
-from storyline.spark.dedup import connected_components
+from storyline.spark.components import connected_components
+from storyline.spark.threads import story_inputs
 from storyline.spark.schemas import STORY_NODES, STORYLINES
 from storyline.spark.session import checkpoint
 
 _EPOCH = date(1970, 1, 1)
-EARLIER_SHOWN = 5  # a story page lists at most this many earlier stories of its storyline, the latest ones
-
-
-def _story_inputs(stories: DataFrame) -> DataFrame:
-    """What the finder reads of each story: title, lead, opening (the summary's first sentences), entities, day
-    (its first publication, else the latest day its timeline gives) and when (its first publication, else the end
-    of the latest year, month or day its timeline gives)."""
-    epoch = F.lit("1970-01-01").cast("date")
-    timeline_day = F.expr("array_max(transform(filter(timeline, t -> length(t.date) = 10), t -> t.date))")
-    period_end = F.expr("array_max(transform(timeline, t -> CASE length(t.date) "
-                        "WHEN 4 THEN make_date(int(t.date), 12, 31) "
-                        "WHEN 7 THEN last_day(to_date(concat(t.date, '-01'))) "
-                        "ELSE to_date(t.date) END))")
-    published = F.datediff(F.to_date("first_published"), epoch)
-    return stories.select(
-        "story_id", "title",
-        F.expr("try_element_at(summary, 1).text").alias("lead"),
-        F.expr(f"array_join(transform(slice(summary, 1, {OPENING_SENTENCES}), s -> s.text), ' ')").alias("opening"),
-        F.expr("transform(entities, e -> struct(e.name as name, e.type as type, e.variants as variants))")
-        .alias("entities"),
-        F.coalesce(published, F.datediff(F.to_date(timeline_day), epoch)).alias("day"),
-        F.coalesce(published, F.datediff(period_end, epoch)).alias("when"))
 
 
 def _nodes(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
@@ -180,7 +159,7 @@ def find_storylines(stories: DataFrame, cfg: StorylinesConfig, terms: DataFrame 
     taken from an input field) only close openings link."""
     # checkpoint: the nodes (one Python pass per story, with its vector) are read four times: the actors, the
     # opening terms, both ends of each candidate pair, and the storylines
-    nodes = checkpoint(_story_inputs(stories).mapInPandas(_nodes, schema=STORY_NODES))
+    nodes = checkpoint(story_inputs(stories).mapInPandas(_nodes, schema=STORY_NODES))
     pairs = _candidates(nodes, cfg.max_postings)
     if terms is not None and "article_ids" in stories.columns:
         among = pairs.select(F.col("a").alias("story_id")).union(pairs.select("b")).distinct()
@@ -210,49 +189,6 @@ def _alone(nodes: DataFrame) -> DataFrame:
         .alias("storyline_id"),
         F.coalesce("title", F.lit("")).alias("label"), F.array("story_id").alias("story_ids"),
         day.alias("first_day"), day.alias("last_day"))
-
-
-def per_story(storylines: DataFrame) -> DataFrame:
-    """``story_id, storyline_id, previous, next``: each story's storyline and its neighbours there (null at an
-    end)."""
-    pos = storylines.select("storyline_id", "story_ids", F.posexplode("story_ids").alias("i", "story_id"))
-    return pos.select(
-        "story_id", "storyline_id",
-        F.when(F.col("i") > 0, F.element_at("story_ids", F.col("i"))).alias("previous"),
-        F.when(F.col("i") + 1 < F.size("story_ids"), F.element_at("story_ids", F.col("i") + 2)).alias("next"))
-
-
-def in_storyline(stories: DataFrame, storylines: DataFrame) -> DataFrame:
-    """``stories`` with each story's ``storyline_id`` and its neighbours there (``previous``, ``next``), and, in its
-    ``changes``, the earlier story it ``continues``: a story new in this run whose storyline's story before it was
-    told by the earlier output (``--into``); null otherwise."""
-    placed = stories.join(per_story(storylines), "story_id", "left")
-    was = stories.select(F.col("story_id").alias("previous"), F.col("changes.status").alias("previous_status"))
-    continues = F.when((F.col("changes.status") == "new") & (F.col("previous_status") != "new"), F.col("previous"))
-    return (placed.join(was, "previous", "left")
-            .withColumn("changes", F.col("changes").withField("continues", continues))
-            .select(*stories.columns, "storyline_id", "previous", "next"))
-
-
-def with_storyline(stories: DataFrame, storylines: DataFrame, keep: int = EARLIER_SHOWN) -> DataFrame:
-    """``stories`` as :func:`in_storyline` gives them, with each story's ``storyline`` (its id, label and number of
-    stories) and the ``earlier`` stories of its storyline (at most ``keep``, the latest, in time order: id, day,
-    title and lead), for the report."""
-    inputs = _story_inputs(stories).select(
-        "story_id", "title", "lead",
-        F.date_format(F.date_add(F.lit("1970-01-01").cast("date"), F.col("day")), "yyyy-MM-dd").alias("day"))
-    pos = storylines.select("storyline_id", "label", F.size("story_ids").alias("stories"),
-                            F.posexplode("story_ids").alias("i", "story_id"))
-    placed = pos.join(inputs, "story_id")
-    me, them = placed.alias("me"), placed.alias("them")
-    earlier = (me.join(them, (F.col("me.storyline_id") == F.col("them.storyline_id"))
-                       & (F.col("them.i") < F.col("me.i")) & (F.col("them.i") >= F.col("me.i") - keep))
-               .groupBy(F.col("me.story_id").alias("story_id"))
-               .agg(F.array_sort(F.collect_list(F.struct(
-                   F.col("them.i").alias("i"), F.col("them.story_id").alias("story_id"), F.col("them.day").alias("day"),
-                   F.col("them.title").alias("title"), F.col("them.lead").alias("lead")))).alias("earlier")))
-    line = pos.select("story_id", F.struct("storyline_id", "label", "stories").alias("storyline"))
-    return in_storyline(stories, storylines).join(line, "story_id", "left").join(earlier, "story_id", "left")
 
 
 def run(ctx: Context, t: dict) -> Output:

@@ -3,7 +3,7 @@ kept in the output, so that a later ``--into`` run reads the earlier articles' t
 
 from __future__ import annotations
 
-from storyline.run.stage import Context, Output
+from storyline.spark.stage import Context, Output
 from storyline.spark.cluster import raw_terms
 from storyline.spark.schemas import TERMS
 

@@ -3,12 +3,10 @@ the earlier output) and the ``rejects`` table (every stage's rejects, and the ea
 
 from __future__ import annotations
 
-from functools import reduce
-
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
-from storyline.run.stage import Context, Output, rejects_parts
+from storyline.spark.stage import Context, Output, this_runs_rejects
 from storyline.spark.changes import with_changes
 from storyline.spark.schemas import FACT_PARTS
 
@@ -71,11 +69,6 @@ def story_table(articles: DataFrame, assignment: DataFrame, duplicates: DataFram
             *[F.coalesce(part, F.array()).alias(part) for part in FACT_PARTS],
         )
     )
-
-
-def this_runs_rejects(t: dict) -> DataFrame:
-    """The rejects of this run: the union of the stages' parts among the tables ``t``."""
-    return reduce(lambda a, b: a.unionByName(b), rejects_parts(t))
 
 
 def run(ctx: Context, t: dict) -> Output:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import AbstractSet as Set, Hashable, Iterable, Mapping, Sequence, TypeVar
 
 from storyline.core.checks import int_at_least
-from storyline.core.grouping.minhash import hash_tokens
+from storyline.core.text.text import hash_tokens
 from storyline.core.text.language import capitals_mark_names, function_words, language
 from storyline.core.text.text import STOPWORDS, stem
 

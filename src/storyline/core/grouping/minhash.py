@@ -11,15 +11,13 @@ The Spark stage (:mod:`storyline.spark.dedup`) calls :class:`MinHasher` from ``m
 from __future__ import annotations
 
 import hashlib
-import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
 from storyline.core.checks import int_at_least
-from storyline.core.text.text import fold_for_hash
+from storyline.core.text.text import hash_tokens
 
 MERSENNE_PRIME = (1 << 31) - 1
 _MASK32 = np.uint64(0xFFFFFFFF)
@@ -31,22 +29,8 @@ _POSITION_MULTIPLIERS = np.array(
 )
 
 
-_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
-_COMBINING_RE = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 _TOKEN_CACHE: dict[str, int] = {}
 _TOKEN_CACHE_MAX = 1 << 20
-
-
-def hash_tokens(text: str) -> list[str]:
-    """The tokens that shingles are made of: :func:`core.text.fold_for_hash` tokens (case and accents folded,
-    punctuation dropped), computed without per-character Python work because every article passes here.
-
-    >>> hash_tokens("Héllo,   WORLD’s!") == fold_for_hash("hello world's").split()
-    True
-    """
-    if not text.isascii():
-        text = _COMBINING_RE.sub("", unicodedata.normalize("NFKD", text)).replace("’", "'")
-    return _WORD_RE.findall(text.lower())
 
 
 def token_hash(token: str) -> int:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import AbstractSet as Set, Sequence
 
-from storyline.core.grouping.minhash import hash_tokens
+from storyline.core.text.text import hash_tokens
 from storyline.core.nlp.embed import ModelError
 from storyline.core.nlp.parse import Parse, load
 from storyline.core.text.furniture import INTERFACE_WORDS

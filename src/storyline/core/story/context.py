@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from typing import Sequence
 
-from storyline.core.grouping.minhash import hash_tokens
+from storyline.core.text.text import hash_tokens
 from storyline.core.nlp.clauses import not_told
 from storyline.core.nlp.parse import parse
 from storyline.core.nlp.roles import COMPONENTS

@@ -22,7 +22,7 @@ from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, _GA
                                       _place_initials, _places, given_names, is_demonym, is_place_name, modifier_only,
                                       not_a_name, surnames)
 from storyline.core.story.model import Sentence
-from storyline.core.grouping.minhash import hash_tokens
+from storyline.core.text.text import hash_tokens
 from storyline.core.text.language import ENGLISH, language
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from storyline.core.grouping.minhash import hash_tokens
+from storyline.core.text.text import hash_tokens
 from storyline.core.nlp.anchors import SUBJECT
 from storyline.core.nlp.clauses import SEPARATORS, punctuated, render, statement
 from storyline.core.nlp.dated import CONDITIONS

@@ -33,11 +33,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Protocol, Sequence
 
 import numpy as np
 
-from storyline.config import StorylinesConfig
 from storyline.core.graph import connected_components
 from storyline.core.nlp.names import GPE, LOC, PERSON
 from storyline.core.text.text import fold_for_hash, stable_id
@@ -45,6 +44,19 @@ from storyline.core.text.text import fold_for_hash, stable_id
 PLACE_TYPES = frozenset({GPE, LOC})  # where something happened (the typer files facilities as LOC): never a thread
 LABEL_ACTORS = 3  # a storyline's label names at most this many of its actors
 OPENING_SENTENCES = 3  # a story's opening, for the meaning test: its title and this many summary sentences
+
+
+class Thresholds(Protocol):
+    """When two stories are events of one thread (the ``[storylines]`` config section has these fields): at most
+    ``window_days`` apart; a later story that refers to the earlier one's named actors (``min_reference``), or
+    both sharing ``min_shared`` of their actors and alike in meaning (``min_similarity``); a key in more than
+    ``max_postings`` stories pairs none."""
+
+    window_days: int
+    min_similarity: float
+    min_shared: float
+    max_postings: int
+    min_reference: float
 
 
 @dataclass(frozen=True)
@@ -151,7 +163,7 @@ def _enough(a: frozenset[str], b: frozenset[str], people: frozenset[str], min_sh
     return bool((in_a | in_b) & people) or shared / (len(a) + len(b) - shared) > min_shared
 
 
-def threaded(a: StoryNode, b: StoryNode, cfg: StorylinesConfig, reference: float = 0.0) -> bool:
+def threaded(a: StoryNode, b: StoryNode, cfg: Thresholds, reference: float = 0.0) -> bool:
     """Whether two stories are events of one thread (see the module's description); ``reference`` is how much
     of one's opening the other's text tells (0 when unknown)."""
     if a.day is not None and b.day is not None and abs(a.day - b.day) > cfg.window_days:
@@ -241,7 +253,7 @@ def candidates(nodes: Sequence[StoryNode], max_postings: int) -> set[tuple[int, 
     return pairs
 
 
-def storylines(nodes: Sequence[StoryNode], cfg: StorylinesConfig,
+def storylines(nodes: Sequence[StoryNode], cfg: Thresholds,
                reference: Mapping[tuple[int, int], float] | None = None) -> list[list[StoryNode]]:
     """Every story's storyline, each in time order, the storylines ordered by their first story. A story with no
     thread is a storyline of its own. Only :func:`candidates` are compared; ``reference`` gives, for a pair of

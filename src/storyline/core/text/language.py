@@ -14,7 +14,7 @@ from typing import AbstractSet as Set, Sequence
 
 import justext
 
-from storyline.core.grouping.minhash import hash_tokens
+from storyline.core.text.text import hash_tokens
 from storyline.core.text.text import STOPWORDS
 
 ENGLISH = "English"

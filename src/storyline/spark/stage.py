@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 from dataclasses import asdict, dataclass, field
+from functools import reduce
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -124,6 +125,11 @@ def rejects_part(stage: str) -> Table:
 def rejects_parts(tables: dict) -> list:
     """The stages' rejects among ``tables``: the frames of the :func:`rejects_part` tables."""
     return [df for name, df in tables.items() if name.startswith("rejects/")]
+
+
+def this_runs_rejects(t: dict) -> Any:
+    """The rejects of this run: the union of the stages' parts among the tables ``t``."""
+    return reduce(lambda a, b: a.unionByName(b), rejects_parts(t))
 
 
 def order(stages: tuple[Stage, ...]) -> tuple[Stage, ...]:
