@@ -8,10 +8,11 @@ import pytest
 from storyline.core.nlp.dated import dated
 from storyline.core.nlp.dates import find_dates
 from storyline.core.nlp.parse import parse
+from storyline.core.nlp.roles import COMPONENTS
 
 
 def _read(sentence: str, date: str, published: str | None = None):
-    p = parse([sentence])[0]
+    p = parse([sentence], COMPONENTS)[0]
     start, end = next((a, b) for a, b, iso in find_dates(sentence, published) if iso == date)
     return dated(p, start, end, year=sentence[start:end].replace("-", "").isdigit())
 

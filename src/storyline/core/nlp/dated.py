@@ -12,8 +12,8 @@ then. The parse says when it dates something else:
   "freed after his role in robbing a bank in 2007"), or the date dates a noun that is neither the clause's subject
   nor a time it happened in ("appealed his 2015 conviction", "under the War Powers Resolution of 1973"): an earlier
   event told for context, not an event of the story;
-- *no date*: a bare number the entity model does not read as a date, or one before a plural noun, which it counts
-  ("1080 pixels by 1920 pixels").
+- *no date*: a bare number before a plural noun, which it counts ("1080 pixels by 1920 pixels"), or in a name
+  ("Connect 2035").
 
 The clause is the verb and what hangs on it, less the clauses joined to it that tell other events ("... and
 started a new line of work"). A clause reported by a verb of saying is told with its reporter (the parse makes it
@@ -38,6 +38,8 @@ AMID = frozenset(("during", "amid", "amidst", "throughout", "until", "till"))
 SPAN = frozenset(("since", "between", "from", "through"))  # prepositions that open or bound a span at a date
 CONDITIONS = frozenset(("if", "unless"))  # the subordinators of a condition: what may happen, not what did
 AT_ONCE = frozenset(("when", "while", "as"))  # subordinators of a clause whose time is its main clause's too
+# the forms of "be" (a closed class: the parse here has no lemmas)
+BE = frozenset(("be", "is", "are", "am", "was", "were", "been", "being", "'s", "’s", "'re", "’re", "'m", "’m"))
 THEN = frozenset(("after", "before", "following", "upon", "on", "while", "when"))  # "after jumping from a car"
 # how a verb's clause hangs on the one above it: a complement (the clause is that verb's: "told the Sun that in
 # 2010 ...", "is supposed to launch in 2018") ...
@@ -63,17 +65,21 @@ def _words(p: Parse, kept: frozenset[int] | set[int]) -> int:
 
 def dated(p: Parse, start: int, end: int, year: bool = False) -> Dated:
     """What the date at characters ``start`` to ``end`` of the parsed sentence dates. ``year``: the date is a bare
-    number, which is a date only where the entity model reads it as one.
+    number, which is no date where it counts a noun or is part of a name. The parse needs no entities
+    (:data:`storyline.core.nlp.roles.COMPONENTS` is enough); where it has them, a noun the entity model reads as
+    part of a date or a time ("after the 2016 season") is read as the date (:func:`before_noun` says where they
+    help).
 
     >>> from storyline.core.nlp.parse import parse
+    >>> from storyline.core.nlp.roles import COMPONENTS
     >>> t = "He retired in 1977 and started a new line of work as a document examiner in Dallas."
-    >>> dated(parse([t])[0], t.index("1977"), t.index("1977") + 4, year=True)
+    >>> dated(parse([t], COMPONENTS)[0], t.index("1977"), t.index("1977") + 4, year=True)
     Dated(kind='event', text='He retired in 1977')
     >>> t = "Theodus Times II has a cousin buried in the cemetery, as well as an aunt who died in 1948."
-    >>> dated(parse([t])[0], t.index("1948"), t.index("1948") + 4, year=True).kind
+    >>> dated(parse([t], COMPONENTS)[0], t.index("1948"), t.index("1948") + 4, year=True).kind
     'background'
     >>> t = "Calls for Pluto to be downgraded intensified after a candidate object was discovered in 1992."
-    >>> dated(parse([t])[0], t.index("1992"), t.index("1992") + 4, year=True).text
+    >>> dated(parse([t], COMPONENTS)[0], t.index("1992"), t.index("1992") + 4, year=True).text
     'A candidate object was discovered in 1992.'
 
     More sentences, each kind among them, are in ``tests/unit/test_dated.py``.
@@ -81,11 +87,10 @@ def dated(p: Parse, start: int, end: int, year: bool = False) -> Dated:
     span = [k for k, t in enumerate(p.tokens) if start <= t.idx < end]
     if not span:
         return Dated("event", p.text.strip())  # the tokenizer split the text elsewhere: the sentence, whole
-    in_date = {k for e in p.entities if e.label in ("DATE", "TIME") for k in range(e.start, e.end)}
     head = next((k for k in span if p.tokens[k].head not in span or p.tokens[k].head == k), span[0])
-    if year and (not in_date & set(span) or (p.tokens[head].dep == "nummod"
-                                             and p.tokens[p.tokens[head].head].tag == "NNS")):
-        return Dated("none")  # no date, or a number before a plural noun, which it counts ("1920 pixels")
+    if year and _counts_or_names(p, head):
+        return Dated("none")
+    in_date = set(span) | {k for e in p.entities if e.label in ("DATE", "TIME") for k in range(e.start, e.end)}
     verb, noun, via = _governor(p, head, in_date)
     if verb is None:
         return Dated("span")
@@ -103,10 +108,26 @@ def dated(p: Parse, start: int, end: int, year: bool = False) -> Dated:
     return Dated("event", text + stop if last in kept and stop in ".!" else text)
 
 
-def _governor(p: Parse, head: int, in_date: set[int]) -> tuple[int | None, int | None, int | None]:
-    """The verb a date hangs on (None when "since" governs the date), the first noun between them, if any (not
-    one of the date's own words: "in either July or August of 2018"), and the preposition whose object the date is."""
-    k, noun = head, None
+def before_noun(p: Parse, start: int) -> bool:
+    """The date at character ``start`` is a number before a noun ("the 2016 season", "his 2015 conviction"): whether
+    that noun is a time (a date of its own) or a thing dated is the entity model's to say."""
+    k = next((k for k, t in enumerate(p.tokens) if t.idx >= start), None)
+    return k is not None and p.tokens[k].dep in ("nummod", "compound") and p.tokens[p.tokens[k].head].pos == "NOUN"
+
+
+def _counts_or_names(p: Parse, head: int) -> bool:
+    """A bare number that is no date: it counts the plural noun it stands before ("1920 pixels"), or is part of a
+    name ("Connect 2035", "the Rovers 1887 Supporters' Trust")."""
+    t = p.tokens[head]
+    noun = p.tokens[t.head]
+    return t.head != head and t.dep in ("nummod", "compound", "appos") and (noun.tag == "NNS" or noun.pos == "PROPN")
+
+
+def _governor(p: Parse, head: int, date: set[int]) -> tuple[int | None, int | None, int | None]:
+    """The verb a date hangs on (None when "since" governs the date), the first noun between them, if any, and the
+    preposition whose object the date is. A noun whose "of" the date completes, itself a time the event happened
+    at ("on the night of March 2, 2013", "in the summer of 2019"), is read as part of the date."""
+    k, noun, below = head, None, None
     via = head if p.tokens[head].pos == "ADP" else p.tokens[head].head if p.tokens[head].dep == "pobj" else None
     while True:
         t = p.tokens[k]
@@ -114,11 +135,13 @@ def _governor(p: Parse, head: int, in_date: set[int]) -> tuple[int | None, int |
             return k, noun, via
         if k != head and t.dep == "prep" and t.text.lower() in SPAN and noun is None:
             return None, None, None
-        if k != head and noun is None and t.pos in ("NOUN", "PROPN", "PRON") and k not in in_date:
+        of_date = (below is not None and p.tokens[below].text.lower() == "of" and t.dep == "pobj"
+                   and p.tokens[t.head].text.lower() in AT_THE_TIME)
+        if k != head and noun is None and t.pos in ("NOUN", "PROPN", "PRON") and k not in date and not of_date:
             noun = k
         if t.head == k:
             return k, noun, via
-        k = t.head
+        below, k = k, t.head
 
 
 def _argument(p: Parse, noun: int, verb: int) -> bool:
@@ -196,7 +219,7 @@ def _state(p: Parse, k: int) -> bool:
     """The clause says what its subject is, not what happened: its verb is "be" with what the subject is ("The
     number of failures was minimal", "He was the mayor then"), or "there is"."""
     t = p.tokens[k]
-    return t.lemma == "be" and t.pos == "AUX" and any(
+    return t.text.lower() in BE and t.pos == "AUX" and any(
         p.tokens[c].dep in ("attr", "acomp", "expl") for c in p.children(k))
 
 
