@@ -133,11 +133,13 @@ def _governor(p: Parse, head: int, date: set[int]) -> tuple[int | None, int | No
         t = p.tokens[k]
         if k != head and (t.pos in ("VERB", "AUX") or t.head == k):
             return k, noun, via
-        if k != head and t.dep == "prep" and t.text.lower() in SPAN and noun is None:
-            return None, None, None
+        if k != head and k == via and t.text.lower() in SPAN:
+            return None, None, None  # the date's own preposition opens or bounds a span
         of_date = (below is not None and p.tokens[below].text.lower() == "of" and t.dep == "pobj"
                    and p.tokens[t.head].text.lower() in AT_THE_TIME)
-        if k != head and noun is None and t.pos in ("NOUN", "PROPN", "PRON") and k not in date and not of_date:
+        adverbial = p.tokens[head].dep in ("npadvmod", "tmod")  # "in the Great Hall next Tuesday": the verb's time
+        if (k != head and noun is None and t.pos in ("NOUN", "PROPN", "PRON") and k not in date and not of_date
+                and not adverbial):
             noun = k
         if t.head == k:
             return k, noun, via
@@ -171,12 +173,16 @@ def _times(p: Parse, noun: int, verb: int, via: int | None = None) -> bool:
 
 def _clause_head(p: Parse, verb: int) -> int | None:
     """The head of the clause that tells what ``verb`` did: the verb, or the verb whose complement it is; None
-    when it serves a noun (a relative clause, a participle, a gerund after a preposition): background."""
-    k = verb
+    when it serves a noun (a relative clause, a participle, a gerund after a preposition): background. A statement
+    with its own subject, reported by a verb that serves a noun, is told in its whole sentence (the root): "Records
+    seen by the Ledger show that the certificate was renewed in 2021" (the small parser reads "show" as a noun)."""
+    k, reported = verb, False
     while True:
         t = p.tokens[k]
         if t.head == k:
             return k
+        if t.dep == "ccomp" and any(p.tokens[c].dep in SUBJECT for c in p.children(k)):
+            reported = True
         if t.dep in _COMPLEMENT or (t.dep == "conj" and t.tag == "VB" and not any(
                 p.tokens[c].dep in ("aux", "auxpass") for c in p.children(k))):
             k = t.head  # a complement, or a bare verb joined to one ("failed to identify, warn about, or act on")
@@ -197,7 +203,15 @@ def _clause_head(p: Parse, verb: int) -> int | None:
         if t.dep == "acl" and t.tag == "VBN" and _in_subject(p, k):
             k = _verb_of(p, k)  # "The study, published Monday, followed ...": what the subject is, said then
             continue
-        return k if t.dep in _OWN else None
+        if t.dep in _OWN:
+            return k
+        return _root(p, k) if reported else None
+
+
+def _root(p: Parse, k: int) -> int:
+    while p.tokens[k].head != k:
+        k = p.tokens[k].head
+    return k
 
 
 def _shared(p: Parse, v: int, c: int) -> bool:
