@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from storyline.core.nlp.clauses import SUBJECT, punctuated, render
+from storyline.core.nlp.clauses import FINITE, SUBJECT, punctuated, render
 from storyline.core.nlp.parse import Parse
 
 # prepositions that place an event in a time ("on Monday", "in 1998") ...
@@ -96,11 +96,11 @@ def dated(p: Parse, start: int, end: int, year: bool = False) -> Dated:
         return Dated("span")
     if noun is not None and not _times(p, noun, verb, via):
         return Dated("background")
-    clause = _clause_head(p, verb)
+    clause = _clause_head(p, verb, year)
     if clause is None or _state(p, clause):
         return Dated("background")
     kept = _clause(p, verb, clause, set(span))
-    if _words(p, kept) < _SHORTEST or _lost_referent(p, kept):
+    if _words(p, kept) < _SHORTEST or _lost_referent(p, kept) or not _finite_kept(p, clause, kept):
         return Dated("event", p.text.strip())
     text = render(p, punctuated(p, kept)).rstrip(" ,;:")
     last = max((k for k, t in enumerate(p.tokens) if t.pos not in ("PUNCT", "SPACE")), default=-1)
@@ -128,7 +128,10 @@ def _governor(p: Parse, head: int, date: set[int]) -> tuple[int | None, int | No
     preposition whose object the date is. A noun whose "of" the date completes, itself a time the event happened
     at ("on the night of March 2, 2013", "in the summer of 2019"), is read as part of the date."""
     k, noun, below = head, None, None
-    via = head if p.tokens[head].pos == "ADP" else p.tokens[head].head if p.tokens[head].dep == "pobj" else None
+    first = head
+    while p.tokens[first].dep == "conj" and p.tokens[first].head != first:
+        first = p.tokens[first].head  # "between 1905 and 1931": the second date is the first's conjunct
+    via = first if p.tokens[first].pos == "ADP" else p.tokens[first].head if p.tokens[first].dep == "pobj" else None
     while True:
         t = p.tokens[k]
         if k != head and (t.pos in ("VERB", "AUX") or t.head == k):
@@ -171,7 +174,7 @@ def _times(p: Parse, noun: int, verb: int, via: int | None = None) -> bool:
     return t.dep == "pobj" and prep.head == verb and prep.text.lower() in AMID
 
 
-def _clause_head(p: Parse, verb: int) -> int | None:
+def _clause_head(p: Parse, verb: int, year: bool = False) -> int | None:
     """The head of the clause that tells what ``verb`` did: the verb, or the verb whose complement it is; None
     when it serves a noun (a relative clause, a participle, a gerund after a preposition): background. A statement
     with its own subject, reported by a verb that serves a noun, is told in its whole sentence (the root): "Records
@@ -200,9 +203,9 @@ def _clause_head(p: Parse, verb: int) -> int | None:
         if t.dep == "relcl" and any(p.tokens[c].tag == "WRB" for c in p.children(k)) and any(
                 p.tokens[c].dep in SUBJECT for c in p.children(k)):
             return k  # "moved to Las Vegas, where he won the title in 2014": a clause of its own, told after its place
-        if t.dep == "acl" and t.tag == "VBN" and _in_subject(p, k):
-            k = _verb_of(p, k)  # "The study, published Monday, followed ...": what the subject is, said then
-            continue
+        if t.dep == "acl" and t.tag == "VBN" and not year and _in_subject(p, k):
+            k = _verb_of(p, k)  # "The study, published Monday, followed ...": what the subject is, said then (a
+            continue  # bare year there is the subject's background: "the decision, made in 2022, had been ...")
         if t.dep in _OWN:
             return k
         return _root(p, k) if reported else None
@@ -218,6 +221,13 @@ def _shared(p: Parse, v: int, c: int) -> bool:
     """Verb ``c`` is joined to verb ``v`` with nothing between them but the conjunction ("sought and received an
     order"): the two share what follows."""
     return p.tokens[c].dep == "conj" and c <= v + 2 and all(p.tokens[k].pos in ("CCONJ", "PUNCT") for k in range(v + 1, c))
+
+
+def _finite_kept(p: Parse, head: int, kept: frozenset[int]) -> bool:
+    """The clause keeps a finite verb: its head's own form, or an auxiliary it keeps ("were taken ... and sold in
+    1904" told from "sold" needs "were")."""
+    return p.tokens[head].tag in FINITE or any(p.tokens[k].dep in ("aux", "auxpass") and p.tokens[k].tag in FINITE
+                                               for k in kept)
 
 
 def _lost_referent(p: Parse, kept: frozenset[int]) -> bool:
