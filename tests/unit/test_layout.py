@@ -166,3 +166,36 @@ def test_the_floor_check_finds_each_climb():
     assert _climbs(graph, {"storyline.spark.digest", "storyline.spark.report"}) == [
         ("storyline.core.story.x", "storyline.config"), ("storyline.spark.digest", "storyline.run.stage"),
         ("storyline.spark.digest", "storyline.spark.report")]
+
+
+_NUMBERS = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
+
+
+def _stages_said(text: str) -> tuple[int | None, list[str]]:
+    """How many stages a text says a run has ("goes through twelve stages", "each of its twelve stages"), and the
+    stage names it lists in the brackets after those words, if any."""
+    import re
+
+    m = re.search(r"\b(?:its|through) (" + "|".join(_NUMBERS) + r") stages\b(?: \(([^;]*))?", text)
+    if not m:
+        return None, []
+    names = [re.sub(r"\s*\(.*", "", n).strip() for n in (m.group(2) or "").split(",")] if m.group(2) else []
+    return _NUMBERS.index(m.group(1)) + 1, [n for n in names if n]
+
+
+def test_the_docs_count_and_list_the_plan_s_stages():
+    from storyline.run.plan import STAGES
+
+    names = [s.name for s in STAGES]
+    for doc in ("README.md", "docs/reference.md", "docs/development.md"):
+        count, listed = _stages_said((PKG.parents[1] / doc).read_text(encoding="utf-8"))
+        assert count in (None, len(names)), doc
+        assert not listed or listed == names, (doc, listed)
+    assert _stages_said((PKG.parents[1] / "docs/reference.md").read_text(encoding="utf-8"))[1] == names
+
+
+def test_the_stage_count_check_reads_a_count_and_a_list():
+    assert _stages_said("A run goes through three stages (ingest, clean (rules), dedup; then more).") == (
+        3, ["ingest", "clean", "dedup"])
+    assert _stages_said("It names each of its eleven stages as it starts.") == (11, [])
+    assert _stages_said("What two stages share has a module of its own.") == (None, [])
