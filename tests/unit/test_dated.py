@@ -31,6 +31,11 @@ def _read(sentence: str, date: str, published: str | None = None):
     # a time the parser hangs on the object dates the verb
     ("Divers found the missing trawler on Monday off the northern cape.", "2024-03-04",
      "Divers found the missing trawler on Monday off the northern cape."),
+    # a clause left out before the reporter: the comma (and the quotation mark) that lead back stay
+    ("The port closed on Tuesday morning and will stay shut for two days, the port authority said.", "2024-03-05",
+     "The port closed on Tuesday morning, the port authority said."),
+    ('"We watched it closely in 2018 and we learned from it," she said.', "2018",
+     '"We watched it closely in 2018," she said.'),
     # a reported clause is told with its reporter
     ("The mayor said the bridge closed in 2015 because of cracks.", "2015",
      "The mayor said the bridge closed in 2015 because of cracks."),

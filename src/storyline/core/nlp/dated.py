@@ -102,7 +102,7 @@ def dated(p: Parse, start: int, end: int, year: bool = False) -> Dated:
     kept = _clause(p, verb, clause, set(span))
     if _words(p, kept) < _SHORTEST or _lost_referent(p, kept) or not _finite_kept(p, clause, kept):
         return Dated("event", p.text.strip())
-    text = render(p, punctuated(p, kept)).rstrip(" ,;:")
+    text = render(p, _resumed(p, punctuated(p, kept))).rstrip(" ,;:")
     last = max((k for k, t in enumerate(p.tokens) if t.pos not in ("PUNCT", "SPACE")), default=-1)
     stop = p.text.rstrip()[-1:]
     return Dated("event", text + stop if last in kept and stop in ".!" else text)
@@ -221,6 +221,25 @@ def _shared(p: Parse, v: int, c: int) -> bool:
     """Verb ``c`` is joined to verb ``v`` with nothing between them but the conjunction ("sought and received an
     order"): the two share what follows."""
     return p.tokens[c].dep == "conj" and c <= v + 2 and all(p.tokens[k].pos in ("CCONJ", "PUNCT") for k in range(v + 1, c))
+
+
+_RESUMING = frozenset((",", '"', "”", "’"))  # marks after a clause left out that lead back into the sentence
+
+
+def _resumed(p: Parse, kept: set[int]) -> set[int]:
+    """``kept`` with the comma and closing quotation mark that follow a clause left out and lead back to kept
+    words ("closed on Tuesday morning [and will stay shut ...], the port authority said"; "\"We watched Bertrand in
+    2018 [and we learned from it],\" she said")."""
+    out = set(kept)
+    words = [k for k, t in enumerate(p.tokens) if t.pos not in ("PUNCT", "SPACE")]
+    for k, t in enumerate(p.tokens):
+        if k in out or t.text not in _RESUMING:
+            continue
+        before = max((w for w in words if w < k), default=None)
+        after = min((w for w in words if w > k), default=None)
+        if before is not None and before not in out and after in out and any(w in out for w in words if w < k):
+            out.add(k)
+    return out
 
 
 def _finite_kept(p: Parse, head: int, kept: frozenset[int]) -> bool:
