@@ -145,6 +145,15 @@ def test_the_news_event_is_on_the_timeline_dated_by_publication_or_the_latest_da
     assert with_news_event([], lead, undated) == []
 
 
+def test_a_lead_told_as_a_clause_of_its_own_is_not_added_again() -> None:
+    news = ("The port closed on Tuesday morning and will stay shut for two days as the storm passes, the port "
+            "authority said.")
+    rows = [e.to_dict() for e in build_timeline([_s("a", 0, news, "x.com")], {"a": "2024-03-06"})]
+    assert [r["text"] for r in rows] == ["The port closed on Tuesday morning, the port authority said."]
+    lead = {"text": news, "article_ids": ["a"]}
+    assert with_news_event(rows, lead, [Article(article_id="a", source="x.com", published="2024-03-06T08:00:00Z")]) == rows
+
+
 def test_residue_and_questions_are_skipped_and_threshold_validated() -> None:
     sents = [_s("a", 0, "Was it really founded in 1921?"), _s("a", 1, "Subscribe now for 2016 offers https://x.example")]
     assert build_timeline(sents, {}) == []

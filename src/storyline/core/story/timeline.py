@@ -259,9 +259,8 @@ def with_news_event(rows: list[dict[str, Any]], lead: Mapping[str, Any] | None,
     if not lead or not lead.get("text"):
         return rows
     text = str(lead["text"])
-    if any(str(r["text"]).rstrip(" .") in text for r in rows
-           if any(x.get("text") == text for x in r.get("sentences") or [])):
-        return rows  # a row of the lead's own words dates it (a background clause of it, retold, does not)
+    if any(x.get("text") == text for r in rows for x in r.get("sentences") or []):
+        return rows  # a row told from the lead dates it (a row is the clause its date dates: background is none)
     ids = [str(a) for a in lead.get("article_ids") or []]
     by_id = {a.article_id: a for a in articles}
     days = sorted(d.isoformat() for a in ids if a in by_id and (d := pub_date(by_id[a].published)))
