@@ -9,7 +9,8 @@ from pyspark.testing import assertDataFrameEqual
 
 from storyline.core.grouping.minhash import shingle_set
 from storyline.core.text.text import jaccard
-from storyline.spark.dedup import connected_components, near_duplicates
+from storyline.spark.components import connected_components
+from storyline.spark.dedup import near_duplicates
 
 VOCAB = ("harbour ferry storm council budget mayor school teacher strike museum painting theft police court "
          "river bank farmer tractor valley election ballot queue rain bridge station train delay").split()

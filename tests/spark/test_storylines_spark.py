@@ -10,7 +10,8 @@ def test_stories_without_a_summary_entities_or_a_date_are_storylines_of_their_ow
     from dataclasses import replace
 
     from storyline.config import load_config
-    from storyline.spark.storylines import find_storylines, per_story
+    from storyline.spark.storylines import find_storylines
+    from storyline.spark.threads import per_story
 
     schema = ("story_id string, title string, summary array<struct<text:string>>, "
               "entities array<struct<name:string,type:string,variants:array<string>>>, first_published timestamp, "
