@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from storyline.core.nlp.embed import MODELS
 
 
 # Tables whose keys are free-form (passed through), not checked against the defaults.
@@ -144,8 +145,6 @@ class FactsConfig:
     embedding: str
 
     def __post_init__(self) -> None:
-        from storyline.core.nlp.embed import MODELS
-
         _check(isinstance(self.spacy_model, str) and self.spacy_model != "", "facts.spacy_model",
                "must name a spaCy pipeline (the checked one is \"en_core_web_sm\")", self.spacy_model)
         _check(_whole(self.read_sentences) and self.read_sentences >= 1, "facts.read_sentences",

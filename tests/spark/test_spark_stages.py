@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 
 import pytest
@@ -62,7 +64,10 @@ def test_records_are_prepared_where_they_are_read_unless_they_are_spread_first(s
     assert all(r["text"] and "Subscribe" not in r["text"] for r in sorted(fused.collect(), key=key))
     # five files are enough tasks for two cores: read and prepared by one Python function; one file is spread
     # over the cores first, and prepared after the shuffle
-    python_maps = fused._jdf.queryExecution().sparkPlan().toString().count("MapInPandas")
+    plan = io.StringIO()
+    with contextlib.redirect_stdout(plan):
+        fused.explain()
+    python_maps = plan.getvalue().count("MapInPandas")
     assert python_maps == (1 if n_files == 5 else 2)
 
 
@@ -93,11 +98,11 @@ def test_story_digests_stream_over_batches_that_split_a_story():
                          f"outlet{k % 2}", "2024-05-06T10:00:00Z", f"Title {sid}"))
     df = pd.DataFrame(rows, columns=cols)
     cfg = SummaryConfig(words=40)
-    one = D._digest_one(cfg, "")
+    one = D.story_digester(cfg, "")
     want = pd.concat([one(g) for _, g in df.groupby("story_id", sort=True)], ignore_index=True)
     # batches cut inside s-2 (twice) and between s-2 and s-3, and an empty batch: every story comes out once, whole
     batches = [df.iloc[0:5], df.iloc[5:5], df.iloc[5:8], df.iloc[8:10], df.iloc[10:]]
-    got = pd.concat(list(D._digest_batches(cfg, "")(iter(batches))), ignore_index=True)
+    got = pd.concat(list(D.digest_batches(cfg, "")(iter(batches))), ignore_index=True)
     assert got["story_id"].tolist() == ["s-1", "s-2", "s-3"]
     assert got.astype(str).values.tolist() == want.astype(str).values.tolist()
 

@@ -68,14 +68,14 @@ def test_a_story_alone_gets_the_storyline_the_python_chain_writes(spark) -> None
     import pandas as pd
 
     from storyline.core.story.storylines import storyline_id
-    from storyline.spark.storylines import _alone, _chain
+    from storyline.spark.storylines import storylines_alone, storyline_of_chain
 
     schema = "story_id string, day int, when int, title string"
     rows = [("s-6d0d7580a9509ddc", 20000, 20000, "Ferry runs aground off Kelso"), ("s-undated", None, None, None),
             ("s-ünïcode", 19000, None, "Überschwemmung in Köln")]
-    got = {r["story_ids"][0]: r.asDict() for r in _alone(spark.createDataFrame(rows, schema)).collect()}
+    got = {r["story_ids"][0]: r.asDict() for r in storylines_alone(spark.createDataFrame(rows, schema)).collect()}
     for story_id, day, when, title in rows:
-        chain = _chain(pd.DataFrame([{"story_id": story_id, "day": day, "when": when, "title": title,
+        chain = storyline_of_chain(pd.DataFrame([{"story_id": story_id, "day": day, "when": when, "title": title,
                                       "people": [], "organisations": [], "vector": None}])).iloc[0].to_dict()
         mine = got[story_id]
         assert mine["storyline_id"] == chain["storyline_id"] == storyline_id(story_id)

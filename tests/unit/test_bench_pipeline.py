@@ -28,14 +28,14 @@ def _seeds(tmp_path):
 
 def test_plain_baseline_finds_the_planted_duplicates_and_stories(tmp_path):
     from storyline.bench.dedup import corpus, seed_texts
-    from storyline.bench.pipeline import _quality
+    from storyline.bench.pipeline import quality
     from storyline.bench.plain import run_plain
 
     summary = corpus(seed_texts(_seeds(tmp_path)), 400, tmp_path / "work")
     with open(summary.articles_path, encoding="utf-8") as fh:
         gold = {a["article_id"]: a["story"] for a in map(json.loads, fh)}
     res = run_plain(summary.articles_path, words=60)
-    q = _quality(res.duplicate_pairs, res.stories, summary, gold, 0.8)
+    q = quality(res.duplicate_pairs, res.stories, summary, gold, 0.8)
     assert summary.n_planted_pairs > 10
     assert q["dedup_recall"] >= 0.9 and q["dedup_precision"] >= 0.95
     assert q["bcubed_f1"] >= 0.8
@@ -82,16 +82,16 @@ def test_bench_pipeline_refuses_zero_runs_before_spark_starts(tmp_path, capsys):
 
 
 def test_medians_of_storyline_and_baseline_runs_are_the_middle_run_with_every_time_listed():
-    from storyline.bench.pipeline import _median_plain, _median_run
+    from storyline.bench.pipeline import median_plain, median_run
     from storyline.bench.plain import PlainResult
 
     runs = [{"timings_s": {"total": total, "spark_startup": 3.0}, "tag": tag}
             for total, tag in [(50.0, "slow"), (23.0, "fast"), (33.0, "mid")]]
-    mid = _median_run(runs)
+    mid = median_run(runs)
     assert mid["tag"] == "mid" and mid["all_work_s"] == [47.0, 20.0, 30.0]
     plains = [PlainResult(seconds={"total": t}, summaries=i) for i, t in enumerate([9.0, 4.0, 6.0, 20.0])]
-    assert _median_plain(plains).summaries == 0  # the upper middle of 4, 6, 9, 20
-    assert _median_plain(plains[:3]).summaries == 2
+    assert median_plain(plains).summaries == 0  # the upper middle of 4, 6, 9, 20
+    assert median_plain(plains[:3]).summaries == 2
 
 
 def test_the_nightly_bench_cuts_the_corpus_at_its_newest_articles(tmp_path):

@@ -30,17 +30,17 @@ def test_a_cache_that_cannot_be_written_is_skipped(tmp_path):
 @pytest.fixture
 def fresh_places(tmp_path, monkeypatch):
     monkeypatch.setenv("STORYLINE_CACHE", str(tmp_path))
-    E._places.cache_clear()
+    E.places.cache_clear()
     yield tmp_path
-    E._places.cache_clear()
+    E.places.cache_clear()
 
 
 def test_place_names_come_from_the_cache_once_it_holds_them(fresh_places):
-    first = E._places()
+    first = E.places()
     assert "norway" in first and "los angeles" in first and "tomas varga" not in first
     [kept] = list((fresh_places / "lists").glob("places-15000-*.txt"))
-    E._places.cache_clear()
-    assert E._places() == first
+    E.places.cache_clear()
+    assert E.places() == first
     kept.write_text(kept.read_text(encoding="utf-8") + "\nport calderwick", encoding="utf-8")
-    E._places.cache_clear()
-    assert E._places() == first | {"port calderwick"}  # read from the file, not parsed again
+    E.places.cache_clear()
+    assert E.places() == first | {"port calderwick"}  # read from the file, not parsed again

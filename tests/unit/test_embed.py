@@ -49,12 +49,12 @@ def test_the_model_loads_from_the_zip_shipped_to_a_clusters_executors(tmp_path):
     import subprocess
     import sys
 
-    from storyline.spark.session import _package_zip
+    from storyline.spark.session import package_zip
 
     code = ("import sys; sys.path.insert(0, sys.argv[1]); import storyline; "
             "assert '.zip' in storyline.__file__, storyline.__file__; "
             "from storyline.core.nlp.embed import encode; print(encode(['A ferry sank.']).shape)")
-    out = subprocess.run([sys.executable, "-c", code, _package_zip()], capture_output=True, text=True, cwd=tmp_path)
+    out = subprocess.run([sys.executable, "-c", code, package_zip()], capture_output=True, text=True, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "(1, 256)"
 
@@ -64,9 +64,9 @@ def test_the_zip_shipped_to_executors_carries_the_word_lists_and_leaves_the_benc
     import sys
     import zipfile
 
-    from storyline.spark.session import _package_zip
+    from storyline.spark.session import package_zip
 
-    path = _package_zip()
+    path = package_zip()
     names = zipfile.ZipFile(path).namelist()
     assert "storyline/lexicon/text/stopwords.txt" in names and "storyline/core/text/text.py" in names
     assert not [n for n in names if n.startswith("storyline/bench/")]

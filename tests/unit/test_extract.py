@@ -152,7 +152,7 @@ def test_oversized_page_is_refused_before_parsing(monkeypatch):
     def no_parse(text):
         raise AssertionError("parsed a page over the cap")
 
-    monkeypatch.setattr(ex, "_parse", no_parse)
+    monkeypatch.setattr(ex, "html_tree", no_parse)
     huge = b"<html><body>" + b"<p>filler words</p>" * 1_100_000 + b"</body></html>"
     assert len(huge) > 20_000_000
     r = extract_html(huge)
@@ -176,7 +176,7 @@ def test_an_extractor_exception_becomes_a_reject(monkeypatch):
     def boom(tree, url, fast):
         raise RuntimeError("extractor bug")
 
-    monkeypatch.setattr(ex, "_main_text", boom)
+    monkeypatch.setattr(ex, "main_text", boom)
     r = extract_html(page())
     assert isinstance(r, Reject) and r.reason == "extractor_error" and "extractor bug" in r.detail
 
@@ -188,7 +188,7 @@ def test_a_slow_extraction_is_cut_off(monkeypatch):
             sum(range(1000))
         return "never returned"
 
-    monkeypatch.setattr(ex, "_main_text", slow)
+    monkeypatch.setattr(ex, "main_text", slow)
     r = extract_html(page(), timeout_s=0.2)
     assert isinstance(r, Reject) and r.reason == "extract_timeout"
     assert signal.getitimer(signal.ITIMER_REAL)[0] == 0, "the timer is cleared afterwards"
@@ -202,7 +202,7 @@ def test_timeout_is_not_swallowed_by_broad_except_in_libraries(monkeypatch):
             return "swallowed"
         return "slept"
 
-    monkeypatch.setattr(ex, "_main_text", swallowing)
+    monkeypatch.setattr(ex, "main_text", swallowing)
     assert extract_html(page(), timeout_s=0.2).reason == "extract_timeout"
 
 
@@ -229,13 +229,13 @@ def test_time_limit_restores_the_callers_handler_and_timer():
 
 
 def test_outside_the_main_thread_extraction_still_works_and_overruns_are_logged(monkeypatch, caplog):
-    real = ex._main_text
+    real = ex.main_text
 
     def slowish(tree, url, fast):
         time.sleep(0.3)
         return real(tree, url, fast)
 
-    monkeypatch.setattr(ex, "_main_text", slowish)
+    monkeypatch.setattr(ex, "main_text", slowish)
     out = {}
     t = threading.Thread(target=lambda: out.setdefault("r", extract_html(page(), timeout_s=0.1)))
     with caplog.at_level(logging.WARNING, logger="storyline.core.ingest.extract"):

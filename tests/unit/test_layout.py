@@ -1,5 +1,6 @@
 """The code's shape: no module imports one that imports it back (lazily or not), the pure core never imports
-pyspark, and the stage table stays a table of contents."""
+pyspark, no import climbs a floor, no module reaches for another's private names, and the stage table stays a
+table of contents."""
 
 from __future__ import annotations
 
@@ -199,3 +200,49 @@ def test_the_stage_count_check_reads_a_count_and_a_list():
         3, ["ingest", "clean", "dedup"])
     assert _stages_said("It names each of its eleven stages as it starts.") == (11, [])
     assert _stages_said("What two stages share has a module of its own.") == (None, [])
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _private_uses(tree: ast.AST, modules: set[str]) -> list[str]:
+    """Where a module reaches into another storyline module for a ``_private`` name: ``from m import _x``,
+    ``m._x`` through a module it imported, and ``setattr(m, "_x", ...)`` (a test's monkeypatch)."""
+    bound: set[str] = set()  # the names a storyline module is known by here
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound.update(a.asname or a.name.split(".")[0] for a in node.names if a.name.startswith("storyline"))
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("storyline"):
+            for a in node.names:
+                if _private(a.name):
+                    found.append(f"from {node.module} import {a.name}")
+                elif f"{node.module}.{a.name}" in modules:
+                    bound.add(a.asname or a.name)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound \
+                and _private(node.attr):
+            found.append(f"{node.value.id}.{node.attr}")
+        elif isinstance(node, ast.Call) and len(node.args) >= 2 and isinstance(node.args[0], ast.Name) \
+                and node.args[0].id in bound and isinstance(node.args[1], ast.Constant) \
+                and isinstance(node.args[1].value, str) and _private(node.args[1].value):
+            found.append(f'setattr({node.args[0].id}, "{node.args[1].value}")')
+    return found
+
+
+def test_no_module_reaches_for_another_module_s_private_name():
+    modules = set(_modules())
+    files = [*PKG.rglob("*.py"), *(PKG.parents[1] / "tests").rglob("*.py")]
+    found = {str(f.relative_to(PKG.parents[1])): uses for f in files
+             if (uses := _private_uses(ast.parse(f.read_text(encoding="utf-8")), modules))}
+    assert found == {}
+
+
+def test_the_private_name_check_finds_each_reach():
+    code = ("import storyline.core.nlp.names as N\nfrom storyline.core.story import context\n"
+            "from storyline.core.story.context import _QUOTES, context_need\nimport os\n"
+            "N._places()\ncontext._settle_quotes\nos._exit\nself._x\nmonkeypatch.setattr(context, '_READ', {})\n")
+    assert sorted(_private_uses(ast.parse(code), {"storyline.core.story.context", "storyline.core.nlp.names"})) == [
+        "N._places", "context._settle_quotes", "from storyline.core.story.context import _QUOTES",
+        'setattr(context, "_READ")']

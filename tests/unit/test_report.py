@@ -304,9 +304,9 @@ def test_pages_render_from_a_zipped_package_at_a_relative_path(tmp_path):
     import subprocess
     import sys
 
-    from storyline.spark.session import _package_zip
+    from storyline.spark.session import package_zip
 
-    (tmp_path / "storyline.zip").write_bytes(Path(_package_zip()).read_bytes())
+    (tmp_path / "storyline.zip").write_bytes(Path(package_zip()).read_bytes())
     code = ("import sys; sys.path.insert(0, './storyline.zip'); import storyline.report.render as r; "
             "assert r.__file__.startswith('./storyline.zip'), r.__file__; "
             "print(r.render_story({'story_id': 's-1', 'title': 'Port closes'}))")

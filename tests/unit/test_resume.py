@@ -8,17 +8,17 @@ from storyline.config import load_config
 from storyline.run.plan import STAGES
 
 def test_a_stage_key_changes_with_its_own_config_and_earlier_stages_config_only():
-    from storyline.run.runner import _stage_key
+    from storyline.run.runner import stage_key
 
     base = load_config()
     words = load_config(overrides={"summary.words": 80})
     threshold = load_config(overrides={"stories.threshold": 0.5})
     by = {s.name: s for s in STAGES}
-    assert _stage_key(by["stories"], "x", base) == _stage_key(by["stories"], "x", words)
-    assert _stage_key(by["digest"], "x", base) != _stage_key(by["digest"], "x", words)
-    assert _stage_key(by["dedup"], "x", base) == _stage_key(by["dedup"], "x", threshold)
-    assert _stage_key(by["digest"], "x", base) != _stage_key(by["digest"], "x", threshold)
-    assert _stage_key(by["ingest"], "x", base) != _stage_key(by["ingest"], "y", base)  # other inputs
+    assert stage_key(by["stories"], "x", base) == stage_key(by["stories"], "x", words)
+    assert stage_key(by["digest"], "x", base) != stage_key(by["digest"], "x", words)
+    assert stage_key(by["dedup"], "x", base) == stage_key(by["dedup"], "x", threshold)
+    assert stage_key(by["digest"], "x", base) != stage_key(by["digest"], "x", threshold)
+    assert stage_key(by["ingest"], "x", base) != stage_key(by["ingest"], "y", base)  # other inputs
 
 
 def test_stages_read_only_tables_that_earlier_stages_write():

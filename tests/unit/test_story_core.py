@@ -217,7 +217,7 @@ def test_a_renamed_fact_field_is_refused():
 def test_a_story_group_becomes_sentences_in_article_order_with_each_articles_metadata():
     import pandas as pd
 
-    from storyline.spark.digest import _story_rows
+    from storyline.spark.digest import story_rows
 
     pdf = pd.DataFrame({
         "story_id": ["s-1"] * 4,
@@ -227,7 +227,7 @@ def test_a_story_group_becomes_sentences_in_article_order_with_each_articles_met
                                                                 "2024-08-19T10:00:00Z"],
         "title": ["B", "A", "B", None],
     })
-    story_id, sents, arts = _story_rows(pdf)
+    story_id, sents, arts = story_rows(pdf)
     assert story_id == "s-1"
     assert [(s.article_id, s.position, s.text) for s in sents] == [
         ("a", 0, "First a."), ("a", 1, "Later."), ("b", 0, "First b."), ("b", 1, "Crews cleared the wall.")]

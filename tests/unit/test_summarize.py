@@ -376,7 +376,7 @@ def test_facts_of_a_very_large_story_read_a_bounded_number_of_sentences(monkeypa
 
     seen = []
     analyse = entities.analyse
-    monkeypatch.setattr(entities, "analyse", lambda sents, **kw: seen.append(len(sents)) or analyse(sents, **kw))
+    monkeypatch.setattr(digest, "analyse", lambda sents, **kw: seen.append(len(sents)) or analyse(sents, **kw))
     monkeypatch.setattr(digest, "MAX_STORY_SENTENCES", 50)
     story = [Sentence(f"a{k:02d}", i, f"Mayor Renata Solberg said {k + i} homes were flooded in Port Calder.",
                       f"outlet{k}.com") for k in range(20) for i in range(6)]

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from storyline.core.text.sentences import _balance_quotes
-from storyline.core.text.text import _WORD_RE, fold_for_hash, tokens
+from storyline.core.text.sentences import balance_quotes
+from storyline.core.text.text import WORD_RE, fold_for_hash, tokens
 from storyline.spark.schemas import SchemaError, check_value
 
 _PIECES = st.sampled_from(["Héllo", "naïve", "café", "ΟΔΟΣ", "Σ", "İstanbul", "e\u0301", "Zoë’s", "O'Neil", "“", "”",
@@ -21,7 +21,7 @@ TEXT = st.lists(_PIECES, max_size=30).map("".join)
 
 def _fold_by_definition(text: str) -> str:
     t = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return " ".join(m.group(0).replace("’", "'").lower() for m in _WORD_RE.finditer(t))
+    return " ".join(m.group(0).replace("’", "'").lower() for m in WORD_RE.finditer(t))
 
 
 @settings(max_examples=400, deadline=None)
@@ -33,13 +33,13 @@ def test_fold_for_hash_is_its_definition(text):
 @settings(max_examples=400, deadline=None)
 @given(TEXT)
 def test_tokens_are_lowered_words(text):
-    assert tokens(text) == [m.group(0).replace("’", "'").lower() for m in _WORD_RE.finditer(text)]
+    assert tokens(text) == [m.group(0).replace("’", "'").lower() for m in WORD_RE.finditer(text)]
 
 
 @settings(max_examples=400, deadline=None)
 @given(TEXT)
 def test_balancing_quotes_changes_only_quote_marks_and_leaves_unquoted_text_as_it_is(text):
-    out = _balance_quotes(text)
+    out = balance_quotes(text)
     unmarked = str.maketrans("", "", '“”"')
     assert out.translate(unmarked).strip() == text.translate(unmarked).strip()
     if not any(q in text for q in '“”"'):
@@ -72,13 +72,13 @@ _NOTICE_PIECES = st.sampled_from([
 @settings(max_examples=500, deadline=None)
 @given(st.lists(_NOTICE_PIECES, max_size=12).map("".join), st.integers(0, 450))
 def test_non_article_reason_is_its_rules(text, filler):
-    from storyline.core.text.clean import _NON_ARTICLE_RULES, non_article_reason
+    from storyline.core.text.clean import NON_ARTICLE_RULES, non_article_reason
 
     text = text + " said" * filler  # long texts are rejected only for crawl notices
     if not text.strip():
         return
     n_words, head = len(text.split()), text[:2000]
-    expected = next((reason for reason, pat in _NON_ARTICLE_RULES
+    expected = next((reason for reason, pat in NON_ARTICLE_RULES
                      if pat.search(head) and (n_words < 400 or reason == "crawl_notice")), None)
     assert non_article_reason(text) == expected
 
@@ -181,14 +181,14 @@ def test_text_spelt_with_look_alike_letters_and_an_opening_byline_are_cut_and_li
 def test_an_article_in_a_script_without_spaces_is_counted_by_its_words_and_not_rejected_as_too_short():
     import pandas as pd
 
-    from storyline.spark.articles import _FINAL_COLS, _finalized
+    from storyline.spark.articles import FINAL_COLS, finalized
     from storyline.spark.mapping import map_records
 
     ja = ("東京都は月曜日、新しい交通規則を発表した。都の担当者によると、規則は来月から施行される。"
           "市民の間では賛否が分かれており、議会でも議論が続いている。専門家は影響を注視している。")
     en = "The council met on Monday."  # a short English text stays too short
     batch = pd.DataFrame([{"article_id": "ja", "text": ja}, {"article_id": "en", "text": en}])
-    out = next(map_records(_finalized(40, 10_000), _FINAL_COLS)(iter([batch])))
+    out = next(map_records(finalized(40, 10_000), FINAL_COLS)(iter([batch])))
     kinds = dict(zip(out["article_id"], out["reason"]))
     assert pd.isna(kinds["ja"]), out.loc[out.article_id == "ja", "detail"].tolist()  # no reject reason
     assert kinds["en"] == "too_short"

@@ -223,12 +223,12 @@ def test_sentences_without_a_digit_find_the_dates_every_pattern_finds(text, publ
     import storyline.core.nlp.dates as T
 
     fast = T.find_dates(text, published)
-    every = T._NO_DIGIT_PATTERNS
+    every = T.NO_DIGIT_PATTERNS
     try:
-        T._NO_DIGIT_PATTERNS = T.PATTERNS  # the reference: every pattern on every sentence
+        T.NO_DIGIT_PATTERNS = T.PATTERNS  # the reference: every pattern on every sentence
         assert fast == T.find_dates(text, published)
     finally:
-        T._NO_DIGIT_PATTERNS = every
+        T.NO_DIGIT_PATTERNS = every
 
 
 # relative dates, written on Tuesday 8 April 2025, as the story's reader would date them

@@ -6,10 +6,13 @@ Every benchmark runs storyline and its peers in the same run, on the same data, 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.util
 import json
 import logging
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -90,8 +93,6 @@ def spark_extract(html_files: list[Path], master: str | None, config: str | None
 
     Returns ({file name: cleaned text or None}, {"seconds": ..., "spark_startup_s": ...}).
     """
-    import time
-
     from pyspark.sql import functions as F
 
     from storyline.config import load_config
@@ -124,8 +125,6 @@ def cmd_extract(args: argparse.Namespace) -> int:
     """Snippet precision, recall and F1 and pages per second on an evaluation folder (evaldata.jsonl + html/):
     storyline's full ingest through Spark (extraction plus cleaning), plain trafilatura with default settings, and
     resiliparse."""
-    import hashlib
-
     from storyline.bench.extract import SYSTEMS, format_table, load_pages, run_extract_bench
 
     systems = tuple(s.strip() for s in (args.systems or ",".join(SYSTEMS)).split(",") if s.strip())
@@ -329,8 +328,6 @@ def _needs(args: argparse.Namespace) -> list[str]:
 def preflight(args: argparse.Namespace) -> None:
     """Check, before Spark starts, that the data exists and the optional modules the run needs are installed.
     Raises ValueError with what to do."""
-    import importlib.util
-
     for data in map(Path, args.data if isinstance(args.data, list) else [args.data]):
         if not data.exists():
             raise ValueError(f"bench {args.bench}: --data {data} does not exist")

@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Sequence
 
-from storyline.bench.dedup import _read, _spark, corpus, seed_texts, warm_up
+from storyline.bench.dedup import read_corpus, session_for, corpus, seed_texts, warm_up
 from storyline.core.text.clean import clean_text, non_article_reason
 from storyline.bench.scores import cluster_scores
 from storyline.core.text.text import words
@@ -66,7 +66,7 @@ def run_cluster_bench(spark=None, multinews: str | Path | None = "../shared/data
 
     if min_words is None:
         min_words = load_config().clean.min_words
-    spark, own = _spark(spark)
+    spark, own = session_for(spark)
     result: dict = {"threshold": threshold, "min_words": min_words, "quality": {}, "sweep": [], "scale": []}
     try:
         if multinews is not None and Path(multinews).exists():
@@ -127,7 +127,7 @@ def _scale(spark, seed_path: str | Path | None, sizes: Sequence[int], work_dir: 
                 return {r.article_id: r.story_key for r in out.collect()}
             warm_up(spark, c.articles_path, run)
             t0 = time.perf_counter()
-            pred = run(_read(spark, c.articles_path))
+            pred = run(read_corpus(spark, c.articles_path))
             secs = time.perf_counter() - t0
             with open(c.articles_path, encoding="utf-8") as fh:
                 gold = {a["article_id"]: a["story"] for a in map(json.loads, fh)}

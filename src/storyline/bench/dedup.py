@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 import time
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -53,7 +54,7 @@ def corpus(seeds: Sequence[str], n: int, work_dir: str | Path, seed: int = 0) ->
     return s
 
 
-def _read(spark, path: str):
+def read_corpus(spark, path: str):
     """The corpus as a DataFrame, from a Parquet copy written once beside the JSONL (outside any timing):
     stages read Parquet in the pipeline, and re-parsing JSON on every scan would be timed as our work."""
     pq = str(Path(path).with_suffix(".parquet"))
@@ -65,7 +66,7 @@ def _read(spark, path: str):
 def warm_up(spark, articles_path: str, fn: Callable, n: int = 1000) -> None:
     """Run ``fn(df)`` once on the first ``n`` articles so JVM code generation and Python worker start-up are
     not timed as part of the first measured method."""
-    fn(_read(spark, articles_path).limit(n))
+    fn(read_corpus(spark, articles_path).limit(n))
 
 
 def planted_pairs(path: str) -> set[tuple[str, str]]:
@@ -112,7 +113,7 @@ def run_storyline(spark, articles_path: str, threshold: float, num_perm: int) ->
         df = df.select("article_id", "text", "published", "source")
         return [(r.article_id, r.canonical_id) for r in near_duplicates(df, threshold, num_perm).collect()]
     warm_up(spark, articles_path, run)
-    return _timed(lambda: run(_read(spark, articles_path)))
+    return _timed(lambda: run(read_corpus(spark, articles_path)))
 
 
 def run_datasketch(articles_path: str, threshold: float, num_perm: int) -> tuple[list, float]:
@@ -146,8 +147,6 @@ def run_mllib(spark, articles_path: str, threshold: float, tables: int, timeout_
     With ``tables = num_perm = 128`` the join emits 128 rows per article, each carrying both sparse vectors,
     and the local driver runs out of a 4 GB heap already on 1,000 synthetic articles (the JVM dies with
     it), so the benchmark uses as many tables as storyline uses LSH bands."""
-    import threading
-
     from pyspark.ml import Pipeline
     from pyspark.ml.feature import HashingTF, MinHashLSH, NGram, RegexTokenizer
     from pyspark.sql import functions as F
@@ -178,7 +177,7 @@ def run_mllib(spark, articles_path: str, threshold: float, tables: int, timeout_
     timer = threading.Timer(timeout_s, lambda: sc.cancelJobGroup(group))
     timer.start()
     try:
-        return _timed(lambda: run(_read(spark, articles_path)))
+        return _timed(lambda: run(read_corpus(spark, articles_path)))
     except Exception as exc:  # a cancelled job surfaces as a Py4J/Spark error: report the timeout, re-raise others
         if "cancel" in str(exc).lower():
             log.warning("MLlib MinHashLSH cancelled after %.0f s", timeout_s)
@@ -189,7 +188,8 @@ def run_mllib(spark, articles_path: str, threshold: float, tables: int, timeout_
         sc.setLocalProperty("spark.jobGroup.id", None)
 
 
-def _spark(spark):
+def session_for(spark):
+    """``(session, started)``: the session given, or a new local one (``started``) when none was."""
     if spark is not None:
         return spark, False
     from storyline.config import load_config
@@ -210,7 +210,7 @@ def run_dedup_bench(spark=None, seeds: str | Path = "../shared/data/multinews-de
 
     tables = mllib_tables or LSHParams.for_threshold(threshold, num_perm, fp_weight=0.2, fn_weight=0.8).bands
     texts = seed_texts(seeds)
-    spark, own = _spark(spark)
+    spark, own = session_for(spark)
     result: dict = {"threshold": threshold, "num_perm": num_perm, "mllib_tables": tables, "runs": []}
     try:
         for n in sizes:

@@ -156,7 +156,9 @@ def storyline_found(out: Path) -> tuple[list[tuple[str, str]], dict[str, str]]:
     return [(d["canonical_id"], d["article_id"]) for d in dups], story
 
 
-def _quality(pairs, stories: dict, summary, gold: dict, threshold: float) -> dict:
+def quality(pairs, stories: dict, summary, gold: dict, threshold: float) -> dict:
+    """The run's grouping scores: recall and precision of the planted duplicate pairs, and B-cubed against
+    the gold stories."""
     planted = planted_pairs(summary.pairs_path)
     dedup = score_pairs(pairs, planted, summary.articles_path, threshold)
     c = cluster_scores(stories, gold)
@@ -165,7 +167,7 @@ def _quality(pairs, stories: dict, summary, gold: dict, threshold: float) -> dic
             "bcubed_recall": round(c.bcubed_recall, 4)}
 
 
-def _median_run(runs: list[dict]) -> dict:
+def median_run(runs: list[dict]) -> dict:
     """The run whose end-to-end time (start-up excluded) is the median, with the spread of all runs."""
     def work(r):
         return r["timings_s"]["total"] - r["timings_s"]["spark_startup"]
@@ -174,7 +176,7 @@ def _median_run(runs: list[dict]) -> dict:
     return mid
 
 
-def _median_plain(runs: list[PlainResult]) -> PlainResult:
+def median_plain(runs: list[PlainResult]) -> PlainResult:
     """The baseline run whose total time is the median."""
     return _middle(runs, lambda r: r.seconds["total"])
 
@@ -203,14 +205,14 @@ def run_pipeline_bench(seeds: str, sizes: Sequence[int], work_dir: str | Path, *
         row: dict = {"articles": summary.n_articles, "gold_stories": summary.n_stories}
         out = Path(work_dir) / f"out-{n}"
         log.info("bench pipeline: %d articles, storyline x%d ...", n, runs)
-        ours = _median_run([run_storyline(summary.articles_path, out, master, config) for _ in range(runs)])
+        ours = median_run([run_storyline(summary.articles_path, out, master, config) for _ in range(runs)])
         t = ours["timings_s"]
         work = t["total"] - t["spark_startup"]
         ours["articles_per_s"] = round(n / work, 1)
         ours["stage_articles_per_s"] = {s.name: round(n / t[s.name], 1) for s in STAGES if t.get(s.name)}
         ours["seconds_per_1k"] = round(1000 * work / n, 3)
         pairs, stories = storyline_found(out)
-        ours["quality"] = _quality(pairs, stories, summary, gold, cfg.dedup.threshold)
+        ours["quality"] = quality(pairs, stories, summary, gold, cfg.dedup.threshold)
         row["storyline"] = ours
         if profile_top:
             row["digest_profile"] = _profiled(summary.articles_path, Path(work_dir) / f"profile-{n}", master, config,
@@ -221,11 +223,11 @@ def run_pipeline_bench(seeds: str, sizes: Sequence[int], work_dir: str | Path, *
                                 num_perm=cfg.dedup.num_perm, shingle=cfg.dedup.shingle,
                                 story_threshold=story_threshold, words=cfg.summary.words)
                       for _ in range(baseline_runs)]
-            plain = _median_plain(plains)
+            plain = median_plain(plains)
             row["baseline"] = {"seconds": plain.seconds, "articles_per_s": round(n / plain.seconds["total"], 1),
                                "all_total_s": [p.seconds["total"] for p in plains],
                                "story_threshold": story_threshold, "summaries": plain.summaries,
-                               "quality": _quality(plain.duplicate_pairs, plain.stories, summary, gold,
+                               "quality": quality(plain.duplicate_pairs, plain.stories, summary, gold,
                                                    cfg.dedup.threshold)}
             row["speedup_vs_baseline"] = round(plain.seconds["total"] / work, 2)
         result["sizes"][str(n)] = row

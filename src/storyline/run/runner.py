@@ -7,8 +7,10 @@ import json
 import logging
 import shutil
 import time
+import warnings
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from storyline import __version__
@@ -18,6 +20,14 @@ from storyline.spark.stage import (Context, EmptyRun, Figures, Stage, atomic_wri
                              write_marker)
 from storyline.run.plan import DECLARED, STAGES
 from storyline.spark.progress import StageProgress
+from storyline.core.ingest.inputs import InputError, list_inputs
+from storyline.spark.earlier import Earlier
+from storyline.spark.session import start_spark, stop_spark, use_checkpoints
+from storyline.core.nlp.embed import check_model
+from storyline.core.nlp.mentions import load_spacy
+from storyline.spark.schemas import check_schema, REJECTS
+from storyline.spark.output import write_table
+from storyline.spark.report import reject_counts
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +56,6 @@ def _previous(into: str | Path | None) -> Path | None:
     prev = Path(into).resolve()
     missing = [t for t in ("articles", "duplicates", "story_articles", "rejects", "run.json") if not (prev / t).exists()]
     if missing:
-        from storyline.core.ingest.inputs import InputError
-
         raise InputError(f"--into {into}: not a storyline output folder (missing {', '.join(missing)}); "
                          f"give the --out folder of an earlier 'storyline run'")
     return prev
@@ -70,10 +78,6 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
     :class:`~storyline.run.folder.OutputError` for an unusable ``out`` or a full disk, and
     :class:`~storyline.run.folder.NoArticles` when no record becomes an article (the rejects are written first).
     """
-    from storyline.core.ingest.inputs import list_inputs
-    from storyline.spark.earlier import Earlier
-    from storyline.spark.session import start_spark, stop_spark, use_checkpoints
-
     files, parquet = list_inputs(inputs, cfg.ingest.format)  # fail fast on a missing path, before Spark starts
     check_models(cfg)  # and on a missing or altered model file
     prev = _previous(into)
@@ -96,7 +100,7 @@ def run(inputs: list[str], out: str | Path, cfg: Config, spark=None, into: str |
         base = _fingerprint(listing, ctx)
         tables: dict = {}
         for i, stage in enumerate(STAGES, 1):
-            key = _stage_key(stage, base, cfg)
+            key = stage_key(stage, base, cfg)
             label = f"[{i}/{len(STAGES)}] {stage.name}"
             if resume and _resumed(ctx, stage, label, key, tables):
                 result.resumed.append(stage.name)
@@ -156,10 +160,7 @@ def _run_stage(ctx: Context, stage: Stage, label: str, key: str, tables: dict) -
 def check_models(cfg: Config) -> None:
     """Load the models the run will use here, before Spark starts, so that a missing or altered file (or a missing
     optional package) stops it with one line (:class:`~storyline.core.nlp.embed.ModelError`)."""
-    from storyline.core.nlp.embed import check_model
-
     check_model(cfg.facts.embedding)
-    from storyline.core.nlp.mentions import load_spacy
 
     load_spacy(cfg.facts.spacy_model)
 
@@ -186,7 +187,7 @@ def _fingerprint(listing: list[tuple[str, int, int]], ctx: Context) -> str:
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
 
 
-def _stage_key(stage: Stage, base: str, cfg: Config) -> str:
+def stage_key(stage: Stage, base: str, cfg: Config) -> str:
     """The hash a stage's marker holds: the run's inputs, this stage and the config sections of this stage and of
     every stage whose tables it reads, directly or not (their new config changes what this one reads)."""
     sections = sorted({sec for s in upstream(STAGES, stage) for sec in s.config})
@@ -203,9 +204,6 @@ def _produce(ctx: Context, stage: Stage, tables: dict) -> dict:
     """Run ``stage`` and write what it returns, side by side: each table under a temporary name, checked against
     its declared schema, then renamed into place; its rejects as its part of the ``rejects`` table; its files.
     Then the stage's check. Returns the written tables, read back."""
-    from dataclasses import replace
-
-    from storyline.spark.schemas import check_schema
 
     out = stage.run(ctx, tables, DECLARED)
     ctx.figures = replace(ctx.figures, **out.figures)
@@ -243,8 +241,6 @@ def side_by_side(spark, jobs: list) -> list:
     """
     if len(jobs) <= 1:
         return [job() for job in jobs]
-    import warnings
-    from concurrent.futures import ThreadPoolExecutor
 
     from pyspark.util import inheritable_thread_target
 
@@ -262,10 +258,6 @@ def side_by_side(spark, jobs: list) -> list:
 
 def no_articles(ctx: Context) -> None:
     """Write the rejects and run.json of a run that yielded no article, swap them in, and raise NoArticles."""
-    from storyline.spark.output import write_table
-    from storyline.spark.report import reject_counts
-    from storyline.spark.schemas import REJECTS
-
     for p in ctx.out.iterdir():  # what the stages wrote before the check: empty tables, not an output
         if p.is_dir() and p.name != "_work":
             shutil.rmtree(p)

@@ -12,7 +12,8 @@ from storyline.core.text.text import fold_for_hash, stable_id, words
 from storyline.spark.mapping import map_records, spread
 from storyline.spark.schemas import ARTICLE_FINAL, ARTICLES, column_names, require_columns
 
-_FINAL_COLS = [c.split()[0].strip("`") for c in ARTICLE_FINAL.split(", ") if not c.startswith(("start", "end"))]
+# the articles table's columns, less the byte range each article was read from
+FINAL_COLS = [c.split()[0].strip("`") for c in ARTICLE_FINAL.split(", ") if not c.startswith(("start", "end"))]
 
 
 def published_ts(col: str = "published"):
@@ -47,11 +48,11 @@ def reject_duplicate_ids(articles: DataFrame) -> tuple[DataFrame, DataFrame]:
     return first, dups
 
 
-def _finalized(min_words: int, max_words: int):
+def finalized(min_words: int, max_words: int):
     """One article's word count, content hash and sentence spans; a reject when it is empty, too short or too long."""
     def one(rec: dict) -> dict:
         text = rec.get("text")
-        rec = {k: rec.get(k) for k in _FINAL_COLS}
+        rec = {k: rec.get(k) for k in FINAL_COLS}
         if not isinstance(text, str) or not text.strip():
             rec.update(kind="reject", reason="empty_after_cleaning", detail="only residue was left")
         else:
@@ -75,6 +76,6 @@ def _finalized(min_words: int, max_words: int):
 def finalize(articles: DataFrame, min_words: int, max_words: int = 100_000) -> DataFrame:
     """Word counts, content hashes and sentence spans; too-short, too-long or emptied articles become rejects."""
     require_columns(articles, ["article_id", "text"], "finalize")
-    cols = [c for c in _FINAL_COLS if c in articles.columns]
-    return spread(articles.select(*cols)).mapInPandas(map_records(_finalized(min_words, max_words), _FINAL_COLS),
+    cols = [c for c in FINAL_COLS if c in articles.columns]
+    return spread(articles.select(*cols)).mapInPandas(map_records(finalized(min_words, max_words), FINAL_COLS),
                                                         ARTICLE_FINAL)

@@ -11,6 +11,7 @@ from pyspark.sql import functions as F
 
 from storyline.spark.mapping import cell, map_records
 from storyline.spark.schemas import CHANGES, STORY_DIGEST, column_names
+from storyline.core.story.changes import UNCHANGED, StoryView, story_changes
 
 
 def unchanged_digests(assignment: DataFrame, previous: DataFrame | None, earlier: DataFrame | None
@@ -45,8 +46,6 @@ def _plain(value):
 
 def _changed(since: str | None, run_started: str | None = None):
     """One story's ``changes`` against how the earlier output told it."""
-    from storyline.core.story.changes import UNCHANGED, StoryView, story_changes
-
     def one(row: dict) -> dict:
         if row["same"]:  # told as before, from the same articles: nothing to compare
             return {"story_id": row["story_id"], "changes": {

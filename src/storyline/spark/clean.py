@@ -17,6 +17,8 @@ from storyline.spark.stage import Context, Output
 from storyline.spark import rejects as R
 from storyline.spark.schemas import require_columns
 from storyline.spark.session import checkpoint
+from storyline.core.ingest.diagnose import KindCount, failure_lines
+from storyline.spark.articles import finalize, reject_duplicate_ids
 
 log = logging.getLogger(__name__)
 
@@ -112,8 +114,6 @@ def warn_failures(prepared: DataFrame) -> int:
     """Name on the console a missing module, or a reason that refused every record of a kind, with the fix (the
     rejects table alone is easy to miss). One small aggregation over the written ``prepared`` table; returns the
     number of records read."""
-    from storyline.core.ingest.diagnose import KindCount, failure_lines
-
     rows = prepared.groupBy("fmt", "kind", "reason").agg(F.count("*").alias("n"), F.min("detail").alias("detail"))
     counts = [KindCount(r["fmt"] or "", r["kind"], r["reason"], int(r["n"]), r["detail"]) for r in rows.collect()]
     for line in failure_lines(counts):
@@ -122,8 +122,6 @@ def warn_failures(prepared: DataFrame) -> int:
 
 
 def run(ctx: Context, t: dict) -> Output:
-    from storyline.spark.articles import finalize, reject_duplicate_ids
-
     prepared = t["prepared"]
     records_in = warn_failures(prepared)
     arts, dup_ids = reject_duplicate_ids(prepared.filter(F.col("kind") == "article").drop("removed"))

@@ -11,6 +11,7 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from storyline.spark.session import checkpoint
+from storyline.core.graph import connected_components as union_find
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +65,6 @@ def connected_components(edges: DataFrame, src: str = "a", dst: str = "b", max_i
 
 
 def _local_components(spark, pairs: list[tuple[str, str]]) -> DataFrame:
-    from storyline.core.graph import connected_components as union_find
-
     labels = union_find({x for p in pairs for x in p}, pairs)  # labels are minima: the node order is irrelevant
     pdf = pd.DataFrame({"node": list(labels), "component": list(labels.values())}, dtype=object)
     return spark.createDataFrame(pdf, "node string, component string")

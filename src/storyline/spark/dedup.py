@@ -26,11 +26,13 @@ from pyspark.sql import functions as F
 from storyline.core.checks import int_at_least
 from storyline.core.grouping.minhash import LSHParams, MinHasher, check_threshold
 from storyline.spark.stage import Context, EmptyRun, Output
-from storyline.spark.articles import published_ts
+from storyline.spark.articles import public_articles, published_ts
 from storyline.spark.components import connected_components
 from storyline.spark.mapping import spread
 from storyline.spark.schemas import ARTICLE_INPUT_TYPES, NEAR_PAIRS, SIGNATURES, fields, require_columns
 from storyline.spark.session import checkpoint
+from storyline.spark import rejects as R
+from storyline.spark.schemas import ARTICLES, column_names
 
 
 
@@ -175,10 +177,6 @@ def fold_near_duplicates(canon: DataFrame, threshold: float, num_perm: int, shin
 
 
 def run(ctx: Context, t: dict) -> Output:
-    from storyline.spark import rejects as R
-    from storyline.spark.articles import public_articles
-    from storyline.spark.schemas import ARTICLES, column_names
-
     final = t["final"]
     pool = ctx.earlier.pool(public_articles(final.filter(F.col("kind") == "article")))
     canon, exact = exact_duplicates(pool)

@@ -24,7 +24,7 @@ from storyline.spark.changes import unchanged_digests
 from storyline.spark.schemas import FACTS, STORY_DIGEST, check_value, require_columns
 
 
-def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[Article]]:
+def story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[Article]]:
     """One story's group as the pure story code reads it: sentences in article order, and each article's title, date
     and outlet. Plain lists, not pandas row operations: this runs once per story."""
     cols = {c: pdf[c].tolist() for c in ("article_id", "idx", "text", "source", "published", "title")}
@@ -41,10 +41,11 @@ def _story_rows(pdf: pd.DataFrame) -> tuple[str, list[Sentence], list[Article]]:
     return story_id, sents, arts
 
 
-def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = SINGLE_SOURCE_MAX,
+def story_digester(cfg: SummaryConfig, spacy_model: str, single_source_max: int = SINGLE_SOURCE_MAX,
                 compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static", read_sentences: int = READ):
+    """A function from one story's sentence rows (a pandas frame) to its one digest row."""
     def run(pdf: pd.DataFrame) -> pd.DataFrame:
-        story_id, sents, arts = _story_rows(pdf)
+        story_id, sents, arts = story_rows(pdf)
         vectors_of = remembering(embedding)  # each sentence encoded once, for the claims and the summary
         facts = story_facts(sents, arts, spacy_model, single_source_max, compare_sentences, embedding, vectors_of,
                             read_sentences)
@@ -57,7 +58,7 @@ def _digest_one(cfg: SummaryConfig, spacy_model: str, single_source_max: int = S
     return run
 
 
-def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int = SINGLE_SOURCE_MAX,
+def digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int = SINGLE_SOURCE_MAX,
                     compare_sentences: int = COMPARE_SENTENCES, embedding: str = "static", done_count: Any = None,
                     profile: str | None = None, read_sentences: int = READ):
     """Digests of the stories of a partition whose rows come sorted by story
@@ -65,7 +66,7 @@ def _digest_batches(cfg: SummaryConfig, spacy_model: str, single_source_max: int
     story, and serves every later one. ``done_count``, an accumulator, counts the stories digested (the run's
     progress lines read it). With ``profile`` (a folder), each task's stories are profiled into it
     (:mod:`storyline.profile`), written when the task has had its last story."""
-    digest_one = _digest_one(cfg, spacy_model, single_source_max, compare_sentences, embedding, read_sentences)
+    digest_one = story_digester(cfg, spacy_model, single_source_max, compare_sentences, embedding, read_sentences)
     done = None if done_count is None else done_count.add
 
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
@@ -103,7 +104,7 @@ def digest_stories(story_sents: DataFrame, cfg: SummaryConfig, spacy_model: str 
     # articles took 19.5-23.9 s the other way, 16.4-17.5 s this way. The partitions are hashed by story and not
     # coalesced: this stage is Python work, so every core gets a share.
     return (spread(story_sents, "story_id").sortWithinPartitions("story_id")
-            .mapInPandas(_digest_batches(cfg, spacy_model, single_source_max, compare_sentences, embedding,
+            .mapInPandas(digest_batches(cfg, spacy_model, single_source_max, compare_sentences, embedding,
                                          done_count, profile, read_sentences),
                          STORY_DIGEST))
 

@@ -10,6 +10,7 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from storyline.spark.schemas import ARTICLES, column_names
+from storyline import __version__
 
 KEEP = column_names(ARTICLES)
 
@@ -91,8 +92,6 @@ class Earlier:
 
     def same_version(self) -> bool:
         """Whether this storyline version wrote the earlier output."""
-        from storyline import __version__
-
         return bool(self) and self._run().get("storyline_version") == __version__
 
     def started(self) -> str | None:

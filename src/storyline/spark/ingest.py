@@ -27,6 +27,7 @@ from storyline.core.ingest.readers import RAW_KEYS, read_task
 from storyline.core.ingest.records import field_names
 from storyline.spark.stage import Context, Output
 from storyline.spark.schemas import RAW
+from storyline.spark.prepared import preparer
 
 log = logging.getLogger(__name__)
 
@@ -175,8 +176,6 @@ def read_inputs(spark: SparkSession, paths: list[str], cfg: IngestConfig,
 
 
 def run(ctx: Context, t: dict) -> Output:
-    from storyline.spark.prepared import preparer
-
     # the records are prepared (extracted, rule-cleaned) by the same Python worker that read them
     prepared, tasks = read_inputs(ctx.spark, ctx.inputs, ctx.cfg.ingest, then=preparer(ctx.cfg.ingest))
     return Output(tables={"prepared": prepared}, figures={"read_tasks": tasks})

@@ -12,7 +12,7 @@ import pandas as pd
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
-from storyline.report.render import write_report
+from storyline.report.render import story_page, write_report
 from storyline.spark.stage import Context, Output, this_runs_rejects
 from storyline.spark.mapping import spread
 from storyline.spark.threads import with_storyline
@@ -31,8 +31,6 @@ _PAGES = "story_id string, n_articles long, html string, row string, haystack st
 
 
 def _render_batches(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
-    from storyline.report.render import story_page
-
     for pdf in batches:
         parts = [story_page(json.loads(j)) for j in pdf["j"]]
         yield pd.DataFrame({"story_id": [p[0] for p in parts], "n_articles": pdf["n_articles"],

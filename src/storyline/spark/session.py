@@ -11,6 +11,7 @@ from pathlib import Path
 
 from storyline.config import SparkConfig
 from storyline.spark import tuning as T
+import storyline
 
 log = logging.getLogger(__name__)
 
@@ -23,11 +24,9 @@ def _set_env() -> None:
     os.environ.setdefault("PYARROW_IGNORE_TIMEZONE", "1")
 
 
-def _package_zip() -> str:
+def package_zip() -> str:
     """Zip the storyline package so that executors on other machines can import it: its code, templates, models and
     word lists; not the benchmarks, which run on the driver only."""
-    import storyline
-
     pkg = Path(storyline.__file__).parent
     tmp = Path(tempfile.mkdtemp(prefix="storyline-pyfiles-"))
     target = tmp / "storyline.zip"
@@ -71,7 +70,7 @@ def start_spark(cfg: SparkConfig, master: str | None = None, input_bytes: int | 
         spark.conf.set("spark.sql.shuffle.partitions", str(max(4, 2 * spark.sparkContext.defaultParallelism)))
     spark.sparkContext.setLogLevel(cfg.log_level)
     if not local:
-        spark.sparkContext.addPyFile(_package_zip())
+        spark.sparkContext.addPyFile(package_zip())
     return spark
 
 

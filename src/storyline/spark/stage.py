@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from storyline.config import Config
+from storyline.spark.schemas import column_names, REJECTS, require_columns, SchemaError
 
 
 class EmptyRun(Exception):
@@ -100,8 +101,6 @@ class Stage:
     def run(self, ctx: Context, tables: dict, declared: Mapping[str, str | None]) -> Output:
         """Check the inputs against their declared schemas (``declared``: table name -> schema), then do the work
         (lazily: the runner writes)."""
-        from storyline.spark.schemas import SchemaError, column_names, require_columns
-
         for name in self.reads:
             if declared.get(name):
                 require_columns(tables[name], column_names(declared[name]), self.name)
@@ -117,8 +116,6 @@ class Stage:
 
 def rejects_part(stage: str) -> Table:
     """The work table a stage's rejects are written to; the ``rejects`` table is their union."""
-    from storyline.spark.schemas import REJECTS
-
     return Table(f"rejects/{stage}", REJECTS, public=False)
 
 

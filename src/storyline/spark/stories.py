@@ -12,6 +12,8 @@ from storyline.config import StoriesConfig
 from storyline.spark.ids import story_id_column
 from storyline.spark.stage import Context, Output
 from storyline.spark.schemas import require_columns
+from storyline.spark.cluster import cluster_stories
+from storyline.spark.articles import published_ts
 
 
 log = logging.getLogger(__name__)
@@ -37,7 +39,6 @@ def assign_stories(articles: DataFrame, cfg: StoriesConfig, terms: DataFrame | N
                              f"map an input field to it under [ingest.fields]")
         key = F.coalesce(F.concat(F.lit("group:"), F.col(f"`{col}`")), F.concat(F.lit("article:"), "article_id"))
         return articles.select("article_id", story_id_column(key).alias("story_id"))
-    from storyline.spark.cluster import cluster_stories
 
     kept = settled(articles, previous, cfg.window_days) if previous is not None else None
     active = None if kept is None else articles.select("article_id").join(kept, "article_id", "left_anti")
@@ -64,7 +65,6 @@ def settled(articles: DataFrame, previous: DataFrame, window_days: float | None)
     archive. One small query over the new articles' days."""
     if window_days is None:
         return None
-    from storyline.spark.articles import published_ts
 
     day = F.datediff(F.to_date(published_ts()), F.lit("1970-01-01").cast("date"))
     dated = articles.select("article_id", day.alias("day"))

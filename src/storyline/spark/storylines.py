@@ -124,7 +124,8 @@ def _references(pairs: DataFrame, text: DataFrame, opening: DataFrame) -> DataFr
     return told("a", "b").unionByName(told("b", "a")).groupBy("a", "b").agg(F.max("reference").alias("reference"))
 
 
-def _chain(pdf: pd.DataFrame) -> pd.DataFrame:
+def storyline_of_chain(pdf: pd.DataFrame) -> pd.DataFrame:
+    """One storyline row from the stories of one chain (a pandas frame of nodes), in time order."""
     chain = in_time_order(_node(r) for r in pdf.to_dict("records"))
     days = [n.day for n in chain if n.day is not None]
     return pd.DataFrame([{
@@ -177,11 +178,11 @@ def find_storylines(stories: DataFrame, cfg: StorylinesConfig, terms: DataFrame 
                .select("component", "story_id", "day", "when", "title", "people", "organisations", "attached_people",
                        "attached_organisations"))
     alone = nodes.join(components, nodes.story_id == components.node, "left_anti")
-    return chained.groupBy("component").applyInPandas(_chain, schema=STORYLINES).unionByName(_alone(alone))
+    return chained.groupBy("component").applyInPandas(storyline_of_chain, schema=STORYLINES).unionByName(storylines_alone(alone))
 
 
-def _alone(nodes: DataFrame) -> DataFrame:
-    """The storyline of each story of ``nodes`` on its own, as :func:`_chain` writes a chain of one: its id from
+def storylines_alone(nodes: DataFrame) -> DataFrame:
+    """The storyline of each story of ``nodes`` on its own, as :func:`storyline_of_chain` writes a chain of one: its id from
     the story's (:func:`~storyline.core.story.storylines.storyline_id`), labelled by its title."""
     day = F.date_add(F.lit(_EPOCH.isoformat()).cast("date"), F.col("day"))
     return nodes.select(

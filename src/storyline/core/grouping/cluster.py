@@ -16,9 +16,9 @@ from functools import lru_cache
 from typing import AbstractSet as Set, Hashable, Iterable, Mapping, Sequence, TypeVar
 
 from storyline.core.checks import int_at_least
-from storyline.core.text.text import hash_tokens
+from storyline.core.text.text import hash_tokens, stem, STOPWORDS
 from storyline.core.text.language import capitals_mark_names, function_words, language
-from storyline.core.text.text import STOPWORDS, stem
+from storyline.core.nlp.names import is_demonym, is_place_name, name_core, place_initials
 
 N = TypeVar("N", bound=Hashable)
 
@@ -211,13 +211,11 @@ def _key_name(phrase: str) -> str | None:
     >>> _key_name("u s"), _key_name("americans"), _key_name("warner bros")
     (None, None, 'warner bros')
     """
-    from storyline.core.nlp.names import _place_initials, is_demonym, is_place_name, name_core
-
     core = name_core(phrase)
     if not core or len(core) <= 2 or is_place_name(core) or is_demonym(core):
         return None
     words = core.split()
-    if all(len(w) == 1 for w in words) and _place_initials("".join(w.upper() + "." for w in words)):
+    if all(len(w) == 1 for w in words) and place_initials("".join(w.upper() + "." for w in words)):
         return None
     return core
 
@@ -238,8 +236,6 @@ def stated_ages(texts: Iterable[str], names: Set[str]) -> dict[str, int]:
     ...             {"wally backman", "mets"})
     {'wally backman': 56}
     """
-    from storyline.core.nlp.names import name_core
-
     by_last: dict[str, list[str]] = defaultdict(list)
     for name in sorted(names):
         if " " in name:

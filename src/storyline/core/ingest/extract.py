@@ -237,8 +237,9 @@ def _looks_truncated(text: str) -> bool:
     return not text.rstrip().endswith(">")
 
 
-def _parse(text: str):
-    """(tree, problem) with problem one of None, 'too_deep', 'not_html'."""
+def html_tree(text: str):
+    """The page as an lxml tree, with what kept it from being one: ``(tree, problem)``, problem one of None,
+    ``"too_deep"``, ``"not_html"``."""
     import lxml.html
 
     parser = lxml.html.HTMLParser(collect_ids=False, default_doctype=False, encoding="utf-8",
@@ -268,7 +269,8 @@ def _gunzip(raw: bytes, max_bytes: int) -> bytes:
     return out
 
 
-def _main_text(tree, url: str | None, fast: bool) -> str | None:
+def main_text(tree, url: str | None, fast: bool) -> str | None:
+    """The main text trafilatura extracts from the parsed page, or None; ``fast`` skips its fallback extractors."""
     from trafilatura import bare_extraction
 
     doc = bare_extraction(tree, url=url, fast=fast, include_comments=False, include_tables=True,
@@ -335,13 +337,13 @@ def extract_html(raw: bytes | str, url: str | None = None, *, declared_charset: 
     started = time.monotonic()
     try:
         with time_limit(timeout_s) as enforced:
-            tree, problem = _parse(text)
+            tree, problem = html_tree(text)
             if problem == "too_deep":
                 return Reject("too_deep", "markup nested over 255 levels deep; the parser stops there")
             if problem:
                 return Reject(problem, "the parser found no document tree")
             meta = extract_metadata(tree, url)
-            body = _main_text(tree, url, fast)
+            body = main_text(tree, url, fast)
     except ExtractionTimeout:
         return Reject("extract_timeout", f"extraction stopped after {timeout_s}s")
     except Exception as exc:  # noqa: BLE001 - an extractor failure on one page must not stop the run

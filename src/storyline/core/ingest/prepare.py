@@ -14,6 +14,8 @@ from storyline.core.text.clean import clean_text, listing, non_article_reason, R
 from storyline.core.text.furniture import current_picture
 from storyline.core.ingest.records import article_id, headline_and_body, outlet_from_url, parse_date
 from storyline.core.text.text import stable_id, text_terms
+from storyline.core.ingest.extract import extract_html
+from storyline.core.nlp.dates import find_dates
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +34,6 @@ class PrepareOptions:
 
 def _extract(html: bytes, url: str | None, opts: PrepareOptions, charset: str | None):
     """HTML -> (Extracted | Reject). The extractor module is imported lazily: only HTML inputs need it."""
-    from storyline.core.ingest.extract import extract_html
-
     # clean=False: residue is cleaned below, once, for every kind of input, with the removals kept
     return extract_html(html, url, max_bytes=opts.max_bytes, declared_charset=charset, clean=False,
                         fast=opts.html_fast, timeout_s=opts.html_timeout_s)
@@ -105,8 +105,6 @@ def stamped_date(removed: list[Removal]) -> str | None:
     >>> stamped_date([Removal("caption", "A boat lies in a flooded street, Tuesday, Oct. 30, 2012, in Lindenhurst.")])
     '2012-10-30'
     """
-    from storyline.core.nlp.dates import find_dates
-
     days = [iso for r in removed if r.reason == "timestamp" or (r.reason == "caption" and current_picture(r.text))
             for _, _, iso in find_dates(r.text) if len(iso) == 10]
     return max(days) if days else None

@@ -14,6 +14,7 @@ from email.utils import parsedate_to_datetime
 from urllib.parse import urlsplit
 
 from storyline.core.text.text import stable_id
+from storyline.core.text.clean import title_residue
 
 ARTICLE_FIELDS = ("id", "url", "source", "title", "published", "author", "text", "html", "group", "reference")
 
@@ -266,8 +267,6 @@ def headline_and_body(text: str, title: str | None = None) -> tuple[str | None, 
     if not title:
         glued = glued_headline(text)
         if glued:
-            from storyline.core.text.clean import title_residue
-
             if title_residue(glued[0]) is None:
                 return glued
     head = (title or derive_title(text) or "").strip() or None
@@ -329,7 +328,6 @@ def derive_title(text: str) -> str | None:
     n = len(first.split())
     if n < 3 or (n == 3 and not any(w[:1].islower() for w in first.split())):
         return None
-    from storyline.core.text.clean import title_residue
 
     return None if title_residue(first) else first
 

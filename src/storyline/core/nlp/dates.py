@@ -10,7 +10,7 @@ finders and the titles read sentences through :func:`find_dates`, which keeps ea
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from storyline.core.nlp.negation import MODALS
@@ -50,7 +50,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # Every pattern but the relative one needs a digit (a year or a day of the month): a sentence without one (most
 # sentences) is scanned by that pattern alone.
 _DIGIT = re.compile(r"\d")
-_NO_DIGIT_PATTERNS = tuple((kind, pat) for kind, pat in PATTERNS if kind in ("rel", "day", "month"))
+# the patterns that can match a sentence with no digit in it: relative days, weekdays and bare months
+NO_DIGIT_PATTERNS = tuple((kind, pat) for kind, pat in PATTERNS if kind in ("rel", "day", "month"))
 # a four-digit number followed by one of these counts things rather than naming a year
 _COUNT_NOUNS = word_list("dates/count_nouns.txt")
 DATE_PREPS = word_list("dates/date_preps.txt")
@@ -274,7 +275,7 @@ def _find_dates(text: str, published: str | None = None) -> tuple[tuple[int, int
     pub = pub_date(published)
     taken: list[tuple[int, int]] = []
     out: list[tuple[int, int, str, str]] = []
-    for kind, pat in (PATTERNS if _DIGIT.search(text) else _NO_DIGIT_PATTERNS):
+    for kind, pat in (PATTERNS if _DIGIT.search(text) else NO_DIGIT_PATTERNS):
         for m in pat.finditer(text):
             s, e = m.span()
             if any(s < b and a < e for a, b in taken):
@@ -432,8 +433,6 @@ def told_by_end_of_day(t):
     >>> str(told_by_end_of_day(instant("2024-08-20"))), str(told_by_end_of_day(instant("2024-08-20T07:05:00Z")))
     ('2024-08-20 23:59:59+00:00', '2024-08-20 07:05:00+00:00')
     """
-    from datetime import timedelta
-
     if (t.hour, t.minute, t.second, t.microsecond) == (0, 0, 0, 0):
         return t + timedelta(days=1, seconds=-1)
     return t

@@ -18,6 +18,7 @@ hash expected. The vectors are deterministic for a given model file.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import logging
 import zipfile
@@ -151,8 +152,6 @@ class TransformerEmbedder:
 
     @classmethod
     def load(cls, cache: Path | None = None) -> "TransformerEmbedder":
-        import importlib.util
-
         spec = importlib.util.find_spec("all_minilm_l6_v2")  # finds the package without running its code
         try:
             import torch

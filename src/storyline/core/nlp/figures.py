@@ -16,7 +16,7 @@ from typing import Sequence
 from storyline.core.nlp.dates import find_dates
 from storyline.core.text.text import (AUXILIARIES, NUMBER_WORDS, SPEECH_VERBS, STOPWORDS, content_terms, stem,
                                       word_forms, word_lemmas)
-from storyline.core.nlp.negation import _WORD
+from storyline.core.nlp.negation import WORD
 from storyline.core.text.text import act_stem
 from storyline.lexicon import phrases, word_list
 
@@ -46,10 +46,12 @@ SMALL_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six se
                                             "twenty".split())}
 
 
-_TIME_WORDS = word_list("figures/time_words.txt")
+# words that count time ("years", "weeks", "hours"): a number before one is a span, not a count of things
+TIME_WORDS = word_list("figures/time_words.txt")
 
 _MONTH_NAMES = "january february march april may june july august september october november december"
-_TIME_TERMS = frozenset(content_terms(" ".join(sorted(_TIME_WORDS)) + " " + _MONTH_NAMES)) | _TIME_WORDS
+# the time words and month names as the content terms a sentence's terms are compared in
+TIME_TERMS = frozenset(content_terms(" ".join(sorted(TIME_WORDS)) + " " + _MONTH_NAMES)) | TIME_WORDS
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _FIGURE = re.compile(
@@ -176,12 +178,12 @@ def _noun_after(text: str, end: int) -> tuple[str, str]:
     """The counted noun after a figure: the head of the run of words that follows ("210,000 Aura T3 smart
     thermostats" -> thermostats; "212 passengers on board" -> passengers). Returns (noun, key)."""
     words = []
-    for m in _WORD.finditer(text, end, min(len(text), end + 60)):
+    for m in WORD.finditer(text, end, min(len(text), end + 60)):
         gap = text[words[-1][1] if words else end: m.start()]
         if any(c in gap for c in ",;:()—–\"“”.") and not gap.strip() in ("-",):
             break
         w = m.group(0)
-        if w.lower() in STOPWORDS or w.lower() in AUXILIARIES or w.lower() in _TIME_WORDS or w.lower() in PREPOSITIONS:
+        if w.lower() in STOPWORDS or w.lower() in AUXILIARIES or w.lower() in TIME_WORDS or w.lower() in PREPOSITIONS:
             break
         words.append((w, m.end()))
         if len(words) == 4:
@@ -208,7 +210,7 @@ def _noun_before(text: str, start: int) -> tuple[str, str]:
     if not m:
         return "", ""
     w = m.group(1).lower()
-    if w in STOPWORDS or w in AUXILIARIES or w in _TIME_WORDS:
+    if w in STOPWORDS or w in AUXILIARIES or w in TIME_WORDS:
         return "", ""
     return w, stem(w)
 
@@ -253,7 +255,7 @@ def _counted_noun(t: str, m: re.Match, num: str, out: Sequence[Quantity]) -> tup
     pw = prev.group(1) if prev else ""
     if share:  # "giving the party 30 of 58 seats": the share says what it counts, whatever noun comes before
         return share.group(2), f"{stem(share.group(2))} of {share.group(1)}"
-    if pw and len(pw) > 3 and pw not in STOPWORDS and pw not in AUXILIARIES and pw not in _TIME_WORDS \
+    if pw and len(pw) > 3 and pw not in STOPWORDS and pw not in AUXILIARIES and pw not in TIME_WORDS \
             and not pw.endswith(("ed", "ing", "ly")) and pw not in SPEECH_VERBS and not _verb_only(pw):
         noun, key = pw, stem(pw)  # a measure named just before its figure: "magnitude 6.1"
     else:
@@ -483,13 +485,13 @@ _DIGIT = re.compile(r"\d")
 _CLAUSE_MARKS = re.compile(r"[,;:—–(]")
 
 
-def _word_before(text: str, pos: int) -> str:
+def word_before(text: str, pos: int) -> str:
     """The stem of the last content word before ``pos`` in its clause ("the ballot closed on Thursday" -> close;
     "a warehouse on Mill Lane" -> warehouse): what a date or a place is the date or place of."""
     clause = _CLAUSE_MARKS.split(text[max(0, pos - 80): pos])[-1]
-    for w in reversed(_WORD.findall(clause)):
+    for w in reversed(WORD.findall(clause)):
         lw = w.lower()
-        if (lw in STOPWORDS or lw in AUXILIARIES or lw in _TIME_WORDS or lw in PREPOSITIONS or w[:1].isupper()
+        if (lw in STOPWORDS or lw in AUXILIARIES or lw in TIME_WORDS or lw in PREPOSITIONS or w[:1].isupper()
                 or not lw.isalpha() or lw in _MONTH_NAMES.split() or lw in HEDGE_WORDS):
             continue
         if lw in SPEECH_VERBS:

@@ -12,16 +12,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import AbstractSet as Set, Sequence
 
-from storyline.core.text.text import hash_tokens
+from storyline.core.text.text import DETERMINERS, hash_tokens, STOPWORDS, word_lemmas
 from storyline.core.nlp.embed import ModelError
 from storyline.core.nlp.parse import Parse, load
 from storyline.core.text.furniture import INTERFACE_WORDS
 from storyline.core.text.language import ENGLISH, capitals_mark_names, function_words, language, main_language
-from storyline.core.text.text import DETERMINERS, STOPWORDS, word_lemmas
-from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, _ABBREV, _CLUB_LAST, _COMMON_CAPS,
-                                      _CONNECTORS, _DIRECTIONS, _EVENT_FIRST, _GAZETTEER, _MODIFIED, _MONTHS_DAYS,
-                                      _MONTH_ABBR, _OF_HEADS, _ORG_LAST_MORE, _ORG_NEXT, _ORG_SUFFIX, _PLACE_FIRST,
-                                      _PLACE_LAST, _PLACE_NOUN_AFTER, _PLACE_PREP, _TITLES, _place_initials, _places,
+from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, ABBREV, CLUB_LAST, COMMON_CAPS,
+                                      CONNECTORS, DIRECTIONS, EVENT_FIRST, GAZETTEER, MODIFIED, MONTHS_DAYS,
+                                      MONTH_ABBR, OF_HEADS, ORG_LAST_MORE, ORG_NEXT, ORG_SUFFIX, PLACE_FIRST,
+                                      PLACE_LAST, PLACE_NOUN_AFTER, PLACE_PREP, TITLES, place_initials, places,
                                       given_names, is_place_name, surnames)
 
 
@@ -53,7 +52,7 @@ def _tokens(text: str) -> tuple[tuple[int, int, str], ...]:
             cut = start + compound.end(1)
             out.append((start, cut, compound.group(1)))
             out.append((cut, end, tok[compound.end(1):]))
-        elif tok.endswith(".") and len(tok) > 1 and tok.lower() not in _ABBREV and not re.fullmatch(r"(?:[A-Z]\.)+", tok):
+        elif tok.endswith(".") and len(tok) > 1 and tok.lower() not in ABBREV and not re.fullmatch(r"(?:[A-Z]\.)+", tok):
             out.append((start, end - 1, tok[:-1]))
             out.append((end - 1, end, "."))
         else:
@@ -86,12 +85,14 @@ def _is_title_case_line(toks: Sequence[tuple[int, int, str]]) -> bool:
     wordlike = [t for _, _, t in toks if t[:1].isalpha()]
     if len(wordlike) < 4 or toks[-1][2] in (".", "!", "?", "”", '"', "’"):
         return False
-    caps = sum(1 for t in wordlike if _is_cap(t) or t.lower() in _CONNECTORS)
+    caps = sum(1 for t in wordlike if _is_cap(t) or t.lower() in CONNECTORS)
     return caps / len(wordlike) > 0.75
 
 
 @dataclass(frozen=True)
-class _Vocab:
+class StoryVocab:
+    """How one story writes its words: which it writes in lower case, which it capitalises mid-sentence, and its
+    language's function words; the rule reader tells names from capitalised ordinary words by them."""
     lower: frozenset[str]  # words the story writes in lower case: ordinary words when capitalised
     caps: frozenset[str]  # words the story capitalises away from the start of a sentence
     stop: Set[str] = STOPWORDS  # the function words of the story's language
@@ -103,7 +104,8 @@ class _Vocab:
 LANGUAGE_SENTENCES = 24  # sentences, spread over a story, read to tell its language
 
 
-def _vocab(texts: Sequence[str]) -> _Vocab:
+def story_vocab(texts: Sequence[str]) -> StoryVocab:
+    """The :class:`StoryVocab` of a story's texts."""
     lower: set[str] = set()
     caps: set[str] = set()
     after_given: set[tuple[str, str]] = set()
@@ -125,11 +127,11 @@ def _vocab(texts: Sequence[str]) -> _Vocab:
     told = list(dict.fromkeys(texts))
     joined = " ".join(told[::max(1, len(told) // LANGUAGE_SENTENCES)])
     lang = main_language(hash_tokens(joined))
-    return _Vocab(frozenset(lower), frozenset(caps), function_words(lang), not capitals_mark_names(joined, lang),
+    return StoryVocab(frozenset(lower), frozenset(caps), function_words(lang), not capitals_mark_names(joined, lang),
                   frozenset(named), lang in (None, ENGLISH))
 
 
-def _rule_mentions(i: int, text: str, vocab: _Vocab) -> list[tuple[Mention, Counter[str]]]:
+def rule_mentions(i: int, text: str, vocab: StoryVocab) -> list[tuple[Mention, Counter[str]]]:
     """Capitalised runs of one sentence, with type votes for each."""
     toks = _tokens(text)
     if _is_title_case_line(toks):
@@ -146,7 +148,7 @@ def _rule_mentions(i: int, text: str, vocab: _Vocab) -> list[tuple[Mention, Coun
         initial = k == first_word or (k > 0 and toks[k - 1][2] in _OPENERS)
         base, _ = _strip_possessive(tok)
         low = base.lower().rstrip(".")
-        if low in _MONTHS_DAYS or low in _MONTH_ABBR or (initial and _common_initial(low, vocab.lower)) or (
+        if low in MONTHS_DAYS or low in MONTH_ABBR or (initial and _common_initial(low, vocab.lower)) or (
                 vocab.stop is not STOPWORDS and low in vocab.stop):  # "Der", "Auch", "Sie": no part of a name
             k += 1
             continue
@@ -156,19 +158,19 @@ def _rule_mentions(i: int, text: str, vocab: _Vocab) -> list[tuple[Mention, Coun
         while j < n:
             t = toks[j][2]
             b, poss = _strip_possessive(t)
-            if _is_cap(t) and t[:1].isalpha() and b.lower().rstrip(".") not in _MONTHS_DAYS:
+            if _is_cap(t) and t[:1].isalpha() and b.lower().rstrip(".") not in MONTHS_DAYS:
                 parts.append(j)
                 j += 1
                 if poss or (j < n and toks[j][2] in ("’", "'") and toks[j][0] == toks[j - 1][1]):
                     break
                 continue
-            if (t.lower() in _CONNECTORS and parts and j + 1 < n and _is_cap(toks[j + 1][2])
-                    and (t.lower() != "of" or toks[j - 1][2].lower() in _OF_HEADS)):
+            if (t.lower() in CONNECTORS and parts and j + 1 < n and _is_cap(toks[j + 1][2])
+                    and (t.lower() != "of" or toks[j - 1][2].lower() in OF_HEADS)):
                 parts.append(j)
                 j += 1
                 continue
             break
-        while parts and toks[parts[-1]][2].lower() in _CONNECTORS:
+        while parts and toks[parts[-1]][2].lower() in CONNECTORS:
             parts.pop()
         controls = next((c for c, p in enumerate(parts) if toks[p][2].lower() not in INTERFACE_WORDS), len(parts))
         if controls >= 2:  # a page's buttons run into a name: "Caption Close Millennium Tower", "Hide Caption"
@@ -183,16 +185,16 @@ def _named_alone(word: str) -> bool:
     initials ("VW", "EHC"), or a word with a digit or a capital run into it ("PodGrab", not the compound noun
     "Mund-Nase-Bedeckung"). Not a known surname: the lists of surnames hold many a German noun ("Mode", "Texte")."""
     low = word.lower().rstrip(".")
-    return (low in _places() or low in given_names() or _place_initials(word)
+    return (low in places() or low in given_names() or place_initials(word)
             or (len(word) >= 2 and word.isupper()) or any(ch.isdigit() for ch in word)
-            or _RUN_TOGETHER.search(word) is not None)
+            or RUN_TOGETHER.search(word) is not None)
 
 
 def _common_initial(low: str, lower_vocab: frozenset[str]) -> bool:
-    return low in STOPWORDS or low in _COMMON_CAPS or low in lower_vocab
+    return low in STOPWORDS or low in COMMON_CAPS or low in lower_vocab
 
 
-def _split_titles(i: int, text: str, toks, parts: list[int], vocab: _Vocab,
+def _split_titles(i: int, text: str, toks, parts: list[int], vocab: StoryVocab,
                   initial: bool) -> list[tuple[Mention, Counter[str]]]:
     """Split a run at title words; the run after a title is a person."""
     out = []
@@ -206,14 +208,14 @@ def _split_titles(i: int, text: str, toks, parts: list[int], vocab: _Vocab,
         # role or kind, not part of it: "Vorstand Herbert Diess", "Stammsitz Wolfsburg"
         words = [_strip_possessive(toks[p][2])[0] for p in parts]
         known = next((k for k, w in enumerate(words) if w[:1].isupper() and (
-            w.lower() in _places() or (w.lower() in given_names() and k + 1 < len(words)
+            w.lower() in places() or (w.lower() in given_names() and k + 1 < len(words)
                                        and words[k + 1][:1].isupper()))), 0)
         if known and not any(_named_alone(w) or w in vocab.named for w in words[:known]) and (
-                " ".join(words).lower() not in _places()):  # "Sri Lanka" is one place, not a kind and "Lanka"
+                " ".join(words).lower() not in places()):  # "Sri Lanka" is one place, not a kind and "Lanka"
             person_cue = person_cue or words[known].lower() in given_names()
             parts = parts[known:]
     for p in parts + [-1]:
-        if p != -1 and toks[p][2].lower().rstrip(".") not in _TITLES:
+        if p != -1 and toks[p][2].lower().rstrip(".") not in TITLES:
             seg.append(p)
             continue
         if seg:
@@ -245,24 +247,24 @@ def _role_before_person(words: Sequence[str]) -> int:
     low = [_strip_possessive(w)[0].lower() for w in words]
     if not (low[-1] in surnames() or (not word_lemmas(low[-1]) and low[-1] not in given_names())):
         return 0  # a known surname, or a word no English word list knows ("Diess", "Froome")
-    if is_place_name(" ".join(low)) or any(" ".join(low[:j]) in _places() for j in range(2, len(low))):
+    if is_place_name(" ".join(low)) or any(" ".join(low[:j]) in places() for j in range(2, len(low))):
         return 0  # "San Francisco Bay", "Los Angeles County Sheriff": a place's name, not a role
     for k, w in enumerate(low[:-1]):
-        if w in _CONNECTORS:
+        if w in CONNECTORS:
             return 0  # "Einsatz von Maßnahmen", "Arquata del Tronto": a particle opens no given name
         if w in given_names():
             return k  # the name starts at its given name ("Seaman James Derek Lovelace")
         lemmas = word_lemmas(w)
-        if (lemmas and "NOUN" not in lemmas) or w in _PLACE_FIRST or w in _DIRECTIONS:
+        if (lemmas and "NOUN" not in lemmas) or w in PLACE_FIRST or w in DIRECTIONS:
             return 0  # a role is a noun, of English ("Speaker") or of a language the lexicon lacks ("VW-Chef")
     return 0
 
 
 def _lower_title_before(toks, k: int) -> bool:
-    return k > 0 and toks[k - 1][2].lower().rstrip(".") in _TITLES
+    return k > 0 and toks[k - 1][2].lower().rstrip(".") in TITLES
 
 
-def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Vocab,
+def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: StoryVocab,
           initial: bool) -> tuple[Mention, Counter[str]] | None:
     """The mention that the tokens ``seg`` of sentence ``i`` make, with its type votes; None where the run is no
     name (an ordinary word in capitals, a capital only because the sentence starts there)."""
@@ -272,9 +274,9 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
         end -= 2
     surface = " ".join(words)
     low = [w.lower().rstrip(".") for w in words]
-    if len(words) == 1 and (low[0] in vocab.lower or low[0] in _COMMON_CAPS or len(low[0]) < 2):
+    if len(words) == 1 and (low[0] in vocab.lower or low[0] in COMMON_CAPS or len(low[0]) < 2):
         return None
-    if vocab.nouns and not any(w in vocab.named or _named_alone(w) for w in words) and " ".join(low) not in _places():
+    if vocab.nouns and not any(w in vocab.named or _named_alone(w) for w in words) and " ".join(low) not in places():
         return None  # "Kunden", "Grüner Wasserstoff": where every noun has a capital, a name needs more than capitals
     votes: Counter[str] = Counter()
     if person_cue:
@@ -292,26 +294,26 @@ def _make(i: int, text: str, toks, seg: list[int], person_cue: bool, vocab: _Voc
 def _name_cues(votes: Counter[str], words: Sequence[str], low: Sequence[str]) -> None:
     """Type votes from the name itself: suffixes of organisations, initials, known places and parts of them,
     the last or first word of places, clubs and named events, figures in a product's name, a known given name."""
-    if low[-1] in _ORG_SUFFIX or low[0] in ("university", "bank", "bureau", "department", "ministry"):
+    if low[-1] in ORG_SUFFIX or low[0] in ("university", "bank", "bureau", "department", "ministry"):
         votes[ORG] += 3
     if words[0].isupper() and 2 <= len(words[0]) <= 6 and len(words) == 1:
         votes[ORG] += 2
-        if _place_initials(words[0]):
+        if place_initials(words[0]):
             votes[GPE] += 5  # "the U.S.", "the UK", "the UAE": a known place by its initials, the article or not
-    if " ".join(low) in _places():
-        votes[GPE] += 3 if (len(words) > 1 or " ".join(low) in _GAZETTEER) else 2
-    elif len(words) >= 2 and low[0] in _DIRECTIONS and " ".join(low[1:]) in _places():
+    if " ".join(low) in places():
+        votes[GPE] += 3 if (len(words) > 1 or " ".join(low) in GAZETTEER) else 2
+    elif len(words) >= 2 and low[0] in DIRECTIONS and " ".join(low[1:]) in places():
         votes[GPE] += 4  # "West Africa", "Northern California", "Lower Manhattan": a part of a known place
-    elif len(words) >= 3 and low[0] in _PLACE_LAST and low[1] == "of" and " ".join(low[2:]) in _places():
+    elif len(words) >= 3 and low[0] in PLACE_LAST and low[1] == "of" and " ".join(low[2:]) in places():
         votes[LOC] += 4  # "Gulf of Mexico", "Sea of Japan": a place named by a known one
-    if len(words) >= 2 and low[-1] in _PLACE_LAST:
+    if len(words) >= 2 and low[-1] in PLACE_LAST:
         votes[LOC if low[-1] in ("street", "st", "road", "rd", "avenue", "ave", "lane", "boulevard", "square", "plaza",
                                  "drive", "quay", "quays", "bridge", "hall", "station", "airport", "park") else GPE] += 4
-    elif len(words) >= 2 and low[0] in _PLACE_FIRST and low[-1] not in _ORG_SUFFIX | _CLUB_LAST | _ORG_LAST_MORE:
+    elif len(words) >= 2 and low[0] in PLACE_FIRST and low[-1] not in ORG_SUFFIX | CLUB_LAST | ORG_LAST_MORE:
         votes[GPE] += 3
-    if len(words) >= 2 and (low[-1] in _CLUB_LAST or low[-1] in _ORG_LAST_MORE) and GPE not in votes:
+    if len(words) >= 2 and (low[-1] in CLUB_LAST or low[-1] in ORG_LAST_MORE) and GPE not in votes:
         votes[ORG] += 4  # "Westbridge City" the club, but not "Iowa City" or "Mexico City", known places
-    if len(words) >= 2 and low[0] in _EVENT_FIRST:
+    if len(words) >= 2 and low[0] in EVENT_FIRST:
         votes[EVENT] += 5
     if any(ch.isdigit() for w in words for ch in w):
         votes[PRODUCT] += 4
@@ -327,19 +329,19 @@ def _context_cues(votes: Counter[str], text: str, toks, seg: list[int], end: int
     prev = toks[seg[0] - 1][2].lower() if seg[0] > 0 else ""
     back = [toks[q][2] for q in range(max(0, seg[0] - 3), seg[0])]
     nxt = toks[seg[-1] + 1][2] if seg[-1] + 1 < len(toks) else ""
-    if prev in _PLACE_PREP and not (len(words) >= 2 and low[0] in given_names()):
+    if prev in PLACE_PREP and not (len(words) >= 2 and low[0] in given_names()):
         votes[GPE] += 1  # "in Selwick"; but "for Roy Moore" is a person's name after a preposition
-    head = nxt.lower() not in _MODIFIED  # "the Wexbridge museum": a modifier of the noun after it
+    head = nxt.lower() not in MODIFIED  # "the Wexbridge museum": a modifier of the noun after it
     if "the" in back and head and all(not _is_cap(b) or b == "The" for b in back[back.index("the") + 1:]):
         votes[ORG] += 2
     if nxt in ("-based", "-born") or text[end:end + 6] in ("-based", "-born"):
         votes[GPE] += 2
-    if len(words) == 1 and nxt in _PLACE_NOUN_AFTER:
+    if len(words) == 1 and nxt in PLACE_NOUN_AFTER:
         votes[GPE] += 1  # "across the Lusk region"
     if prev == "of" and len(back) >= 2 and back[-2].lower() in ("kingdom", "city", "town", "village", "government",
                                                                "republic", "mayor", "people", "state", "region"):
         votes[GPE] += 3
-    if nxt.lower() in _ORG_NEXT:
+    if nxt.lower() in ORG_NEXT:
         votes[ORG] += 2
     if nxt == "," and seg[-1] + 2 < len(toks) and toks[seg[-1] + 2][2].isdigit() and len(toks[seg[-1] + 2][2]) <= 3:
         votes[PERSON] += 2  # "Backman, 56,"
@@ -432,4 +434,4 @@ def names_pattern(names: Sequence[str]) -> re.Pattern[str] | None:
     return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, forms)) + r")(?!\w)")
 
 
-_RUN_TOGETHER = re.compile(r"[a-z][A-Z]")  # "DebraJSaunders", "SmartTV": words run together, as in a handle
+RUN_TOGETHER = re.compile(r"[a-z][A-Z]")  # "DebraJSaunders", "SmartTV": words run together, as in a handle

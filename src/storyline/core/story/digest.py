@@ -6,9 +6,9 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from storyline.core.story.claims import COMPARE_SENTENCES, SINGLE_SOURCE_MAX
+from storyline.core.story.claims import COMPARE_SENTENCES, find_all, SINGLE_SOURCE_MAX
 from storyline.core.story.context import untold
-from storyline.core.story.entities import MODEL, READ
+from storyline.core.story.entities import analyse, MODEL, READ
 from storyline.core.story.honest import contradicting, honest_fact
 from storyline.core.story.model import Article, Dispute, Sentence
 from storyline.core.story.features import MAX_STORY_SENTENCES, SummaryConfig
@@ -17,6 +17,8 @@ from storyline.core.story.slant import told_by
 from storyline.core.story.title import choose_title
 from storyline.core.text.clean import title_residue
 from storyline.core.text.text import content_terms, jaccard
+from storyline.core.nlp.embed import encode
+from storyline.core.story.timeline import build_timeline
 
 
 def evidence_for(summary_text: str, source_ids: Sequence[str], sentences: Sequence[Sentence],
@@ -113,11 +115,6 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
     (:func:`~storyline.core.story.summarize.candidates`), as its summary is. The sentences' meaning comes from the
     ``embedding`` model (``vectors_of``, when given, replaces it: one unit row per text).
     """
-    from storyline.core.nlp.embed import encode
-    from storyline.core.story.claims import find_all
-    from storyline.core.story.entities import analyse
-    from storyline.core.story.timeline import build_timeline
-
     published = {a.article_id: a.published for a in articles}
     sentences = candidates(sentences, MAX_STORY_SENTENCES)  # corroboration compares sentence pairs: bounded
     index = analyse(sentences, model=None)  # the claim finder's slots: capitalised runs and their cues, for now

@@ -14,12 +14,12 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Sequence
-from storyline.core.nlp.mentions import (CHECKED_MODELS, LANGUAGE_SENTENCES, Mention, _RUN_TOGETHER, _Vocab,
-                                         _rule_mentions, _vocab, load_spacy, matched_mentions, model_mentions,
+from storyline.core.nlp.mentions import (CHECKED_MODELS, LANGUAGE_SENTENCES, Mention, RUN_TOGETHER, StoryVocab,
+                                         rule_mentions, story_vocab, load_spacy, matched_mentions, model_mentions,
                                          names_pattern)
 from storyline.core.nlp.parse import typed
-from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, _GAZETTEER, _TITLES, _initials,
-                                      _place_initials, _places, given_names, is_demonym, is_place_name, modifier_only,
+from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, GAZETTEER, TITLES, initials,
+                                      place_initials, places, given_names, is_demonym, is_place_name, modifier_only,
                                       not_a_name, surnames)
 from storyline.core.story.model import Sentence
 from storyline.core.text.text import hash_tokens
@@ -67,7 +67,7 @@ def _titled(full: Sequence[str], counts: Counter[str], types: dict[str, str], co
         for k in range(1, len(parts) - 1):
             rest = " ".join(parts[k:])
             if (rest in counts and types.get(rest) == PERSON
-                    and all(w.lower() in common or w.lower().rstrip(".") in _TITLES for w in parts[:k])):
+                    and all(w.lower() in common or w.lower().rstrip(".") in TITLES for w in parts[:k])):
                 titled[name] = rest
                 break
     return titled
@@ -102,11 +102,11 @@ def _aliases(counts: Counter[str], types: dict[str, str], common: frozenset[str]
             if len(longer) == 1 and types.get(s) in (ORG, GPE, LOC):
                 out[s] = longer[0]
             continue
-        if s.lower() in _GAZETTEER or _place_initials(s):
+        if s.lower() in GAZETTEER or place_initials(s):
             continue  # a country, a state or a capital stands for itself: "Kenya", not "Kenya Wildlife Service"
         if s.isupper() and 2 <= len(s) <= 6:
             # initials stand for the one longer name of the story they spell: "ESO", "Eastmarch System Operator"
-            spelt = [c for c in full if types.get(c) in (ORG, GPE, LOC) and _initials(c).upper() == s]
+            spelt = [c for c in full if types.get(c) in (ORG, GPE, LOC) and initials(c).upper() == s]
             if len(spelt) == 1:
                 out[s] = spelt[0]
             continue
@@ -182,7 +182,7 @@ def analyse(sentences: Sequence[Sentence], model: str | None = MODEL, read: int 
     claim finder's slots still read them so).
     """
     texts = [s.text for s in sentences]
-    vocab = _vocab(texts)
+    vocab = story_vocab(texts)
     if vocab.english and model:
         found = _model_found(sentences, texts, vocab, model, read)
         spelt = spellings(Counter(m.surface for row in found for m, _ in row))
@@ -198,7 +198,7 @@ def analyse(sentences: Sequence[Sentence], model: str | None = MODEL, read: int 
     return index
 
 
-def _model_found(sentences: Sequence[Sentence], texts: Sequence[str], vocab: _Vocab, model: str,
+def _model_found(sentences: Sequence[Sentence], texts: Sequence[str], vocab: StoryVocab, model: str,
                  read: int) -> list[list[tuple[Mention, Counter[str]]]]:
     """Each sentence's mentions with their type votes: the model's in the sentences it reads (one vote for the type
     it gives), and, anywhere it found none, the names it found written again, with a person's surname alone (no
@@ -288,7 +288,7 @@ def group_names(written: Sequence[tuple[str, str, Counter[str]]]) -> tuple[dict[
 def _full_name_of(name: str, full: Sequence[str], counts: Counter[str], kind: dict[str, str]) -> str:
     """The full name a one-word ``name`` stands for (itself when none or several)."""
     if name.isupper() and 2 <= len(name) <= 6:
-        spelt = [f for f in full if kind[f] != PERSON and _initials(f).upper() == name]
+        spelt = [f for f in full if kind[f] != PERSON and initials(f).upper() == name]
         return spelt[0] if len(spelt) == 1 else name
     people = sorted((f for f in full if kind[f] == PERSON and name in (f.split()[0], f.split()[-1])),
                     key=lambda f: (-counts[f], f))
@@ -314,7 +314,7 @@ def _shortened(name: str, full: Sequence[str], kind: dict[str, str]) -> str:
     return longer[0] if len(longer) == 1 else name
 
 
-def _rule_mentions_once(texts: Sequence[str], vocab: _Vocab) -> list[list[tuple[Mention, Counter[str]]]]:
+def _rule_mentions_once(texts: Sequence[str], vocab: StoryVocab) -> list[list[tuple[Mention, Counter[str]]]]:
     """Each sentence's rule-based mentions, read once per text: a sentence other articles tell word for word (wire
     copy) has the same mentions in each, at its own index. The type votes are shared, read only."""
     first: dict[str, list[tuple[Mention, Counter[str]]]] = {}
@@ -323,11 +323,11 @@ def _rule_mentions_once(texts: Sequence[str], vocab: _Vocab) -> list[list[tuple[
         if t in first:
             found.append([(replace(m, sentence=i), v) for m, v in first[t]])
         else:
-            found.append(first.setdefault(t, _rule_mentions(i, t, vocab)))
+            found.append(first.setdefault(t, rule_mentions(i, t, vocab)))
     return found
 
 
-def _typed(found: Sequence[Sequence[tuple[Mention, Counter[str]]]], spelt: dict[str, str], vocab: _Vocab
+def _typed(found: Sequence[Sequence[tuple[Mention, Counter[str]]]], spelt: dict[str, str], vocab: StoryVocab
            ) -> tuple[Counter[str], dict[str, Counter[str]], dict[str, str]]:
     """How often each spelling is met, its type votes, and the type they pick."""
     votes: dict[str, Counter[str]] = defaultdict(Counter)
@@ -344,7 +344,7 @@ def _typed(found: Sequence[Sequence[tuple[Mention, Counter[str]]]], spelt: dict[
               if len(n.split()) >= 2 and types[n] == PERSON and n.split()[0].lower() in given_names()]
     family, first = {p[-1] for p in people}, {p[0] for p in people}  # "Romney"; "Charlie" of two Charlies
     for s in counts:
-        if (types[s] != PERSON and s.lower() not in _places() and not _place_initials(s) and s.lower() not in vocab.lower
+        if (types[s] != PERSON and s.lower() not in places() and not place_initials(s) and s.lower() not in vocab.lower
                 and ((s in family and s.lower() in surnames()) or (s in first and s.lower() in given_names()))):
             votes[s][PERSON] += 2 * counts[s]
             types[s] = _pick(votes[s])
@@ -352,13 +352,13 @@ def _typed(found: Sequence[Sequence[tuple[Mention, Counter[str]]]], spelt: dict[
 
 
 def _merged_types(alias: dict[str, str], counts: Counter[str], votes: dict[str, Counter[str]], types: dict[str, str],
-                  vocab: _Vocab) -> dict[str, str]:
+                  vocab: StoryVocab) -> dict[str, str]:
     """The type of each entity, from the votes of every name merged into it."""
     persons = [n for n in counts if types[n] == PERSON and len(n.split()) >= 2]
     merged_votes: dict[str, Counter[str]] = defaultdict(Counter)
     for s, target in alias.items():
         of_person = (types.get(target) == PERSON and _surname_of(s, target, vocab.lower) if s != target else
-                     " " not in s and not s.isupper() and s.lower() not in _GAZETTEER
+                     " " not in s and not s.isupper() and s.lower() not in GAZETTEER
                      and any(_surname_of(s, n, vocab.lower) for n in persons))
         if of_person:
             # a person's surname that is also a town's name ("Clinton", "Rubio", "Lutz"): the place is the
@@ -378,8 +378,8 @@ def _merged_types(alias: dict[str, str], counts: Counter[str], votes: dict[str, 
         # a one-word name that no gazetteer knows, met often and only now and then after "to" or "at", is a
         # company or a service ("posted to Facebook", "a show on Netflix"), not a place: a town of the story
         # is written "in Selwick" more often than not
-        if (kind == GPE and " " not in name and set(merged_votes[name]) == {GPE} and not _place_initials(name)
-                and name.lower() not in _places() and 3 * merged_votes[name][GPE] <= told[name]):
+        if (kind == GPE and " " not in name and set(merged_votes[name]) == {GPE} and not place_initials(name)
+                and name.lower() not in places() and 3 * merged_votes[name][GPE] <= told[name]):
             final_type[name] = ORG
     return final_type
 
@@ -446,7 +446,7 @@ def spellings(counts: Counter[str]) -> dict[str, str]:
     for forms in groups.values():
         # words apart before run together ("Debra J. Saunders", not the handle "DebraJSaunders"); initials in
         # capitals ("UK", not "Uk"), a longer name in mixed case ("Trump", not "TRUMP"); then the most written
-        usual = max(forms, key=lambda f: (not _RUN_TOGETHER.search(f), f.isupper() == (len(re.sub(r"[.-]", "", f)) <= 4),
+        usual = max(forms, key=lambda f: (not RUN_TOGETHER.search(f), f.isupper() == (len(re.sub(r"[.-]", "", f)) <= 4),
                                           counts[f], f))
         out.update((f, usual) for f in forms)
     return out
@@ -465,7 +465,7 @@ def _surname_of(short: str, full: str, common: frozenset[str]) -> bool:
     parts = full.lower().split()
     if len(parts) < 2 or short.lower() != parts[-1] or parts[0] in common:
         return False
-    if parts[0] not in _places():
+    if parts[0] not in places():
         return parts[0] in given_names() or len(parts) == 2
     return parts[0] in given_names() and parts[-1] in surnames()
 

@@ -8,17 +8,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from storyline.core.text.text import hash_tokens
+from storyline.core.text.text import hash_tokens, SPEECH_VERBS, words
 from storyline.core.nlp.anchors import SUBJECT
 from storyline.core.nlp.clauses import SEPARATORS, punctuated, render, statement
 from storyline.core.nlp.dated import CONDITIONS
 from storyline.core.nlp.parse import Parse, parse
 from storyline.core.text.language import ENGLISH, language
 from storyline.core.text.sentences import tidy_sentence
-from storyline.core.text.text import SPEECH_VERBS, words
 
 
-_ALSO = re.compile(r"^(?:[\w'’.-]+\s+){1,5}also\b", re.I)
+# a line whose subject "also" did something ("The mayor also said"): it leans on an earlier line
+ALSO = re.compile(r"^(?:[\w'’.-]+\s+){1,5}also\b", re.I)
 
 
 # a place before a colon that opens a lead: "LAHORE: ", "Los Angeles: " (outlet tags go in tidy_sentence)

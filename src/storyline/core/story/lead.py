@@ -16,7 +16,7 @@ import numpy as np
 from storyline.core.nlp.figures import numbers_to_digits, quantities
 from storyline.core.nlp.dates import YEAR
 from storyline.core.text.text import content_terms
-from storyline.core.story.context import _QUOTES
+from storyline.core.story.context import QUOTES
 from storyline.core.story.features import StoryFeatures, SummaryConfig
 from storyline.core.story.model import Sentence
 
@@ -94,7 +94,7 @@ def quoted_lead(text: str) -> bool:
     False
     """
     t = text.lstrip()
-    if t[:1] in _QUOTES or t[:1] == "‘":
+    if t[:1] in QUOTES or t[:1] == "‘":
         return True
     inside = sum(len(m.group().split()) for m in _QUOTED.finditer(t))
     return inside * 2 >= len(t.split())

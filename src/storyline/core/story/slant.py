@@ -41,37 +41,37 @@ _DAY_WORD = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|
 _SAME_ACT = 0.6  # a headline word this near in meaning to a side's verb tells that side
 
 
-def _asserts(title: str, disputes: Sequence[Dispute]) -> bool:
+def asserts(title: str, disputes: Sequence[Dispute]) -> bool:
     """A headline that states one side of a dispute: one of the disputed figures or days, a side's claim word, a
     word that sets a side's claim apart from the others' (a name, a place, a cause), or, of a dispute
     over whether something happened, what one side denies and the other says.
 
     >>> d = [Dispute.from_dict({"kind": "number", "sides": [{"claim": "50-cent increase"}, {"claim": "by 75 cents"}]})]
-    >>> _asserts("Council approves 50-cent fare increase", d), _asserts("Council raises fares", d)
+    >>> asserts("Council approves 50-cent fare increase", d), asserts("Council raises fares", d)
     (True, False)
     >>> years = lambda claim: [Dispute.from_dict({"kind": "number", "sides": [{"claim": claim}]})]
-    >>> _asserts("Former mayor jailed for eight years", years("8 years"))
+    >>> asserts("Former mayor jailed for eight years", years("8 years"))
     True
-    >>> _asserts("Okafor signs five-year deal", years("five years"))
+    >>> asserts("Okafor signs five-year deal", years("five years"))
     True
     >>> n = [Dispute.from_dict({"kind": "number", "sides": [{"claim": "3,400 residents"}]})]
-    >>> _asserts("Floods force 3400 from homes", n)
+    >>> asserts("Floods force 3400 from homes", n)
     True
     >>> d = [Dispute.from_dict({"frame": "date", "sides": [{"claim": "2025-06-12"}, {"claim": "2025-06-11"}]})]
-    >>> _asserts("Ballot closes on Thursday", d), _asserts("Drivers back pay deal", d)
+    >>> asserts("Ballot closes on Thursday", d), asserts("Drivers back pay deal", d)
     (True, False)
-    >>> _asserts("Ballot of June 11, 2025 closes", d), _asserts("Velta recalls cars built between 2022 and 2024", d)
+    >>> asserts("Ballot of June 11, 2025 closes", d), asserts("Velta recalls cars built between 2022 and 2024", d)
     (True, False)
-    >>> _asserts("Ballot closed last night", d), _asserts("Vote held over the weekend", d)
+    >>> asserts("Ballot closed last night", d), asserts("Vote held over the weekend", d)
     (True, True)
     >>> d = [Dispute.from_dict({"frame": "cause", "kind": "predicate",
     ...                          "sides": [{"claim": "collision fish trawler"}, {"claim": "fuel leak"}]})]
-    >>> _asserts("Ferry sank after hitting trawler", d), _asserts("Fuel leak sank ferry", d), _asserts("Ferry sinks", d)
+    >>> asserts("Ferry sank after hitting trawler", d), asserts("Fuel leak sank ferry", d), asserts("Ferry sinks", d)
     (True, True, False)
     >>> d = [Dispute.from_dict({"frame": "polarity", "kind": "predicate", "sides": [
     ...     {"claim": "No one was injured", "sentences": [{"text": "No one was injured."}]},
     ...     {"claim": "One worker was injured", "sentences": [{"text": "One worker was injured, the paper says."}]}]})]
-    >>> _asserts("Worker injured in warehouse blaze", d), _asserts("No injuries in blaze", d), _asserts("Blaze guts warehouse", d)
+    >>> asserts("Worker injured in warehouse blaze", d), asserts("No injuries in blaze", d), asserts("Blaze guts warehouse", d)
     (True, True, False)
     """
     low = _digits(title).lower()  # "eight years", "an eight-year term" state "8 years"

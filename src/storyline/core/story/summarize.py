@@ -50,7 +50,7 @@ from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import dated_caption_body
 from storyline.core.text.text import content_terms, fold_for_hash, tfidf, words
 from storyline.core.nlp.dates import instant, told_by_end_of_day
-from storyline.core.story.context import _QUOTES, _settle_quotes, context_need, instructing, untold, without_connective
+from storyline.core.story.context import QUOTES, settle_quotes, context_need, instructing, untold, without_connective
 from storyline.core.story.lead import background, choose_lead, lead_candidates, lead_closeness, mark_leads, revisions
 from storyline.core.story.model import Sentence, SummarySentence
 from storyline.core.story.restate import containment, fact_terms, restated, restates
@@ -168,7 +168,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     outlet, n_out, cross, carriers, support = _across_outlets(sents, sim, has_terms, cfg.paraphrase_threshold)
 
     position = np.array([max(0.0, 1.0 - s.position / length[s.article_id]) for s in sents])
-    quote = np.array([any(q in s.text for q in _QUOTES) for s in sents], dtype=float)
+    quote = np.array([any(q in s.text for q in QUOTES) for s in sents], dtype=float)
 
     focus = _focus(cfg.focus, terms, rows)
 
@@ -196,7 +196,7 @@ def _needs_and_eligible(sents: Sequence[Sentence], terms: Sequence[list[str]], h
     needs = [None if (s.position == 0 and (nd := context_need(s.text)) is not None and nd[0] == "terms")
              else context_need(s.text) for s in sents]
     at = {(s.article_id, s.position): i for i, s in enumerate(sents)}
-    _settle_quotes(sents, needs, at)
+    settle_quotes(sents, needs, at)
     eligible = np.array([bool(terms[i]) and (not (fl := sentence_flags(s.text)) or _deck(s, fl))
                          and (needs[i] is None or needs[i][0] != "never")
                          for i, s in enumerate(sents)], dtype=bool)

@@ -15,8 +15,8 @@ from storyline.core.story.model import Article, Dispute
 from storyline.core.text.clean import title_residue
 from storyline.core.nlp.negation import root
 from storyline.core.text.text import content_terms, mostly_quoted, words
-from storyline.core.story.headline import _ALSO, MOST_WORDS, headline, lead_text
-from storyline.core.story.slant import (_asserts, contested, negated_elsewhere, told_share, untold_cause, untold_words,
+from storyline.core.story.headline import ALSO, MOST_WORDS, headline, lead_text
+from storyline.core.story.slant import (asserts, contested, negated_elsewhere, told_share, untold_cause, untold_words,
                                         without_untold_reason)
 
 
@@ -95,7 +95,7 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
     # of a story of several articles, a headline the summary does not tell is one article's own angle
     told_here = ([fallback] if isinstance(fallback, str) else list(fallback or [])) if len(articles) > 1 else []
     titled = [a for a in articles if a.title and title_residue(a.title) is None
-              and not _asserts(a.title, disputes) and not off_story(a.title, told_here)]
+              and not asserts(a.title, disputes) and not off_story(a.title, told_here)]
     stamps = {a.article_id: instant(a.published) for a in titled}
     known = [t for t in stamps.values() if t is not None]
     if known:  # the story's first reports: a later headline follows the story up
@@ -176,7 +176,7 @@ def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[Disp
         head = headline(t)
         if head is None:
             continue
-        key = (title_residue(head) is not None, _asserts(head, disputes), _leans(head), mostly_quoted(head),
+        key = (title_residue(head) is not None, asserts(head, disputes), _leans(head), mostly_quoted(head),
                contested(head, "", told)[0] if told else 0, k)
         if best is None or key < best[0]:
             best = (key, head)
@@ -196,4 +196,4 @@ def _leans(head: str) -> bool:
     (True, False)
     """
     need = context_need(head)
-    return (need is not None and need[0] in ("prev", "quote", "never")) or bool(_ALSO.match(head))
+    return (need is not None and need[0] in ("prev", "quote", "never")) or bool(ALSO.match(head))

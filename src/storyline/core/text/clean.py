@@ -9,14 +9,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from storyline.core.text.furniture import (_DAY_DATE, _FULL_DATE, furniture, opens_with_bar, residue_title,
+from storyline.core.text.furniture import (DAY_DATE, FULL_DATE, furniture, opens_with_bar, residue_title,
                                            without_highlights, without_picture_date)
 from storyline.core.text.text import fold_for_hash, normalize_ws, words
 from storyline.lexicon import alternation
 
 
 # --- in-line residue: removed from inside a line, the rest of the line is kept -------------------------------
-_MONTHS_RE = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+MONTHS_RE = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
               r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 _CREDIT_NAME = r"[A-Z][\w.'’ -]{0,40}(?:\s*/\s*[A-Z][\w.'’ -]{0,40})?"
 _INLINE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -31,7 +31,7 @@ _INLINE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # prose gives a change without a sign and two decimals ("shares rose 0.9%")
     ("stock_quote", re.compile(r"(?:\s*(?:[A-Z][\w.&'’-]*\s+){0,3}[A-Z][\w.&'’-]*,?\s+[+−-]\d{1,3}\.\d\d%)+")),
     ("social_embed", re.compile(r"\s*\bpic\.twitter\.com/\w+")),
-    ("social_embed", re.compile(r"(?:^[—–-]?\s*|\s+[—–-]\s*)[^—–]{0,60}\(@\w{1,30}\)\s*(?:" + _MONTHS_RE + r"\.? \d{1,2},? \d{4}|"
+    ("social_embed", re.compile(r"(?:^[—–-]?\s*|\s+[—–-]\s*)[^—–]{0,60}\(@\w{1,30}\)\s*(?:" + MONTHS_RE + r"\.? \d{1,2},? \d{4}|"
                                 r"\d{1,2}\.? \w+\.? \d{4}|\d{4}-\d\d-\d\d)\s*$", re.I)),
     # a byline that opens the first sentence: "By Aaron Humes: The Americas cannot ..."
     ("byline", re.compile(r"^By [A-Z][\w.'’-]+(?: (?:[A-Z][\w.'’-]+|de|van|von|da|di|le|la)){1,3}\s*[:|]\s+(?=[A-Z“\"])")),
@@ -45,7 +45,8 @@ _INLINE_NEEDLES: dict[re.Pattern[str], str] = {
 # Rules in _LINE_RULES apply to any line; those in _SHORT_LINE_RULES only to lines of at most _SHORT_WORDS
 # words, because their phrases can occur inside real sentences, whereas the residue they name is short.
 _SHORT_WORDS = 45
-_CAPTION_MAX_WORDS = 60
+# a caption or credit line is at most this many words; a longer line is prose
+CAPTION_MAX_WORDS = 60
 _SHARE_NETS = alternation("clean/share_networks.lines")
 _LINE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("menu", re.compile(r"^(?:clock menu more-arrow|menu more-arrow|more-arrow|skip to (?:main )?content)\b", re.I)),
@@ -124,7 +125,7 @@ _CAPTION = re.compile(r"^[A-Z][^.!?:;,\"“”]{30,200}[^\s.!?:;,\"“”](?:\.\
 _ELLIPSIS_END = re.compile(r"\s*(?:\.\.\.|…)$")
 
 # --- whole-document tests: the record is not an article --------------------------------------------------
-_NON_ARTICLE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
+NON_ARTICLE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("crawl_notice", re.compile(r"(?:Alexa Internet has been\s+donating (?:their )?crawl data|"
                                 r"This crawl of online resources|Internet Archive'?s? (?:crawl|Wayback)|"
                                 r"These crawls are part of an effort to archive pages)", re.I)),
@@ -149,7 +150,7 @@ _NON_ARTICLE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 # a line that opens with its own day and a separator: an entry of a listing ("29.11.2022 | Bremen (dpa) - ...",
 # "October 20: ACCIDENT - ...", "2023-11-02 - ...")
-_DATED_ENTRY = re.compile(rf"^\W{{0,3}}(?:{_FULL_DATE}|{_DAY_DATE}|\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}})"
+_DATED_ENTRY = re.compile(rf"^\W{{0,3}}(?:{FULL_DATE}|{DAY_DATE}|\d{{1,2}}\.\d{{1,2}}\.\d{{2,4}}|\d{{4}}-\d{{2}}-\d{{2}})"
                           rf"\s*[:|–—-]\s")
 _LISTING_ENTRIES = 3  # dated entries holding a third of the words at least: a list of items, not a story (a block
 # of dated links to related stories below an article holds far less)
@@ -248,7 +249,7 @@ def clean_line(line: str) -> tuple[str, list[Removal]]:
         m = pat.search(text) if needle is None or needle in text else None
         if m:
             if (reason == "photo_credit" and m.start() > 0 and m.group(0)[:1].isspace()
-                    and m.end() >= len(text.rstrip(" .")) and len(words(text)) <= _CAPTION_MAX_WORDS):
+                    and m.end() >= len(text.rstrip(" .")) and len(words(text)) <= CAPTION_MAX_WORDS):
                 # "... in Salt Lake City. Credit: AP": a whole caption. "...Wally.Credit: AP": a credit glued on.
                 removed.append(Removal("caption", text))
                 return "", removed
@@ -271,10 +272,10 @@ def clean_line(line: str) -> tuple[str, list[Removal]]:
     if n_words >= 8 and _CAPTION.match(text):
         removed.append(Removal("caption", text))
         return "", removed
-    if n_words > _CAPTION_MAX_WORDS and opens_with_bar(text):
+    if n_words > CAPTION_MAX_WORDS and opens_with_bar(text):
         removed.append(Removal("menu", text))  # a gallery or player widget, captions and all
         return "", removed
-    if n_words <= _CAPTION_MAX_WORDS:
+    if n_words <= CAPTION_MAX_WORDS:
         kind = furniture(text)
         if kind is not None:
             removed.append(Removal(_FURNITURE_REASON[kind], text))
@@ -368,7 +369,7 @@ def non_article_reason(text: str) -> str | None:
     head = text[:2000]
     folded = head.casefold()
     n_words = len(words(text))
-    for reason, pat in _NON_ARTICLE_RULES:
+    for reason, pat in NON_ARTICLE_RULES:
         if n_words >= 400 and reason != "crawl_notice":
             continue
         if any(n in folded for n in _NON_ARTICLE_NEEDLES[reason]) and pat.search(head):

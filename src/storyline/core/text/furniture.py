@@ -28,8 +28,9 @@ from storyline.lexicon import word_list
 _WEEKDAY = r"(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?"
 _MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|"
           r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
-_DAY_DATE = rf"(?:{_MONTH}\s+\d{{1,2}}|\d{{1,2}}\s+{_MONTH})"
-_FULL_DATE = rf"{_DAY_DATE},?\s+\d{{4}}"
+# a month with its day, either way round ("May 6", "6 May"); FULL_DATE adds the year
+DAY_DATE = rf"(?:{_MONTH}\s+\d{{1,2}}|\d{{1,2}}\s+{_MONTH})"
+FULL_DATE = rf"{DAY_DATE},?\s+\d{{4}}"
 _PICTURE = r"(?:photo(?:graph)?s?|images?|pictures?|video(?:\s+still)?|screen\s?(?:shot|grab)s?|handout|file\s+image|still)"
 # interface words: what buttons and bars say
 _UI = word_list("furniture/ui.txt")
@@ -42,7 +43,7 @@ _CAPTION_OPEN = re.compile(
     rf"photos?\s*:|file\s*[-–—:]\s|(?:in\s+)?(?:this|these|a|an)\s+(?:(?:undated|handout|file|aerial|\w+,?\s+\d{{4}},?)\s+)*"
     rf"(?:file\s+)?{_PICTURE}\b(?:\s+(?!appear|seem|is\b|was\b|were\b|are\b|notice)[\w.'’-]+){{0,8}}?\s+"
     rf"(?:shows?|released|provided|taken|made\s+available|obtained|posted)\b|"
-    rf"(?:in\s+)?this\s+(?:{_WEEKDAY},?\s+)?(?:{_FULL_DATE}|{_DAY_DATE}|\d{{4}}),?\s+(?:file\s+)?{_PICTURE}\b)",
+    rf"(?:in\s+)?this\s+(?:{_WEEKDAY},?\s+)?(?:{FULL_DATE}|{DAY_DATE}|\d{{4}}),?\s+(?:file\s+)?{_PICTURE}\b)",
     re.I)
 # a picture told as shown in itself, wherever the line says so: "X is shown in this October 31, 2016 photo released
 # on ...", "Y are seen in this undated handout image"
@@ -66,12 +67,12 @@ _STAMP_WORDS = re.compile(rf"\b(?:{_WEEKDAY}|{_MONTH}|\d{{1,4}}|[ap]\.?m\.?|ET|G
                           rf"updated|published|posted|last|modified|on|at|by|staff|and|\|)(?=\W|$)", re.I)
 _DATELINE_ONLY = re.compile(r"^[A-Z][A-Z.'’-]+(?:\s+[A-Z][A-Z.'’-]+){0,3}(?:,\s*[A-Z][\w.]+(?:\s+[A-Z][\w.]+){0,2})?"
                             r"\s*(?:\([^()]{1,40}\))?\s*[|:–—-]?\s*$")
-_PHOTO_DATE = re.compile(rf"\b{_WEEKDAY},?\s+{_FULL_DATE}\b")
+_PHOTO_DATE = re.compile(rf"\b{_WEEKDAY},?\s+{FULL_DATE}\b")
 # a picture dated where it was taken, as photo desks end a caption: "... in Los Angeles, November 27, 2011."
 _PLACE_DATE_END = re.compile(rf"\bin\s+[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){{0,3}}(?:,\s+[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){{0,2}})?"
-                             rf",?\s+(?:{_WEEKDAY},?\s+)?{_FULL_DATE}\.?\s*$")
+                             rf",?\s+(?:{_WEEKDAY},?\s+)?{FULL_DATE}\.?\s*$")
 # a full date run straight into a sentence, no stop or dash between: how a picture's date sits on its caption
-_DATE_GLUED = re.compile(rf"^{_FULL_DATE}\s+[A-Z]")
+_DATE_GLUED = re.compile(rf"^{FULL_DATE}\s+[A-Z]")
 _PRESENT_PICTURED = re.compile(r"\b(?:is|are)\s+(?:seen|shown|pictured|photographed|depicted|displayed)\b")
 # a wiki's navigation notice above an article: "X redirects here. For other uses, see X (disambiguation)."
 _HATNOTE = re.compile(r"\bredirects here\b|\(disambiguation\)|^(?:for other uses, see|not to be confused with)\b|"
@@ -92,7 +93,8 @@ _CREDITS_AFTER = re.compile(r"(?:\s*\((?:[A-Z][\w.&'’-]*\s*){1,6}\))+\s*$")
 # a picture's credit inside a line, where captions and credits ran together: "... Photo: Lea Suzuki / The Chronicle"
 _CREDIT_INSIDE = re.compile(rf"\b{_PICTURE}\s*:\s*[A-Z][\w.'’-]*(?:\s+[\w.'’&-]+){{0,4}}\s*/\s*[A-Z]", re.I)
 _PICTURE_SUBJECT = re.compile(rf"^(?:in\s+)?this\s+{_PICTURE}\b", re.I)  # "This video from the group alleges ..."
-_PAST_OR_SPEECH = re.compile(r"\b(?:said|says|told|was|were|had|has|have|did|according)\b")
+# a verb of the past or of speech: a line with one tells something, where a caption or label does not
+PAST_OR_SPEECH = re.compile(r"\b(?:said|says|told|was|were|had|has|have|did|according)\b")
 # a finite past tense in prose: "the council approved", not a participle ("is rescued", "a flooded home", "hit by")
 _PAST_VERB = re.compile(r"\b(?!(?:is|are|be|been|being|get|gets|a|an|the|and|or|her|his|their|its|our|my|of|with|"
                         r"was|were)\b)[A-Za-z]+\s+[a-z]{3,}ed\b(?!\s+by\b)")
@@ -215,7 +217,7 @@ def furniture(text: str) -> str | None:
     bare = _CREDIT_PAREN.sub(" ", t).strip(" .,;")
     if bare == "" or (_CREDIT_PAREN.search(t) and not _VERBISH.search(bare) and len(bare.split()) <= 6):
         return "credit"
-    if n <= 20 and (_CREDIT_LINE.search(t) or _NAMES_SLASHED.match(t)) and not _PAST_OR_SPEECH.search(t):
+    if n <= 20 and (_CREDIT_LINE.search(t) or _NAMES_SLASHED.match(t)) and not PAST_OR_SPEECH.search(t):
         return "credit"
     if n <= 25 and not re.search(r"[.!?]\s*$", t) or n <= 12:
         # function words ("the", "of") speak neither for a bar nor against one: "Continue reading the main story"
@@ -226,7 +228,7 @@ def furniture(text: str) -> str | None:
         if ui >= 2 and ui + sum(w[:1].isdigit() or w.isupper() for w in rest) >= 0.6 * (ui + len(rest)):
             return "bar"
         if (n <= 14 and len(_STAMP_WORDS.findall(t)) >= 0.6 * n and re.search(r"\d|" + _WEEKDAY, t)
-                and not _PAST_OR_SPEECH.search(t)):
+                and not PAST_OR_SPEECH.search(t)):
             return "stamp"
         if _DATELINE_ONLY.match(t):
             return "stamp" if re.search(r"[,(|]", t) else "heading"
@@ -244,17 +246,17 @@ def furniture(text: str) -> str | None:
         return "caption"  # a line signed by a photo credit: "... is seen on March 18, 2014. (File/FOX5)"
     if _CREDIT_INSIDE.search(t) or (_PICTURE_SUBJECT.match(t) and _CREDITS_AFTER.search(t)):
         return "caption"  # a credit run into the line, or a picture told of and signed: "This video ... (Group)"
-    if n <= 60 and _POSITION.search(t) and not _PAST_OR_SPEECH.search(t) and not _PAST_VERB.search(t):
+    if n <= 60 and _POSITION.search(t) and not PAST_OR_SPEECH.search(t) and not _PAST_VERB.search(t):
         return "caption"  # "Minister Aubyn Hill (right) looks on as ...": who stands where in a picture
     if n <= 40 and _SELF_NOTE.match(t):
         return "stamp"  # the page's note on itself, not news: "A version of this article appeared ... on page A1"
-    if (n <= 60 and _PHOTO_DATE.search(t) and not _PAST_OR_SPEECH.search(t) and not _PAST_VERB.search(t)
+    if (n <= 60 and _PHOTO_DATE.search(t) and not PAST_OR_SPEECH.search(t) and not _PAST_VERB.search(t)
             and not re.match(r"(?:on|by|since|until|from|in|at)\b", t, re.I)):
         return "caption"  # photo desks date a picture by weekday, month, day and year; prose rarely does all four
-    if n <= 60 and _DATE_GLUED.match(t) and not _PAST_OR_SPEECH.search(t) and _describes(without_picture_date(t)):
+    if n <= 60 and _DATE_GLUED.match(t) and not PAST_OR_SPEECH.search(t) and _describes(without_picture_date(t)):
         return "caption"  # a picture's date glued before its caption: "July 31, 2013 A woman waves the flag ..."
     if n <= 60 and _PLACE_DATE_END.search(t) and (_PRESENT_PICTURED.search(t) or not (
-            _PAST_OR_SPEECH.search(t) or _PAST_VERB.search(t))):
+            PAST_OR_SPEECH.search(t) or _PAST_VERB.search(t))):
         return "caption"  # "... is seen before the deadline passes in Los Angeles, November 27, 2011."
     return None
 
@@ -333,7 +335,7 @@ def _pitch(text: str) -> bool:
     >>> _pitch('"If you join us, you will never regret it," the coach told the players.')
     False
     """
-    return bool(_TO_READER.search(text) and _THE_DEAL.search(text) and not _PAST_OR_SPEECH.search(text)
+    return bool(_TO_READER.search(text) and _THE_DEAL.search(text) and not PAST_OR_SPEECH.search(text)
                 and not re.search(r"[\"“”]", text))
 
 

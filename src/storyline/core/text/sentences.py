@@ -8,8 +8,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from storyline.core.text.clean import _CAPTION_MAX_WORDS, _MONTHS_RE
-from storyline.core.text.furniture import _PAST_OR_SPEECH, credit_inside, furniture
+from storyline.core.text.clean import CAPTION_MAX_WORDS, MONTHS_RE
+from storyline.core.text.furniture import PAST_OR_SPEECH, credit_inside, furniture
 from storyline.core.text.language import writes_ordinals_with_a_stop
 from storyline.core.text.text import STOPWORDS, word_lemmas, words
 from storyline.lexicon import alternation
@@ -179,7 +179,7 @@ def _to_the_reader(s: str, n: int) -> bool:
     # "our" or the reader's "your" further on, with nothing said or done in the past
     rest = [w.strip(".,;!").lower() for w in s.split()[2:]]
     return (verb in _NEVER and after in word_lemmas(after).get("VERB", ()) and bool({"our", "your"} & set(rest))
-            and not _PAST_OR_SPEECH.search(s))
+            and not PAST_OR_SPEECH.search(s))
 
 
 def sentence_flags(sentence: str) -> list[str]:
@@ -223,7 +223,7 @@ def _flags(sentence: str) -> tuple[str, ...]:
         flags.append("fragment")  # an unpaired quote, or the tail of a sentence split inside its brackets
     if n <= 14 and _SIGNPOST.match(s):
         flags.append("signpost")
-    if (n <= _CAPTION_MAX_WORDS or credit_inside(s)) and furniture(s):
+    if (n <= CAPTION_MAX_WORDS or credit_inside(s)) and furniture(s):
         flags.append("furniture")
     return tuple(flags)
 
@@ -233,7 +233,7 @@ def _flags(sentence: str) -> tuple[str, ...]:
 # "WEXBRIDGE, Aug 19 (Meridian Wire) - ", "WASHINGTON — ", "LONDON (Reuters) -": a dateline and outlet tag
 _DATELINE = re.compile(
     r"^(?:[A-Z][A-Z.'’-]+(?:\s+[A-Z][A-Z.'’-]+){0,3}(?:,\s*[A-Z][A-Za-z.]+(?:\s+[A-Z][A-Za-z.]+)?)?"
-    r"(?:,\s*(?i:" + _MONTHS_RE + r")\.?\s+\d{1,2})?\s*(?:\([^()]{1,40}\))?|\([^()]{1,40}\))\s*(?:[-—–]+\s+|[—–]+|--)")
+    r"(?:,\s*(?i:" + MONTHS_RE + r")\.?\s+\d{1,2})?\s*(?:\([^()]{1,40}\))?|\([^()]{1,40}\))\s*(?:[-—–]+\s+|[—–]+|--)")
 # an outlet's tag before the first sentence, with its dateline or without, and no dash: "(CNN) It was ...",
 # "Seoul, South Korea (CNN) North Korea ..."
 _OUTLET_TAG = re.compile(r"^(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3},\s*(?:[A-Z][\w.'’-]*\s*){1,3})?"
@@ -241,7 +241,7 @@ _OUTLET_TAG = re.compile(r"^(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3},\s*(
 # a dateline of two or more cities in capitals, joined by slashes, before a comma: "PRETORIA/KHARTOUM, Sudanese ..."
 _CITIES = re.compile(r"^[A-Z]{3,}(?:\s[A-Z]{3,})?(?:/[A-Z]{3,}(?:\s[A-Z]{3,})?)+,?\s+(?=[A-Z])")
 # a date stamp before the first sentence: "September 5, 2014: Maintaining strong relationships ..."
-_DATE_STAMP = re.compile(r"^(?:" + _MONTHS_RE + r")\.?\s+\d{1,2},\s+\d{4}:\s+(?=[A-Z])", re.I)
+_DATE_STAMP = re.compile(r"^(?:" + MONTHS_RE + r")\.?\s+\d{1,2},\s+\d{4}:\s+(?=[A-Z])", re.I)
 # caption or credit text glued to the sentence: "Terry Collins polaroidWally Backman was ..."
 _GLUE = re.compile(r"\b[a-z]{4,}(?=[A-Z][a-z])")
 _OPEN_Q, _CLOSE_Q = "“", "”"
@@ -300,10 +300,10 @@ def tidy_sentence(text: str) -> str:
     g = _GLUE.search(s)
     if g and len(s[: g.start()].split()) <= 8 and not re.search(r"[.!?,;:]", s[: g.end()]):
         s = s[g.end():]
-    return _balance_quotes(s)
+    return balance_quotes(s)
 
 
-def _balance_quotes(s: str) -> str:
+def balance_quotes(s: str) -> str:
     """Quote marks made to pair up, in the style the text uses: a quote whose opening mark is in the previous
     sentence gets one; a quote that goes on into the next sentence is closed at the end of this one. Either way
     the sentence still reads as the quotation it is."""

@@ -14,7 +14,8 @@ import lemminflect
 
 from storyline.lexicon import word_list
 
-_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+# one word, letters and digits with inner apostrophes ("don't", "O'Neill"); underscores split words
+WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _WS_RE = re.compile(r"\s+")
 
 # number words, as a figure reader spells them out ("forty-seven", "three hundred", "a dozen")
@@ -66,8 +67,8 @@ def tokens(text: str) -> list[str]:
     ["backman's", 'mets', '1986']
     """
     if "\u0130" in text or "Σ" in text:  # the two letters whose lower case depends on what follows or adds a mark
-        return [w.replace("’", "'").lower() for w in _WORD_RE.findall(text)]
-    return _WORD_RE.findall(text.replace("’", "'").lower())  # every other letter lowers alone: one pass, not one per word
+        return [w.replace("’", "'").lower() for w in WORD_RE.findall(text)]
+    return WORD_RE.findall(text.replace("’", "'").lower())  # every other letter lowers alone: one pass, not one per word
 
 
 _SUFFIXES = ("ations", "ation", "ingly", "ings", "ing", "edly", "ness", "ments", "ment", "ies", "ied", "es", "ed", "s")
@@ -120,7 +121,7 @@ def fold_for_hash(text: str) -> str:
     t = unicodedata.normalize("NFKD", text)
     if not t.isascii():  # only runs of non-ASCII characters can hold combining marks
         t = _NON_ASCII.sub(lambda m: "".join(c for c in m.group(0) if not unicodedata.combining(c)), t)
-    return " ".join(_WORD_RE.findall(t)).replace("’", "'").lower()  # tokens(t), joined: one pass, not one per word
+    return " ".join(WORD_RE.findall(t)).replace("’", "'").lower()  # tokens(t), joined: one pass, not one per word
 
 
 _COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")  # accents, once split off
@@ -135,7 +136,7 @@ def hash_tokens(text: str) -> list[str]:
     """
     if not text.isascii():
         text = _COMBINING.sub("", unicodedata.normalize("NFKD", text)).replace("’", "'")
-    return _WORD_RE.findall(text.lower())
+    return WORD_RE.findall(text.lower())
 
 
 def stable_id(*parts: str, length: int = 16) -> str:

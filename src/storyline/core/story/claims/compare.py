@@ -52,22 +52,22 @@ from storyline.core.story.model import Dispute, Sentence, Side
 from storyline.core.story.sources import source_sentence
 from storyline.core.nlp.dates import date_tense, find_dates
 from storyline.core.text.text import content_terms, mostly_quoted, stem
-from storyline.core.story.claims.polarity import _polarity
+from storyline.core.story.claims.polarity import polarity_values
 from storyline.core.story.claims.roles import age_conflicts, described_roles, role_conflicts
-from storyline.core.story.claims.values import (AGE, CompareConfig, DEFAULT, TIME_UNITS, _Val, _agree, _counted,
-                                                _counts, _far, _mentions_figure, _near, _one_count, _one_of_places,
-                                                _other_actors, _other_occasion, _other_places, _other_time, _since,
-                                                _when, read_slots, same_slot, verb_similarity)
+from storyline.core.story.claims.values import (AGE, CompareConfig, DEFAULT, TIME_UNITS, Val, agree, counted,
+                                                counts, far, mentions_figure, near, one_count, one_of_places,
+                                                other_actors, other_occasion, other_places, other_time, since,
+                                                published_at, read_slots, same_slot, verb_similarity)
 
 
 def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareConfig,
-                 embedding: str = "static") -> list[tuple[_Val, _Val]]:
-    out: list[tuple[_Val, _Val]] = []
-    if _other_occasion(a, b):
+                 embedding: str = "static") -> list[tuple[Val, Val]]:
+    out: list[tuple[Val, Val]] = []
+    if other_occasion(a, b):
         return out
     loose = sim < cfg.number  # sentences apart: only counts of one named thing (compare_story keeps the near ones
     # whose sentences share a term besides it)
-    qa, qb = _counts(a), _counts(b)
+    qa, qb = counts(a), counts(b)
     for x in qa:
         for y in qb:
             if loose and not (x.noun and y.noun and x.key == y.key and x.noun not in TIME_UNITS):
@@ -82,16 +82,16 @@ def _number_vals(i: int, j: int, a: Slots, b: Slots, sim: float, cfg: CompareCon
                       and verb_similarity(x.noun, y.noun, embedding) >= cfg.same_noun):  # "people", "passengers"
                 continue
             key = x.key
-            out.append((_Val(i, "number", key, x.value, x.surface, x.low, x.high),
-                        _Val(j, "number", key, y.value, y.surface, y.low, y.high)))
+            out.append((Val(i, "number", key, x.value, x.surface, x.low, x.high),
+                        Val(j, "number", key, y.value, y.surface, y.low, y.high)))
     return out
 
 
 def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[str], names_j: frozenset[str],
             cfg: CompareConfig = DEFAULT, tenses: tuple[str | None, str | None] = (None, None),
-            embedding: str = "static") -> list[tuple[_Val, _Val]]:
+            embedding: str = "static") -> list[tuple[Val, Val]]:
     """The values of an aligned pair, slot by slot, that the caller checks for agreement (every pair returned is
-    comparable; whether it conflicts is :func:`_agree`'s to say). ``names_*`` are all the names of each
+    comparable; whether it conflicts is :func:`agree`'s to say). ``names_*`` are all the names of each
     sentence's article; ``tenses`` whether each tells its date as done or to come (:func:`told_as`)."""
     if a.hedged or b.hedged:
         return []
@@ -105,37 +105,37 @@ def compare(i: int, j: int, a: Slots, b: Slots, sim: float, names_i: frozenset[s
     else:  # several dates: the date each gives of the same act ("told on Monday that it would close on March 14")
         dated = [(x, y) for x, act in a.date_acts for y, other in b.date_acts if act and act == other]
         one_act = bool(dated)
-    fa, fb = {q.value for q in _counts(a)}, {q.value for q in _counts(b)}
+    fa, fb = {q.value for q in counts(a)}, {q.value for q in counts(b)}
     if (a.dates and b.dates and max(len(d) for d in a.dates + b.dates) <= 7 and not set(a.dates) & set(b.dates)
             and fa and fb and not fa & fb):
         return []  # "rose 5% in March", "rose 3% in February": two periods' figures, neither figure nor period in
         # dispute (two days and two counts may be one event told twice: "11 trapped on Sunday", "13 on Saturday")
     for x, y in dated[:1] if len(dated) == 1 else []:
         # one act dated months apart in one year is one date told two ways; other acts must lie near
-        if min(len(x), len(y)) >= 7 and (_near(x, y) or one_act and _near(x, y, cfg.act_days)):
-            out.append((_Val(i, "date", "date", x, x), _Val(j, "date", "date", y, y)))
-    if _other_time(a, b):
+        if min(len(x), len(y)) >= 7 and (near(x, y) or one_act and near(x, y, cfg.act_days)):
+            out.append((Val(i, "date", "date", x, x), Val(j, "date", "date", y, y)))
+    if other_time(a, b):
         return out  # where, who and why are compared in tellings of one day ("in 1988", "in July 2016")
     pa = [p for p in a.places if p not in b.places]  # places both name are shared ground ("in Glenmore")
     pb = [p for p in b.places if p not in a.places]
     at_act = bool({x for _, x in a.place_acts if x} & {x for _, x in b.place_acts if x})  # "sank off", "sank near"
     if ((sim >= cfg.place or at_act) and len(pa) == 1 and len(pb) == 1 and "VENUE" not in (dict(a.place_types).get(pa[0]), dict(b.place_types).get(pb[0]))
-            and _other_places(pa[0], pb[0], a, b, names_i, names_j)):  # a programme or a body is no place of an act
-        out.append((_Val(i, "place", "place", pa[0], pa[0]), _Val(j, "place", "place", pb[0], pb[0])))
+            and other_places(pa[0], pb[0], a, b, names_i, names_j)):  # a programme or a body is no place of an act
+        out.append((Val(i, "place", "place", pa[0], pa[0]), Val(j, "place", "place", pb[0], pb[0])))
     elif a.places and a.places == b.places:
-        out.append((_Val(i, "place", "place", a.places[0], a.places[0]),
-                    _Val(j, "place", "place", b.places[0], b.places[0])))
+        out.append((Val(i, "place", "place", a.places[0], a.places[0]),
+                    Val(j, "place", "place", b.places[0], b.places[0])))
     same_act = bool({x for _, x in a.agent_acts if x} & {x for _, x in b.agent_acts if x})  # "proposed", "was proposed by"
     acted = all(x for _, x in a.agent_acts + b.agent_acts)  # "a report by CNN": a name after "by" that did no act
     if acted and not same_act and a.agent_acts and b.agent_acts and verb_similarity(
             a.agent_acts[0][1], b.agent_acts[0][1], embedding) < cfg.role_verbs:
         acted = False  # two acts ("recalled", "has put the number at 17"): who did one is not who did the other
     if ((sim >= cfg.agent and acted or same_act) and len(a.agents) == 1 and len(b.agents) == 1
-            and _other_actors(a.agents[0], b.agents[0], a, b, names_i, names_j)):
-        out.append((_Val(i, "agent", "agent", a.agents[0], a.agents[0]), _Val(j, "agent", "agent", b.agents[0], b.agents[0])))
+            and other_actors(a.agents[0], b.agents[0], a, b, names_i, names_j)):
+        out.append((Val(i, "agent", "agent", a.agents[0], a.agents[0]), Val(j, "agent", "agent", b.agents[0], b.agents[0])))
     if _causes(a, b):  # two causes of one named effect
-        out.append((_Val(i, "cause", "cause", a.cause, " ".join(sorted(a.cause))),
-                    _Val(j, "cause", "cause", b.cause, " ".join(sorted(b.cause)))))
+        out.append((Val(i, "cause", "cause", a.cause, " ".join(sorted(a.cause))),
+                    Val(j, "cause", "cause", b.cause, " ".join(sorted(b.cause)))))
     return out
 
 
@@ -177,43 +177,43 @@ def told_as(text: str, published: object) -> str | None:
     return told.pop() if len(told) == 1 else None
 
 
-def _values(k: int, s: Slots, kind: str, key: str) -> list[_Val]:
+def _values(k: int, s: Slots, kind: str, key: str) -> list[Val]:
     """The values sentence ``k`` gives in one slot (as :func:`compare` reads them)."""
     if s.hedged:
         return []
     if kind == "number":
-        return [_Val(k, kind, key, q.value, q.surface, q.low, q.high) for q in _counts(s) if q.key == key]
+        return [Val(k, kind, key, q.value, q.surface, q.low, q.high) for q in counts(s) if q.key == key]
     if kind == "date":
-        return [_Val(k, kind, key, d, d) for d in s.dates if len(d) >= 7][:1] if len(s.dates) == 1 else []
+        return [Val(k, kind, key, d, d) for d in s.dates if len(d) >= 7][:1] if len(s.dates) == 1 else []
     if kind == "place":
-        return [_Val(k, kind, key, p, p) for p in s.places]
+        return [Val(k, kind, key, p, p) for p in s.places]
     if kind == "agent":
-        return [_Val(k, kind, key, a, a) for a in s.agents]
+        return [Val(k, kind, key, a, a) for a in s.agents]
     if kind == "cause":
-        return [_Val(k, kind, key, s.cause, " ".join(sorted(s.cause)))] if s.cause else []
+        return [Val(k, kind, key, s.cause, " ".join(sorted(s.cause)))] if s.cause else []
     return []
 
 
-def _figure_tellings(members: list[_Val], slots: Sequence[Slots], vectors: np.ndarray, floor: float) -> list[_Val]:
+def _figure_tellings(members: list[Val], slots: Sequence[Slots], vectors: np.ndarray, floor: float) -> list[Val]:
     """Other sentences that give a disputed figure, whatever noun they count it by ("47 objects", "47 artefacts"),
     and are near in meaning to a sentence that gives it: they join that figure's side."""
     have = {m.sentence for m in members}
-    by_value: dict[float, list[_Val]] = defaultdict(list)
+    by_value: dict[float, list[Val]] = defaultdict(list)
     for m in members:
         by_value[m.value].append(m)
     out = []
     for k, s in enumerate(slots):
         if k in have or s.hedged:
             continue
-        for q in _counts(s):
+        for q in counts(s):
             told = by_value.get(q.value)
             if told and max(float(vectors[k] @ vectors[m.sentence]) for m in told) >= floor:
-                out.append(_Val(k, "number", told[0].key, q.value, q.surface, q.low, q.high))
+                out.append(Val(k, "number", told[0].key, q.value, q.surface, q.low, q.high))
                 break
     return out
 
 
-def _tellings(kind: str, key: str, members: list[_Val], slots: Sequence[Slots]) -> list[_Val]:
+def _tellings(kind: str, key: str, members: list[Val], slots: Sequence[Slots]) -> list[Val]:
     """Other sentences of the story that give a disputed value in the same slot and share the disputed sentences'
     subject (a content term; two for dates and places, which many sentences give): they join that value's side even
     where their wording is too far from the disputed sentences' to align."""
@@ -227,13 +227,13 @@ def _tellings(kind: str, key: str, members: list[_Val], slots: Sequence[Slots]) 
             continue
         for v in _values(k, s, kind, key):
             own = {t for t in s.terms if names or t[:1] != "@"}
-            if any(_agree(v, m) and v.value == m.value and len(own & ts) >= need for m, ts in terms):
+            if any(agree(v, m) and v.value == m.value and len(own & ts) >= need for m, ts in terms):
                 out.append(v)
                 break
     return out
 
 
-def _label(vals: list[_Val]) -> str:
+def _label(vals: list[Val]) -> str:
     """A side's name: its most told wording."""
     return sorted(Counter(v.label for v in vals).items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]
 
@@ -249,7 +249,7 @@ _UNIT_QUESTION = {**dict.fromkeys(TIME_UNITS, "how long"), "percent": "what shar
                   TIME_OF_DAY: "what time"}
 
 
-def _subject(kind: str, key: str, members: list[_Val], slots: Sequence[Slots],
+def _subject(kind: str, key: str, members: list[Val], slots: Sequence[Slots],
              quantities: Sequence[Quantity] = ()) -> str:
     """What the dispute is about, in a reader's words: how many of the counted thing, or when, where, who, why,
     whether, with the name the sides' sentences share ("when it happened: Northway Regional Rail")."""
@@ -317,10 +317,10 @@ def compare_story(sentences: Sequence[Sentence], index: EntityIndex, vectors: np
     frozen, days_of, earlier = _told_in(slots, art)
     usable = np.array([bool(s.terms) for s in slots], dtype=bool)
     pairs = align(vectors, outlet, cfg.align, cfg.top_k, usable)
-    told_at = [_when((published or {}).get(a) or s.published) for a, s in zip(art, sentences)]
+    told_at = [published_at((published or {}).get(a) or s.published) for a, s in zip(art, sentences)]
     update = _update_of(slots, told_at)
-    conflicts: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
-    agreements: dict[tuple[str, str], list[tuple[_Val, _Val]]] = defaultdict(list)
+    conflicts: dict[tuple[str, str], list[tuple[Val, Val]]] = defaultdict(list)
+    agreements: dict[tuple[str, str], list[tuple[Val, Val]]] = defaultdict(list)
     tense: dict[int, str | None] = {}  # read once, for the sentences with a date
 
     def tense_of(k: int) -> str | None:
@@ -340,32 +340,32 @@ def compare_story(sentences: Sequence[Sentence], index: EntityIndex, vectors: np
                             (tense_of(i), tense_of(j)), told_at, cfg, embedding)
         if sim < cfg.number:
             vals = [(x, y) for x, y in vals
-                    if x.kind != "number" or _same_count(x, y, slots) and not _far(x, y, cfg)]
+                    if x.kind != "number" or _same_count(x, y, slots) and not far(x, y, cfg)]
         for x, y in vals:
-            if _agree(x, y):
+            if agree(x, y):
                 agreements[(x.kind, x.key)].append((x, y))
             elif x.kind == "date" and (y.value in days_of[art[i]] or x.value in days_of[art[j]]):
                 continue  # an article that tells of both days tells of an event that lasted them, not of another date
-            elif x.kind == "date" and tense_of(i) == "past" and _since(x, y, told_at):
+            elif x.kind == "date" and tense_of(i) == "past" and since(x, y, told_at):
                 continue  # a later report tells of a day after the earlier one was written: news since, not a side
             elif x.kind == "number" and update(x, y):
                 continue  # a later report's new value of a changing count, not a side against the earlier one
-            elif x.kind == "place" and (_one_of_places(texts[i], x.value) or _one_of_places(texts[j], y.value)):
+            elif x.kind == "place" and (one_of_places(texts[i], x.value) or one_of_places(texts[j], y.value)):
                 continue  # "from New England to Tennessee", "the United States and Canada": a region, not the place
-            elif (x.kind in ("place", "agent") or x.kind == "number" and not (_counted(x, slots) and _counted(y, slots))) \
+            elif (x.kind in ("place", "agent") or x.kind == "number" and not (counted(x, slots) and counted(y, slots))) \
                     and not same_slot(x, y, texts, cfg.context, embedding):
                 continue  # a unit ("minutes", "pounds", "percent"), a name or two counted nouns ("four wounds",
                 # "three people") say little of what they are of
-            elif x.kind != "number" or not (_far(x, y, cfg) and not _one_count(x, y, slots, texts, cfg, embedding)
+            elif x.kind != "number" or not (far(x, y, cfg) and not one_count(x, y, slots, texts, cfg, embedding)
                                             or {x.value, y.value} & earlier[x.key]
-                                            or _mentions_figure(texts[i], y.value) or _mentions_figure(texts[j], x.value)):
+                                            or mentions_figure(texts[i], y.value) or mentions_figure(texts[j], x.value)):
                 if x.kind != "number" or one_act(x, y):  # a sentence that also gives the other figure is no side
                     conflicts[(x.kind, x.key)].append((x, y))
     out = _disputes_of(conflicts, agreements, slots, sentences, outlet, vectors, cfg)
     return out, frozenset(v.sentence for d_edges in conflicts.values() for e in d_edges for v in e)
 
 
-def _same_count(x: _Val, y: _Val, slots: Sequence[Slots]) -> bool:
+def _same_count(x: Val, y: Val, slots: Sequence[Slots]) -> bool:
     """Two near counts of one named thing in sentences that say different things besides are one count when the
     sentences share a term more than the counted thing ("four people are in custody", "has three people in
     custody"; "some 460,000 crowns ... from accounts", "640,000 crowns ... from dormant accounts"); "involved three
@@ -408,25 +408,25 @@ def _asserted(slots: Sequence[Slots], texts: Sequence[str], cfg: CompareConfig
     return pair
 
 
-def _update_of(slots: Sequence[Slots], told_at: Sequence[str | None]) -> Callable[[_Val, _Val], bool]:
+def _update_of(slots: Sequence[Slots], told_at: Sequence[str | None]) -> Callable[[Val, Val], bool]:
     """Whether one of two figures is a later report's new value of a count the other's earlier report gave: a count
     a later report tells as changed ("the toll has risen to 14") updates an earlier report's figure."""
     revised = {(k, q.key, q.value) for k, sl in enumerate(slots) for q in sl.quantities if q.revised}
 
-    def update(x: _Val, y: _Val) -> bool:
+    def update(x: Val, y: Val) -> bool:
         return any((a.sentence, a.key, a.value) in revised and told_at[a.sentence] and told_at[b.sentence]
                    and told_at[a.sentence] > told_at[b.sentence] for a, b in ((x, y), (y, x)))
     return update
 
 
 def _one_act_of(slots: Sequence[Slots], texts: Sequence[str], cfg: CompareConfig, embedding: str
-                ) -> Callable[[_Val, _Val], bool]:
+                ) -> Callable[[Val, Val], bool]:
     """Whether two figures of the story's sentences are figures of one act, by their anchors in the parse
     (:func:`~storyline.core.nlp.anchors.one_act`). A sentence is parsed the first time one of its figures would
     be a side of a dispute, and once."""
     parsed: dict[int, Parse] = {}
 
-    def anchor_of(v: _Val) -> Anchor | None:
+    def anchor_of(v: Val) -> Anchor | None:
         q = next((q for q in slots[v.sentence].quantities if q.surface == v.label and q.value == v.value), None)
         if q is None:
             return None
@@ -434,7 +434,7 @@ def _one_act_of(slots: Sequence[Slots], texts: Sequence[str], cfg: CompareConfig
             parsed[v.sentence] = parse([numbers_to_digits(texts[v.sentence])])[0]
         return anchor(parsed[v.sentence], q.start, q.end)
 
-    def same(x: _Val, y: _Val) -> bool:
+    def same(x: Val, y: Val) -> bool:
         a, b = anchor_of(x), anchor_of(y)
         return a is None or b is None or anchors.one_act(a, b, lambda u, w: verb_similarity(u, w, embedding), cfg.same_act)
     return same
@@ -442,16 +442,16 @@ def _one_act_of(slots: Sequence[Slots], texts: Sequence[str], cfg: CompareConfig
 
 def _pair_values(i: int, j: int, sim: float, slots: Sequence[Slots], texts: Sequence[str], outlet: Sequence[str],
                  names: tuple[frozenset[str], frozenset[str]], tenses: tuple[str | None, str | None],
-                 told_at: Sequence[str | None], cfg: CompareConfig, embedding: str) -> list[tuple[_Val, _Val]]:
+                 told_at: Sequence[str | None], cfg: CompareConfig, embedding: str) -> list[tuple[Val, Val]]:
     """The values an aligned pair gives in each slot, whether it happened, and what happened to the one both
     sentences open with; a pair mostly quoted tells what someone said, not what happened, and gives only whether."""
     a, b = slots[i], slots[j]
     quoted = mostly_quoted(texts[i]) or mostly_quoted(texts[j])  # what someone said, not what happened
     vals = [] if quoted else compare(i, j, a, b, sim, names[0], names[1], cfg, tenses, embedding)
-    pol = _polarity(i, j, a, b, sim, texts, cfg, told_at, embedding)
+    pol = polarity_values(i, j, a, b, sim, texts, cfg, told_at, embedding)
     if pol:
         vals.append(pol)
-    if not quoted and outlet[i] != outlet[j] and not _other_occasion(a, b):
+    if not quoted and outlet[i] != outlet[j] and not other_occasion(a, b):
         vals += described_roles(i, j, texts, slots, cfg.role_verbs, embedding)
     return vals
 
@@ -473,8 +473,8 @@ def _told_in(slots: Sequence[Slots], art: Sequence[str]
     return {a: frozenset(ns) for a, ns in names_of.items()}, days_of, earlier
 
 
-def _disputes_of(conflicts: dict[tuple[str, str], list[tuple[_Val, _Val]]],
-                 agreements: dict[tuple[str, str], list[tuple[_Val, _Val]]], slots: Sequence[Slots],
+def _disputes_of(conflicts: dict[tuple[str, str], list[tuple[Val, Val]]],
+                 agreements: dict[tuple[str, str], list[tuple[Val, Val]]], slots: Sequence[Slots],
                  sentences: Sequence[Sentence], outlet: Sequence[str], vectors: np.ndarray,
                  cfg: CompareConfig) -> list[Dispute]:
     """The disputes the conflicting pairs make, slot by slot: pairs that share a value are one dispute, and every
@@ -484,10 +484,10 @@ def _disputes_of(conflicts: dict[tuple[str, str], list[tuple[_Val, _Val]]],
         nodes = sorted({v for e in edges for v in e}, key=lambda v: (v.sentence, str(v.value)))
         ids = {v: k for k, v in enumerate(nodes)}
         comps = connected_components(range(len(nodes)), [(ids[x], ids[y]) for x, y in edges])
-        groups: dict[int, list[_Val]] = defaultdict(list)
+        groups: dict[int, list[Val]] = defaultdict(list)
         for k, top in comps.items():
             groups[top].append(nodes[k])
-        by_values: dict[frozenset[str], list[_Val]] = {}  # two pairs setting the same values against each other: one
+        by_values: dict[frozenset[str], list[Val]] = {}  # two pairs setting the same values against each other: one
         for top, members in groups.items():
             # an asserted-or-denied value says nothing of what is asserted: only its own pairs make one dispute
             same = frozenset([str(top)]) if kind in ("polarity", "role") else frozenset(str(v.value) for v in members)
@@ -503,7 +503,7 @@ def _disputes_of(conflicts: dict[tuple[str, str], list[tuple[_Val, _Val]]],
     return out
 
 
-def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_Val, _Val]], slots: Sequence[Slots],
+def _dispute(kind: str, key: str, members: list[Val], agreements: list[tuple[Val, Val]], slots: Sequence[Slots],
              sentences: Sequence[Sentence], outlet: Sequence[str]) -> Dispute | None:
     members = list(members)
     # every other aligned telling of a disputed value joins its side
@@ -513,7 +513,7 @@ def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_V
         have = set(members)
         for x, y in agreements:
             for u, v in ((x, y), (y, x)):
-                if u in have and v not in have and any(_agree(v, m) for m in have if m.sentence == u.sentence):
+                if u in have and v not in have and any(agree(v, m) for m in have if m.sentence == u.sentence):
                     members.append(v)
                     have.add(v)
                     grew = True
@@ -524,15 +524,15 @@ def _dispute(kind: str, key: str, members: list[_Val], agreements: list[tuple[_V
     # it agrees with, else it takes none
     bounded = [v for v in uniq if not (kind == "number" and (v.high == float("inf") or v.low < v.value == v.high))]
     comps = connected_components(range(len(uniq)), [(ids[x], ids[y]) for n, x in enumerate(bounded)
-                                                     for y in bounded[n + 1:] if _agree(x, y)])
+                                                     for y in bounded[n + 1:] if agree(x, y)])
     vague = set()
     for v in uniq:
         if v not in bounded:
-            roots = {comps[ids[w]] for w in bounded if _agree(v, w)}
+            roots = {comps[ids[w]] for w in bounded if agree(v, w)}
             if len(roots) > 1:
                 vague.add(v)  # "at least 20" against "20" and "21": it takes no side
             comps[ids[v]] = roots.pop() if len(roots) == 1 else ids[v]
-    by_side: dict[int, list[_Val]] = defaultdict(list)
+    by_side: dict[int, list[Val]] = defaultdict(list)
     for v in uniq:
         if v not in vague:
             by_side[comps[ids[v]]].append(v)

@@ -13,12 +13,12 @@ from storyline.core.story.claims.slots import Slots
 from storyline.core.story.sources import attribution
 from storyline.core.text.text import DETERMINERS, SPEECH_VERBS, STOPWORDS, stem, word_forms, word_lemmas
 from storyline.lexicon import one_of
-from storyline.core.story.claims.roles import _BE, _HAVE, _TOKEN, _past
-from storyline.core.story.claims.values import CompareConfig, _SPEECH_MARKS, _Val, _words, verb_similarity
+from storyline.core.story.claims.roles import BE, HAVE, TOKEN, past
+from storyline.core.story.claims.values import CompareConfig, SPEECH_MARKS, Val, letter_words, verb_similarity
 
 
-def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[str], cfg: CompareConfig,
-              told_at: Sequence[Any] = (), embedding: str = "static") -> tuple[_Val, _Val] | None:
+def polarity_values(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[str], cfg: CompareConfig,
+              told_at: Sequence[Any] = (), embedding: str = "static") -> tuple[Val, Val] | None:
     """The pair's polarity values when one sentence asserts what the other negates or denies, in the outlet's own
     voice or one voice against itself, of one day, and near enough in meaning to be one claim; else None."""
     if a.hedged or b.hedged:
@@ -26,7 +26,7 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
         if pair is None:
             return None
         a, b = pair
-    if _SPEECH_MARKS.search(texts[i]) or _SPEECH_MARKS.search(texts[j]):
+    if SPEECH_MARKS.search(texts[i]) or SPEECH_MARKS.search(texts[j]):
         return None  # a quote or a speaker's own words: what someone said, not what the outlet asserts
     pa, pb = not (a.negated or a.attributed_denial), not (b.negated or b.attributed_denial)
     if pa == pb:
@@ -67,8 +67,8 @@ def _polarity(i: int, j: int, a: Slots, b: Slots, sim: float, texts: Sequence[st
     none_did = _NONE_DID.search(texts[i if neg is a else j])
     if none_did and stem(none_did.group(1).lower()) not in (b if neg is a else a).terms:
         return None  # "No one was injured in the fire" denies injuries, not "the fire destroyed 12 buses"
-    return (_Val(i, "polarity", "polarity", pa, "asserted" if pa else "denied"),
-            _Val(j, "polarity", "polarity", pb, "asserted" if pb else "denied"))
+    return (Val(i, "polarity", "polarity", pa, "asserted" if pa else "denied"),
+            Val(j, "polarity", "polarity", pb, "asserted" if pb else "denied"))
 
 
 def _not_yet_against_done(i: int, j: int, a: Slots, b: Slots, told_at: Sequence[Any]) -> tuple[Slots, Slots] | None:
@@ -91,8 +91,8 @@ def _negation_answered(neg_text: str, other_text: str, said_there: set[str]) -> 
     if not words or words[0] not in said_there:
         return False  # a negation denies its predicate ("will not return"), not the words after it
     what = _copula_denied(neg_text)
-    other_toks = [t.lower() for t in _TOKEN.findall(other_text)]
-    if what and not any(t in _BE and what in other_toks[m + 1:m + 4] for m, t in enumerate(other_toks)):
+    other_toks = [t.lower() for t in TOKEN.findall(other_text)]
+    if what and not any(t in BE and what in other_toks[m + 1:m + 4] for m, t in enumerate(other_toks)):
         return False  # "it was not apple juice" denies what a thing is: only "it was apple juice" says otherwise
     if len(words) > 1 and not set(words[1:]) & said_there:
         return False  # the same act of something else: "did not affect emergency services", "affected 40,000 homes"
@@ -106,16 +106,16 @@ def _copula_denied(text: str) -> str | None:
     >>> _copula_denied("The teacher saw it was not apple juice."), _copula_denied("He was not injured.")
     ('apple', None)
     """
-    toks = [t.lower().replace("’", "'") for t in _TOKEN.findall(text)]
+    toks = [t.lower().replace("’", "'") for t in TOKEN.findall(text)]
     for k, t in enumerate(toks):
-        if t in _BE and toks[k + 1:k + 2] in (["not"], ["never"]):
+        if t in BE and toks[k + 1:k + 2] in (["not"], ["never"]):
             rest = toks[k + 2:]
-        elif t.endswith("n't") and t[:-3] in _BE:
+        elif t.endswith("n't") and t[:-3] in BE:
             rest = toks[k + 1:]
         else:
             continue
         word = next((w for w in rest if w not in DETERMINERS), "")
-        return None if not word.isalpha() or _past(word) or word.endswith("ing") else word
+        return None if not word.isalpha() or past(word) or word.endswith("ing") else word
     return None
 
 
@@ -129,11 +129,11 @@ def _finite_tense(text: str) -> str | None:
     >>> _finite_tense("Regulators have not approved the drug."), _finite_tense("The deal includes a pay rise.")
     ('past', 'present')
     """
-    for w in _words(text):
+    for w in letter_words(text):
         lemmas = word_lemmas(w)
         aux = (lemmas.get("AUX") or ("",))[0]
-        if w in _HAVE or aux in ("be", "do"):
-            return "past" if w in _HAVE or w in word_forms(aux, "VBD") else "present"
+        if w in HAVE or aux in ("be", "do"):
+            return "past" if w in HAVE or w in word_forms(aux, "VBD") else "present"
         if w in STOPWORDS or len(w) < 3:
             continue
         verb = (lemmas.get("VERB") or ("",))[0]
@@ -149,13 +149,13 @@ def _opposed(denial: str, other: str, embedding: str = "static") -> bool:
     """A rejection of a thing ("rejected the salvage plan") stands against the other's verb of the same act
     ("approved the plan"): a verb of the other near the rejecting verb in meaning. A denial of what was said ("denied
     that ...") stands against any assertion of it."""
-    words = [w.lower() for w in _TOKEN.findall(denial)]
+    words = [w.lower() for w in TOKEN.findall(denial)]
     verb = next((w for k, w in enumerate(words) if w in DENIALS and not w.startswith("den")
                  and "that" not in words[k + 1:k + 2]), None)  # "rejected the plan", not "rejected claims that"
     if verb is None:
         return True
-    return any(_past(w) and verb_similarity(verb.lower(), w.lower(), embedding) >= _OPPOSED
-               for w in _TOKEN.findall(other))
+    return any(past(w) and verb_similarity(verb.lower(), w.lower(), embedding) >= _OPPOSED
+               for w in TOKEN.findall(other))
 
 
 _OPPOSED = 0.4  # the cosine of a rejecting verb and the other's verb of the same act ("rejected", "approved": 0.49)
@@ -164,16 +164,17 @@ _OPPOSED = 0.4  # the cosine of a rejecting verb and the other's verb of the sam
 # a negative quantifier as the subject ("no one was hurt", "nothing has been found"): what it denies is its verb
 _NONE_DID = re.compile(r"\b(?:no one|no-one|nobody|none|nothing|no \w+)\s+(?:(?:was|were|is|are|has|have|had|been|be|"
                        r"being|reported|yet)\s+)*([a-z]{3,})", re.I)
-_VOICE = re.compile(r"^(.{1,60}?)\s+(?:has\s+|have\s+|had\s+)?" + one_of(SPEECH_VERBS | DENIALS) + r"\b", re.I)
+# a sentence that opens with its speaker and a verb of speech or denial ("The ministry denied ..."): group 1 the speaker
+VOICE = re.compile(r"^(.{1,60}?)\s+(?:has\s+|have\s+|had\s+)?" + one_of(SPEECH_VERBS | DENIALS) + r"\b", re.I)
 
 
 def _speaker(text: str) -> frozenset[str]:
     """Who speaks at the head of a sentence ("The club confirmed ...", "The club denied ..."): their words."""
-    m = _VOICE.match(text.strip())
-    return frozenset(_words(m.group(1))) - {"the", "a", "an"} if m else frozenset()
+    m = VOICE.match(text.strip())
+    return frozenset(letter_words(m.group(1))) - {"the", "a", "an"} if m else frozenset()
 
 
 def _as_things(text: str) -> set[str]:
     """Roots of the words a determiner makes things of ("an appeal", "the merger")."""
-    toks = _TOKEN.findall(text)
+    toks = TOKEN.findall(text)
     return {root(stem(w.lower())) for d, w in zip(toks, toks[1:]) if d.lower() in DETERMINERS}

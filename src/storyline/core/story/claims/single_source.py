@@ -15,8 +15,8 @@ from storyline.core.nlp.roles import COMPONENTS
 from storyline.core.story.claims.slots import Slots
 from storyline.core.story.sources import attribution, source_sentence
 from storyline.core.nlp.dates import YEAR
-from storyline.core.story.claims.polarity import _VOICE
-from storyline.core.story.claims.values import DEFAULT, _counts, _mentions_figure
+from storyline.core.story.claims.polarity import VOICE
+from storyline.core.story.claims.values import DEFAULT, counts, mentions_figure
 from storyline.core.story.model import Sentence
 from storyline.core.text.text import text_terms
 
@@ -26,7 +26,7 @@ TOLD = 0.7  # the share of a statement's content terms that, used by other outle
 
 def _own_figure(sl: Slots, elsewhere: str) -> bool:
     """The sentence gives a figure that the other outlets' text does not."""
-    return not all(_mentions_figure(elsewhere, q.value) for q in _counts(sl))
+    return not all(mentions_figure(elsewhere, q.value) for q in counts(sl))
 
 
 def _told_elsewhere(sl: Slots, elsewhere: str) -> bool:
@@ -82,10 +82,10 @@ def single_source(sentences: Sequence[Sentence], slots: Sequence[Slots], nearest
             continue  # the other outlets use nearly all its words and give its figures: it adds little of its own
         year = str(s.published or "")[:4]
         now = [d for d in sl.dates if not year or d[:4] == year]  # a date of another year is background
-        said = attribution(t) is not None or _VOICE.match(t) is not None  # "The owner, Kessel, said ..."
-        notable = bool(_counts(sl)) + bool(now) + bool(sl.agents) + bool(sl.cause) + said
-        weight = bool(_counts(sl)) + bool(now) + bool(sl.places) + bool(sl.names or sl.agents) + bool(sl.cause) + said
-        if not notable or (sl.dates and not now and not _counts(sl)):
+        said = attribution(t) is not None or VOICE.match(t) is not None  # "The owner, Kessel, said ..."
+        notable = bool(counts(sl)) + bool(now) + bool(sl.agents) + bool(sl.cause) + said
+        weight = bool(counts(sl)) + bool(now) + bool(sl.places) + bool(sl.names or sl.agents) + bool(sl.cause) + said
+        if not notable or (sl.dates and not now and not counts(sl)):
             continue  # colour (a name or a place, and no figure, actor, cause or source), or background: what
             # happened in another year
         pos = s.position

@@ -20,9 +20,9 @@ from storyline.core.story.sources import attribution
 from storyline.core.nlp.dates import find_dates
 from storyline.core.text.text import (AUXILIARIES, SPEECH_VERBS, STOPWORDS, content_terms, outside_quotes, word_forms,
                                       word_lemmas)
-from storyline.core.nlp.figures import (PREPOSITIONS, Quantity, _TIME_TERMS, _TIME_WORDS, _word_before, clause_span,
+from storyline.core.nlp.figures import (PREPOSITIONS, Quantity, TIME_TERMS, TIME_WORDS, word_before, clause_span,
                                         quantities)
-from storyline.core.nlp.negation import MODALS, NEGATION, NEGATIVE_IMPLICATIVES, _WORD, _negated, denied_roots, root
+from storyline.core.nlp.negation import MODALS, NEGATION, NEGATIVE_IMPLICATIVES, WORD, negation_of, denied_roots, root
 from storyline.core.text.text import act_stem, past_tense
 from storyline.lexicon import one_of, word_list
 
@@ -123,7 +123,7 @@ def _dates(text: str, published: object) -> tuple[tuple[str, str], ...]:
         lo, hi = clause_span(text, s, e)
         if not text[s:e].lower().startswith("since") and _ASPECT.search(text[lo + 1: hi]):
             continue  # "remained closed on Wednesday": a day inside a state that lasts, not the day it began
-        found.setdefault(iso, _word_before(text, s))
+        found.setdefault(iso, word_before(text, s))
     return tuple(found.items())
 
 
@@ -142,7 +142,7 @@ def _agents(text: str, mentions: list[Mention]) -> tuple[tuple[str, str], ...]:
         by = re.search(r"\bby\s+(?:the\s+)?(?:(?:[a-z]+|[A-Z][a-z]+\.?)\s+){0,3}$", text[max(0, mt.start - 40): mt.start])
         if by:
             head = text[: max(0, mt.start - 40) + by.start()]
-            part = next((w for w in reversed(_WORD.findall(head)[-5:]) if w.lower().endswith(("ed", "en", "wn"))), "")
+            part = next((w for w in reversed(WORD.findall(head)[-5:]) if w.lower().endswith(("ed", "en", "wn"))), "")
             out.append((mt.name, act_stem(part) if part else ""))
             continue
         m = re.match(r"\s*(?:,[^,]{1,60},\s*)?([A-Za-z’']+)(?:\s+([A-Za-z]+))?(?:\s+([A-Za-z]+))?", rest)
@@ -159,7 +159,7 @@ def _agents(text: str, mentions: list[Mention]) -> tuple[tuple[str, str], ...]:
                         if w and w not in AUXILIARIES and w not in STOPWORDS and not w.endswith("ly")), "")
             out.append((mt.name, act_stem(act) if act else ""))
     role = _ROLE_SUBJECT.match(text)
-    if role and not out and role.group("head").lower() not in STOPWORDS | AUXILIARIES | _TIME_WORDS:
+    if role and not out and role.group("head").lower() not in STOPWORDS | AUXILIARIES | TIME_WORDS:
         verb = role.group("verb").lower()
         if verb not in SPEECH_VERBS:
             out.append(("the " + role.group("head").lower(), act_stem(verb)))  # "The pilot reported smoke"
@@ -174,7 +174,7 @@ def _patients(text: str, mentions: list[Mention]) -> frozenset[str]:
     out = set()
     for m in mentions:
         if m.type == PERSON:
-            w = _WORD.findall(re.sub(r"^\s*,[^,]{1,40},", "", text[m.end: m.end + 80]).lower())[:3]
+            w = WORD.findall(re.sub(r"^\s*,[^,]{1,40},", "", text[m.end: m.end + 80]).lower())[:3]
             if _passive(*(w + ["", "", ""])[:3]):
                 out.add(m.name)
     return frozenset(out)
@@ -222,14 +222,14 @@ def _cause(text: str, negated: bool) -> tuple[frozenset[str], frozenset[str]]:
     if not m:
         return _blamed_for(text)  # "denied that any crash had been caused by the fault" states no cause
     phrase = _CAUSE_END.split(text[m.end():])[0]
-    if any(w.lower() in MODALS for w in _WORD.findall(phrase)):
+    if any(w.lower() in MODALS for w in WORD.findall(phrase)):
         return frozenset(), frozenset()  # "because of fears it might try": a possibility, not a stated cause
     cause = frozenset(t for t in content_terms(" ".join(phrase.split()[:8])) if not t.isdigit())
     if m.group(0).lower().startswith("blam"):
         effect_words = m.group(0).split()[1:-1]  # "blamed [the sinking] on"
     else:
-        before = [w for w in _WORD.findall(re.split(r"[,;:—–]", text[: m.start()])[-1])
-                  if w.lower() not in AUXILIARIES and w.lower() not in _LOCATIVES and w.lower() not in _TIME_WORDS
+        before = [w for w in WORD.findall(re.split(r"[,;:—–]", text[: m.start()])[-1])
+                  if w.lower() not in AUXILIARIES and w.lower() not in _LOCATIVES and w.lower() not in TIME_WORDS
                   and not (w[:1].isupper() and w != text[:len(w)])]  # "the crash on the A40 on Monday was"
         effect_words = before[-3:]
     effect = frozenset(t for t in content_terms(" ".join(effect_words)) if t not in cause)
@@ -249,7 +249,7 @@ def _blamed_for(text: str) -> tuple[frozenset[str], frozenset[str]]:
     if not m:
         return frozenset(), frozenset()
     said, did = (m.group("cause"), m.group("effect")) if m.group("cause") else (m.group("cause2"), m.group("effect2"))
-    if any(w.lower() in MODALS or w.lower() in NEGATION for w in _WORD.findall(said)):
+    if any(w.lower() in MODALS or w.lower() in NEGATION for w in WORD.findall(said)):
         return frozenset(), frozenset()
     cause = frozenset(t for t in content_terms(said) if not t.isdigit())
     effect = frozenset(t for t in content_terms(did) if t not in cause)
@@ -262,7 +262,7 @@ _ACTIVE_CAUSE = re.compile(r"^(?:[^,;]*?,\s*)?(?:(?:the|a|an)\s+)?(?P<cause>(?:[
 def _active_cause(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """A cause as the subject of a causal verb: "A gas leak sparked the explosion" -> {gas, leak}, {explosion}."""
     m = _ACTIVE_CAUSE.search(text)
-    if not m or any(w.lower() in MODALS or w.lower() in NEGATION for w in _WORD.findall(m.group("cause"))):
+    if not m or any(w.lower() in MODALS or w.lower() in NEGATION for w in WORD.findall(m.group("cause"))):
         return frozenset(), frozenset()
     cause = frozenset(t for t in content_terms(m.group("cause")) if not t.isdigit())
     effect = frozenset(t for t in content_terms(m.group("effect")) if t not in cause)
@@ -296,17 +296,17 @@ def extract(text: str, mentions: list[Mention], published: object = None) -> Slo
             if locus and locus.group(0).split()[0].lower().startswith("to") and not _destination(text, locus, m.end):
                 locus = None
             if locus:
-                place_acts.setdefault(m.name, _word_before(text, locus.start()))
+                place_acts.setdefault(m.name, word_before(text, locus.start()))
                 place_types.setdefault(m.name, m.type if m.type in (GPE, LOC) else "VENUE")
     for part in _PART.finditer(unquoted):  # "in the north shaft": a part told by a closed class of direction or order
-        if part.group(2).lower() not in _TIME_TERMS and part.group(2).lower() not in _NOT_PARTS:
+        if part.group(2).lower() not in TIME_TERMS and part.group(2).lower() not in _NOT_PARTS:
             name = f"{part.group(1).lower()} {part.group(2).lower()}"
-            place_acts.setdefault(name, _word_before(text, part.start()))
+            place_acts.setdefault(name, word_before(text, part.start()))
             place_types.setdefault(name, PART)
     places = tuple(place_acts)
     everywhere = frozenset(m.name for m in mentions if m.type in (GPE, LOC))
-    neg, hedged, denial, provisional = _negated(body, reported=bool(said))
-    skip = {t for n in names for t in content_terms(n)} | _TIME_TERMS
+    neg, hedged, denial, provisional = negation_of(body, reported=bool(said))
+    skip = {t for n in names for t in content_terms(n)} | TIME_TERMS
     # terms by root, so two forms of one word meet ("conceded", "concede")
     terms = frozenset(root(t) for t in content_terms(_FIGURES.sub(" ", body)) if t not in skip)
     terms |= frozenset("@" + n for n in names if n not in places)  # shared names anchor a pair

@@ -62,7 +62,7 @@ _SLOT_FLAGS_OK = frozenset({"short", "no_terminal_punct"})
 
 
 @dataclass(frozen=True)
-class _Val:
+class Val:
     """One sentence's value in a compared slot."""
 
     sentence: int
@@ -111,11 +111,13 @@ def read_slots(sentences: Sequence[Sentence], index: EntityIndex, published: dic
     return out
 
 
-def _counts(s: Slots) -> list[Quantity]:
+def counts(s: Slots) -> list[Quantity]:
+    """The quantities a sentence gives as current: less those it says were superseded or told of earlier."""
     return [q for q in s.quantities if not q.superseded and not q.earlier]
 
 
-def _agree(a: _Val, b: _Val) -> bool:
+def agree(a: Val, b: Val) -> bool:
+    """Whether two values of one slot say the same."""
     if a.kind == "number":
         return a.low <= b.high + 1e-9 and b.low <= a.high + 1e-9
     if a.kind == "date":
@@ -143,12 +145,12 @@ def value_context(text: str, surface: str) -> str:
     return " ".join((t[lo + 1:k] + " " + kept + " " + t[k + len(surface):hi]).split())
 
 
-def _counted(v: _Val, slots: Sequence[Slots]) -> bool:
+def counted(v: Val, slots: Sequence[Slots]) -> bool:
     """The figure counts a named thing ("14 fires"), which says what it is of; a unit or a currency does not."""
     return any(q.noun and q.key == v.key and q.value == v.value for q in slots[v.sentence].quantities)
 
 
-def same_slot(x: _Val, y: _Val, texts: Sequence[str], floor: float, embedding: str = "static") -> bool:
+def same_slot(x: Val, y: Val, texts: Sequence[str], floor: float, embedding: str = "static") -> bool:
     """Two values fill one slot of one statement: the clauses that give them say nearly the same besides ("had 180
     passengers on board", "with about 210 passengers aboard"), not two statements that share words ("suffered four
     wounds", "involved three people armed")."""
@@ -156,26 +158,26 @@ def same_slot(x: _Val, y: _Val, texts: Sequence[str], floor: float, embedding: s
     return float(v[0] @ v[1]) >= floor
 
 
-def _one_count(x: _Val, y: _Val, slots: Sequence[Slots], texts: Sequence[str], cfg: CompareConfig,
+def one_count(x: Val, y: Val, slots: Sequence[Slots], texts: Sequence[str], cfg: CompareConfig,
                embedding: str = "static") -> bool:
     """Two figures far apart are still one count told two ways when both count the same named thing in clauses that
     say the same besides ("Twelve students were expelled", "The school expelled five students"), of the same places
     and times (a figure for a place or a year the other does not name counts a part or another time: "Three people
     died in Harwick", "In 2019 the ferry had 40 passengers")."""
     a, b = slots[x.sentence], slots[y.sentence]
-    return (_counted(x, slots) and _counted(y, slots) and set(a.places) == set(b.places) and set(a.dates) == set(b.dates)
+    return (counted(x, slots) and counted(y, slots) and set(a.places) == set(b.places) and set(a.dates) == set(b.dates)
             and same_slot(x, y, texts, cfg.number, embedding))
 
 
-def _one_of_places(text: str, place: str) -> bool:
+def one_of_places(text: str, place: str) -> bool:
     """The sentence names ``place`` as one of several joined ("X and Y", "X, Y and Z", "from X to Y"): a region or a
     list, not the one place of an act.
 
-    >>> _one_of_places("Storms hit 20 states from New England to Tennessee.", "Tennessee")
+    >>> one_of_places("Storms hit 20 states from New England to Tennessee.", "Tennessee")
     True
-    >>> _one_of_places("More than 40 died in the United States and Canada.", "United States")
+    >>> one_of_places("More than 40 died in the United States and Canada.", "United States")
     True
-    >>> _one_of_places("The bus overturned in Denton and three people were hurt.", "Denton")
+    >>> one_of_places("The bus overturned in Denton and three people were hurt.", "Denton")
     False
     """
     p = re.escape(place)
@@ -183,7 +185,7 @@ def _one_of_places(text: str, place: str) -> bool:
                           + r"|\bfrom\s+(?:the\s+)?[A-Z][^,;]{0,40}?\s+to\s+(?:the\s+)?" + p, text))
 
 
-def _near(a: str, b: str, days: int = 45) -> bool:
+def near(a: str, b: str, days: int = 45) -> bool:
     """Two dates close enough to be two tellings of one event's date: outlets that disagree on a date differ by
     days or weeks; dates years apart ("launch in July 2018", "end in June 2025") are different events."""
     def month(x: str) -> int:
@@ -191,18 +193,19 @@ def _near(a: str, b: str, days: int = 45) -> bool:
     return abs(month(a) - month(b)) <= max(1, days // 30)
 
 
-def _words(text: str) -> list[str]:
+def letter_words(text: str) -> list[str]:
+    """The words of a text, lower-cased letters only."""
     return re.findall(r"[a-z]+", text.lower())
 
 
-def _mentions_figure(text: str, value: float) -> bool:
+def mentions_figure(text: str, value: float) -> bool:
     """The sentence gives this figure somewhere (in digits or words), whatever it says it counts."""
     digits = numbers_to_digits(text).replace(",", "")
     v = f"{value:.10g}"
     return re.search(r"(?<![\d.])" + re.escape(v) + r"(?![\d]|\.\d)", digits) is not None
 
 
-def _far(a: _Val, b: _Val, cfg: CompareConfig) -> bool:
+def far(a: Val, b: Val, cfg: CompareConfig) -> bool:
     """Two figures this far apart count different things ("at least 900 taken" against "47 returned")."""
     lo, hi = sorted((a.value, b.value))
     if a.key == "tally":
@@ -217,7 +220,8 @@ def _initials(a: str, b: str) -> bool:
     return a.replace(".", "") in (caps(b), caps(b)[:-1]) or b.replace(".", "") in (caps(a), caps(a)[:-1])
 
 
-_SPEECH_MARKS = re.compile(r"[“”\"]|(?:^|\s)(?:I|I'm|I’m|we|We|my|My|our|Our)\b")
+# a quotation mark or a first person: a sentence that gives someone's own words
+SPEECH_MARKS = re.compile(r"[“”\"]|(?:^|\s)(?:I|I'm|I’m|we|We|my|My|our|Our)\b")
 
 
 @lru_cache(maxsize=1 << 14)
@@ -237,21 +241,21 @@ def _variants(x: str, y: str) -> bool:
     return bool(a and b and len(a & b) * 2 >= min(len(a), len(b)))
 
 
-def _other_time(a: Slots, b: Slots) -> bool:
+def other_time(a: Slots, b: Slots) -> bool:
     """The two sentences tell of different days or years ("in 1988", "in July 2016"); days next to each other are
     one event that outlets date a day apart."""
     return bool(a.dates and b.dates and not set(a.dates) & set(b.dates)
                 and not any(_next_day(x, y) for x in a.dates for y in b.dates))
 
 
-def _other_occasion(a: Slots, b: Slots) -> bool:
+def other_occasion(a: Slots, b: Slots) -> bool:
     """Figures of different days, places or people ("Jones was held on $50,000 bond", "Lee was held on $100,000"). Days
     next to each other are one event that outlets date a day apart (the date is then disputed too)."""
-    return bool((a.patients and b.patients and not a.patients & b.patients) or _other_time(a, b)
+    return bool((a.patients and b.patients and not a.patients & b.patients) or other_time(a, b)
                 or (a.all_places and b.all_places and not a.all_places & b.all_places))
 
 
-def _since(x: _Val, y: _Val, told_at: Sequence[str | None]) -> bool:
+def since(x: Val, y: Val, told_at: Sequence[str | None]) -> bool:
     """One of two past dates falls after the day the other's report was published: the later report tells of
     something that happened since."""
     for u, v in ((x, y), (y, x)):
@@ -275,7 +279,7 @@ def _next_day(x: str, y: str) -> bool:
         return False
 
 
-def _other_actors(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], names_j: frozenset[str]) -> bool:
+def other_actors(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], names_j: frozenset[str]) -> bool:
     """Two actors that cannot both have done it: different people or bodies, neither named in the other's sentence
     or article (in any spelling or as initials), and not a role ("the driver") against a name it may stand for."""
     return (x != y and x not in b.names and y not in a.names and x not in names_j and y not in names_i
@@ -284,7 +288,7 @@ def _other_actors(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], n
             and x.startswith("the ") == y.startswith("the "))
 
 
-def _other_places(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], names_j: frozenset[str]) -> bool:
+def other_places(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], names_j: frozenset[str]) -> bool:
     """Two places that cannot both be where it happened: of one kind (two towns, two streets, two venues), neither
     inside the other's name, not two spellings of one name, and neither outlet's article naming the other's."""
     kinds = dict(a.place_types) | dict(b.place_types)
@@ -299,7 +303,7 @@ def _other_places(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], n
             and not any(_variants(y, n) for n in names_i))
 
 
-def _when(value: object) -> str | None:
+def published_at(value: object) -> str | None:
     """A publication time as comparable text (ISO 8601, UTC as given), or None."""
     text = str(value or "").strip()
     return text.replace(" ", "T") if text[:4].isdigit() else None
