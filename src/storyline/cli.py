@@ -1,6 +1,8 @@
 """The ``storyline`` command: a thin layer over :mod:`storyline.run.runner` and the benchmarks.
 
-Library errors become one-line messages here, with a non-zero exit and no traceback.
+Library errors become one-line messages here, with a non-zero exit and no traceback. Each command imports what it
+runs when it runs (the runner and Spark, the report server, the benchmarks): those imports take seconds, and
+``storyline --help`` and every other command pay none of them.
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """``storyline bench ...``: the benchmark subcommands, each a thin wrapper over a bench module.
 
-Every benchmark runs storyline and its peers in the same run, on the same data, and reports ratios.
+Every benchmark runs storyline and its peers in the same run, on the same data, and reports ratios. Each
+subcommand imports its bench module (and with it Spark or the peers' packages) when it runs, so that one benchmark
+pays for no other's imports.
 """
 
 from __future__ import annotations
