@@ -111,6 +111,7 @@ def test_sample_report_has_a_page_per_story(sample_run):
 def test_report_pages_rendered_on_the_executors_are_the_pages_of_the_stories(sample_run, spark):
     """The run renders story pages on the executors: the largest stories first, then by id, at most the limit, each
     page the one the renderer makes of the story as the stories table holds it."""
+    from storyline.core.story.model import StoryRecord
     from storyline.report.render import fold, render_story
     from storyline.spark.report import report_pages
 
@@ -121,8 +122,8 @@ def test_report_pages_rendered_on_the_executors_are_the_pages_of_the_stories(sam
     expected = sorted(whole.values(), key=lambda d: (-d["n_articles"], d["story_id"]))[:4]
     assert [p[0] for p in pages] == [d["story_id"] for d in expected] and len(whole) > 4
     for story_id, html, row, haystack in pages:
-        assert html == render_story(whole[story_id])
-        assert row["title"] == whole[story_id]["title"] and fold(whole[story_id]["title"]) in haystack
+        assert html == render_story(StoryRecord.from_row(whole[story_id]))
+        assert row.title == whole[story_id]["title"] and fold(whole[story_id]["title"]) in haystack
 
 
 def test_each_fact_table_is_its_part_of_the_stories_row_by_row(sample_run, spark):

@@ -44,7 +44,7 @@ def test_resigned_versus_fired_is_a_dispute_with_both_sides_attributed() -> None
                                    [("resigned", ["alpha"]), ("fired", ["beta"])])]
     side = disputed[0].sides[1]
     assert side.article_ids == ["beta"] and side.text == story[1].text
-    assert side.sentences == [{"article_id": "beta", "outlet": "beta", "text": story[1].text,
+    assert [s.to_row() for s in side.sentences] == [{"article_id": "beta", "outlet": "beta", "text": story[1].text,
                                "attribution": "two players said"}]
 
 
@@ -126,7 +126,7 @@ def test_corroborated_facts_need_two_outlets() -> None:
     fact = facts[0]
     assert fact.outlets == ["alpha", "beta"] and fact.support == 2 and len(fact.sentences) == 2
     assert fact.text in (story[0].text, story[1].text)
-    assert fact.to_dict()["article_ids"] == ["alpha", "beta"]
+    assert fact.to_row()["article_ids"] == ["alpha", "beta"]
     one_outlet = [replace(s, source="alpha") for s in story[:2]]
     assert find_corroborated(one_outlet) == []
     with pytest.raises(ValueError, match="threshold"):
@@ -160,9 +160,9 @@ def test_seeds_resigned_versus_fired_about_backman(use_spacy: bool) -> None:
     assert "resigned" in sides["resigned"].text and "fired" in sides["fired"].text
     # one report tells both voices: the general manager's (resigned) and its sources' (fired)
     assert sides["resigned"].article_ids and sides["fired"].article_ids
-    assert "Alderson" in (sides["resigned"].sentences[0]["attribution"] or "")
+    assert "Alderson" in (sides["resigned"].sentences[0].attribution or "")
     # the 2005 Diamondbacks firing is another event and must not join the fired side
-    assert not any("2005" in s["text"] for s in sides["fired"].sentences)
+    assert not any("2005" in s.text for s in sides["fired"].sentences)
 
 
 def test_claims_bench_reads_multinews_and_flags_a_conflict(tmp_path):

@@ -308,7 +308,7 @@ def test_single_source_lists_what_only_one_outlet_says() -> None:
              _s("beta.example", "Four passengers were treated in hospital for hypothermia in Varno on Wednesday."),
              _s("alpha.example", "He said it was a sad day.")]
     _, _, single = find_all(sents, {}, single_max=5)
-    assert [(x["text"][:4], x["outlets"]) for x in single] == [("Four", ["beta.example"])]
+    assert [(x.text[:4], x.outlets) for x in single] == [("Four", ["beta.example"])]
 
 
 def test_single_source_keeps_a_figure_only_one_outlet_gives_and_drops_background() -> None:
@@ -320,7 +320,7 @@ def test_single_source_keeps_a_figure_only_one_outlet_gives_and_drops_background
              _s("beta.example", "The operator, Bluefin Lines, bought the ferry from a Norwegian company in 2009."),
              _s("alpha.example", "Bluefin Lines has run ferries between Kesri and Varno harbour since 2021.")]
     _, _, single = find_all(sents, {}, single_max=5)
-    texts = [x["text"] for x in single]
+    texts = [x.text for x in single]
     assert any(t.startswith("Forty passengers") for t in texts), texts
     assert not any("2009" in t for t in texts), texts  # an earlier year than the story's: background
 
@@ -330,7 +330,7 @@ def test_single_source_lists_a_claim_someone_makes_and_not_colour_about_a_name()
              _s("alpha.example", "For comic relief, the crew's cheerful cook (Anna Vide) hands out blankets on deck."),
              _s("beta.example", "The ferry Orla Star sank off Kesri Island on Tuesday night."),
              _s("beta.example", "The operator, Bluefin Lines, said the ferry had passed its safety inspection.")]
-    texts = [x["text"] for x in find_all(sents, {}, single_max=5)[2]]
+    texts = [x.text for x in find_all(sents, {}, single_max=5)[2]]
     assert any(t.startswith("The operator, Bluefin Lines, said") for t in texts), texts  # an attributed claim
     assert not any("Anna Vide" in t for t in texts), texts  # a name and no figure, actor, cause or source
 
@@ -366,7 +366,7 @@ def test_on_the_development_set_no_statement_cites_an_article_that_contradicts_i
         meta = story_articles(arts)
         facts = story_facts(sents, meta)
         summary = digest(name, sents, meta, SummaryConfig(words=200), facts["disputed"])["summary"]
-        told = [(x["text"], x["article_ids"]) for x in summary + facts["corroborated"] + facts["timeline"]]
+        told = [(x.text, x.article_ids) for x in summary + facts["corroborated"] + facts["timeline"]]
         for d in facts_row(facts)["disputed"]:
             if d["kind"] != "number":
                 continue
@@ -554,7 +554,7 @@ def test_single_source_is_not_what_another_outlet_tells_deep_in_its_article() ->
             reward]
     sents = [Sentence("a", 0, lead, "alpha.example"), Sentence("a", 1, reward, "alpha.example"),
              *(Sentence("b", k, t, "beta.example") for k, t in enumerate(beta))]
-    texts = [x["text"] for x in find_all(sents, {}, single_max=5)[2]]
+    texts = [x.text for x in find_all(sents, {}, single_max=5)[2]]
     assert not any("reward" in t for t in texts), texts
 
 
@@ -571,7 +571,7 @@ def test_single_source_lists_statements_of_their_own_not_lines_that_lean_or_capt
     sents = [_s("alpha.example", "Tallis Homes closed its plant in Dorvik, the company said on Tuesday."),
              _s("beta.example", "Tallis Homes closed its Dorvik plant, it said on Tuesday."),
              _s("beta.example", line), _s("beta.example", own)]
-    texts = [x["text"] for x in find_all(sents, {}, single_max=5)[2]]
+    texts = [x.text for x in find_all(sents, {}, single_max=5)[2]]
     assert texts == [own], texts
 
 
@@ -580,7 +580,7 @@ def test_single_source_lists_a_statement_once_however_often_its_outlet_prints_it
              _s("alpha.example", "A wounded teenager lies on a bed in a hospital in Puli Khumri on Monday, July 27, 2015."),
              _s("beta.example", "The clashes erupted late on Sunday in Deh Salah district in Baghlan province.")]
     _, _, single = find_all(sents, {}, single_max=5)
-    assert sum("teenager" in x["text"] for x in single) == 1, single
+    assert sum("teenager" in x.text for x in single) == 1, single
 
 
 def test_a_part_told_by_direction_or_order_is_a_place_to_compare() -> None:

@@ -508,4 +508,4 @@ def test_a_story_the_model_does_not_read_lists_no_entities_but_its_claims_still_
     assert "Wolfsburg" in {e.name for e in analyse(german).entities}  # the claim finder still has its names
     english = _sents("a: Volkswagen presented its plans for the new plant in Wolfsburg on Friday.",
                      "b: Volkswagen said the plant in Wolfsburg would reopen in the summer.")
-    assert "Wolfsburg" in {e["name"] for e in story_facts(english, arts)["entities"]}
+    assert "Wolfsburg" in {e.name for e in story_facts(english, arts)["entities"]}

@@ -336,7 +336,7 @@ def test_a_summary_never_shows_a_prompt_a_label_or_a_fragment_that_its_articles_
         lines = [news[n][0], caption if n == 0 else others[n - 1], news[n][1], caption]
         sents += [Sentence(a, k, t, source=f"outlet{n}", published="2024-03-04") for k, t in enumerate(lines)]
     arts = [Article(a, None, "2024-03-04", f"outlet{n}") for n, a in enumerate("abc")]
-    shown = [s["text"] for s in digest("s", sents, arts, SummaryConfig())["summary"]]
+    shown = [s.text for s in digest("s", sents, arts, SummaryConfig())["summary"]]
     assert len(shown) >= 2 and set(shown) <= {t for pair in news for t in pair}, shown
 
 

@@ -309,7 +309,8 @@ def test_pages_render_from_a_zipped_package_at_a_relative_path(tmp_path):
     (tmp_path / "storyline.zip").write_bytes(Path(package_zip()).read_bytes())
     code = ("import sys; sys.path.insert(0, './storyline.zip'); import storyline.report.render as r; "
             "assert r.__file__.startswith('./storyline.zip'), r.__file__; "
-            "print(r.render_story({'story_id': 's-1', 'title': 'Port closes'}))")
+            "from storyline.core.story.model import StoryRecord; "
+            "print(r.render_story(StoryRecord.from_row({'story_id': 's-1', 'title': 'Port closes'})))")
     proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "<title>Port closes" in proc.stdout

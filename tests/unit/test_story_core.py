@@ -31,12 +31,12 @@ def _story():
 def test_digest_cites_every_article_carrying_the_fact():
     sents, arts = _story()
     d = digest("s-1", sents, arts, SummaryConfig(words=60))
-    fare = [s for s in d["summary"] if "fifty-cent" in s["text"]]
+    fare = [s for s in d["summary"] if "fifty-cent" in s.text]
     assert len(fare) == 1, d["summary"]
-    assert fare[0]["article_ids"] == ["a", "b", "c"]
-    assert fare[0]["support"] == 3
-    assert [e["article_id"] for e in fare[0]["evidence"]] == ["a", "b", "c"]
-    assert sum(len(s["text"].split()) for s in d["summary"]) <= 60
+    assert fare[0].article_ids == ["a", "b", "c"]
+    assert fare[0].support == 3
+    assert [e.article_id for e in fare[0].evidence] == ["a", "b", "c"]
+    assert sum(len(s.text.split()) for s in d["summary"]) <= 60
 
 
 def test_title_is_earliest_titled_article():
@@ -127,7 +127,7 @@ def test_a_headline_about_what_an_outlet_says_someone_did_not_do_is_not_the_titl
 
 
 def test_when_the_day_is_disputed_the_title_names_no_day():
-    dispute = [Dispute.from_dict({"frame": "date", "kind": "predicate", "sides": [
+    dispute = [Dispute.from_row({"frame": "date", "kind": "predicate", "sides": [
         {"claim": "2025-06-12", "outlets": ["a"]}, {"claim": "2025-06-11", "outlets": ["b"]}]})]
     arts = [Article(article_id="a", title="Ballot closes on Thursday as drivers back deal", published="2025-06-12"),
             Article(article_id="b", title="Drivers back Northline pay deal", published="2025-06-13")]
@@ -136,7 +136,7 @@ def test_when_the_day_is_disputed_the_title_names_no_day():
 
 
 def test_a_figure_in_words_or_in_a_compound_is_a_side_of_a_figure_dispute():
-    dispute = [Dispute.from_dict({"kind": "number", "frame": "years",
+    dispute = [Dispute.from_row({"kind": "number", "frame": "years",
                                   "sides": [{"claim": "five years"}, {"claim": "four years"}]})]
     arts = [Article(article_id="a", title="Okafor signs five-year Westbridge deal", published="2025-07-01"),
             Article(article_id="b", title="Okafor joins Westbridge City", published="2025-07-02")]
@@ -198,7 +198,7 @@ def test_facts_and_summaries_have_exactly_the_fields_the_tables_declare():
     assert all(facts[part] for part in ("entities", "timeline", "corroborated", "disputed"))
     check_value(facts_row(facts), FACTS, "facts")
     d = digest("s-1", sents, arts, SummaryConfig(words=120), facts["disputed"])
-    check_value(d["summary"], dict(fields(STORY_SUMMARY))["summary"], "summary")
+    check_value([s.to_row() for s in d["summary"]], dict(fields(STORY_SUMMARY))["summary"], "summary")
 
 
 def test_a_renamed_fact_field_is_refused():
@@ -254,10 +254,10 @@ def test_a_story_whose_entities_title_or_timeline_changed_is_updated_not_unchang
               "summary": [{"text": "A ferry ran aground off Kelso."}], "disputed": [],
               "entities": [{"name": "Kelso"}], "timeline": [{"date": "2025-03-10", "text": "A ferry ran aground."}],
               "changes": {"updated": "2025-03-10T06:00:00Z"}}
-    then = StoryView.from_dict(before)
-    assert story_changes(StoryView.from_dict(before), then, "s", "2025-03-11T05:00:00+00:00")["status"] == "unchanged"
+    then = StoryView.from_row(before)
+    assert story_changes(StoryView.from_row(before), then, "s", "2025-03-11T05:00:00+00:00").status == "unchanged"
     for part, value in (("entities", [{"name": "Kelso"}, {"name": "Ines Tal"}]), ("title", "Ferry aground at Kelso"),
                         ("timeline", [])):
-        c = story_changes(StoryView.from_dict(dict(before, **{part: value})), then, "s", "2025-03-11T05:00:00+00:00")
-        assert (c["status"], c["retold"]) == ("updated", [part])
-        assert c["updated"] == "2025-03-11T05:00:00+00:00"  # no new article dates the change: the run does
+        c = story_changes(StoryView.from_row(dict(before, **{part: value})), then, "s", "2025-03-11T05:00:00+00:00")
+        assert (c.status, c.retold) == ("updated", [part])
+        assert c.updated == "2025-03-11T05:00:00+00:00"  # no new article dates the change: the run does

@@ -381,7 +381,7 @@ def test_facts_of_a_very_large_story_read_a_bounded_number_of_sentences(monkeypa
     story = [Sentence(f"a{k:02d}", i, f"Mayor Renata Solberg said {k + i} homes were flooded in Port Calder.",
                       f"outlet{k}.com") for k in range(20) for i in range(6)]
     facts = digest.story_facts(story, [Article(article_id=f"a{k:02d}", published=None) for k in range(20)])
-    assert seen == [40, 40] and any(e["name"] == "Renata Solberg" for e in facts["entities"])  # the rules and the model
+    assert seen == [40, 40] and any(e.name == "Renata Solberg" for e in facts["entities"])  # the rules and the model
 
 
 def test_the_summary_opens_with_the_lead_that_the_headlines_state_not_with_a_central_angle():

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from storyline.core.text.sentences import split_sentences
 from storyline.core.nlp.dates import find_dates
-from storyline.core.story.model import Article, Sentence
+from storyline.core.story.model import Article, Sentence, SummaryLine, TimelineRow
 from storyline.core.story.timeline import build_timeline, with_news_event
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
@@ -67,7 +67,7 @@ def test_events_are_ordered_folded_and_cite_every_source() -> None:
     assert founded.text == "The club was founded in March 1921 by dock workers."  # the most precise telling
     assert title.article_ids == ["a", "c"]
     assert sold.article_ids == ["b"] and "sold" in sold.text
-    d = founded.to_dict()
+    d = founded.to_row()
     assert d["precision"] == "month" and {s["article_id"] for s in d["sentences"]} == {"a", "b"}
 
 
@@ -93,7 +93,7 @@ def test_event_text_is_the_clause_of_the_verb_the_date_hangs_on() -> None:
 
 def test_a_year_in_a_background_clause_dates_no_row_and_the_news_is_dated_by_its_own_day() -> None:
     news = "Harbour Air, which began operations in 2001, said on Monday it was reviewing the suspension of its pilots."
-    rows = [e.to_dict() for e in build_timeline([_s("a", 0, news, "x.com")], {"a": "2024-03-05"})]
+    rows = [e.to_row() for e in build_timeline([_s("a", 0, news, "x.com")], {"a": "2024-03-05"})]
     assert [(r["date"], r["text"]) for r in rows] == [("2024-03-04", news)]
 
 
@@ -131,26 +131,25 @@ def test_a_date_on_its_verb_or_on_the_subject_or_time_of_its_clause_dates_that_c
 
 def test_the_news_event_is_on_the_timeline_dated_by_publication_or_the_latest_date_given() -> None:
     news = "Harbour Air, which began operations in 2001, said it was reviewing the suspension of its pilots."
-    rows = [e.to_dict() for e in build_timeline([_s("a", 0, news, "x.com")], {"a": "2024-03-05"})]
-    lead = {"text": news, "article_ids": ["a"]}
+    rows = build_timeline([_s("a", 0, news, "x.com")], {"a": "2024-03-05"})
+    lead = SummaryLine(news, "a", 0, ["a"], 1)
     dated = with_news_event(rows, lead, [Article(article_id="a", source="x.com", published="2024-03-05T08:00:00Z")])
-    assert [(r["date"], r["text"]) for r in dated] == [("2024-03-05", news)]
+    assert [(r.date, r.text) for r in dated] == [("2024-03-05", news)]
     # without a publication date, the latest full date the text gives; a bare year (background, most often) or no
     # date at all dates nothing, and no row is invented
     undated = [Article(article_id="a", source="x.com", published=None)]
     assert with_news_event(rows, lead, undated) == rows
-    day = [{"date": "2024-03-01", "precision": "day", "text": "The inquiry opened on March 1, 2024",
-            "article_ids": ["a"], "outlets": [], "sentences": []}]
-    assert [r["date"] for r in with_news_event(rows + day, lead, undated)] == ["2024-03-01", "2024-03-01"]
+    day = [TimelineRow("2024-03-01", "The inquiry opened on March 1, 2024", ["a"])]
+    assert [r.date for r in with_news_event(rows + day, lead, undated)] == ["2024-03-01", "2024-03-01"]
     assert with_news_event([], lead, undated) == []
 
 
 def test_a_lead_told_as_a_clause_of_its_own_is_not_added_again() -> None:
     news = ("The port closed on Tuesday morning and will stay shut for two days as the storm passes, the port "
             "authority said.")
-    rows = [e.to_dict() for e in build_timeline([_s("a", 0, news, "x.com")], {"a": "2024-03-06"})]
-    assert [r["text"] for r in rows] == ["The port closed on Tuesday morning, the port authority said."]
-    lead = {"text": news, "article_ids": ["a"]}
+    rows = build_timeline([_s("a", 0, news, "x.com")], {"a": "2024-03-06"})
+    assert [r.text for r in rows] == ["The port closed on Tuesday morning, the port authority said."]
+    lead = SummaryLine(news, "a", 0, ["a"], 1)
     assert with_news_event(rows, lead, [Article(article_id="a", source="x.com", published="2024-03-06T08:00:00Z")]) == rows
 
 
@@ -256,7 +255,7 @@ def test_each_event_records_the_precision_of_its_date():
     s = [Sentence("a", 0, "The bridge opened in 2019 after long delays.", "x"),
          Sentence("a", 1, "It was closed in March 2024 for repairs.", "x"),
          Sentence("a", 2, "It reopened yesterday to all traffic.", "x")]
-    got = {e.to_dict()["date"]: e.to_dict()["precision"] for e in build_timeline(s, {"a": "2025-04-08"})}
+    got = {e.to_row()["date"]: e.to_row()["precision"] for e in build_timeline(s, {"a": "2025-04-08"})}
     assert got == {"2019": "year", "2024-03": "month", "2025-04-07": "day"}
 
 

@@ -55,7 +55,7 @@ def run_claims_bench(data_path: str | Path, limit: int | None = None, sample: in
         n_sentences += len(sents)
         n_facts += len(facts)
         for d in disputes:
-            flags.append({"story": rec["id"], **d.to_dict()})
+            flags.append({"story": rec["id"], **d.to_row()})
     by_kind: dict[str, int] = {}
     for f in flags:
         by_kind[f["kind"]] = by_kind.get(f["kind"], 0) + 1

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
@@ -12,6 +13,7 @@ from pyspark.sql import functions as F
 from storyline.spark.mapping import cell, map_records
 from storyline.spark.schemas import CHANGES, STORY_DIGEST, column_names
 from storyline.core.story.changes import UNCHANGED, StoryView, story_changes
+from storyline.core.story.model import Changes
 
 
 def unchanged_digests(assignment: DataFrame, previous: DataFrame | None, earlier: DataFrame | None
@@ -48,17 +50,13 @@ def _changed(since: str | None, run_started: str | None = None):
     """One story's ``changes`` against how the earlier output told it."""
     def one(row: dict) -> dict:
         if row["same"]:  # told as before, from the same articles: nothing to compare
-            return {"story_id": row["story_id"], "changes": {
-                "status": UNCHANGED, "since": since, "updated": row["told_updated"], "new_article_ids": [],
-                "retold": [],
-                "new_outlets": [], "new_sentences": [], "new_disputes": [], "revised": [],
-                "merged_from": [], "split_from": []}}
-        now = StoryView.from_dict({k: _plain(row[k]) for k in _CHANGE_INPUT})
+            return {"story_id": row["story_id"],
+                    "changes": Changes(UNCHANGED, since, row["told_updated"]).to_row()}
+        now = StoryView.from_row({k: _plain(row[k]) for k in _CHANGE_INPUT})
         before = _plain(row["before"])
-        c = story_changes(now, None if before is None else StoryView.from_dict(before), since, run_started)
-        c["merged_from"] = _plain(row["merged_from"]) or []
-        c["split_from"] = _plain(row["split_from"]) or []
-        return {"story_id": row["story_id"], "changes": c}
+        c = story_changes(now, None if before is None else StoryView.from_row(before), since, run_started)
+        c = replace(c, merged_from=_plain(row["merged_from"]) or [], split_from=_plain(row["split_from"]) or [])
+        return {"story_id": row["story_id"], "changes": c.to_row()}
 
     return one
 

@@ -50,10 +50,11 @@ def story_digester(cfg: SummaryConfig, spacy_model: str, single_source_max: int 
         facts = story_facts(sents, arts, spacy_model, single_source_max, compare_sentences, embedding, vectors_of,
                             read_sentences)
         d = digest(story_id, sents, arts, cfg, facts["disputed"], vectors_of)
+        facts["timeline"] = with_news_event(facts["timeline"], (d["summary"] or [None])[0], arts)
         facts = facts_row(facts)
         check_value(facts, FACTS, f"facts of story {story_id}")  # a renamed field fails here, not as a silent null
-        facts["timeline"] = with_news_event(facts["timeline"], (d["summary"] or [None])[0], arts)
-        return pd.DataFrame([{"story_id": story_id, "title": d["title"], "summary": d["summary"], **facts}])
+        summary = [s.to_row() for s in d["summary"]]
+        return pd.DataFrame([{"story_id": story_id, "title": d["title"], "summary": summary, **facts}])
 
     return run
 

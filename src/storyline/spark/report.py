@@ -12,7 +12,7 @@ import pandas as pd
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
-from storyline.report.render import story_page, write_report
+from storyline.report.render import IndexRow, story_page, write_report
 from storyline.spark.stage import Context, Output, this_runs_rejects
 from storyline.spark.mapping import spread
 from storyline.spark.threads import with_storyline
@@ -34,11 +34,11 @@ def _render_batches(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
     for pdf in batches:
         parts = [story_page(json.loads(j)) for j in pdf["j"]]
         yield pd.DataFrame({"story_id": [p[0] for p in parts], "n_articles": pdf["n_articles"],
-                            "html": [p[1] for p in parts], "row": [json.dumps(p[2]) for p in parts],
+                            "html": [p[1] for p in parts], "row": [json.dumps(p[2].to_row()) for p in parts],
                             "haystack": [p[3] for p in parts]})
 
 
-def report_pages(stories: DataFrame, max_stories: int) -> list[tuple[str, str, dict, str]]:
+def report_pages(stories: DataFrame, max_stories: int) -> list[tuple[str, str, IndexRow, str]]:
     """The report's parts (``story_id``, page, index row, search text: see ``report.render.story_page``) of the
     ``max_stories`` stories with the most articles (then by id), in that order. The pages are rendered on the
     executors; the driver receives the finished HTML, not the stories."""
@@ -48,7 +48,7 @@ def report_pages(stories: DataFrame, max_stories: int) -> list[tuple[str, str, d
     rows = (spread(top.select("story_id", F.col("n_articles").cast("long").alias("n_articles"), doc.alias("j")),
                    "story_id").mapInPandas(_render_batches, _PAGES).collect())
     rows.sort(key=lambda r: (-r["n_articles"], r["story_id"]))
-    return [(r["story_id"], r["html"], json.loads(r["row"]), r["haystack"]) for r in rows]
+    return [(r["story_id"], r["html"], IndexRow.from_row(json.loads(r["row"])), r["haystack"]) for r in rows]
 
 
 def row_counts(tables: dict, stories: DataFrame | None = None) -> dict[str, int]:

@@ -7,65 +7,29 @@ earlier output (``--into``) had it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import timezone
 from typing import Any, Mapping, Sequence
 
 from storyline.core.nlp.figures import quantities
-from storyline.core.story.model import Article
+from storyline.core.story.model import Article, Changes, Dispute, Fact, Revised, StoryRecord, SummaryLine
 from storyline.core.story.restate import fact_terms, restated
 
 NEW, UPDATED, UNCHANGED = "new", "updated", "unchanged"
 
 
 @dataclass(frozen=True)
-class Told:
-    """A statement a story makes (a summary sentence, or a fact several outlets carry) and who carries it."""
-
-    text: str
-    article_ids: tuple[str, ...] = ()
-    outlets: tuple[str, ...] = ()
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Told:
-        return cls(str(d.get("text") or ""), tuple(d.get("article_ids") or ()),
-                   tuple(str(o) for o in d.get("outlets") or ()))
-
-
-@dataclass(frozen=True)
-class Contested:
-    """A dispute as the change finder knows it: its frame, its subject and each side's claim."""
-
-    frame: str
-    subject: str
-    claims: tuple[str, ...]
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Contested:
-        return cls(str(d.get("frame") or ""), str(d.get("subject") or ""),
-                   tuple(str(s.get("claim") or "") for s in d.get("sides") or ()))
-
-    @property
-    def key(self) -> tuple[str, frozenset[str]]:
-        """What makes two tellings one dispute: the frame and the claims, in any order."""
-        return self.frame, frozenset(self.claims)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"subject": self.subject, "frame": self.frame, "claims": list(self.claims)}
-
-
-@dataclass(frozen=True)
 class StoryView:
     """What the change finder reads of a story, as it is now or as an earlier output told it: its articles (each
-    with its outlet as ``source`` and its publication time), what it says, its disputes (frame, subject and each side's claim), and
-    what a reader sees besides (title, entity names, timeline rows). ``updated`` is when the earlier output says
-    the story last changed."""
+    with its outlet as ``source`` and its publication time), what it says (its summary and the facts several
+    outlets carry), its disputes, and what a reader sees besides (title, entity names, timeline rows).
+    ``updated`` is when the earlier output says the story last changed."""
 
     article_ids: tuple[str, ...] = ()
     outlets: tuple[str, ...] = ()
-    summary: tuple[Told, ...] = ()
-    corroborated: tuple[Told, ...] = ()
-    disputes: tuple[Contested, ...] = ()
+    summary: tuple[SummaryLine, ...] = ()
+    corroborated: tuple[Fact, ...] = ()
+    disputes: tuple[Dispute, ...] = ()
     title: str | None = None
     entities: tuple[str, ...] = ()
     timeline: tuple[tuple[str, str], ...] = ()
@@ -73,19 +37,21 @@ class StoryView:
     updated: str | None = None
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> StoryView:
+    def from_row(cls, d: Mapping[str, Any]) -> StoryView:
         """A story as ``stories.jsonl`` (or the stories table) holds it."""
+        return cls.of(StoryRecord.from_row(d), d.get("article_ids"))
+
+    @classmethod
+    def of(cls, story: StoryRecord, article_ids: object = ()) -> StoryView:
+        """The view of a typed story (``article_ids``: its articles' ids, as the stories table lists them)."""
         return cls(
-            article_ids=tuple(d.get("article_ids") or ()), outlets=tuple(d.get("outlets") or ()),
-            summary=tuple(Told.from_dict(s) for s in d.get("summary") or ()),
-            corroborated=tuple(Told.from_dict(c) for c in d.get("corroborated") or ()),
-            disputes=tuple(Contested.from_dict(x) for x in d.get("disputed") or ()),
-            title=d.get("title"),
-            entities=tuple(str(e.get("name")) for e in d.get("entities") or ()),
-            timeline=tuple((str(r.get("date")), str(r.get("text"))) for r in d.get("timeline") or ()),
-            articles=tuple(Article(a.get("article_id"), published=_iso(a.get("published")), source=a.get("outlet"))
-                           for a in d.get("articles") or ()),
-            updated=(d.get("changes") or {}).get("updated"))
+            article_ids=tuple(article_ids or ()), outlets=tuple(story.outlets),
+            summary=tuple(story.summary), corroborated=tuple(story.corroborated), disputes=tuple(story.disputed),
+            title=story.title, entities=tuple(str(e.name) for e in story.entities),
+            timeline=tuple((str(r.date), str(r.text)) for r in story.timeline),
+            articles=tuple(Article(a.article_id, published=_iso(a.published), source=a.outlet)
+                           for a in story.articles),
+            updated=story.changes.updated)
 
 
 def told_terms(texts: Sequence[str]) -> list[tuple[str, frozenset[str]]]:
@@ -112,29 +78,29 @@ def carried(text: str, told: Sequence[tuple[str, frozenset[str]]]) -> bool:
     return any(text == old or (restated(mine, theirs) and figures <= theirs) for old, theirs in told)
 
 
-def revised_figures(now: Sequence[Told], before: Sequence[Told]) -> list[dict[str, Any]]:
+def revised_figures(now: Sequence[tuple[str, Sequence[str]]], before: Sequence[str]) -> list[Revised]:
     """Figures whose value moved: a summary sentence now gives a count of the same thing as an earlier summary
     sentence did (the same counted noun or unit), with another value, and no earlier sentence gave the new one.
-    Each with what is counted, the old and the new value, and the outlets of the sentence that gives the new one.
+    Each with what is counted, the old and the new value, and the outlets of the sentence that gives the new one
+    (``now``: each sentence with its outlets).
 
-    >>> revised_figures([Told("At least 14 people died in the fire, officials said.", outlets=("Wire",))],
-    ...                 [Told("Nine people died in the fire on Monday.")])
-    [{'what': 'people', 'old': '9', 'new': '14', 'outlets': ['Wire']}]
+    >>> revised_figures([("At least 14 people died in the fire, officials said.", ("Wire",))],
+    ...                 ["Nine people died in the fire on Monday."])
+    [Revised(what='people', old='9', new='14', outlets=['Wire'])]
     """
     old: dict[str, set[str]] = {}
     old_values: set[tuple[str, float]] = set()
-    for s in before:
-        for q in quantities(s.text):
+    for text in before:
+        for q in quantities(text):
             if q.noun:
                 old.setdefault(q.key, set()).add(_figure(q.value))
                 old_values.add((q.key, q.value))
     out, seen = [], set()
-    for s in now:
-        for q in quantities(s.text):
+    for text, outlets in now:
+        for q in quantities(text):
             if q.noun and q.key in old and (q.key, q.value) not in old_values and (q.key, q.value) not in seen:
                 seen.add((q.key, q.value))
-                out.append({"what": q.key, "old": ", ".join(sorted(old[q.key])), "new": _figure(q.value),
-                            "outlets": sorted(s.outlets)})
+                out.append(Revised(q.key, ", ".join(sorted(old[q.key])), _figure(q.value), sorted(outlets)))
     return out
 
 
@@ -159,7 +125,7 @@ def _iso(value: Any) -> str | None:
 
 
 def story_changes(now: StoryView, before: StoryView | None, since: str | None,
-                  run_started: str | None = None) -> dict[str, Any]:
+                  run_started: str | None = None) -> Changes:
     """``changes`` of one story against the earlier output's telling of it (``before``, None for a new story;
     ``since``, the earlier run's start). ``status`` is ``new``, ``updated`` (new articles, or what the story says
     changed) or ``unchanged``; ``updated`` is when the story last changed, read off its articles so that it is
@@ -171,51 +137,48 @@ def story_changes(now: StoryView, before: StoryView | None, since: str | None,
 
     A summary sentence's outlets are its own, or those of the articles it cites.
 
-    >>> view = StoryView.from_dict
+    >>> view = StoryView.from_row
     >>> before = {"article_ids": ["a"], "outlets": ["Wire"], "summary": [{"text": "Nine people died in the fire."}],
     ...           "disputed": [], "changes": {"updated": "2024-08-20T06:00:00Z"}}
     >>> now = {"article_ids": ["a", "b"], "outlets": ["Radio", "Wire"], "disputed": [],
     ...        "summary": [{"text": "Nine people died in the fire."}, {"text": "Fourteen people died, police said."}],
     ...        "articles": [{"article_id": "b", "published": "2024-08-21T09:30:00Z"}]}
     >>> c = story_changes(view(now), view(before), "2024-08-20T23:00:00Z")
-    >>> c["status"], c["new_article_ids"], c["new_outlets"], c["new_sentences"], c["updated"]
+    >>> c.status, c.new_article_ids, c.new_outlets, c.new_sentences, c.updated
     ('updated', ['b'], ['Radio'], [1], '2024-08-21T09:30:00Z')
-    >>> [(r["what"], r["old"], r["new"]) for r in c["revised"]]
+    >>> [(r.what, r.old, r.new) for r in c.revised]
     [('people', '9', '14')]
     >>> b = view(before)
-    >>> story_changes(b, b, "x")["status"], story_changes(b, b, "x")["updated"]
+    >>> story_changes(b, b, "x").status, story_changes(b, b, "x").updated
     ('unchanged', '2024-08-20T06:00:00Z')
     >>> renamed = dict(before, entities=[{"name": "Ann Hartley"}])
     >>> c = story_changes(view(renamed), b, "x", "2024-08-22T05:00:00+00:00")
-    >>> c["status"], c["retold"], c["updated"]
+    >>> c.status, c.retold, c.updated
     ('updated', ['entities'], '2024-08-22T05:00:00+00:00')
     """
     summary = list(now.summary)
     ids, outlets = sorted(now.article_ids), sorted(now.outlets)
     if before is None:
-        return {"status": NEW, "since": since, "updated": _latest(now, ids), "new_article_ids": ids, "retold": [],
-                "new_outlets": outlets,
-                "new_sentences": list(range(len(summary))),
-                "new_disputes": [d.to_dict() for d in now.disputes], "revised": [],
-                "merged_from": [], "split_from": []}
+        return Changes(NEW, since, _latest(now, ids), new_article_ids=ids, new_outlets=outlets,
+                       new_sentences=list(range(len(summary))), new_disputes=list(now.disputes))
     new_ids = sorted(set(ids) - set(before.article_ids))
     new_outlets = sorted(set(outlets) - set(before.outlets))
-    told = told_terms([s.text for s in before.summary])
-    new_sentences = [k for k, s in enumerate(summary) if not carried(s.text, told)]
+    told = told_terms([str(s.text or "") for s in before.summary])
+    new_sentences = [k for k, s in enumerate(summary) if not carried(str(s.text or ""), told)]
     old_disputes = {d.key for d in before.disputes}
-    new_disputes = [d.to_dict() for d in now.disputes if d.key not in old_disputes]
+    new_disputes = [d for d in now.disputes if d.key not in old_disputes]
     # figures: what the summary and the statements several outlets carry say, now and before
-    revised = revised_figures([_with_outlets(s, now) for s in summary] + list(now.corroborated),
-                              list(before.summary) + list(before.corroborated))
+    revised = revised_figures([(str(s.text or ""), _outlets(s, now)) for s in summary]
+                              + [(str(f.text or ""), [str(o) for o in f.outlets]) for f in now.corroborated],
+                              [str(s.text or "") for s in (*before.summary, *before.corroborated)])
     retold = [part for part, view in (("title", _title_view), ("entities", _entity_view), ("timeline", _timeline_view))
               if view(now) != view(before)]
     changed = bool(new_ids or new_outlets or new_sentences or new_disputes or revised or retold)
     last = before.updated or _latest(before, before.article_ids)
-    return {"status": UPDATED if changed else UNCHANGED, "since": since,
-            "updated": (_latest(now, new_ids) or run_started or last) if changed else last,
-            "new_article_ids": new_ids, "retold": retold, "new_outlets": new_outlets,
-            "new_sentences": new_sentences, "new_disputes": new_disputes, "revised": revised,
-            "merged_from": [], "split_from": []}
+    return Changes(UPDATED if changed else UNCHANGED, since,
+                   (_latest(now, new_ids) or run_started or last) if changed else last,
+                   new_article_ids=new_ids, retold=retold, new_outlets=new_outlets, new_sentences=new_sentences,
+                   new_disputes=new_disputes, revised=revised)
 
 
 def _title_view(story: StoryView) -> str | None:
@@ -230,9 +193,7 @@ def _timeline_view(story: StoryView) -> list[tuple[str, str]]:
     return sorted(story.timeline)
 
 
-def _with_outlets(sentence: Told, story: StoryView) -> Told:
-    """A summary sentence with the outlets of the articles that carry it."""
-    if sentence.outlets:
-        return sentence
+def _outlets(sentence: SummaryLine, story: StoryView) -> list[str]:
+    """The outlets of the articles that carry a summary sentence."""
     outlet = {a.article_id: a.source for a in story.articles}
-    return replace(sentence, outlets=tuple(sorted({str(outlet[a]) for a in sentence.article_ids if outlet.get(a)})))
+    return sorted({str(outlet[a]) for a in sentence.article_ids if outlet.get(a)})

@@ -10,7 +10,7 @@ from storyline.core.story.claims import COMPARE_SENTENCES, find_all, SINGLE_SOUR
 from storyline.core.story.context import untold
 from storyline.core.story.entities import analyse, MODEL, READ
 from storyline.core.story.honest import contradicting, honest_fact
-from storyline.core.story.model import Article, Dispute, Sentence
+from storyline.core.story.model import Article, Dispute, Evidence, Sentence, SummaryLine
 from storyline.core.story.features import MAX_STORY_SENTENCES, SummaryConfig
 from storyline.core.story.summarize import candidates, told_summary
 from storyline.core.story.slant import told_by
@@ -22,14 +22,14 @@ from storyline.core.story.timeline import build_timeline
 
 
 def evidence_for(summary_text: str, source_ids: Sequence[str], sentences: Sequence[Sentence],
-                 terms: Sequence[set[str]] | None = None) -> list[dict]:
+                 terms: Sequence[set[str]] | None = None) -> list[Evidence]:
     """For each source article, the sentence of that article closest to the summary sentence.
 
     ``terms`` may carry each sentence's content terms, computed once per story by the caller.
 
     >>> ss = [Sentence("a", 0, "Backman resigned on Monday."), Sentence("b", 0, "Rain."),
     ...       Sentence("b", 1, "Backman quit his job Monday, resigned.")]
-    >>> [e["text"] for e in evidence_for("Backman resigned Monday.", ["a", "b"], ss)]
+    >>> [e.text for e in evidence_for("Backman resigned Monday.", ["a", "b"], ss)]
     ['Backman resigned on Monday.', 'Backman quit his job Monday, resigned.']
     """
     target = set(content_terms(summary_text))
@@ -42,21 +42,12 @@ def evidence_for(summary_text: str, source_ids: Sequence[str], sentences: Sequen
         cur = best.get(s.article_id)
         if cur is None or score > cur[0] or (score == cur[0] and s.position < cur[1]):
             best[s.article_id] = (score, s.position, s.text)
-    return [{"article_id": a, "text": best[a][2]} for a in sorted(best)]
+    return [Evidence(a, best[a][2]) for a in sorted(best)]
 
 
-# "a five-year deal": a number word in a compound, not in a coined name ("five-a-day")
-
-
-def dispute_of(text: str, disputes: Sequence[Dispute]) -> dict | None:
-    """The dispute a summary sentence carries one side of, told the way the summary shows it: each side's claim,
-    outlets and articles. None when the sentence is on no side."""
-    for d in disputes:
-        if any(text in side.texts for side in d.sides):
-            return {"subject": d.subject, "frame": d.frame,
-                    "sides": [{"claim": sd.claim, "outlets": list(sd.outlets), "article_ids": list(sd.article_ids)}
-                              for sd in d.sides]}
-    return None
+def dispute_of(text: str, disputes: Sequence[Dispute]) -> Dispute | None:
+    """The dispute a summary sentence tells one side of, or None when it is on no side."""
+    return next((d for d in disputes if any(text in side.texts for side in d.sides)), None)
 
 
 def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Article], cfg: SummaryConfig,
@@ -77,20 +68,14 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Arti
     cited = {a for s in chosen for a in sources[id(s)]}
     terms = [set(content_terms(s.text)) if s.article_id in cited else set() for s in ordered]
     summary = [
-        {
-            "text": s.text,
-            "article_id": s.article_id,  # where the sentence is taken from, and its place in that article
-            "position": int(s.position),
-            "article_ids": sources[id(s)],
-            "support": int(s.support) if len(sources[id(s)]) == len(s.sources) else len(sources[id(s)]),
-            "evidence": evidence_for(s.text, sources[id(s)], ordered, terms),
-            "dispute": dispute_of(s.text, disputes),
-        }
+        SummaryLine(s.text, s.article_id, int(s.position), sources[id(s)],  # taken from that article, at that place
+                    int(s.support) if len(sources[id(s)]) == len(s.sources) else len(sources[id(s)]),
+                    evidence_for(s.text, sources[id(s)], ordered, terms), dispute_of(s.text, disputes))
         for s in chosen
     ]
     # the summary in its order: its lead, chosen to state the news, first (a lead on one side of a dispute may still
     # give a headline without its side), then the rest
-    leads = ([x["text"] for x in summary]
+    leads = ([x.text for x in summary]
              or [s.text for s in sorted(ordered, key=lambda s: (s.position, s.article_id))[:3]])
     out = {
         "story_id": story_id,
@@ -104,9 +89,10 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
                 single_source_max: int = SINGLE_SOURCE_MAX, compare_sentences: int = COMPARE_SENTENCES,
                 embedding: str = "static",
                 vectors_of: Callable[[list[str]], np.ndarray] | None = None, read_sentences: int = READ) -> dict:
-    """Entities, timeline, corroborated and disputed claims and single-source statements of one story, as
-    JSON-ready dicts, but for the disputes (:class:`~storyline.core.story.model.Dispute`: :func:`facts_row` writes
-    them as dicts too).
+    """Entities, timeline, corroborated and disputed claims and single-source statements of one story, as the
+    typed parts of :mod:`~storyline.core.story.model` (``entities``: :class:`Entity`, ``timeline``:
+    :class:`TimelineRow`, ``corroborated``: :class:`Fact`, ``disputed``: :class:`Dispute`, ``single_source``:
+    :class:`SingleSource`); :func:`facts_row` writes them as the row the facts table holds.
 
     Entities are analysed once and shared with the claim finder, which needs them to name a dispute's subject.
     Entities mentioned only once are left out of the story's list (they stay available to the claim finder), and a
@@ -131,14 +117,13 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
     for e, why in zip(events, untold([e.text for e in events])):
         if why:
             continue  # a dated caption, a prompt or a clause cut from its subject is no event to show
-        row = e.to_dict()
-        told = next((x["text"] for x in row["sentences"] if e.text in x["text"]), row["text"])
-        kept = honest_fact(dict(row, text=told), disputes)  # sided by the sentence the clause comes from
+        told = next((x.text for x in e.sentences if e.text in x.text), e.text)
+        kept = honest_fact(e, disputes, text=told)  # sided by the sentence the clause comes from
         if kept is not None:
-            timeline.append(dict(kept, text=row["text"]))
-    facts = [f for c in corroborated if (f := honest_fact(c.to_dict(), disputes, min_outlets=2)) is not None]
+            timeline.append(kept)
+    facts = [f for c in corroborated if (f := honest_fact(c, disputes, min_outlets=2)) is not None]
     return {
-        "entities": [e.to_dict() for e in shown if e.mentions >= 2],
+        "entities": [e for e in shown if e.mentions >= 2],
         "timeline": timeline,
         "corroborated": facts,
         "disputed": disputes,
@@ -147,5 +132,6 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
 
 
 def facts_row(facts: dict) -> dict:
-    """:func:`story_facts`' result as JSON-ready dicts throughout: the row the facts table holds."""
-    return dict(facts, disputed=[d.to_dict() for d in facts["disputed"]])
+    """:func:`story_facts`' result as JSON-ready dicts throughout (each part's ``to_row``): the row the facts table
+    holds."""
+    return {k: [x.to_row() for x in v] for k, v in facts.items()}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Iterable, Sequence
 from storyline.core.nlp.mentions import (CHECKED_MODELS, LANGUAGE_SENTENCES, Mention, RUN_TOGETHER, StoryVocab,
                                          rule_mentions, story_vocab, load_spacy, matched_mentions, model_mentions,
@@ -21,28 +21,12 @@ from storyline.core.nlp.parse import typed
 from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, GAZETTEER, TITLES, initials,
                                       place_initials, places, given_names, is_demonym, is_place_name, modifier_only,
                                       not_a_name, surnames)
-from storyline.core.story.model import Sentence
+from storyline.core.story.model import Entity, Sentence
 from storyline.core.text.text import hash_tokens
 from storyline.core.text.language import ENGLISH, language
 
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass
-class Entity:
-    """A story entity with every variant it was written as, and who wrote about it."""
-
-    name: str
-    type: str
-    mentions: int
-    outlets: list[str] = field(default_factory=list)
-    article_ids: list[str] = field(default_factory=list)
-    variants: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "type": self.type, "mentions": self.mentions, "outlets": list(self.outlets),
-                "article_ids": list(self.article_ids), "variants": list(self.variants)}
 
 
 @dataclass

@@ -8,10 +8,13 @@ include it, else, for a dispute over a figure, the one side whose figure it give
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from dataclasses import replace
+from typing import Sequence, TypeVar
 
 from storyline.core.nlp.figures import numbers_to_digits
-from storyline.core.story.model import Dispute
+from storyline.core.story.model import Dispute, Fact, SourceSentence, TimelineRow
+
+Cited = TypeVar("Cited", Fact, TimelineRow)
 
 
 def _figures(text: str) -> set[str]:
@@ -21,7 +24,7 @@ def _figures(text: str) -> set[str]:
 def side_of(text: str, dispute: Dispute) -> int | None:
     """The one side of ``dispute`` that ``text`` carries, or None (no side, or more than one).
 
-    >>> d = Dispute.from_dict({"kind": "number", "sides": [
+    >>> d = Dispute.from_row({"kind": "number", "sides": [
     ...     {"claim": "50 cents", "sentences": [{"text": "A 50-cent rise."}]},
     ...     {"claim": "75 cents", "sentences": [{"text": "A 75-cent rise."}]}]})
     >>> side_of("A 50-cent rise.", d), side_of("Fares rise 75 cents to $3.00.", d), side_of("Fares rise.", d)
@@ -51,24 +54,24 @@ def contradicting(text: str, disputes: Sequence[Dispute]) -> set[str]:
     return out
 
 
-def honest_sources(sources: Sequence[dict[str, Any]], text: str, disputes: Sequence[Dispute]
-                   ) -> list[dict[str, Any]]:
+def honest_sources(sources: Sequence[SourceSentence], text: str, disputes: Sequence[Dispute]
+                   ) -> list[SourceSentence]:
     """The source sentences of a statement told as ``text``, less those of articles that contradict it."""
     bad = contradicting(text, disputes)
-    return [s for s in sources if s.get("article_id") not in bad]
+    return [s for s in sources if s.article_id not in bad]
 
 
-def honest_fact(fact: dict[str, Any], disputes: Sequence[Dispute], min_outlets: int = 1) -> dict[str, Any] | None:
-    """A corroborated fact or timeline row (``text``, ``sentences``, ``article_ids``, ``outlets``) that cites only
-    articles that agree with its text; None when fewer than ``min_outlets`` outlets are left."""
-    sents = honest_sources(fact.get("sentences") or [], str(fact.get("text") or ""), disputes)
-    if len(sents) == len(fact.get("sentences") or []):
+def honest_fact(fact: Cited, disputes: Sequence[Dispute], min_outlets: int = 1, text: str | None = None
+                ) -> Cited | None:
+    """A corroborated fact or timeline row that cites only articles that agree with its text (``text``, when given,
+    is what it is told as); None when fewer than ``min_outlets`` outlets are left."""
+    sents = honest_sources(fact.sentences, str((fact.text if text is None else text) or ""), disputes)
+    if len(sents) == len(fact.sentences):
         return fact
-    outlets = sorted({s["outlet"] for s in sents if s.get("outlet")})
-    ids = sorted({s["article_id"] for s in sents})
+    outlets = sorted({s.outlet for s in sents if s.outlet})
+    ids = sorted({s.article_id for s in sents})
     if len(outlets or ids) < min_outlets:
         return None
-    out = dict(fact, sentences=sents, article_ids=ids, outlets=outlets)
-    if "support" in out:
-        out["support"] = len(outlets or ids)
-    return out
+    if isinstance(fact, Fact):
+        return replace(fact, sentences=sents, article_ids=ids, outlets=outlets, support=len(outlets or ids))
+    return replace(fact, sentences=sents, article_ids=ids, outlets=outlets)

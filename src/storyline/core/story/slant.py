@@ -46,29 +46,29 @@ def asserts(title: str, disputes: Sequence[Dispute]) -> bool:
     word that sets a side's claim apart from the others' (a name, a place, a cause), or, of a dispute
     over whether something happened, what one side denies and the other says.
 
-    >>> d = [Dispute.from_dict({"kind": "number", "sides": [{"claim": "50-cent increase"}, {"claim": "by 75 cents"}]})]
+    >>> d = [Dispute.from_row({"kind": "number", "sides": [{"claim": "50-cent increase"}, {"claim": "by 75 cents"}]})]
     >>> asserts("Council approves 50-cent fare increase", d), asserts("Council raises fares", d)
     (True, False)
-    >>> years = lambda claim: [Dispute.from_dict({"kind": "number", "sides": [{"claim": claim}]})]
+    >>> years = lambda claim: [Dispute.from_row({"kind": "number", "sides": [{"claim": claim}]})]
     >>> asserts("Former mayor jailed for eight years", years("8 years"))
     True
     >>> asserts("Okafor signs five-year deal", years("five years"))
     True
-    >>> n = [Dispute.from_dict({"kind": "number", "sides": [{"claim": "3,400 residents"}]})]
+    >>> n = [Dispute.from_row({"kind": "number", "sides": [{"claim": "3,400 residents"}]})]
     >>> asserts("Floods force 3400 from homes", n)
     True
-    >>> d = [Dispute.from_dict({"frame": "date", "sides": [{"claim": "2025-06-12"}, {"claim": "2025-06-11"}]})]
+    >>> d = [Dispute.from_row({"frame": "date", "sides": [{"claim": "2025-06-12"}, {"claim": "2025-06-11"}]})]
     >>> asserts("Ballot closes on Thursday", d), asserts("Drivers back pay deal", d)
     (True, False)
     >>> asserts("Ballot of June 11, 2025 closes", d), asserts("Velta recalls cars built between 2022 and 2024", d)
     (True, False)
     >>> asserts("Ballot closed last night", d), asserts("Vote held over the weekend", d)
     (True, True)
-    >>> d = [Dispute.from_dict({"frame": "cause", "kind": "predicate",
+    >>> d = [Dispute.from_row({"frame": "cause", "kind": "predicate",
     ...                          "sides": [{"claim": "collision fish trawler"}, {"claim": "fuel leak"}]})]
     >>> asserts("Ferry sank after hitting trawler", d), asserts("Fuel leak sank ferry", d), asserts("Ferry sinks", d)
     (True, True, False)
-    >>> d = [Dispute.from_dict({"frame": "polarity", "kind": "predicate", "sides": [
+    >>> d = [Dispute.from_row({"frame": "polarity", "kind": "predicate", "sides": [
     ...     {"claim": "No one was injured", "sentences": [{"text": "No one was injured."}]},
     ...     {"claim": "One worker was injured", "sentences": [{"text": "One worker was injured, the paper says."}]}]})]
     >>> asserts("Worker injured in warehouse blaze", d), asserts("No injuries in blaze", d), asserts("Blaze guts warehouse", d)

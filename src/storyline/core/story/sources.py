@@ -4,10 +4,11 @@ records of corroborated facts and disputes that cite them."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
-from typing import Any
 
-from storyline.core.story.model import Dispute, Sentence
+
+from storyline.core.story.model import Dispute, Sentence, SourceSentence
 from storyline.core.nlp.negation import DENIALS
 from storyline.core.text.text import NUMBER_WORDS, SPEECH_VERBS, outside_quotes
 from storyline.lexicon import one_of
@@ -27,12 +28,11 @@ _ATTRIBUTION = (
 _CONTRAST = r"(?:while|whereas|though|although|but|even as|as|and|despite|after|before|when)\b"
 
 
-def source_sentence(sentence: Sentence, text: str | None = None) -> dict[str, Any]:
+def source_sentence(sentence: Sentence, text: str | None = None) -> SourceSentence:
     """A sentence as a fact cites it: its article, outlet, text (``text`` when given, e.g. tidied) and who it is
     attributed to inside the text."""
     text = sentence.text if text is None else text
-    return {"article_id": sentence.article_id, "outlet": sentence.source, "text": text,
-            "attribution": attribution(text)}
+    return SourceSentence(sentence.article_id, sentence.source, text, attribution(text))
 
 
 @lru_cache(maxsize=1 << 15)  # a sentence is attributed when read for its slots and again each time it is cited
@@ -111,5 +111,5 @@ def attributed(dispute: Dispute) -> Dispute:
     """Each side's sentences attributed to who the sentence says holds that side ("..., his agent said,
     contradicting the club's statement that he had resigned": the agent for one side, the club for the other)."""
     for side in dispute.sides:
-        side.sentences = [dict(x, attribution=attribution_near(x["text"], side.claim)) for x in side.sentences]
+        side.sentences = [replace(x, attribution=attribution_near(x.text, side.claim)) for x in side.sentences]
     return dispute

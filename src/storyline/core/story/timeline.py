@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Mapping, Sequence
 
 from storyline.core.nlp.dated import before_noun, dated
 from storyline.core.nlp.dates import find_dates, pub_date
@@ -22,31 +22,12 @@ from storyline.core.nlp.mentions import NAME_COMPONENTS
 from storyline.core.nlp.roles import COMPONENTS
 from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import furniture
-from storyline.core.story.model import Article, Sentence
+from storyline.core.story.model import Article, Sentence, SourceSentence, SummaryLine, TimelineRow
 from storyline.core.story.sources import source_sentence
 from storyline.core.text.text import content_terms, jaccard
 
 _TABLE_ROW = re.compile(r"\|.*\|")  # "| AT3-120 | From December 2023 | No |": a table row, not a clause
 _WINDOW = 4  # content words on each side of a date that say what happened then
-
-@dataclass
-class Event:
-    """A dated event and every article that tells it."""
-
-    date: str
-    text: str
-    article_ids: list[str] = field(default_factory=list)
-    outlets: list[str] = field(default_factory=list)
-    sources: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def precision(self) -> str:
-        return {4: "year", 7: "month", 10: "day"}[len(self.date)]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"date": self.date, "precision": self.precision, "text": self.text, "article_ids": list(self.article_ids),
-                "outlets": list(self.outlets), "sentences": [dict(s) for s in self.sources]}
-
 
 # prepositions that open a span at a date (a closed class), read so in a story the parser does not read: what the
 # sentence tells holds from then on, and its own event is not then ("seit mindestens 2019 angebunden")
@@ -65,7 +46,7 @@ def _same_event(a: tuple[set[str], set[str]], b: tuple[set[str], set[str]], thre
 
 
 def build_timeline(sentences: Sequence[Sentence], published: Mapping[str, str | None] | None = None,
-                   fold_threshold: float = 0.25, english: bool = True) -> list[Event]:
+                   fold_threshold: float = 0.25, english: bool = True) -> list[TimelineRow]:
     """Dated events of one story's sentences, oldest first.
 
     ``published`` maps article ids to ISO publication dates (or None), which resolve relative dates. In a story in
@@ -92,7 +73,7 @@ def build_timeline(sentences: Sequence[Sentence], published: Mapping[str, str | 
     texts = [" ".join(s.text.split()) for s in sentences]
     raw = _dated_sentences(sentences, texts, published, english)
     raw.sort(key=lambda r: (r.iso, r.key))
-    events: list[tuple[Event, list[_Telling]]] = []
+    events: list[tuple[TimelineRow, list[_Telling]]] = []
     for told in raw:
         for ev, tellings in events:
             if _compatible(ev.date, told.iso) and any(_same_event(t.terms, told.terms, fold_threshold)
@@ -105,12 +86,12 @@ def build_timeline(sentences: Sequence[Sentence], published: Mapping[str, str | 
                 _cite(ev, told.source)
                 break
         else:
-            ev = Event(told.iso, told.text)
+            ev = TimelineRow(told.iso, told.text)
             _cite(ev, told.source)
             events.append((ev, [told]))
     read = _read(events) if english else [(ev, tellings[0]) for ev, tellings in events]
     out = _one_row_per_sentence(read)
-    out.sort(key=lambda e: (e.date, e.sources[0]["article_id"]))
+    out.sort(key=lambda e: (e.date, e.sentences[0].article_id))
     return out
 
 
@@ -126,17 +107,17 @@ class _Telling:
     end: int
     year: bool
     terms: tuple[set[str], set[str]]
-    source: dict[str, Any]
+    source: SourceSentence
     key: tuple
 
 
 _READ_TELLINGS = 3  # an event whose first tellings date no event of their own is no event
 
 
-def _read(events: list[tuple[Event, list[_Telling]]]) -> list[tuple[Event, _Telling]]:
+def _read(events: list[tuple[TimelineRow, list[_Telling]]]) -> list[tuple[TimelineRow, _Telling]]:
     """Each event with its text the clause its date dates in the first of its tellings whose date dates an event
     (read from the parse, in one batch per round); an event none of whose first tellings does is dropped."""
-    out: dict[int, tuple[Event, _Telling]] = {}
+    out: dict[int, tuple[TimelineRow, _Telling]] = {}
     for n in range(_READ_TELLINGS):
         todo = [(k, ev, tellings[n]) for k, (ev, tellings) in enumerate(events) if k not in out and n < len(tellings)]
         if not todo:
@@ -183,10 +164,10 @@ def _dated_sentences(sentences: Sequence[Sentence], texts: Sequence[str], publis
     return raw
 
 
-def _one_row_per_sentence(read: list[tuple[Event, _Telling]]) -> list[Event]:
+def _one_row_per_sentence(read: list[tuple[TimelineRow, _Telling]]) -> list[TimelineRow]:
     """One row per clause: a clause with two dates ("between March 2021 and November 2023") is told once, under its
     most precise date, then the one it gives first."""
-    best: dict[str, tuple[Event, _Telling]] = {}
+    best: dict[str, tuple[TimelineRow, _Telling]] = {}
     for ev, told in read:
         cur = best.get(ev.text)
         if cur is None or len(ev.date) > len(cur[0].date) or (len(ev.date) == len(cur[0].date) and told.key < cur[1].key):
@@ -240,53 +221,52 @@ def of_story(text: str, dates: Sequence[tuple[int, int, str]], told_by: Mapping[
     return any(told_by.get(t, 0) > 1 for t in own)
 
 
-def with_news_event(rows: list[dict[str, Any]], lead: Mapping[str, Any] | None,
-                    articles: Sequence[Article]) -> list[dict[str, Any]]:
+def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
+                    articles: Sequence[Article]) -> list[TimelineRow]:
     """A story's timeline rows with its news event on them: the summary's lead, dated by the earliest publication
     of the articles that tell it (of the story's, when none of those has one) or, with no publication date, by the
     latest full date (a day) the story's text gives. Unchanged when the lead is a row already, or when no such date
     is known.
 
-    >>> lead = {"text": "The mayor resigned on Monday.", "article_ids": ["a"]}
-    >>> rows = [{"date": "2001", "precision": "year", "text": "She was first elected in 2001", "article_ids": ["a"],
-    ...          "outlets": [], "sentences": []}]
+    >>> lead = SummaryLine("The mayor resigned on Monday.", "a", 0, ["a"], 1)
+    >>> rows = [TimelineRow("2001", "She was first elected in 2001", ["a"])]
     >>> with_news_event(rows, lead, [Article("a")]) == rows  # a bare year dates no news
     True
     >>> arts = [Article("a", source="x.com", published="2016-10-04T09:00:00Z")]
-    >>> [r["date"] for r in with_news_event(rows, lead, arts)]
+    >>> [r.date for r in with_news_event(rows, lead, arts)]
     ['2001', '2016-10-04']
     """
-    if not lead or not lead.get("text"):
+    if lead is None or not lead.text:
         return rows
-    text = str(lead["text"])
-    if any(x.get("text") == text for r in rows for x in r.get("sentences") or []):
+    text = str(lead.text)
+    if any(x.text == text for r in rows for x in r.sentences):
         return rows  # a row told from the lead dates it (a row is the clause its date dates: background is none)
-    ids = [str(a) for a in lead.get("article_ids") or []]
+    ids = [str(a) for a in lead.article_ids]
     by_id = {a.article_id: a for a in articles}
     days = sorted(d.isoformat() for a in ids if a in by_id and (d := pub_date(by_id[a].published)))
     days = days or sorted(d.isoformat() for a in articles if (d := pub_date(a.published)))
     # without a publication date, the latest full date the text gives: a bare year is most often background
     # ("founded in 1807"), and would date the news by it
-    day = days[0] if days else max((str(r["date"]) for r in rows if len(str(r["date"])) == 10), default=None)
+    day = days[0] if days else max((str(r.date) for r in rows if len(str(r.date)) == 10), default=None)
     if day is None:
         return rows
-    ev = Event(day, text)
+    ev = TimelineRow(day, text)
     for a in sorted(ids):
         _cite(ev, source_sentence(Sentence(a, 0, text, by_id[a].source if a in by_id else None)))
-    return sorted([*rows, ev.to_dict()], key=lambda r: (r["date"], (r.get("article_ids") or [""])[0]))
+    return sorted([*rows, ev], key=lambda r: (r.date, (r.article_ids or [""])[0]))
 
 
-def _merge(into: Event, other: Event) -> None:
-    for src in other.sources:
+def _merge(into: TimelineRow, other: TimelineRow) -> None:
+    for src in other.sentences:
         _cite(into, src)
 
 
-def _cite(ev: Event, src: dict[str, Any]) -> None:
-    if src["article_id"] not in ev.article_ids:
-        ev.article_ids.append(src["article_id"])
+def _cite(ev: TimelineRow, src: SourceSentence) -> None:
+    if src.article_id not in ev.article_ids:
+        ev.article_ids.append(src.article_id)
         ev.article_ids.sort()
-    if src["outlet"] and src["outlet"] not in ev.outlets:
-        ev.outlets.append(src["outlet"])
+    if src.outlet and src.outlet not in ev.outlets:
+        ev.outlets.append(src.outlet)
         ev.outlets.sort()
-    if not any(x["article_id"] == src["article_id"] and x["text"] == src["text"] for x in ev.sources):
-        ev.sources.append(src)
+    if not any(x.article_id == src.article_id and x.text == src.text for x in ev.sentences):
+        ev.sentences.append(src)

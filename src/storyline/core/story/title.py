@@ -161,7 +161,7 @@ def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[Disp
 
     >>> _written_title(["A ferry carrying 212 passengers ran aground off Kelso on Monday.",
     ...                 "The coastguard led a rescue off Kelso."],
-    ...                [Dispute.from_dict({"kind": "number",
+    ...                [Dispute.from_row({"kind": "number",
     ...                                    "sides": [{"claim": "212 passengers"}, {"claim": "240 passengers"}]})], None)
     'The coastguard led a rescue off Kelso'
     """

@@ -23,7 +23,7 @@ from storyline.core.story.claims.single_source import single_source
 from storyline.core.story.claims.values import DEFAULT, read_slots
 from storyline.core.story.entities import analyse, EntityIndex
 from storyline.core.nlp.figures import quantities
-from storyline.core.story.model import Dispute, Fact, Sentence
+from storyline.core.story.model import Dispute, Fact, Sentence, SingleSource
 from storyline.core.story.sources import attributed
 from storyline.core.story.summarize import candidates
 
@@ -54,7 +54,7 @@ def find_claims(sentences: Sequence[Sentence], published: dict[str, Any] | None 
 def find_all(sentences: Sequence[Sentence], published: dict[str, Any] | None = None, index: EntityIndex | None = None,
              threshold: float = 0.75, max_facts: int | None = 20, single_max: int = 0,
              compare_sentences: int = COMPARE_SENTENCES, vectors: np.ndarray | None = None,
-             embedding: str = "static") -> tuple[list[Fact], list[Dispute], list[dict[str, Any]]]:
+             embedding: str = "static") -> tuple[list[Fact], list[Dispute], list[SingleSource]]:
     """Corroborated facts, disputed claims and up to ``single_max`` single-source statements of one story.
     ``vectors`` (one unit row per sentence) are the sentences' meaning; without them the ``embedding`` model gives
     them."""
@@ -69,7 +69,7 @@ def find_all(sentences: Sequence[Sentence], published: dict[str, Any] | None = N
     seen = EntityIndex(index.entities, [index.mentions[k] for k in keep], index.types)
     slots = read_slots(view, seen, published)
     general, disputed = compare_story(view, seen, vectors[keep], published, slots=slots, embedding=embedding)
-    single: list[dict[str, Any]] = []
+    single: list[SingleSource] = []
     if single_max > 0:  # what only one outlet tells, against all the other outlets tell, however deep in their articles
         outlets = [str(s.source or s.article_id) for s in sentences]
         nearest = nearest_elsewhere(vectors, outlets)

@@ -554,11 +554,11 @@ def _dispute(kind: str, key: str, members: list[Val], agreements: list[tuple[Val
         sents = [source_sentence(sentences[k]) for k in idx]
         label = _label(vs)
         if kind == "polarity":
-            label = _phrase(sents[0]["text"], denied) or ("says it did" if vs[0].value else "says it did not")
+            label = _phrase(sents[0].text, denied) or ("says it did" if vs[0].value else "says it did not")
         elif kind == "cause":
-            label = _span(sents[0]["text"], vs[0].value) or label  # the cause as the sentence words it
-        sides.append(Side(label, sents[0]["text"], sorted({s["article_id"] for s in sents}),
-                          sorted({s["outlet"] for s in sents if s["outlet"]}), sents))
+            label = _span(sents[0].text, vs[0].value) or label  # the cause as the sentence words it
+        sides.append(Side(label, sents[0].text, sorted({s.article_id for s in sents}),
+                          sorted({s.outlet for s in sents if s.outlet}), sents))
     quantities = [q for k in {v.sentence for v in uniq} for q in slots[k].quantities] if kind == "number" else []
     return Dispute(_subject(kind, key, uniq, slots, quantities), kind if kind != "number" else key,
                    "number" if kind == "number" else "predicate", sides)

@@ -44,7 +44,7 @@ def find_corroborated(sentences: Sequence[Sentence], threshold: float = 0.75, ma
         best = max(members, key=lambda k: (sims[k], -k))
         sents = [source_sentence(sentences[ok[k]], texts[ok[k]]) for k in members]
         facts.append((min(members), Fact(texts[ok[best]], sorted(set(art[k] for k in members)),
-                                         sorted({s["outlet"] for s in sents if s["outlet"]}), len(outlets), sents)))
+                                         sorted({s.outlet for s in sents if s.outlet}), len(outlets), sents)))
     facts.sort(key=lambda f: (-f[1].support, f[0]))
     return [f for _, f in facts[:max_facts]] if max_facts is not None else [f for _, f in facts]
 

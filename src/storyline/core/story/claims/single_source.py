@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
@@ -17,7 +17,7 @@ from storyline.core.story.sources import attribution, source_sentence
 from storyline.core.nlp.dates import YEAR
 from storyline.core.story.claims.polarity import VOICE
 from storyline.core.story.claims.values import DEFAULT, counts, mentions_figure
-from storyline.core.story.model import Sentence
+from storyline.core.story.model import Sentence, SingleSource
 from storyline.core.text.text import text_terms
 
 
@@ -38,7 +38,7 @@ def _told_elsewhere(sl: Slots, elsewhere: str) -> bool:
 def single_source(sentences: Sequence[Sentence], slots: Sequence[Slots], nearest: Sequence[float],
                   limit: int = 5, echo: float = DEFAULT.echo, disputed: frozenset[int] = frozenset(),
                   vectors: np.ndarray | None = None, restated: float = DEFAULT.restated,
-                  story: Sequence[Sentence] | None = None, told: float = TOLD) -> list[dict[str, Any]]:
+                  story: Sequence[Sentence] | None = None, told: float = TOLD) -> list[SingleSource]:
     """Up to ``limit`` notable statements that only one outlet carries: a statement of fact (no quote, question,
     modal, negation or sentence that leans on the one before) that gives a figure, a date of this year, a named actor,
     a cause or an attribution (a name or a place alone is colour), and whose ``nearest`` sentence of another outlet in meaning is below ``echo``.
@@ -100,13 +100,13 @@ def _position(s: Sentence) -> int:
 
 
 def _listed(order: list[int], sentences: Sequence[Sentence], limit: int, echo: float,
-            vectors: np.ndarray | None) -> list[dict[str, Any]]:
+            vectors: np.ndarray | None) -> list[SingleSource]:
     """The first ``limit`` of the ranked sentences ``order`` that the parser reads as statements of their own, each
     not near one already listed."""
     texts = [s.text for s in sentences]
     # what each article names first: a line whose subject is "the" and a bare noun stands for a thing named there
     opening = {s.article_id: s.text.lower() for s in sorted(sentences, key=lambda s: -_position(s))}
-    out: list[dict[str, Any]] = []
+    out: list[SingleSource] = []
     seen: list[int] = []
     while order and len(out) < limit:
         batch, order = order[:limit - len(out)], order[limit - len(out):]  # read by the parser as needed, best first
@@ -119,8 +119,7 @@ def _listed(order: list[int], sentences: Sequence[Sentence], limit: int, echo: f
                 continue  # the same statement twice ("lies on a bed at a hospital", "... in a hospital")
             seen.append(k)
             src = source_sentence(sentences[k])
-            out.append({"text": texts[k], "article_ids": [src["article_id"]],
-                        "outlets": [src["outlet"]] if src["outlet"] else [], "sentences": [src]})
+            out.append(SingleSource(texts[k], [src.article_id], [src.outlet] if src.outlet else [], [src]))
             if len(out) == limit:
                 break
     return out
