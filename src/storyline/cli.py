@@ -88,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _run_parser(sub)
     _serve_parser(sub)
+    # imported when the command runs (see the module docstring)
     from storyline.bench.cli import add_bench_parser
 
     add_bench_parser(sub)
@@ -106,6 +107,7 @@ def _setup_logging(quiet: bool) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    # imported when the command runs (see the module docstring)
     from storyline.run.runner import run
 
     if not args.out and not args.into:
@@ -147,6 +149,7 @@ def summary_line(c: dict, into: bool) -> str:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    # imported when the command runs (see the module docstring)
     from storyline.report.serve import serve
 
     serve(args.out, host=args.host, port=args.port)
@@ -154,6 +157,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    # imported when the command runs (see the module docstring)
     from storyline.bench.cli import run_bench
 
     return run_bench(args)

@@ -67,7 +67,8 @@ def test_records_are_prepared_where_they_are_read_unless_they_are_spread_first(s
     plan = io.StringIO()
     with contextlib.redirect_stdout(plan):
         fused.explain()
-    python_maps = plan.getvalue().count("MapInPandas")
+    # once run, an adaptive plan prints its final plan and then its initial one: count the steps of one of them
+    python_maps = plan.getvalue().split("== Initial Plan ==")[0].count("MapInPandas")
     assert python_maps == (1 if n_files == 5 else 2)
 
 

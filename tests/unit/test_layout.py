@@ -246,3 +246,69 @@ def test_the_private_name_check_finds_each_reach():
     assert sorted(_private_uses(ast.parse(code), {"storyline.core.story.context", "storyline.core.nlp.names"})) == [
         "N._places", "context._settle_quotes", "from storyline.core.story.context import _QUOTES",
         'setattr(context, "_READ")']
+
+
+# ``.get`` of a field of a story part, where the value read is a raw input record's: not a story part
+_RECORD_READS = {("storyline.spark.ingest", "text"), ("storyline.spark.articles", "text")}
+
+
+def _part_fields() -> set[str]:
+    import dataclasses
+
+    from storyline.core.story import model
+
+    return {f.name for c in vars(model).values() if dataclasses.is_dataclass(c) and hasattr(c, "from_row")
+            for f in dataclasses.fields(c)}
+
+
+def _part_gets(tree: ast.AST, part_fields: set[str]) -> list[str]:
+    """The ``x.get("field")`` calls of a module that read a story part's field outside a ``from_row`` reader."""
+    readers = {id(n) for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef) and fn.name == "from_row"
+               for n in ast.walk(fn)}
+    return [n.args[0].value for n in ast.walk(tree)
+            if id(n) not in readers and isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+            and n.func.attr == "get" and n.args and isinstance(n.args[0], ast.Constant)
+            and n.args[0].value in part_fields]
+
+
+def test_story_parts_are_read_as_typed_objects_past_their_readers():
+    part_fields = _part_fields()
+    mods = {m: p for m, p in _modules().items()
+            if m.startswith(("storyline.core.story", "storyline.report", "storyline.spark"))}
+    found = sorted((m, key) for m, p in mods.items() for key in _part_gets(ast.parse(p.read_text()), part_fields))
+    assert [f for f in found if f not in _RECORD_READS] == []
+
+
+def test_the_part_read_check_finds_a_get_outside_a_reader():
+    code = ("def from_row(d):\n    return d.get('text')\n\n"
+            "def render(story):\n    return story.get('summary'), counts.get('rejects')\n")
+    assert _part_gets(ast.parse(code), {"text", "summary"}) == ["summary"]
+
+
+def _silent_deferrals(source: str) -> list[int]:
+    """Lines of imports made inside a function with no comment saying why, on them or on the line above their run
+    of imports."""
+    lines = source.splitlines()
+    out = []
+    for fn in ast.walk(ast.parse(source)):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for n in ast.walk(fn):
+                if isinstance(n, (ast.Import, ast.ImportFrom)):
+                    k = n.lineno - 1
+                    while k > 0 and lines[k - 1].lstrip().startswith(("import ", "from ")):
+                        k -= 1  # the run of imports this one belongs to
+                    said = any("#" in lines[i] for i in range(k, n.end_lineno)) or lines[k - 1].lstrip().startswith("#")
+                    if not said:
+                        out.append(n.lineno)
+    return out
+
+
+def test_an_import_inside_a_function_says_why_it_is_deferred():
+    found = {m: lines for m, p in _modules().items() if (lines := _silent_deferrals(p.read_text(encoding="utf-8")))}
+    assert found == {}
+
+
+def test_the_deferral_check_finds_a_silent_one():
+    code = ("def a():\n    # heavy: loaded on first use\n    import json\n    import os\n\n"
+            "def b():\n    import re\n    return re\n")
+    assert _silent_deferrals(code) == [7]

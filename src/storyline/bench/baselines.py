@@ -94,6 +94,7 @@ class SumyTokenizer:
 
 @lru_cache(maxsize=None)
 def _sumy_summarizer(method: str):
+    # a peer's package: imported only when the benchmark that compares with it runs
     from sumy.nlp.stemmers import Stemmer
     from sumy.summarizers.lex_rank import LexRankSummarizer
     from sumy.summarizers.text_rank import TextRankSummarizer
@@ -109,6 +110,7 @@ def _sumy_summarizer(method: str):
 
 def sumy_document(docs: Sequence[Sequence[str]]):
     """A sumy document model: one paragraph per article, one sentence per given sentence string."""
+    # a peer's package: imported only when the benchmark that compares with it runs
     from sumy.models.dom import ObjectDocumentModel, Paragraph, Sentence
 
     tok = SumyTokenizer()

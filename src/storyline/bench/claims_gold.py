@@ -39,6 +39,7 @@ from typing import Callable
 import numpy as np
 
 from storyline.bench import digest as ids_format
+from storyline.core.story.claims import find_all
 from storyline.core.story.digest import digest, facts_row, story_facts
 from storyline.core.story.features import SummaryConfig
 from storyline.core.story.model import Sentence
@@ -135,7 +136,7 @@ def score_stories_format(data: Path, half: str, mechanism: str) -> dict:
             lead = _words(g["lead_fact"])
             sc = lambda t: len(_words(t) & lead) / max(1, len(lead))
             best = max((sc(s.text) for s in sents), default=0)
-            lead_ok += best > 0 and sc(summary[0]["text"]) >= 0.8 * best
+            lead_ok += best > 0 and sc(summary[0].text) >= 0.8 * best
     n_traps = sum(t["story"] in names for t in gold["traps"])
     return {"set": data.name, "half": half, "mechanism": mechanism, "stories": len(names), "planted": len(planted),
             "found": found, "outlets_right": sided, "flags": flags,
@@ -244,8 +245,6 @@ def _planted_lines(data: Path) -> list[tuple[str, str, str, str]]:
 def score_pairs(data: Path, half: str, mechanism: str, real: list[tuple[str, str, str, str]] | None = None) -> dict:
     """Planted pairs found and traps flagged on a *pairs* set (``pairs.tsv``), or on its real-text pairs ``real``
     (:func:`real_lines`)."""
-    from storyline.core.story.claims import find_all
-
     text = real is not None
     lines = real if real is not None else _planted_lines(data)
     found = planted = traps = traps_hit = 0

@@ -46,6 +46,7 @@ def pipeline_summaries(data: str, words: int, focus: str | None, master: str | N
                        out: Path) -> tuple[dict[str, list[str]], dict]:
     """Run the real pipeline (Spark, ``--group-by group``) and return each story's summary sentences by group,
     plus the run's stage timings."""
+    # imported when the subcommand runs (see the module docstring)
     from storyline.config import load_config
     from storyline.run.runner import run
 
@@ -65,6 +66,7 @@ def cmd_summarize(args: argparse.Namespace) -> int:
     """Summaries of Multi-News style stories ({id, documents, summary} per line) by storyline (through the Spark
     pipeline, --group-by group) and by lead, sumy's LexRank and TextRank and a greedy ROUGE oracle, at the same word
     budget."""
+    # imported when the subcommand runs (see the module docstring)
     from storyline.bench.summarize import format_table, run_summarize_bench
 
     systems = tuple(s.strip() for s in args.systems.split(",") if s.strip())
@@ -95,8 +97,10 @@ def spark_extract(html_files: list[Path], master: str | None, config: str | None
 
     Returns ({file name: cleaned text or None}, {"seconds": ..., "spark_startup_s": ...}).
     """
+    # imported when the subcommand runs (see the module docstring)
     from pyspark.sql import functions as F
 
+    # imported when the subcommand runs (see the module docstring)
     from storyline.config import load_config
     from storyline.spark import clean as C
     from storyline.spark.ingest import read_inputs
@@ -127,6 +131,7 @@ def cmd_extract(args: argparse.Namespace) -> int:
     """Snippet precision, recall and F1 and pages per second on an evaluation folder (evaldata.jsonl + html/):
     storyline's full ingest through Spark (extraction plus cleaning), plain trafilatura with default settings, and
     resiliparse."""
+    # imported when the subcommand runs (see the module docstring)
     from storyline.bench.extract import SYSTEMS, format_table, load_pages, run_extract_bench
 
     systems = tuple(s.strip() for s in (args.systems or ",".join(SYSTEMS)).split(",") if s.strip())
@@ -166,6 +171,7 @@ def cmd_reads(args: argparse.Namespace) -> int:
     missing a figure, caption and furniture sentences, leads and timeline rows, sentences that open needing context,
     restatements, timeline rows dated by background, leads that tell background, non-names among the top entities,
     and stories whose articles tell news a year apart; each with examples."""
+    # imported when the subcommand runs (see the module docstring)
     from storyline.bench.reads import main as reads_main
 
     argv = (["--data", args.data, "--examples", str(args.examples)] + (["--json", args.json] if args.json else [])
@@ -178,6 +184,7 @@ def cmd_entities(args: argparse.Namespace) -> int:
     """Score runs' entities against hand-typed ones (benchmarks/labels/entities.json): of each labelled story's top
     five, how many are names with the right type; a partial name beside the full one counts as wrong, an entry the
     labels do not know as unjudged. Runs side by side, per set."""
+    # imported when the subcommand runs (see the module docstring)
     from storyline.bench.entities import main as entities_main
 
     return entities_main(["--data", *args.data, "--gold", args.gold, "--errors", str(args.errors)]
@@ -187,6 +194,7 @@ def cmd_entities(args: argparse.Namespace) -> int:
 def cmd_storylines(args: argparse.Namespace) -> int:
     """Score a run's storylines: B-cubed of its stories and of its storylines against Multi-News groups, or the
     cases of a thread set (its gold.json), per half."""
+    # imported when the subcommand runs (see the module docstring)
     from storyline.bench.storylines import main as storylines_main
 
     return storylines_main(["--data", args.data, "--gold", args.gold])
@@ -198,6 +206,7 @@ def cmd_claims(args: argparse.Namespace) -> int:
     Given a Multi-News JSONL file: run the claim finder on every story and print a sample of flags to read."""
     sets = [Path(d) for d in args.data]
     if all(d.is_dir() for d in sets):
+        # imported when the subcommand runs (see the module docstring)
         from storyline.bench.claims_gold import REAL_PAIRS, run, table
 
         missing = [str(d) for d in sets if not ((d / "articles.jsonl").is_file() and (d / "gold.json").is_file())
@@ -228,6 +237,7 @@ def cmd_claims(args: argparse.Namespace) -> int:
         print("storyline bench claims: --data takes digest set folders (articles.jsonl and gold.json), or one "
               "Multi-News JSONL file", file=sys.stderr)
         return 2
+    # imported when the subcommand runs (see the module docstring)
     from storyline.bench.claims import main as claims_main
 
     argv = ["--data", args.data[0], "--sample", str(args.sample)]
@@ -247,6 +257,7 @@ def _sizes(text: str) -> tuple[int, ...]:
 
 
 def _bench_spark(master: str | None, config: str | None):
+    # imported when the subcommand runs (see the module docstring)
     from storyline.config import load_config
     from storyline.spark.session import start_spark
 
@@ -257,6 +268,7 @@ def cmd_dedup(args: argparse.Namespace) -> int:
     """Builds synthetic corpora from a seed corpus (syndicated copies with small edits are planted), then reports
     storyline's throughput at each size, the per-article cost ratio between sizes, and recall/precision on the
     planted pairs, with the peers run on the same data in the same run."""
+    # imported when the subcommand runs (see the module docstring)
     from storyline.bench.dedup import run_dedup_bench
 
     spark = _bench_spark(args.master, args.config)
@@ -273,6 +285,7 @@ def cmd_dedup(args: argparse.Namespace) -> int:
 def cmd_cluster(args: argparse.Namespace) -> int:
     """B-cubed and pairwise F1 of story clustering on the pooled, shuffled articles of a Multi-News style file (each
     example is a gold story), with a threshold sweep, then throughput on synthetic corpora of each size."""
+    # imported when the subcommand runs (see the module docstring)
     from storyline.bench.cluster import run_cluster_bench
 
     spark = _bench_spark(args.master, args.config)
@@ -289,6 +302,7 @@ def cmd_incremental(args: argparse.Namespace) -> int:
     """Generates one synthetic corpus, cuts off its newest articles as the night's input, runs the rest once as the
     archive (not timed), then times, in turn, the night's run with --into a copy of the archive and a run of all the
     articles from scratch, each as its own 'storyline run' process; reports medians and their ratio."""
+    # imported when the subcommand runs (see the module docstring)
     from storyline.bench.incremental import format_result, run_incremental_bench
 
     result = run_incremental_bench(args.data, args.total, args.new, args.work_dir, runs=args.runs,
@@ -305,6 +319,7 @@ def cmd_pipeline(args: argparse.Namespace) -> int:
     the smallest size, and peak RSS of the driver JVM, the Python workers and the process tree. In the same run, on
     the same data, a plain single-process Python baseline (nupunkt, datasketch MinHashLSH, scikit-learn TF-IDF
     threshold clustering, sumy LexRank) does the same job; both are scored on the planted duplicates and stories."""
+    # imported when the subcommand runs (see the module docstring)
     from storyline.bench.pipeline import format_table, run_pipeline_bench
 
     sizes = _sizes(args.sizes)
@@ -382,6 +397,7 @@ def _scale_options(p: argparse.ArgumentParser, work_dir_help: str) -> None:
 
 
 def add_bench_parser(sub) -> None:
+    # imported when the subcommand runs (see the module docstring)
     from storyline.bench.plain import BASELINE_THRESHOLD
 
     p = sub.add_parser("bench", help="measure storyline against its peers (ROUGE, extraction, dedup, clustering)",

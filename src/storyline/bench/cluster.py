@@ -62,6 +62,7 @@ def run_cluster_bench(spark=None, multinews: str | Path | None = "../shared/data
     """Multi-News quality as the pipeline sees it (at ``threshold`` and over ``sweep``) and with the short
     documents kept, then synthetic throughput at each size. ``min_words`` defaults to the packaged
     ``clean.min_words``. Prints tables and returns the numbers."""
+    # Spark and the config: imported when the benchmark runs
     from storyline.config import load_config
 
     if min_words is None:
@@ -82,6 +83,7 @@ def _quality(spark, multinews: str | Path, min_words: int, threshold: float, swe
              cluster_kwargs: dict, result: dict) -> None:
     """Multi-News clustering scores into ``result``: as the pipeline sees the documents (at ``threshold`` and over
     ``sweep``), and with the short documents kept."""
+    # Spark and the config: imported when the benchmark runs
     from storyline.spark.cluster import cluster_stories
 
     for label, mw in (("as_pipeline", min_words), ("short_documents_kept", 0)):
@@ -115,6 +117,7 @@ def _scale(spark, seed_path: str | Path | None, sizes: Sequence[int], work_dir: 
            cluster_kwargs: dict, result: dict) -> None:
     """Synthetic throughput at each size into ``result``, and the per-article cost ratio of the largest to the
     smallest."""
+    # Spark and the config: imported when the benchmark runs
     from storyline.spark.cluster import cluster_stories
 
     if sizes and seed_path is not None:

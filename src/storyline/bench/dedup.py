@@ -107,6 +107,7 @@ def _timed(fn: Callable[[], list[tuple[str, str]]]) -> tuple[list[tuple[str, str
 
 
 def run_storyline(spark, articles_path: str, threshold: float, num_perm: int) -> tuple[list, float]:
+    # Spark, the config or a peer's package: imported when the benchmark that needs it runs
     from storyline.spark.dedup import near_duplicates
 
     def run(df):
@@ -118,6 +119,7 @@ def run_storyline(spark, articles_path: str, threshold: float, num_perm: int) ->
 
 def run_datasketch(articles_path: str, threshold: float, num_perm: int) -> tuple[list, float]:
     """datasketch MinHash (batch update) + MinHashLSH insert/query, verified by estimated Jaccard like ours."""
+    # Spark, the config or a peer's package: imported when the benchmark that needs it runs
     from datasketch import MinHash, MinHashLSH
 
     def go():
@@ -147,6 +149,7 @@ def run_mllib(spark, articles_path: str, threshold: float, tables: int, timeout_
     With ``tables = num_perm = 128`` the join emits 128 rows per article, each carrying both sparse vectors,
     and the local driver runs out of a 4 GB heap already on 1,000 synthetic articles (the JVM dies with
     it), so the benchmark uses as many tables as storyline uses LSH bands."""
+    # Spark, the config or a peer's package: imported when the benchmark that needs it runs
     from pyspark.ml import Pipeline
     from pyspark.ml.feature import HashingTF, MinHashLSH, NGram, RegexTokenizer
     from pyspark.sql import functions as F
@@ -192,6 +195,7 @@ def session_for(spark):
     """``(session, started)``: the session given, or a new local one (``started``) when none was."""
     if spark is not None:
         return spark, False
+    # Spark, the config or a peer's package: imported when the benchmark that needs it runs
     from storyline.config import load_config
     from storyline.spark.session import start_spark
 
@@ -206,6 +210,7 @@ def run_dedup_bench(spark=None, seeds: str | Path = "../shared/data/multinews-de
     """Throughput and planted-pair recall/precision of storyline dedup at each size, and of the peers at
     ``peer_size``. Prints a table and returns the numbers. ``mllib_tables`` defaults to storyline's band
     count (see :func:`run_mllib`)."""
+    # Spark, the config or a peer's package: imported when the benchmark that needs it runs
     from storyline.core.grouping.minhash import LSHParams
 
     tables = mllib_tables or LSHParams.for_threshold(threshold, num_perm, fp_weight=0.2, fn_weight=0.8).bands

@@ -95,6 +95,7 @@ _REJECTS: Counter = Counter()
 
 def storyline_system(**options) -> Extractor:
     """storyline's ingest with the given :func:`extract_html` options; rejects count as empty output."""
+    # each extractor's package: imported only when that extractor is benchmarked
     from storyline.core.ingest.extract import Extracted, extract_html
 
     def run(html: bytes, url: str | None) -> str | None:
@@ -109,6 +110,7 @@ def storyline_system(**options) -> Extractor:
 
 def trafilatura_system(**options) -> Extractor:
     """``trafilatura.extract`` on the page bytes; no options = its defaults."""
+    # each extractor's package: imported only when that extractor is benchmarked
     import trafilatura
 
     return lambda html, url: trafilatura.extract(html, **options)
@@ -116,6 +118,7 @@ def trafilatura_system(**options) -> Extractor:
 
 def resiliparse_system() -> Extractor:
     """resiliparse main-content extraction, decoding as trafilatura's evaluation does."""
+    # each extractor's package: imported only when that extractor is benchmarked
     from resiliparse.extract.html2text import extract_plain_text
     from resiliparse.parse.encoding import bytes_to_str, detect_encoding
     from resiliparse.parse.html import HTMLTree

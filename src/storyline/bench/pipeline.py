@@ -145,6 +145,7 @@ def run_storyline(articles: str, out: Path, master: str | None, config: str | No
 
 def storyline_found(out: Path) -> tuple[list[tuple[str, str]], dict[str, str]]:
     """Duplicate pairs and each article's story (a duplicate's is its canonical's) from a run's Parquet tables."""
+    # imported when the benchmark runs, not when its module is
     import pyarrow.parquet as pq
 
     dups = pq.read_table(out / "duplicates", columns=["article_id", "canonical_id"]).to_pylist()
@@ -193,6 +194,7 @@ def run_pipeline_bench(seeds: str, sizes: Sequence[int], work_dir: str | Path, *
     """Per size: storyline's median of ``runs`` and the baseline's median of ``baseline_runs`` (at
     ``baseline_sizes``, default every size), both on the same generated corpus. With ``profile_top``, one more
     run per size, not timed, profiles the digest's Python work and keeps its costliest functions."""
+    # imported when the benchmark runs, not when its module is
     from storyline.config import load_config
 
     cfg = load_config(config)
@@ -241,6 +243,7 @@ def _profiled(articles: str, folder: Path, master: str | None, config: str | Non
     """One more run with the digest profiled into ``folder`` (cleared first): the ``top`` costliest functions by
     time in them and their callees, and by time in them alone. Profiling slows the digest, so this run is not
     timed."""
+    # imported when the benchmark runs, not when its module is
     from storyline.profile import profiles_in, top_functions
 
     shutil.rmtree(folder, ignore_errors=True)

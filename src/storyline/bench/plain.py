@@ -48,6 +48,7 @@ def tfidf_threshold_components(texts: list[str], threshold: float, chunk: int = 
     >>> tfidf_threshold_components(["rail fares rise in march", "rail fares to rise in march", "a heat wave"], 0.3)
     [0, 0, 2]
     """
+    # the plain pipeline's packages: imported only when it runs
     import numpy as np
     from scipy.sparse import coo_matrix
     from scipy.sparse.csgraph import connected_components as components
@@ -72,9 +73,11 @@ def tfidf_threshold_components(texts: list[str], threshold: float, chunk: int = 
 def run_plain(articles_path: str | Path, *, dedup_threshold: float = 0.8, num_perm: int = 128, shingle: int = 5,
               story_threshold: float = BASELINE_THRESHOLD, words: int = 250) -> PlainResult:
     """Run the baseline over a JSONL file of articles (``article_id``, ``title``, ``text``, ``published``)."""
+    # the plain pipeline's packages: imported only when it runs
     import nupunkt
     from datasketch import MinHash, MinHashLSH
 
+    # the plain pipeline's packages: imported only when it runs
     from storyline.bench.baselines import sumy_summary
 
     res = PlainResult()

@@ -21,6 +21,7 @@ METRICS = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
 @lru_cache(maxsize=1)
 def _scorer():
+    # rouge_score: a test extra, imported when a score is asked for
     from rouge_score import rouge_scorer
 
     return rouge_scorer.RougeScorer(list(METRICS), use_stemmer=True)
@@ -28,6 +29,7 @@ def _scorer():
 
 @lru_cache(maxsize=1)
 def _tokenizer():
+    # rouge_score: a test extra, imported when a score is asked for
     from rouge_score import tokenizers
 
     return tokenizers.DefaultTokenizer(use_stemmer=True)

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
+from pyspark.util import inheritable_thread_target
+
 from storyline import __version__
 from storyline.config import Config
 from storyline.run.folder import NoArticles, OutputError, check_out, is_disk_full, publish, staging_dir
@@ -241,8 +243,6 @@ def side_by_side(spark, jobs: list) -> list:
     """
     if len(jobs) <= 1:
         return [job() for job in jobs]
-
-    from pyspark.util import inheritable_thread_target
 
     with warnings.catch_warnings():  # "tags will not be inherited": storyline sets none
         warnings.simplefilter("ignore", UserWarning)

@@ -44,6 +44,7 @@ def start_spark(cfg: SparkConfig, master: str | None = None, input_bytes: int | 
     A local run with ``local_tuning`` gets the JVM options of :mod:`storyline.spark.tuning` for an input of
     ``input_bytes`` (the size of the input when known). The user's own ``spark.conf`` settings win."""
     _set_env()
+    # pyspark: imported when a session starts, not by what reads this module's helpers
     from pyspark.sql import SparkSession
 
     master = master or cfg.master

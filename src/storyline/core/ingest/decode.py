@@ -25,6 +25,7 @@ def binary_reason(raw: bytes) -> str | None:
 def _reads_as_text(raw: bytes) -> bool:
     """Whether bytes that are not UTF-8 read as text in some charset: ``charset_normalizer`` finds a decoding of
     little chaos (it samples long inputs, so the cost stays bounded)."""
+    # charset detection: imported on the first page that needs it
     from charset_normalizer import from_bytes
 
     return from_bytes(raw).best() is not None

@@ -178,6 +178,7 @@ def _guess_encoding(raw: bytes) -> str | None:
     if len(raw) < 256:
         return None
     try:
+        # the HTML packages: imported where pages are read, never by a run of text records
         from charset_normalizer import from_bytes
     except ImportError:  # pragma: no cover - a dependency of trafilatura
         return None
@@ -240,12 +241,14 @@ def _looks_truncated(text: str) -> bool:
 def html_tree(text: str):
     """The page as an lxml tree, with what kept it from being one: ``(tree, problem)``, problem one of None,
     ``"too_deep"``, ``"not_html"``."""
+    # the HTML packages: imported where pages are read, never by a run of text records
     import lxml.html
 
     parser = lxml.html.HTMLParser(collect_ids=False, default_doctype=False, encoding="utf-8",
                                   remove_comments=True, remove_pis=True)
     text = _XML_DECL.sub("", text, count=1)
     try:
+        # the HTML packages: imported where pages are read, never by a run of text records
         from trafilatura.utils import repair_faulty_html
 
         text = repair_faulty_html(text, text[:50].lower())
@@ -271,6 +274,7 @@ def _gunzip(raw: bytes, max_bytes: int) -> bytes:
 
 def main_text(tree, url: str | None, fast: bool) -> str | None:
     """The main text trafilatura extracts from the parsed page, or None; ``fast`` skips its fallback extractors."""
+    # the HTML packages: imported where pages are read, never by a run of text records
     from trafilatura import bare_extraction
 
     doc = bare_extraction(tree, url=url, fast=fast, include_comments=False, include_tables=True,

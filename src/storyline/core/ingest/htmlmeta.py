@@ -156,6 +156,7 @@ def _published(tree, metas: dict[str, str], ld: dict, url: str | None) -> str | 
             if iso:
                 return iso
     try:
+        # htmldate: imported on the first page without a date in its metadata
         from htmldate import find_date
 
         return parse_date(find_date(tree, extensive_search=False, original_date=True, url=url))

@@ -100,6 +100,7 @@ def _check_parquet(paths: list[str]) -> tuple[list[str], list[str]]:
     """Split Parquet inputs into what Spark can read and files whose footer cannot be read (cut short, empty,
     not Parquet), which would otherwise fail the whole job. Reads only each file's footer (metadata).
     A dataset folder with a bad file is replaced by its good files."""
+    # pyarrow: imported where Parquet is read
     import pyarrow.parquet as pq
 
     def ok(f: Path) -> bool:
@@ -131,6 +132,7 @@ def parquet_groups(files: list[str]) -> list[list[str]]:
     >>> [[os.path.basename(f) for f in g] for g in parquet_groups([a, b, c])]
     [['a.parquet', 'c.parquet'], ['b.parquet']]
     """
+    # pyarrow: imported where Parquet is read
     import pyarrow.parquet as pq
 
     groups: dict[str, list[str]] = {}

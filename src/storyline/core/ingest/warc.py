@@ -167,6 +167,7 @@ def iter_warc(stream: BinaryIO, source_path: str = "", *, max_bytes: int = DEFAU
 
     Payloads over ``max_bytes`` are skipped unread (``warc_too_large``), so memory stays bounded.
     """
+    # warcio: imported where WARC files are read
     from warcio.archiveiterator import ArchiveIterator
 
     if max_bytes <= 0:

@@ -10,7 +10,7 @@ finders and the titles read sentences through :func:`find_dates`, which keeps ea
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 
 from storyline.core.nlp.negation import MODALS
@@ -231,6 +231,7 @@ def _resolve_relative(rel: str, pub: date, future: bool = False) -> str | None:
 def _parse_relative(expr: str, pub: date, prefer: str) -> date | None:
     """dateparser's reading of a relative date or a month and day, written on ``pub``; ``prefer``: "past" or
     "future", for an expression that could be either ("Friday", "March 3")."""
+    # dateparser is slow to import: only a date the patterns leave unread needs it
     import dateparser
 
     base = datetime(pub.year, pub.month, pub.day, 12)
@@ -415,8 +416,6 @@ def instant(value: object):
     >>> str(instant("2024-08-19T21:30:00-04:00")), instant("soon") is None
     ('2024-08-20 01:30:00+00:00', True)
     """
-    from datetime import datetime, timezone
-
     if not value:
         return None
     try:

@@ -114,6 +114,7 @@ class StaticEmbedder:
     def load(cls, folder: Path | Traversable | None = None, sha: str = STATIC_SHA256) -> "StaticEmbedder":
         """The static model from ``folder`` (default: the one shipped in the package, read as package data, so it
         loads from an installed package and from the zip shipped to a cluster's executors alike)."""
+        # the model's packages: imported with the model, once per process
         from safetensors.numpy import load as load_tensors
         from tokenizers import Tokenizer
 
@@ -154,6 +155,7 @@ class TransformerEmbedder:
     def load(cls, cache: Path | None = None) -> "TransformerEmbedder":
         spec = importlib.util.find_spec("all_minilm_l6_v2")  # finds the package without running its code
         try:
+            # the model's packages: imported with the model, once per process
             import torch
             from sentence_transformers import SentenceTransformer
         except ImportError as e:

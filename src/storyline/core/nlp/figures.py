@@ -131,6 +131,7 @@ def _has_number_word(text: str) -> bool:
 
 @lru_cache(maxsize=1 << 14)
 def _alpha2digit(text: str) -> str:
+    # text_to_num: imported on the first number in words
     from text_to_num import alpha2digit
     try:
         return alpha2digit(text, "en", threshold=0)

@@ -360,6 +360,7 @@ def load_spacy(model: str):
     if model in CHECKED_MODELS:
         return load(NAME_COMPONENTS)
     try:
+        # spaCy: imported with its model, once per process
         import spacy
     except ImportError:
         raise ModelError("spaCy is not installed; pip install 'spacy>=3.8.0,<3.9.0'") from None

@@ -171,6 +171,7 @@ def _places_abroad(gc) -> set[str]:
     """Places as other languages write them: countries and regions (``babel``'s territory names: "Italien",
     "Österreich", "Asien") and cities of 500,000 people or more (GeoNames' other names: "München", "Peking").
     Names of other scripts, of fewer than four letters, or that are English words are left out ("Rim" of Rome)."""
+    # babel: imported with the place names, on first use
     from babel import Locale
 
     out: set[str] = set()

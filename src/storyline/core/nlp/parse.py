@@ -132,6 +132,7 @@ def load(components: tuple[str, ...] = COMPONENTS) -> Any:
     """The checked pipeline with only ``components`` running (the rest excluded at load), once per process."""
     folder = check_model()
     try:
+        # spaCy: imported with its model, once per process
         import spacy
     except ImportError:
         raise ModelError("spaCy is not installed; pip install 'spacy>=3.8.0,<3.9.0'") from None

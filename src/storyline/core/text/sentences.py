@@ -78,6 +78,7 @@ class Span:
 
 @lru_cache(maxsize=1)
 def _splitter():
+    # nupunkt: imported with the splitter, once per process
     import nupunkt
 
     return nupunkt.sent_spans
