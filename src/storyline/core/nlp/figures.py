@@ -488,7 +488,12 @@ _CLAUSE_MARKS = re.compile(r"[,;:—–(]")
 
 def word_before(text: str, pos: int) -> str:
     """The stem of the last content word before ``pos`` in its clause ("the ballot closed on Thursday" -> close;
-    "a warehouse on Mill Lane" -> warehouse): what a date or a place is the date or place of."""
+    "a warehouse on Mill Lane" -> warehouse): what a date or a place is the date or place of.
+
+    >>> t = "the ballot closed on Thursday"
+    >>> word_before(t, t.index("on")), word_before("a warehouse on Mill Lane", 15)
+    ('close', 'warehouse')
+    """
     clause = _CLAUSE_MARKS.split(text[max(0, pos - 80): pos])[-1]
     for w in reversed(WORD.findall(clause)):
         lw = w.lower()

@@ -201,7 +201,11 @@ def place_initials(word: str) -> bool:
 
 
 def initials(name: str) -> str:
-    """The first letters of a name's words, less its small words: "United States" -> "US"."""
+    """The first letters of a name's words, less its small words.
+
+    >>> initials("United States of America"), initials("Bank of England")
+    ('USA', 'BE')
+    """
     return "".join(w[0] for w in name.replace(".", " ").split() if w not in ("of", "and", "the"))
 
 

@@ -30,7 +30,13 @@ _POLARITY_WORDS = re.compile(r"\b" + one_of(NEGATION | MODALS | NEGATIVE_IMPLICA
 
 def negation_of(text: str, reported: bool = False) -> tuple[bool, bool, bool, bool]:
     """(negated, hedged, attributed denial, provisional) of the sentence's main clause, read off closed classes
-    only; provisional: hedged only as a negation of what has not happened yet ("has not yet signed")."""
+    only; provisional: hedged only as a negation of what has not happened yet ("has not yet signed").
+
+    >>> negation_of("The council did not approve the plan."), negation_of("The mayor may resign.")
+    ((True, False, False, False), (False, True, False, False))
+    >>> negation_of("The club has not yet signed him.")
+    (False, True, False, True)
+    """
     text = text.replace("’", "'")
     if not _POLARITY_WORDS.search(text):
         return False, text.rstrip().endswith("?"), False, False  # most sentences: nothing negated, hedged or denied

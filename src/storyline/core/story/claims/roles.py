@@ -24,7 +24,11 @@ TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+|[^\w\s]")
 
 
 def past(word: str) -> str | None:
-    """The verb a past tense or participle is of ("dismissed" -> "dismiss", "quit" -> "quit"), else None."""
+    """The verb a past tense or participle is of ("dismissed" -> "dismiss", "quit" -> "quit"), else None.
+
+    >>> past("dismissed"), past("quit"), past("was"), past("table")
+    ('dismiss', 'quit', None, None)
+    """
     w = word.lower()
     lemmas = word_lemmas(w).get("VERB")
     if not lemmas or w in BE or w in HAVE or w in AUXILIARIES:

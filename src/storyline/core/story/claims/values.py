@@ -187,14 +187,22 @@ def one_of_places(text: str, place: str) -> bool:
 
 def near(a: str, b: str, days: int = 45) -> bool:
     """Two dates close enough to be two tellings of one event's date: outlets that disagree on a date differ by
-    days or weeks; dates years apart ("launch in July 2018", "end in June 2025") are different events."""
+    days or weeks; dates years apart ("launch in July 2018", "end in June 2025") are different events.
+
+    >>> near("2025-03-10", "2025-04-02"), near("2018-07-01", "2025-06-01")
+    (True, False)
+    """
     def month(x: str) -> int:
         return int(x[:4]) * 12 + int(x[5:7])
     return abs(month(a) - month(b)) <= max(1, days // 30)
 
 
 def letter_words(text: str) -> list[str]:
-    """The words of a text, lower-cased letters only."""
+    """The words of a text, lower-cased letters only.
+
+    >>> letter_words("Ferry's 212 passengers")
+    ['ferry', 's', 'passengers']
+    """
     return re.findall(r"[a-z]+", text.lower())
 
 
@@ -304,6 +312,10 @@ def other_places(x: str, y: str, a: Slots, b: Slots, names_i: frozenset[str], na
 
 
 def published_at(value: object) -> str | None:
-    """A publication time as comparable text (ISO 8601, UTC as given), or None."""
+    """A publication time as comparable text (ISO 8601, UTC as given), or None.
+
+    >>> published_at("2025-03-10 06:00:00"), published_at("soon")
+    ('2025-03-10T06:00:00', None)
+    """
     text = str(value or "").strip()
     return text.replace(" ", "T") if text[:4].isdigit() else None
