@@ -23,7 +23,8 @@ def parsed_time(value: object) -> datetime | None:
 
 @dataclass(frozen=True)
 class IndexRow:
-    """One story as the index lists it and the feed tells it (:func:`_index_row`): its page's ``name``, headline,
+    """One story as the index lists it and the feed tells it (made by :mod:`storyline.report.render` from the
+    story's :class:`~storyline.core.story.model.StoryRecord`): its page's ``name``, headline,
     lead line (with each side's claim when the lead tells one side of a dispute), outlets, dates, what changed
     since the earlier run and its storyline. It leaves the executor that renders it as JSON (:meth:`to_row`)."""
 
@@ -81,7 +82,7 @@ def feed_line(row: IndexRow, titles: Mapping[Any, str]) -> str:
 
 
 def atom_feed(rows: list[IndexRow], run_info: Mapping[str, Any]) -> bytes:
-    """An Atom feed of the stories this run made new or updated (index rows, :func:`_index_row`; an unchanged story
+    """An Atom feed of the stories this run made new or updated (each an :class:`IndexRow`; an unchanged story
     is no entry, so a run that changes nothing writes a feed without entries). An entry's id lasts across runs (the
     story id's URN), its ``updated`` time is the story's last change, and its content is its change in one line
     (:func:`feed_line`), the lead sentence and the outlets. Written with ``feedgen``."""
