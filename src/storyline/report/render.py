@@ -115,10 +115,6 @@ def _list(value: object) -> list:
     return value if isinstance(value, list) else []
 
 
-def _dicts(value: object) -> list[dict]:
-    return [v for v in _list(value) if isinstance(v, Mapping)]
-
-
 def _day(value: object) -> str:
     return str(value)[:10] if value else ""
 

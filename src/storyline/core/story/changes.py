@@ -39,13 +39,13 @@ class StoryView:
     @classmethod
     def from_row(cls, d: Mapping[str, Any]) -> StoryView:
         """A story as ``stories.jsonl`` (or the stories table) holds it."""
-        return cls.of(StoryRecord.from_row(d), d.get("article_ids"))
+        return cls.of(StoryRecord.from_row(d))
 
     @classmethod
-    def of(cls, story: StoryRecord, article_ids: object = ()) -> StoryView:
-        """The view of a typed story (``article_ids``: its articles' ids, as the stories table lists them)."""
+    def of(cls, story: StoryRecord) -> StoryView:
+        """The view of a typed story."""
         return cls(
-            article_ids=tuple(article_ids or ()), outlets=tuple(story.outlets),
+            article_ids=tuple(story.article_ids), outlets=tuple(story.outlets),
             summary=tuple(story.summary), corroborated=tuple(story.corroborated), disputes=tuple(story.disputed),
             title=story.title, entities=tuple(str(e.name) for e in story.entities),
             timeline=tuple((str(r.date), str(r.text)) for r in story.timeline),

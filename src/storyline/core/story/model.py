@@ -420,6 +420,7 @@ class StoryRecord:
     title: str | None = None
     group: str | None = None
     n_articles: Any = None
+    article_ids: list = field(default_factory=list)
     outlets: list = field(default_factory=list)
     first_published: Any = None
     last_published: Any = None
@@ -442,7 +443,8 @@ class StoryRecord:
         articles = [ArticleRef.from_row(a) for a in _maps(d.get("articles"))]
         return cls(
             story_id=d.get("story_id"), title=d.get("title"), group=d.get("group"),
-            n_articles=d["n_articles"] if "n_articles" in d else len(articles), outlets=_seq(d.get("outlets")),
+            n_articles=d["n_articles"] if "n_articles" in d else len(articles),
+            article_ids=_seq(d.get("article_ids")), outlets=_seq(d.get("outlets")),
             first_published=d.get("first_published"), last_published=d.get("last_published"),
             summary=[SummaryLine.from_row(s) for s in _maps(d.get("summary"))], articles=articles,
             duplicates=[DuplicateRef.from_row(x) for x in _maps(d.get("duplicates"))],
