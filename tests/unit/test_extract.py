@@ -406,3 +406,21 @@ def test_long_paragraph_with_a_credit_loses_only_the_credit():
 def test_truncated_caption_above_its_full_version_goes():
     r = clean_text("A grain carrier ties up at Selwick on...\nA grain carrier ties up at Selwick on Tuesday.")
     assert r.text == "A grain carrier ties up at Selwick on Tuesday." and r.removed[0].reason == "caption"
+
+
+def test_words_the_markup_keeps_in_two_blocks_are_not_read_as_one():
+    # a list item of two blocks, a byline and a paragraph: the extractor joins their texts with no space between
+    glued = ("<ul><li><div><span><strong><em>by Kenneth Marsh</em></strong></span></div> <div>Gilles and Felix "
+             "oppose the council's fare rise, and the report cites them twice in its closing pages.</div></li></ul>")
+    html = page(PARAGRAPHS + glued)
+    tree, _ = ex.html_tree(html)
+    assert "MarshGilles" in ex.main_text(tree, None, False)  # what the extractor alone gives
+    text = extract_html(html).text
+    assert "MarshGilles" not in text and "Marsh\nGilles and Felix oppose" in text
+
+
+def test_a_capital_inside_a_word_the_markup_keeps_whole_is_left_alone():
+    html = page(PARAGRAPHS + "<p>The council posts its minutes on Word<b>Press</b> and You<span>Tube</span> "
+                             "every week, the report says, and the mayor's office links to them.</p>")
+    text = extract_html(html).text
+    assert "WordPress and YouTube" in text

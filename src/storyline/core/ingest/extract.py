@@ -7,7 +7,9 @@
 
 Main text comes from trafilatura (comments off, its fallback extractors on), run on a tree this module parses
 itself so the parse can be checked (libxml2 stops at 256 levels of nesting). Metadata is read from the same
-tree by :mod:`storyline.core.ingest.htmlmeta`.
+tree by :mod:`storyline.core.ingest.htmlmeta`. Where the extractor runs two blocks' texts together into one word
+("SurinDeleuze" from a byline's block and the paragraph after it), the tree says they were two and they are split
+(:func:`unglued`).
 
 Time bound: in the main thread of a Unix process the extraction runs under ``signal.setitimer(ITIMER_REAL)``
 with a SIGALRM handler that raises, so a pathological page is cut off after ``timeout_s`` (any timer the
@@ -272,6 +274,73 @@ def _gunzip(raw: bytes, max_bytes: int) -> bytes:
     return out
 
 
+# elements that start a line of their own wherever a browser shows them: text on either side is never one word
+BLOCKS = frozenset(("address", "article", "aside", "blockquote", "br", "caption", "dd", "details", "div", "dl", "dt",
+                    "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li",
+                    "main", "nav", "ol", "p", "pre", "section", "summary", "table", "td", "th", "tr", "ul"))
+EDGE = "\ue000"  # where a block starts or ends, in the page's text read flat (a character of private use)
+_WORD = re.compile(r"\w+")
+
+
+def flat_text(tree) -> str:
+    """The page's text as its markup gives it, every text in order, each block's edges marked with :data:`EDGE`;
+    read in one pass of libxml2 (the marks are set on the tree and taken out again).
+
+    >>> import lxml.html
+    >>> flat_text(lxml.html.fromstring("<li><div><em>by Ann Lee</em></div><div>Deleuze wrote</div></li>"))
+    '\ue000\ue000by Ann Lee\ue000\ue000Deleuze wrote\ue000\ue000'
+    """
+    try:
+        # the HTML packages: imported where pages are read, never by a run of text records
+        from lxml import etree
+    except ImportError:  # pragma: no cover - lxml comes with trafilatura
+        return ""
+    marked = []
+    try:
+        for el in tree.iter(*BLOCKS):
+            marked.append((el, el.text, el.tail))
+            el.text, el.tail = EDGE + (el.text or ""), EDGE + (el.tail or "")
+        return etree.tostring(tree, method="text", encoding="unicode")
+    finally:
+        for el, text, tail in marked:
+            el.text, el.tail = text, tail
+
+
+def unglued(body: str, flat: str) -> str:
+    """``body``, an extractor's text of a page, with each word it ran together from two that the page's markup
+    keeps apart split again: by a line break where a block's edge parted them (a byline's "Surin" and the
+    paragraph "Deleuze ..." after it), else by a space (two elements with a space between them, "<b>die</b>
+    <b>Erdbeeren</b>"). ``flat`` is the page's text (:func:`flat_text`). An extractor that drops what lies between
+    two elements glues such a pair into one word, and a capital inside it is all its text shows of the seam: only
+    a word with a capital after a small letter or a digit is read, and only where the page never writes it as one
+    word itself ("WordPress").
+
+    >>> import lxml.html
+    >>> flat = flat_text(lxml.html.fromstring("<li><div><em>by Ann Lee</em></div><div>Deleuze on <b>die</b> "
+    ...                                       "<b>Erdbeeren</b>, on Word<b>Press</b></div></li>"))
+    >>> unglued("by Ann LeeDeleuze on dieErdbeeren, on WordPress", flat)
+    'by Ann Lee\\nDeleuze on die Erdbeeren, on WordPress'
+    """
+    glued = {w for w in _WORD.findall(body) if any((a.islower() or a.isdigit()) and b.isupper()
+                                                  for a, b in zip(w, w[1:]))}
+    if not glued or not flat:
+        return body
+    glued -= set(_WORD.findall(flat))  # what the page writes as one word somewhere is one word
+    apart: dict[str, str] = {}
+    for word in sorted(glued):
+        for k in range(1, len(word)):
+            if (word[k - 1].islower() or word[k - 1].isdigit()) and word[k].isupper():
+                seam = re.search(r"(?<!\w)" + re.escape(word[:k]) + r"([\s" + EDGE + r"]+)" + re.escape(word[k:])
+                                 + r"(?!\w)", flat)
+                if seam:
+                    apart[word] = word[:k] + ("\n" if EDGE in seam.group(1) else " ") + word[k:]
+                    break
+    if not apart:
+        return body
+    return re.sub(r"(?<!\w)(?:" + "|".join(map(re.escape, sorted(apart, key=len, reverse=True))) + r")(?!\w)",
+                  lambda m: apart[m.group(0)], body)
+
+
 def main_text(tree, url: str | None, fast: bool) -> str | None:
     """The main text trafilatura extracts from the parsed page, or None; ``fast`` skips its fallback extractors."""
     # the HTML packages: imported where pages are read, never by a run of text records
@@ -347,7 +416,9 @@ def extract_html(raw: bytes | str, url: str | None = None, *, declared_charset: 
             if problem:
                 return Reject(problem, "the parser found no document tree")
             meta = extract_metadata(tree, url)
+            flat = flat_text(tree)
             body = main_text(tree, url, fast)
+            body = unglued(body, flat) if body else body
     except ExtractionTimeout:
         return Reject("extract_timeout", f"extraction stopped after {timeout_s}s")
     except Exception as exc:  # noqa: BLE001 - an extractor failure on one page must not stop the run
