@@ -261,3 +261,14 @@ def test_a_story_whose_entities_title_or_timeline_changed_is_updated_not_unchang
         c = story_changes(StoryView.from_row(dict(before, **{part: value})), then, "s", "2025-03-11T05:00:00+00:00")
         assert (c.status, c.retold) == ("updated", [part])
         assert c.updated == "2025-03-11T05:00:00+00:00"  # no new article dates the change: the run does
+
+
+def test_a_teaser_that_is_a_noun_phrase_is_not_shown_though_two_outlets_carry_it():
+    # a teaser for another page, in two outlets' copy: a noun phrase, with no verb of its own
+    teaser = "A rider's guide to riding the night tram on the harbour line after the fare increase."
+    sents, arts = _story()
+    sents += [Sentence("a", 3, teaser, "gazette", "2024-03-05"), Sentence("b", 3, teaser, "herald", "2024-03-05")]
+    from storyline.core.story.summarize import summarize  # the summary before shown lines are read
+    assert teaser in [s.text for s in summarize(sents, SummaryConfig(words=60))]
+    d = digest("s-1", sents, arts, SummaryConfig(words=60))
+    assert d["summary"] and teaser not in [s.text for s in d["summary"]]

@@ -151,7 +151,9 @@ def not_told(p: Parse) -> str | None:
     - ``"prompt"``: a command to the reader, a verb in its base form with no subject ("Add Donald Trump as an
       interest", "Check out the questions", "Please visit the settings menu"), outside quotation marks;
     - ``"label"``: no finite verb anywhere, and no verb heads any of its sentences (a caption, a credit, a label:
-      "Vinay Chopra, a former Apotex worker.");
+      "Vinay Chopra, a former Apotex worker."); or one sentence that is a noun phrase, its noun with a determiner or
+      an adjective of its own and any finite verb in a clause that describes a noun (a title, a teaser: "A racing
+      game where players steer with their hands.", :func:`noun_phrase`);
     - ``"table"``: cells between bars ("| DL | Larry Ogunjobi | 63 |");
     - ``"fragment"``: the tail of a sentence cut in two: it opens on a small letter ("leaked by Steele himself"),
       it opens on a finite verb that has no subject ("Were sued by Michael Egan last month"), or it is a relative
@@ -160,9 +162,9 @@ def not_told(p: Parse) -> str | None:
     >>> from storyline.core.nlp.parse import parse
     >>> [not_told(p) for p in parse(["Add Donald Trump as an interest to stay up to date.",
     ...                              "Vinay Chopra, a former Apotex worker.", "leaked by Steele himself to Yahoo News.",
-    ...                              "Police arrested eight people on Monday.", '"Stop the count," the mayor said.']
-    ...                             )]
-    ['prompt', 'label', 'fragment', None, None]
+    ...                              "Police arrested eight people on Monday.", '"Stop the count," the mayor said.',
+    ...                              "The Finnish Art of Drinking at Home."])]
+    ['prompt', 'label', 'fragment', None, None, 'label']
     """
     text = p.text.lstrip()
     if text.count("|") >= 2:
@@ -172,7 +174,8 @@ def not_told(p: Parse) -> str | None:
     roots = p.roots()
     if not roots or text[:1] in QUOTE_MARKS:
         return None  # what someone said: whether it has its speaker is another question (context.context_need)
-    if not any(t.tag in FINITE for t in p.tokens) and not any(p.tokens[r].pos in ("VERB", "AUX") for r in roots):
+    if not any(t.tag in FINITE for t in p.tokens) and not any(p.tokens[r].pos in ("VERB", "AUX") for r in roots) \
+            or noun_phrase(p):
         return "label"
     r = roots[0]
     kids = p.children(r)
@@ -188,6 +191,38 @@ def not_told(p: Parse) -> str | None:
     if subject and subject[0] == first and p.tokens[first].tag in WH:
         return "fragment"  # a relative clause without its noun ("Which led to the attack on the Capitol.")
     return None
+
+
+_DESCRIBING = frozenset(("relcl", "acl"))  # a clause that describes a noun
+
+
+def noun_phrase(p: Parse) -> bool:
+    """Whether the parsed line is one sentence that is a noun phrase: its root a noun with a determiner or an
+    adjective of its own (a possessive is a determiner: "A rider's guide"), and every finite verb in it inside a
+    clause that describes a noun. A title or a teaser
+    ("A racing game where players can steer using their hands."), not a statement of the story.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> [noun_phrase(p) for p in parse(["A racing game where players can steer using their hands.",
+    ...                                 "A racing game that players steer with their hands sold a million copies."])]
+    [True, False]
+    """
+    if len(p.sentences) != 1:
+        return False
+    start, end = p.sentences[0]
+    root = next((k for k in range(start, end) if p.tokens[k].head == k), None)
+    if root is None or p.tokens[root].pos not in ("NOUN", "PROPN") or not any(
+            p.tokens[c].pos == "DET" or p.tokens[c].dep == "poss" or p.tokens[c].tag == "JJ" for c in p.children(root)):
+        return False
+
+    def described(k: int) -> bool:
+        while p.tokens[k].head != k:
+            if p.tokens[k].dep in _DESCRIBING:
+                return True
+            k = p.tokens[k].head
+        return False
+
+    return all(described(k) for k in range(start, end) if p.tokens[k].tag in FINITE)
 
 
 def read_line(p: Parse) -> Line:

@@ -181,14 +181,16 @@ WH_WORDS = frozenset(("which", "who", "whom", "whose"))  # relative pronouns (a 
 def open_kind(text: str) -> bool:
     """Whether a line's words leave open that it is no sentence of the story, so that only its parse can tell: it
     opens on a bracket, a bar or a small letter, holds a bar, opens on a word that may be a verb in its base form
-    ("Check", "Add", "Please"), a finite auxiliary or a relative pronoun, or holds no word that may be an inflected
-    verb ("said", "shows", "ran") or an auxiliary. Most lines of news (a subject, then a verb in the past or the
+    ("Check", "Add", "Please"), a finite auxiliary or a relative pronoun, or holds no word that may be a finite
+    verb ("said", "shows", "ran"; not "drinking") or an auxiliary. Most lines of news (a subject, then a verb in the past or the
     third person) are none of these and are not parsed: this is what keeps reading shown lines cheap.
 
     >>> open_kind("Check out the full auction on eBay!"), open_kind("The police arrested eight people on Monday.")
     (True, False)
     >>> open_kind("Vinay Chopra, a former Apotex worker."), open_kind("Were sued by Michael Egan last month.")
     (True, True)
+    >>> open_kind("The Finnish Art of Drinking at Home.")
+    True
     """
     t = text.lstrip()
     if not t or t[:1] in "([|_" or "|" in t or (t[:1].isalpha() and t[:1].islower()):
@@ -203,8 +205,10 @@ def open_kind(text: str) -> bool:
 
 
 def _inflected(word: str) -> bool:
-    """A word that may be a verb in an inflected form or an auxiliary: "said", "shows", "ran", "is", "will"."""
-    return word in AUXILIARIES or any(word != lemma for lemma in word_lemmas(word).get("VERB", ()))
+    """A word that may be a finite verb, in an inflected form, or an auxiliary: "said", "shows", "ran", "is", "will";
+    not a form in "-ing", which is never finite ("Drinking" in "The Finnish Art of Drinking at Home")."""
+    return word in AUXILIARIES or (not word.endswith("ing") and any(
+        word != lemma for lemma in word_lemmas(word).get("VERB", ())))
 
 
 @lru_cache(maxsize=1 << 15)  # the summary asks it of every sentence, and a story's wire copy repeats sentences
