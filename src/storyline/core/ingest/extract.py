@@ -290,11 +290,9 @@ def flat_text(tree) -> str:
     >>> flat_text(lxml.html.fromstring("<li><div><em>by Ann Lee</em></div><div>Deleuze wrote</div></li>"))
     '\ue000\ue000by Ann Lee\ue000\ue000Deleuze wrote\ue000\ue000'
     """
-    try:
-        # the HTML packages: imported where pages are read, never by a run of text records
-        from lxml import etree
-    except ImportError:  # pragma: no cover - lxml comes with trafilatura
-        return ""
+    # the HTML packages: imported where pages are read, never by a run of text records
+    from lxml import etree
+
     marked = []
     try:
         for el in tree.iter(*BLOCKS):

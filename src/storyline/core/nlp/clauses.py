@@ -174,7 +174,7 @@ def not_told(p: Parse) -> str | None:
     roots = p.roots()
     if not roots or text[:1] in QUOTE_MARKS:
         return None  # what someone said: whether it has its speaker is another question (context.context_need)
-    if not any(t.tag in FINITE for t in p.tokens) and not any(p.tokens[r].pos in ("VERB", "AUX") for r in roots) \
+    if (not any(t.tag in FINITE for t in p.tokens) and not any(p.tokens[r].pos in ("VERB", "AUX") for r in roots)) \
             or noun_phrase(p):
         return "label"
     r = roots[0]
@@ -199,8 +199,8 @@ _DESCRIBING = frozenset(("relcl", "acl"))  # a clause that describes a noun
 def noun_phrase(p: Parse) -> bool:
     """Whether the parsed line is one sentence that is a noun phrase: its root a noun with a determiner or an
     adjective of its own (a possessive is a determiner: "A rider's guide"), and every finite verb in it inside a
-    clause that describes a noun. A title or a teaser
-    ("A racing game where players can steer using their hands."), not a statement of the story.
+    clause that describes a noun. A title or a teaser ("A racing game where players can steer using their
+    hands."), not a statement of the story.
 
     >>> from storyline.core.nlp.parse import parse
     >>> [noun_phrase(p) for p in parse(["A racing game where players can steer using their hands.",
