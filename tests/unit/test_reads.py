@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from storyline.bench.reads import background_dated, count, main
+from storyline.bench.reads import background_dated, count, format_report, main
 from storyline.core.story.headline import cut_inside, headline
 from storyline.core.story.model import Article
 from storyline.core.story.title import choose_title
@@ -349,3 +349,14 @@ def test_a_written_title_never_runs_two_clauses_together():
     assert cut_inside(title, lead) is None, title
     assert "drama everyone" not in title and "surface everyone" not in title, title
     assert cut_inside("The sale of the old quay at Kelso seems devoid of drama everyone knows who will buy it", lead)
+
+
+def test_bench_reads_counts_words_run_together_and_not_a_name_the_story_repeats():
+    stories = [_story("s1", "Deleuze and Guattari oppose micropolitics",
+                      [("---- by Kenneth SurinDeleuze and Guattari oppose micropolitics.", "a"),
+                       ("Surin wrote the entry for the dictionary, published on WordPress.", "a"),
+                       ("The entry is on WordPress and in print.", "b")])]
+    result = count(stories)
+    assert result["glued_words"]["count"] == 1
+    assert result["glued_words"]["examples"][0]["why"] == "SurinDeleuze"
+    assert "glued words" in format_report(result)

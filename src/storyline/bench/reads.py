@@ -31,7 +31,12 @@
   article's latest timeline date): two events of one topic, not one story;
 - **restatement pairs**: two sentences of one summary that state the same fact: most of the content words of the
   shorter one, with numbers written as digits, are in the other (the summariser's own test,
-  :func:`storyline.core.story.summarize.restated`).
+  :func:`storyline.core.story.summarize.restated`);
+- **glued words**: a word of a title, summary sentence or timeline row that is two run together: a small word, a
+  stop and a capital with no space ("officials.LASD"), or a capital inside a word after a small letter where the
+  story writes each part as a word of its own and the whole only once ("SurinDeleuze" beside "Surin" and
+  "Deleuze"; not "WordPress", a name the story repeats). Read from the story's text alone, not from the page's
+  markup the extractor reads (:func:`glued_words`).
 
     storyline bench reads --data OUT_DIR [--examples 5] [--json OUT.json]
 """
@@ -43,7 +48,7 @@ import hashlib
 import json
 import re
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -211,6 +216,49 @@ def restating(texts: list[str]) -> list[tuple[int, int]]:
             if terms[i] and terms[j] and restated(terms[i], terms[j])]
 
 
+_STOP_GLUED = re.compile(r"(?<![\w./@:-])([^\W\d_]{2,})[.!?]([^\W\d_]{2,})(?![\w./@-])")
+_PART = re.compile(r"[^\W\d_]+")
+_SPELT = re.compile(r"(?<![#@\w])[^\W\d_]+(?!\w)")  # a word of letters, not a hashtag's or a handle's
+_PART_LETTERS = 3  # each part of a glued word has at least this many letters ("LaGuardia", "AutorIn" are one word)
+
+
+def glued_words(story: dict) -> list[tuple[str, str]]:
+    """The words of a story's title, summary sentences and timeline rows that are two words run together, each with
+    its line: a small word, a stop and a capital with no space between ("officials.LASD"), or a word with a
+    capital after a small letter, each part of three letters or more, that the story's text (its shown lines,
+    single-source entries, articles' titles and entities' names) holds only once while it holds each part as a word
+    of its own. A hashtag or a handle is one word.
+
+    >>> glued_words({"title": "Deleuze on micropolitics", "summary": [
+    ...     {"text": "An essay by Ann SurinDeleuze wrote on WordPress."}, {"text": "Surin edits WordPress pages."},
+    ...     {"text": "Deputies told officials.LASD said the road was shut."}]})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('SurinDeleuze', 'An essay by Ann SurinDeleuze wrote on WordPress.'),
+     ('officials.LASD', 'Deputies told officials.LASD said the road was shut.')]
+    """
+    shown = [str(story.get("title") or "")] + [str(x.get("text") or "") for x in story.get("summary") or []] + [
+        str(r.get("text") or "") for r in story.get("timeline") or []]
+    context = shown + [str(x.get("text") or "") for x in story.get("single_source") or []] + [
+        str(a.get("title") or "") for a in story.get("articles") or []] + [
+        str(e.get("name") or "") for e in story.get("entities") or []]
+    words = Counter(w.lower() for t in context for w in _PART.findall(t))
+    out: list[tuple[str, str]] = []
+    for line in shown:
+        for m in _STOP_GLUED.finditer(line):
+            if m.group(1).islower() and m.group(2)[0].isupper():
+                out.append((m.group(0), line))
+        for w in _SPELT.findall(line):
+            cuts = [k for k in range(_PART_LETTERS, len(w) - _PART_LETTERS + 1) if w[k - 1].islower() and w[k].isupper()]
+            if cuts and words[w.lower()] == 1 and all(words[part.lower()] for part in _parts(w, cuts)):
+                out.append((w, line))
+    return out
+
+
+def _parts(word: str, cuts: list[int]) -> list[str]:
+    bounds = [0, *cuts, len(word)]
+    return [word[a:b] for a, b in zip(bounds, bounds[1:])]
+
+
 def read_stories(path: Path) -> list[dict]:
     f = path / "stories.jsonl" if path.is_dir() else path
     with open(f, encoding="utf-8") as fh:
@@ -218,11 +266,11 @@ def read_stories(path: Path) -> list[dict]:
 
 
 def count(stories: list[dict], examples: int = 5) -> dict:
-    """The four counts over a run's stories, each with up to ``examples`` examples."""
+    """The counts over a run's stories, each with up to ``examples`` examples."""
     out: dict[str, dict] = {k: {"count": 0, "examples": []} for k in
                             ("residue_titles", "cut_headlines", "furniture_sentences", "context_openers",
                              "restatement_pairs", "background_dated_rows", "non_names", "furniture_leads",
-                            "furniture_rows", "background_leads", "mixed_events")}
+                            "furniture_rows", "background_leads", "mixed_events", "glued_words")}
 
     def add(kind: str, example: dict) -> None:
         out[kind]["count"] += 1
@@ -245,6 +293,8 @@ def count(stories: list[dict], examples: int = 5) -> dict:
         n_top += _read_entities(st, texts, add)
         for i, j in restating(texts):
             add("restatement_pairs", {"story_id": st["story_id"], "texts": [texts[i], texts[j]]})
+        for word, line in glued_words(st):
+            add("glued_words", {"story_id": st["story_id"], "text": line, "why": word})
     out["stories"] = {"count": len(stories)}
     out["summary_sentences"] = {"count": n_sentences}
     out["context_openers"]["share"] = round(out["context_openers"]["count"] / n_sentences, 4) if n_sentences else 0.0
@@ -422,7 +472,8 @@ def format_report(result: dict) -> str:
               "non_names": "entities among each story's top five that are no names",
               "furniture_leads": "leads that are furniture", "furniture_rows": "timeline rows that are furniture",
               "background_leads": "leads that tell background", "mixed_events": "stories whose articles tell news "
-                                                                                "more than a year apart"}
+                                                                                "more than a year apart",
+              "glued_words": "glued words (two words run together) in titles, summaries and timelines"}
     for key, label in labels.items():
         r = result[key]
         of = {"background_dated_rows": "timeline rows", "non_names": "top-five entities", "background_leads": "stories",
