@@ -12,7 +12,7 @@ from storyline.core.story.context import context_need
 from storyline.core.story.model import Article, Sentence
 from storyline.core.story.restate import containment
 from storyline.core.story.features import SummaryConfig
-from storyline.core.story.summarize import story_features, summarize
+from storyline.core.story.summarize import story_features, summarize, told_summary
 from storyline.core.text.text import content_terms, fold_for_hash
 
 
@@ -510,3 +510,31 @@ def test_a_sentence_taken_with_the_one_before_it_never_repeats_it():
     for i in range(len(out)):
         for j in range(i + 1, len(out)):
             assert containment(_terms(out[i].text), _terms(out[j].text)) < cfg.containment_threshold
+
+
+def _fare_story(later: str, naming: str | None = None) -> list[Sentence]:
+    a = ["The council approved a fifty-cent bus fare increase on Tuesday night after a long debate.",
+         "Riders' groups said the increase would hurt low-income workers who rely on buses.", later]
+    b = ["On Tuesday night the council approved a fifty-cent increase in bus fares after a long debate.",
+         "The mayor praised the vote and promised better evening service on busy routes.", later]
+    if naming:
+        b.append(naming)
+    return [Sentence("a", i, t, "gazette", "2024-03-05") for i, t in enumerate(a)] + \
+        [Sentence("b", i, t, "herald", "2024-03-05") for i, t in enumerate(b)]
+
+
+def test_a_line_whose_subject_is_a_name_no_line_before_it_gives_in_full_is_not_shown():
+    later = "Hartwell accused the council of breaking its promise to keep fares frozen until next year."
+    sents = _fare_story(later)
+    assert later in [s.text for s in summarize(sents, SummaryConfig(words=60))]  # chosen before it is read
+    told = [s.text for s in told_summary(sents, SummaryConfig(words=60))]
+    assert told and later not in told
+
+
+def test_a_name_alone_is_shown_after_a_line_that_names_it_and_a_place_s_name_stands_alone():
+    later = "Hartwell accused the council of breaking its promise to keep fares frozen until next year."
+    naming = "Margaret Hartwell, who leads the riders' union, called the fifty-cent increase a broken promise."
+    told = [s.text for s in told_summary(_fare_story(later, naming), SummaryConfig(words=90))]
+    assert later not in told or naming in told[:told.index(later)]
+    place = "Pakistan accused the council of breaking its promise to keep fares frozen until next year."
+    assert place in [s.text for s in told_summary(_fare_story(place), SummaryConfig(words=60))]

@@ -225,6 +225,30 @@ def noun_phrase(p: Parse) -> bool:
     return all(described(k) for k in range(start, end) if p.tokens[k].tag in FINITE)
 
 
+def subject_need(p: Parse) -> str | None:
+    """The name a reader must have been told before the parsed line, or None: the subject of its main clause is
+    one proper noun alone ("Kritzer declined to comment", "..., Luray said"), a surname or a short name that stands
+    for someone named in full before it.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> [subject_need(p) for p in parse(["Kritzer declined to comment on the actor's condition.",
+    ...                                  "Publicist Alan Kritzer declined to comment.",
+    ...                                  "Police arrested eight people on Monday."])]
+    ['Kritzer', None, None]
+    """
+    if not p.sentences:
+        return None
+    start, end = p.sentences[0]
+    root = next((k for k in range(start, end) if p.tokens[k].head == k), None)
+    if root is None:
+        return None
+    for s in (c for c in p.children(root) if p.tokens[c].dep in SUBJECT):
+        phrase = [k for k in p.subtree(s) if p.tokens[k].pos not in ("PUNCT", "SPACE")]
+        if phrase == [s] and p.tokens[s].pos == "PROPN" and p.tokens[s].text[:1].isupper():
+            return p.tokens[s].text
+    return None
+
+
 def read_line(p: Parse) -> Line:
     """What the parsed line is.
 

@@ -10,9 +10,11 @@ from functools import lru_cache
 from typing import Sequence
 
 from storyline.core.text.text import hash_tokens
-from storyline.core.nlp.clauses import not_told
+from storyline.core.nlp.clauses import not_told, subject_need
 from storyline.core.nlp.parse import parse
+from storyline.core.nlp.mentions import NAME_COMPONENTS
 from storyline.core.nlp.roles import COMPONENTS
+from storyline.core.nlp.dates import MONTH_NAMES, WEEKDAYS
 from storyline.core.text.language import ENGLISH, language
 from storyline.core.text.text import AUXILIARIES, STOPWORDS, content_terms, mostly_quoted, outside_quotes, word_lemmas, words
 from storyline.core.story.model import Sentence
@@ -175,6 +177,59 @@ def _kinds(texts: Sequence[str]) -> list[str | None]:
 
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+CALENDAR = MONTH_NAMES | frozenset(WEEKDAYS)
+_NAMED: dict[str, str | None] = {}  # each line's subject's name alone, read once per process
+
+
+def names_needed(texts: Sequence[str]) -> list[str | None]:
+    """For each line, the name its main clause's subject gives alone, which a reader must have been told in full
+    before it ("Kritzer declined ...": :func:`~storyline.core.nlp.clauses.subject_need`), or None. A name the entity
+    model reads as a place's, an organisation's or another thing's ("Pakistan", "Netflix") stands alone; a
+    person's, or one it does not read ("Kritzer"), does not. Only English lines whose words leave it open are parsed
+    (:func:`name_candidates`), all that are new in one batch.
+
+    >>> names_needed(["Kritzer declined to comment on the actor's condition.", "Police arrested eight people."])
+    ['Kritzer', None]
+    """
+    new = [t for t in dict.fromkeys(texts) if t not in _NAMED]
+    if len(_NAMED) + len(new) > _READ_MOST:
+        _NAMED.clear()
+    read = [t for t in new if name_candidates(t) and language(hash_tokens(t)) == ENGLISH]
+    _NAMED.update(dict.fromkeys(new))
+    found = {t: name for t, p in zip(read, parse(read, COMPONENTS)) if (name := subject_need(p))}
+    named = list(found)
+    for t, p in zip(named, parse(named, NAME_COMPONENTS)):  # a place's or an organisation's name stands alone
+        if not any(e.label != "PERSON" and found[t] in e.text.split() for e in p.entities):
+            _NAMED[t] = found[t]
+    return [_NAMED[t] for t in texts]
+
+
+def name_candidates(text: str) -> list[str]:
+    """The words of a line that may be its subject's name alone, so that only its parse can tell: each capitalised
+    word that is no word of the language's lexicon nor a day or a month, beside a word that may be a finite verb,
+    with no other capitalised word on its other side ("Kritzer declined", ", said Luray"). Most lines open on a
+    longer name or a noun and have none.
+
+    >>> name_candidates("Kritzer declined to comment."), name_candidates("Police Chief Ann Lee declined to comment.")
+    (['Kritzer'], [])
+    """
+    found = _WORD.findall(text)
+    finite = [_inflected(w.lower()) for w in found]
+    out = []
+    for k, w in enumerate(found):
+        low = w.lower()
+        if not w[:1].isupper() or low in STOPWORDS or low in CALENDAR or word_lemmas(low):
+            continue  # a word of the language or a day or month ("Police", "Tuesday"), not a name
+        before = found[k - 1] if k else ""
+        after = found[k + 1] if k + 1 < len(found) else ""
+        if (after and finite[k + 1] and not before[:1].isupper()) or (
+                before and finite[k - 1] and not after[:1].isupper()):
+            out.append(w)
+    return out
+
+
 WH_WORDS = frozenset(("which", "who", "whom", "whose"))  # relative pronouns (a closed class)
 
 

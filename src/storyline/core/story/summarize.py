@@ -50,7 +50,8 @@ from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import dated_caption_body
 from storyline.core.text.text import content_terms, fold_for_hash, tfidf, words
 from storyline.core.nlp.dates import instant, told_by_end_of_day
-from storyline.core.story.context import QUOTES, settle_quotes, context_need, instructing, untold, without_connective
+from storyline.core.story.context import (QUOTES, context_need, instructing, name_candidates, names_needed,
+                                         settle_quotes, untold, without_connective)
 from storyline.core.story.lead import background, choose_lead, lead_candidates, lead_closeness, mark_leads, revisions
 from storyline.core.story.model import Sentence, SummarySentence
 from storyline.core.story.restate import containment, fact_terms, restated, restates
@@ -129,12 +130,14 @@ def _deck(s: Sentence, flags: Sequence[str]) -> bool:
 
 def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
                    disputed: frozenset[str] = frozenset(), titles: Mapping[str, str] | None = None,
-                   vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> StoryFeatures:
+                   vectors_of: Callable[[list[str]], np.ndarray] | None = None,
+                   learned: Mapping[str, tuple[str, frozenset[str]]] | None = None) -> StoryFeatures:
     """Compute the weight-independent features of one story (depends only on thresholds and focus).
 
     ``disputed`` holds the texts of sentences that tell one side of a dispute: they do not open a summary when
     another lead can. ``titles`` (article id -> headline) tell each article's news: a lead that other articles'
-    headlines state is the story's news."""
+    headlines state is the story's news. ``learned`` (a sentence's text -> what it needs) adds what the parse read
+    of sentences whose words left it untold (:func:`told_summary`)."""
     length: dict[str, int] = {}  # each article's length, before any bound on the candidates
     for s in sentences:
         length[s.article_id] = max(length.get(s.article_id, 0), s.position + 1)
@@ -148,7 +151,7 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     has_terms = np.array([bool(t) for t in terms])
     sim[np.diag_indices(n)] = has_terms.astype(float)
 
-    needs, eligible = _needs_and_eligible(sents, terms, has_terms)
+    needs, eligible = _needs_and_eligible(sents, terms, has_terms, learned or {})
     stamps = [instant(s.published) for s in sents]
     known = [t for t in stamps if t is not None]
     first = min(known) if known else None
@@ -187,14 +190,15 @@ def story_features(sentences: Sequence[Sentence], cfg: SummaryConfig,
     )
 
 
-def _needs_and_eligible(sents: Sequence[Sentence], terms: Sequence[list[str]], has_terms: np.ndarray
-                        ) -> tuple[list, np.ndarray]:
-    """What each sentence needs to be read (:func:`~storyline.core.story.context.context_need`), and which are
-    summary material: they have terms, no flag (a standfirst excepted), nothing they need and cannot have, and are no
-    photo caption."""
+def _needs_and_eligible(sents: Sequence[Sentence], terms: Sequence[list[str]], has_terms: np.ndarray,
+                        learned: Mapping[str, tuple[str, frozenset[str]]]) -> tuple[list, np.ndarray]:
+    """What each sentence needs to be read (:func:`~storyline.core.story.context.context_need`, else what the parse
+    read of it, ``learned``), and which are summary material: they have terms, no flag (a standfirst excepted),
+    nothing they need and cannot have, and are no photo caption."""
     # a definite description or surname that opens an article is that article's own lead: it stands alone
-    needs = [None if (s.position == 0 and (nd := context_need(s.text)) is not None and nd[0] == "terms")
-             else context_need(s.text) for s in sents]
+    needs = [None if (s.position == 0 and (nd := context_need(s.text) or learned.get(s.text)) is not None
+                      and nd[0] == "terms")
+             else context_need(s.text) or learned.get(s.text) for s in sents]
     at = {(s.article_id, s.position): i for i, s in enumerate(sents)}
     settle_quotes(sents, needs, at)
     eligible = np.array([bool(terms[i]) and (not (fl := sentence_flags(s.text)) or _deck(s, fl))
@@ -430,8 +434,9 @@ def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:
 
 def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None,
               disputed: frozenset[str] = frozenset(), titles: Mapping[str, str] | None = None,
-              vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> list[SummarySentence]:
-    """Summarise one story's sentences within ``config.words`` words.
+              vectors_of: Callable[[list[str]], np.ndarray] | None = None,
+              learned: Mapping[str, tuple[str, frozenset[str]]] | None = None) -> list[SummarySentence]:
+    """Summarise one story's sentences within ``config.words`` words (``learned``: see :func:`story_features`).
 
     >>> s = [Sentence("a", 0, "The Mets said Wally Backman resigned from his job on Monday."),
     ...      Sentence("b", 0, "Sources said Wally Backman was fired by the Mets on Monday."),
@@ -443,7 +448,7 @@ def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None
     cfg = config or SummaryConfig()
     if not sentences:
         return []
-    feats = story_features(sentences, cfg, disputed, titles, vectors_of)
+    feats = story_features(sentences, cfg, disputed, titles, vectors_of, learned)
     chosen = brief_order(feats, select(feats, cfg))
     sents = feats.sentences
     out = []
@@ -463,20 +468,56 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
                  disputed: frozenset[str] = frozenset(), titles: Mapping[str, str] | None = None,
                  vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> list[SummarySentence]:
     """:func:`summarize`, with no line shown that is no sentence of the story by its parse (a prompt to the reader,
-    a label or caption with no verb, a fragment: :func:`~storyline.core.story.context.untold`). Only the lines
-    chosen are parsed; when one is no sentence of the story, the summary is chosen again without it, until every
-    line chosen is one (each round leaves out at least one line; :data:`RECHOOSE` bounds the rounds), and then
-    shown without any that is left (a story told in no other lines keeps them: an empty summary tells less). A
-    command is a prompt only in a story whose first chosen lines hold fewer than two (not a recipe's steps)."""
+    a label or caption with no verb, a fragment: :func:`~storyline.core.story.context.untold`), nor one whose
+    subject is a name alone (not a place's or an organisation's) that no line before it names ("Kritzer declined ...":
+    :func:`~storyline.core.story.context.names_needed`). Only the lines chosen are parsed. When one is no sentence
+    of the story, the summary is chosen again without it; when one's subject is not named before it, again with
+    that need known (the line then comes only after one that names it, or with the lines before it in its
+    article). So until every line chosen is told (each round leaves out a line or learns a need; :data:`RECHOOSE`
+    bounds the rounds); a line still untold is then left out (a story told in no other lines keeps them: an empty
+    summary tells less). A command is a prompt only in a story whose first chosen lines hold fewer than two (not a
+    recipe's steps)."""
 
     first = chosen = summarize(sentences, config, disputed, titles, vectors_of)
     instructs = instructing([s.text for s in chosen])
     left_out: set[str] = set()
+    learned: dict[str, tuple[str, frozenset[str]]] = {}
     for _ in range(RECHOOSE):
         untold_here = {s.text for s, why in zip(chosen, untold([s.text for s in chosen], instructs)) if why}
-        if not untold_here:
+        unmet = {s.text: ("terms", frozenset(content_terms(name))) for s, name in unnamed(chosen).items()
+                 if s.text not in learned}
+        if not untold_here and not unmet:
             break
         left_out |= untold_here
-        chosen = summarize([s for s in sentences if s.text not in left_out], config, disputed, titles, vectors_of)
-    told = [s for s, why in zip(chosen, untold([s.text for s in chosen], instructs)) if not why]
+        learned.update(unmet)
+        chosen = summarize([s for s in sentences if s.text not in left_out], config, disputed, titles, vectors_of,
+                           learned)
+    still = unnamed(chosen)
+    told = [s for s, why in zip(chosen, untold([s.text for s in chosen], instructs)) if not why and s not in still]
     return told or first  # a story told only in such lines: as it is
+
+
+def unnamed(chosen: Sequence[SummarySentence]) -> dict[SummarySentence, str]:
+    """The lines of a summary, in its order, whose subject is a name alone that no line before them names
+    (:func:`~storyline.core.story.context.names_needed`), with that name. An article's first sentence names in its
+    own right, and the summary's first line needs nothing.
+
+    >>> lines = [SummarySentence("The actor was resting, his publicist said.", "a", 0, ("a",), 1),
+    ...          SummarySentence("Kritzer declined to name the hospital.", "a", 5, ("a",), 1),
+    ...          SummarySentence("Publicist Alan Kritzer said he was fine.", "b", 3, ("b",), 1),
+    ...          SummarySentence("Kritzer said he would speak on Monday.", "b", 4, ("b",), 1)]
+    >>> list(unnamed(lines).values())
+    ['Kritzer']
+    """
+    stems: list[set[str]] = [set()]  # the stems the lines before each one name
+    for s in chosen:
+        stems.append(stems[-1] | {t[:5] for t in content_terms(s.text)})
+
+    def named(word: str, k: int) -> bool:
+        return any(t[:5] in stems[k] for t in content_terms(word))
+
+    # only a line whose name may stand alone, not named before it, is parsed
+    read = [k for k, s in enumerate(chosen) if k > 0 and s.position > 0
+            and any(not named(w, k) for w in name_candidates(s.text))]
+    needs = names_needed([chosen[k].text for k in read])
+    return {chosen[k]: name for k, name in zip(read, needs) if name is not None and not named(name, k)}
