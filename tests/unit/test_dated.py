@@ -54,6 +54,8 @@ def test_a_date_dates_the_clause_of_its_verb(sentence: str, date: str, row: str)
     ("The screen shows 1920 pixels across and weighs 200 grams.", "1920", "none"),  # a count, no date
     ("The bank earned $9 million between May 2010 and May 2011.", "2010-05", "span"),  # a period bounded
     ("In 2012 the harbour was the busiest in the region.", "2012", "background"),  # a state, not an event
+    ("The ferry could sail again on Saturday, the operator said.", "2024-03-02", "forecast"),  # may happen
+    ("By 2030 the port should have doubled its cargo, planners say.", "2030", "forecast"),
 ])
 def test_a_date_that_opens_a_span_dates_background_or_is_no_date_dates_no_event(sentence: str, date: str,
                                                                                    kind: str) -> None:

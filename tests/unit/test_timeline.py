@@ -436,3 +436,11 @@ def test_a_long_dated_sentence_gives_a_row_never_cut_inside_a_phrase():
     row = rows[0].text
     assert "4 March 2024" in row and "…" not in row
     assert cut_inside(row, text) is None, row
+
+
+def test_a_decade_is_no_year_and_a_forecast_is_no_event():
+    s = [Sentence("a", 2, "His fame soared through the late 1970s and into the 1980s, the studio said.", "x.com"),
+         Sentence("a", 3, "The studio could release the film as soon as Saturday, its chief said.", "x.com"),
+         Sentence("a", 4, "The studio released his first film in 1974.", "x.com")]
+    assert [(e.date, e.text) for e in build_timeline(s, {"a": "2024-03-05"})] == [
+        ("1974", "The studio released his first film in 1974.")]

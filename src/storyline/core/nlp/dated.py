@@ -13,7 +13,9 @@ then. The parse says when it dates something else:
   nor a time it happened in ("appealed his 2015 conviction", "under the War Powers Resolution of 1973"): an earlier
   event told for context, not an event of the story;
 - *no date*: a bare number before a plural noun, which it counts ("1080 pixels by 1920 pixels"), or in a name
-  ("Connect 2035").
+  ("Connect 2035");
+- *forecast*: the verb it hangs on is one of what may or should happen, with a modal ("North Korea could launch
+  another missile as soon as Saturday"): no event took place then.
 
 The clause is the verb and what hangs on it, less the clauses joined to it that tell other events ("... and
 started a new line of work"). A clause reported by a verb of saying is told with its reporter (the parse makes it
@@ -37,6 +39,9 @@ AT_THE_TIME = frozenset(("in", "on", "at", "during", "amid", "amidst", "througho
 AMID = frozenset(("during", "amid", "amidst", "throughout", "until", "till"))
 SPAN = frozenset(("since", "between", "from", "through"))  # prepositions that open or bound a span at a date
 CONDITIONS = frozenset(("if", "unless"))  # the subordinators of a condition: what may happen, not what did
+# modal verbs of what may or should happen (a closed class; "will", "shall" and reported "would" say what is
+# planned, and stay)
+POSSIBLE = frozenset(("could", "may", "might", "should", "must", "ought"))
 AT_ONCE = frozenset(("when", "while", "as"))  # subordinators of a clause whose time is its main clause's too
 # the forms of "be" (a closed class: the parse here has no lemmas)
 BE = frozenset(("be", "is", "are", "am", "was", "were", "been", "being", "'s", "’s", "'re", "’re", "'m", "’m"))
@@ -52,8 +57,8 @@ _SHORTEST = 4  # a clause of fewer words is no row of its own: the sentence is t
 
 @dataclass(frozen=True, slots=True)
 class Dated:
-    """What a date dates: ``kind`` is ``event``, ``span``, ``background`` (a state too) or ``none`` (no date); ``text`` is the
-    clause an event date dates, as a timeline row tells it ("" for the others)."""
+    """What a date dates: ``kind`` is ``event``, ``span``, ``background`` (a state too), ``forecast`` or ``none`` (no
+    date); ``text`` is the clause an event date dates, as a timeline row tells it ("" for the others)."""
 
     kind: str
     text: str = ""
@@ -99,6 +104,8 @@ def dated(p: Parse, start: int, end: int, year: bool = False) -> Dated:
     clause = _clause_head(p, verb, year)
     if clause is None or _state(p, clause):
         return Dated("background")
+    if _possible(p, verb):
+        return Dated("forecast")
     kept = _clause(p, verb, clause, set(span))
     if _words(p, kept) < _SHORTEST or _lost_referent(p, kept) or not _finite_kept(p, clause, kept):
         return Dated("event", p.text.strip())
@@ -256,6 +263,19 @@ def _lost_referent(p: Parse, kept: frozenset[int]) -> bool:
     subject = next((k for k in sorted(kept) if p.tokens[k].dep in SUBJECT), None)
     return (subject is not None and p.tokens[subject].tag == "PRP" and p.tokens[subject].text.lower() not in ("i", "we")
             and any(p.tokens[k].pos == "PROPN" for k in range(first)))
+
+
+def _possible(p: Parse, verb: int) -> bool:
+    """The verb a date hangs on, or a verb it completes ("is expected to launch in May"), takes a modal of what may
+    or should happen (:data:`POSSIBLE`): "could launch ... as soon as Saturday", "should have finished by 2030". A
+    modal of the clause a time clause hangs on says nothing of it ("could play it, as they married in 2014")."""
+    k = verb
+    while True:
+        if any(p.tokens[c].dep == "aux" and p.tokens[c].text.lower() in POSSIBLE for c in p.children(k)):
+            return True
+        if p.tokens[k].dep not in ("xcomp", "aux", "auxpass") or p.tokens[k].head == k:
+            return False
+        k = p.tokens[k].head
 
 
 def _state(p: Parse, k: int) -> bool:

@@ -27,7 +27,8 @@ MONTH_NAMES = frozenset({*_MONTHS, *_MONTH_ABBR})  # every way a sentence names 
 WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
 _MONTH_RE = (r"(?P<month>January|February|March|April|May|June|July|August|September|October|November|December"
              r"|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)")
-_YEAR_RE = r"(?P<year>(?:1[89]|20)\d\d)(?![\d,.]\d)"
+# a year, not a decade ("the 1980s": a number's plural is a span of ten years, no date)
+_YEAR_RE = r"(?P<year>(?:1[89]|20)\d\d)(?![\d,.]\d)(?!s\b)"
 PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("iso", re.compile(r"(?<![\d-])(?P<year>(?:1[89]|20)\d\d)-(?P<mnum>0[1-9]|1[0-2])-(?P<day>0[1-9]|[12]\d|3[01])(?!\d)")),
     ("mdy", re.compile(_MONTH_RE + r"\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?,?\s+" + _YEAR_RE)),
