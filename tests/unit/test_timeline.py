@@ -444,3 +444,11 @@ def test_a_decade_is_no_year_and_a_forecast_is_no_event():
          Sentence("a", 4, "The studio released his first film in 1974.", "x.com")]
     assert [(e.date, e.text) for e in build_timeline(s, {"a": "2024-03-05"})] == [
         ("1974", "The studio released his first film in 1974.")]
+
+
+def test_a_lead_that_tells_what_may_happen_is_no_news_row():
+    arts = [Article("a", source="x.com", published="2017-09-03T09:00:00Z")]
+    may = SummaryLine("North Korea could launch another missile as soon as Saturday.", "a", 0, ["a"], 1)
+    did = SummaryLine("North Korea launched another missile on Sunday.", "a", 0, ["a"], 1)
+    assert with_news_event([], may, arts) == []
+    assert [r.date for r in with_news_event([], did, arts)] == ["2017-09-03"]

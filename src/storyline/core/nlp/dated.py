@@ -265,6 +265,21 @@ def _lost_referent(p: Parse, kept: frozenset[int]) -> bool:
             and any(p.tokens[k].pos == "PROPN" for k in range(first)))
 
 
+def forecast(p: Parse) -> bool:
+    """Whether the parsed sentence's main verb tells what may or should happen, with a modal (:data:`POSSIBLE`):
+    "North Korea could launch another missile as soon as Saturday" tells no event.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> from storyline.core.nlp.roles import COMPONENTS
+    >>> [forecast(x) for x in parse(["North Korea could launch another missile on Saturday.",
+    ...                              "North Korea launched another missile on Saturday."], COMPONENTS)]
+    [True, False]
+    """
+    start, end = p.sentences[0] if p.sentences else (0, len(p.tokens))
+    root = next((k for k in range(start, end) if p.tokens[k].head == k), None)
+    return root is not None and _possible(p, root)
+
+
 def _possible(p: Parse, verb: int) -> bool:
     """The verb a date hangs on, or a verb it completes ("is expected to launch in May"), takes a modal of what may
     or should happen (:data:`POSSIBLE`): "could launch ... as soon as Saturday", "should have finished by 2030". A

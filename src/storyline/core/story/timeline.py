@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
-from storyline.core.nlp.dated import before_noun, dated
+from storyline.core.nlp.dated import before_noun, dated, forecast
 from storyline.core.nlp.dates import find_dates, pub_date
 from storyline.core.nlp.parse import parse
 from storyline.core.nlp.mentions import NAME_COMPONENTS
@@ -24,7 +24,8 @@ from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import furniture
 from storyline.core.story.model import Article, Sentence, SourceSentence, SummaryLine, TimelineRow
 from storyline.core.story.sources import source_sentence
-from storyline.core.text.text import content_terms, jaccard
+from storyline.core.text.language import ENGLISH, language
+from storyline.core.text.text import content_terms, hash_tokens, jaccard
 
 _TABLE_ROW = re.compile(r"\|.*\|")  # "| AT3-120 | From December 2023 | No |": a table row, not a clause
 _WINDOW = 4  # content words on each side of a date that say what happened then
@@ -225,8 +226,9 @@ def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
                     articles: Sequence[Article]) -> list[TimelineRow]:
     """A story's timeline rows with its news event on them: the summary's lead, dated by the earliest publication
     of the articles that tell it (of the story's, when none of those has one) or, with no publication date, by the
-    latest full date (a day) the story's text gives. Unchanged when the lead is a row already, or when no such date
-    is known.
+    latest full date (a day) the story's text gives. Unchanged when the lead is a row already, when no such date
+    is known, or when the lead, in English, tells what may happen rather than what did ("could launch another
+    missile as soon as Saturday": :func:`~storyline.core.nlp.dated.forecast`).
 
     >>> lead = SummaryLine("The mayor resigned on Monday.", "a", 0, ["a"], 1)
     >>> rows = [TimelineRow("2001", "She was first elected in 2001", ["a"])]
@@ -241,6 +243,8 @@ def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
     text = str(lead.text)
     if any(x.text == text for r in rows for x in r.sentences):
         return rows  # a row told from the lead dates it (a row is the clause its date dates: background is none)
+    if language(hash_tokens(text)) == ENGLISH and forecast(parse([text], COMPONENTS)[0]):
+        return rows  # what may happen is no event of the story
     ids = [str(a) for a in lead.article_ids]
     by_id = {a.article_id: a for a in articles}
     days = sorted(d.isoformat() for a in ids if a in by_id and (d := pub_date(by_id[a].published)))
