@@ -248,7 +248,8 @@ def glued_words(story: dict) -> list[tuple[str, str]]:
             if m.group(1).islower() and m.group(2)[0].isupper():
                 out.append((m.group(0), line))
         for w in _SPELT.findall(line):
-            cuts = [k for k in range(_PART_LETTERS, len(w) - _PART_LETTERS + 1) if w[k - 1].islower() and w[k].isupper()]
+            cuts = [k for k in range(_PART_LETTERS, len(w) - _PART_LETTERS + 1)
+                    if w[k - 1].islower() and w[k].isupper()]
             if cuts and words[w.lower()] == 1 and all(words[part.lower()] for part in _parts(w, cuts)):
                 out.append((w, line))
     return out

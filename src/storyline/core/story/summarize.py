@@ -469,14 +469,14 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
                  vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> list[SummarySentence]:
     """:func:`summarize`, with no line shown that is no sentence of the story by its parse (a prompt to the reader,
     a label or caption with no verb, a fragment: :func:`~storyline.core.story.context.untold`), nor one whose
-    subject is a name alone (not a place's or an organisation's) that no line before it names ("Kritzer declined ...":
-    :func:`~storyline.core.story.context.names_needed`). Only the lines chosen are parsed. When one is no sentence
-    of the story, the summary is chosen again without it; when one's subject is not named before it, again with
-    that need known (the line then comes only after one that names it, or with the lines before it in its
-    article). So until every line chosen is told (each round leaves out a line or learns a need; :data:`RECHOOSE`
-    bounds the rounds); a line still untold is then left out (a story told in no other lines keeps them: an empty
-    summary tells less). A command is a prompt only in a story whose first chosen lines hold fewer than two (not a
-    recipe's steps)."""
+    subject is a name alone, not a place's or an organisation's, that no line before it names ("Kritzer declined
+    ...": :func:`~storyline.core.story.context.names_needed`). Only the lines chosen are parsed. When one is no
+    sentence of the story, the summary is chosen again without it; when one's subject is not named before it, again
+    with that need known (the line then comes only after one that names it, or with the lines before it in its
+    article). This repeats until every line chosen is told (each round leaves out a line or learns a need;
+    :data:`RECHOOSE` bounds the rounds); a line still untold is then left out (a story told in no other lines keeps
+    them: an empty summary tells less). A command is a prompt only in a story whose first chosen lines hold fewer
+    than two (not a recipe's steps)."""
 
     first = chosen = summarize(sentences, config, disputed, titles, vectors_of)
     instructs = instructing([s.text for s in chosen])
