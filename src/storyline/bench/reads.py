@@ -63,7 +63,7 @@ from storyline.core.story.context import context_need, untold
 from storyline.core.story.restate import fact_terms, restated
 from storyline.core.text.clean import title_residue
 from storyline.core.text.furniture import furniture
-from storyline.core.text.text import content_terms, fold_for_hash, words
+from storyline.core.text.text import WORD_RE, content_terms, fold_for_hash, words
 
 _ELLIPTICAL = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|should|may|might)"
                          r"(?:\s+(?:not|n't|too|so|certainly|really|indeed))?\s*[.!]?[”\"]?$", re.I)
@@ -217,8 +217,6 @@ def restating(texts: list[str]) -> list[tuple[int, int]]:
 
 
 _STOP_GLUED = re.compile(r"(?<![\w./@:-])([^\W\d_]{2,})[.!?]([^\W\d_]{2,})(?![\w./@-])")
-_PART = re.compile(r"[^\W\d_]+")
-_SPELT = re.compile(r"(?<![#@\w])[^\W\d_]+(?!\w)")  # a word of letters, not a hashtag's or a handle's
 _PART_LETTERS = 3  # each part of a glued word has at least this many letters ("LaGuardia", "AutorIn" are one word)
 
 
@@ -241,13 +239,16 @@ def glued_words(story: dict) -> list[tuple[str, str]]:
     context = shown + [str(x.get("text") or "") for x in story.get("single_source") or []] + [
         str(a.get("title") or "") for a in story.get("articles") or []] + [
         str(e.get("name") or "") for e in story.get("entities") or []]
-    words = Counter(w.lower() for t in context for w in _PART.findall(t))
+    words = Counter(w.lower() for t in context for w in WORD_RE.findall(t))
     out: list[tuple[str, str]] = []
     for line in shown:
         for m in _STOP_GLUED.finditer(line):
             if m.group(1).islower() and m.group(2)[0].isupper():
                 out.append((m.group(0), line))
-        for w in _SPELT.findall(line):
+        for m in WORD_RE.finditer(line):
+            w = m.group(0)
+            if not w.isalpha() or line[m.start() - 1:m.start()] in ("#", "@"):
+                continue  # a word of letters only, not a hashtag's or a handle's
             cuts = [k for k in range(_PART_LETTERS, len(w) - _PART_LETTERS + 1)
                     if w[k - 1].islower() and w[k].isupper()]
             if cuts and words[w.lower()] == 1 and all(words[part.lower()] for part in _parts(w, cuts)):

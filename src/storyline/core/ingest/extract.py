@@ -36,6 +36,7 @@ from typing import Iterator
 
 from storyline.core.ingest.decode import binary_reason, decode_bytes
 from storyline.core.text.clean import clean_text, Removal
+from storyline.core.text.text import WORD_RE
 from storyline.core.ingest.htmlmeta import extract_metadata
 from storyline.core.ingest.records import Reject, drop_headline
 
@@ -274,12 +275,7 @@ def _gunzip(raw: bytes, max_bytes: int) -> bytes:
     return out
 
 
-# elements that start a line of their own wherever a browser shows them: text on either side is never one word
-BLOCKS = frozenset(("address", "article", "aside", "blockquote", "br", "caption", "dd", "details", "div", "dl", "dt",
-                    "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li",
-                    "main", "nav", "ol", "p", "pre", "section", "summary", "table", "td", "th", "tr", "ul"))
 EDGE = "\ue000"  # where a block starts or ends, in the page's text read flat (a character of private use)
-_WORD = re.compile(r"\w+")
 
 
 def flat_text(tree) -> str:
@@ -292,10 +288,11 @@ def flat_text(tree) -> str:
     """
     # the HTML packages: imported where pages are read, never by a run of text records
     from lxml import etree
+    from lxml.html.defs import block_tags, phrase_tags
 
     marked = []
-    try:
-        for el in tree.iter(*BLOCKS):
+    try:  # the elements a browser shows on lines of their own (not "del" or "ins", which may mark a phrase too)
+        for el in tree.iter(*(block_tags - phrase_tags)):
             marked.append((el, el.text, el.tail))
             el.text, el.tail = EDGE + (el.text or ""), EDGE + (el.tail or "")
         return etree.tostring(tree, method="text", encoding="unicode")
@@ -319,11 +316,11 @@ def unglued(body: str, flat: str) -> str:
     >>> unglued("by Ann LeeDeleuze on dieErdbeeren, on WordPress", flat)
     'by Ann Lee\\nDeleuze on die Erdbeeren, on WordPress'
     """
-    glued = {w for w in _WORD.findall(body) if any((a.islower() or a.isdigit()) and b.isupper()
+    glued = {w for w in WORD_RE.findall(body) if any((a.islower() or a.isdigit()) and b.isupper()
                                                   for a, b in zip(w, w[1:]))}
     if not glued or not flat:
         return body
-    glued -= set(_WORD.findall(flat))  # what the page writes as one word somewhere is one word
+    glued -= set(WORD_RE.findall(flat))  # what the page writes as one word somewhere is one word
     apart: dict[str, str] = {}
     for word in sorted(glued):
         for k in range(1, len(word)):

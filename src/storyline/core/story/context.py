@@ -14,7 +14,6 @@ from storyline.core.nlp.clauses import not_told, subject_need
 from storyline.core.nlp.parse import parse
 from storyline.core.nlp.mentions import NAME_COMPONENTS
 from storyline.core.nlp.roles import COMPONENTS
-from storyline.core.nlp.dates import MONTH_NAMES, WEEKDAYS
 from storyline.core.text.language import ENGLISH, language
 from storyline.core.text.text import AUXILIARIES, STOPWORDS, content_terms, mostly_quoted, outside_quotes, word_lemmas, words
 from storyline.core.story.model import Sentence
@@ -179,7 +178,6 @@ def _kinds(texts: Sequence[str]) -> list[str | None]:
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 
 
-CALENDAR = MONTH_NAMES | frozenset(WEEKDAYS)
 _NAMED: dict[str, str | None] = {}  # each line's subject's name alone, read once per process
 
 
@@ -208,8 +206,8 @@ def names_needed(texts: Sequence[str]) -> list[str | None]:
 
 def name_candidates(text: str) -> list[str]:
     """The words of a line that may be its subject's name alone, so that only its parse can tell: each capitalised
-    word that is no word of the language's lexicon nor a day or a month, beside a word that may be a finite verb,
-    with no other capitalised word on its other side ("Kritzer declined", ", said Luray"). Most lines open on a
+    word that is no word of the language's lexicon, beside a word that may be a finite verb, with no other
+    capitalised word on its other side ("Kritzer declined", ", said Luray"). Most lines open on a
     longer name or a noun and have none.
 
     >>> name_candidates("Kritzer declined to comment."), name_candidates("Police Chief Ann Lee declined to comment.")
@@ -220,8 +218,8 @@ def name_candidates(text: str) -> list[str]:
     out = []
     for k, w in enumerate(found):
         low = w.lower()
-        if not w[:1].isupper() or low in STOPWORDS or low in CALENDAR or word_lemmas(low):
-            continue  # a word of the language or a day or month ("Police", "Tuesday"), not a name
+        if not w[:1].isupper() or low in STOPWORDS or word_lemmas(low):
+            continue  # a word of the language ("Police"), not a name
         before = found[k - 1] if k else ""
         after = found[k + 1] if k + 1 < len(found) else ""
         if (after and finite[k + 1] and not before[:1].isupper()) or (
