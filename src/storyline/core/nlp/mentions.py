@@ -80,6 +80,16 @@ def _strip_possessive(tok: str) -> tuple[str, bool]:
     return tok, False
 
 
+def title_case(text: str) -> bool:
+    """A headline in title case ("Hit Parader's Top 100 Metal Vocalists"), which a tagger trained on sentences
+    misreads ("Hit" as a command): :func:`_is_title_case_line` of its tokens.
+
+    >>> title_case("Team Names New Coach After Loss"), title_case("Know what's happening in the field")
+    (True, False)
+    """
+    return _is_title_case_line(_tokens(text))
+
+
 def _is_title_case_line(toks: Sequence[tuple[int, int, str]]) -> bool:
     """A headline in title case ("Team Names New Coach"): no closing punctuation, nearly every word capitalised."""
     wordlike = [t for _, _, t in toks if t[:1].isalpha()]

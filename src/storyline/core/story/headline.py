@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from storyline.core.text.text import hash_tokens, SPEECH_VERBS, words
+from storyline.core.text.text import hash_tokens, SPEECH_VERBS, word_lemmas, words
 from storyline.core.nlp.anchors import SUBJECT
-from storyline.core.nlp.clauses import SEPARATORS, punctuated, render, statement
+from storyline.core.nlp.clauses import SEPARATORS, WH, not_told, punctuated, render, statement
 from storyline.core.nlp.dated import CONDITIONS
+from storyline.core.nlp.mentions import title_case
 from storyline.core.nlp.parse import Parse, parse
 from storyline.core.text.language import ENGLISH, language
 from storyline.core.text.sentences import tidy_sentence
@@ -70,6 +71,30 @@ def headline(sentence: str | None) -> str | None:
 
 
 @lru_cache(maxsize=4096)
+def addressed(title: str) -> bool:
+    """A headline that speaks to the reader instead of telling the news: a prompt (a verb in its base form with no
+    subject, "Know what's happening in the field") or a table's row, read from the parse
+    (:func:`~storyline.core.nlp.clauses.not_told`). A command someone is told to have given is a quotation: it has
+    its speaker, after a colon or with a verb of speech. A headline in another language, or in title case, which
+    the tagger misreads ("Need for Speed"), is not read.
+
+    >>> addressed("Know what’s happening in the field"), addressed("Police arrest eight after Kelso fire")
+    (True, False)
+    >>> addressed("Mayor: Stop the count"), addressed("Stop the count, says mayor"), addressed("Dunmore regatta returns")
+    (False, False, False)
+    """
+    t = title.strip()
+    if not t or ":" in t or title_case(t) or language(hash_tokens(t)) != ENGLISH:
+        return False
+    p = parse([t])[0]
+    said = any(x.dep in SUBJECT and {p.tokens[x.head].lemma, p.tokens[x.head].text.lower()} & SPEECH_VERBS
+               for x in p.tokens)
+    verb = p.tokens[p.roots()[0]].text.lower() if p.roots() else ""
+    # a name the tagger does not know opens many headlines ("Dunmore regatta returns"): a command's verb is a word
+    return not said and not_told(p) in ("prompt", "table") and (bool(word_lemmas(verb)) or "|" in t)
+
+
+@lru_cache(maxsize=4096)
 def _shortened(text: str) -> str | None:
     return shorten(parse([text])[0])
 
@@ -96,10 +121,14 @@ def shorten(p: Parse, most: int = HEADLINE_WORDS, limit: int = MOST_WORDS) -> st
     headline is over ``limit``, such a phrase or clause that holds a name, a phrase that places a noun ("crew
     members aboard the trawler"), a condition ("if the government shuts down"), a second clause joined to the main
     one, and last an aside or adverbial clause that holds a figure. Of each kind, one that opens the sentence goes
-    first, then from the end. The subject, the verb and its objects are never cut, nor what "be" says its subject is
-    ("is in intensive care"), nor a superlative's scope, nor anything inside a noun phrase but its clauses,
-    appositions and placing phrases. Punctuation stays where both its words do (:func:`~storyline.core.nlp.clauses.punctuated`); a result that
-    leaves a quotation unclosed is none.
+    first, then from the end; a verb of speech the parse joins to the main one with no conjunction ("X happened,
+    Kerry said") is who told it and goes as a clause. The subject, the verb and its objects are never cut, nor what
+    "be" says its subject is ("is in intensive care"), nor the adverb right after a verb ("were sent home"), nor a
+    superlative's scope, nor a wh-word or a word joined by a hyphen (:func:`_bound`), nor anything inside a noun
+    phrase but its clauses, appositions and placing phrases. A cut that would leave the words unreadable
+    (:func:`_fault`: an apposition after other words than those it renames, a result clause without its "so")
+    gives way to the next one. Punctuation stays where both its words do
+    (:func:`~storyline.core.nlp.clauses.punctuated`); a result that leaves a quotation unclosed is none.
 
     >>> from storyline.core.nlp.parse import parse
     >>> shorten(parse(["Kellogg Co., citing the deterioration of a country in the midst of an economic meltdown, said "
@@ -125,7 +154,11 @@ def shorten(p: Parse, most: int = HEADLINE_WORDS, limit: int = MOST_WORDS) -> st
                  if c and c[0] <= last]
         if not cands:
             break
-        kept -= min(cands)[-1]
+        # a cut that leaves what stays unreadable (an apposition moved onto another noun, a result clause without
+        # its "so") gives way to the next, while the sentence so far reads whole
+        whole = _fault(p, punctuated(p, kept)) is None
+        kept -= next((c[-1] for c in sorted(cands) if not whole or _fault(p, punctuated(p, kept - c[-1])) is None),
+                     min(cands)[-1])
     kept = punctuated(p, kept)
     if _count(p, kept) > limit or _fault(p, kept):
         return None
@@ -139,7 +172,8 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
                ) -> tuple[int, int, int, frozenset[int]] | None:
     """Token ``k``'s constituent as a cut (its rank, then the cut itself), or None where it may not go."""
     t = p.tokens[k]
-    if k == root or t.head not in kept or _bare(p, t.head, kept - p.subtree(k)) or _complement(p, k) or _scope(p, k):
+    if k == root or t.head not in kept or _bare(p, t.head, kept - p.subtree(k)) or _complement(p, k) or _scope(p, k) \
+            or _bound(p, k):
         return None
     whole = p.subtree(k)
     span = whole & kept
@@ -163,7 +197,9 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
     elif t.dep == "prep" and head.pos in ("NOUN", "PROPN") and t.text.lower() != "of":
         kind = NAMED  # a phrase that places a noun ("crew members aboard the trawler"): only to meet the limit
     elif t.dep == "conj" and t.head == root and t.pos in ("VERB", "AUX"):
-        kind = CONJUNCT
+        # a verb of speech joined with no conjunction is who told it ("X happened, Kerry said"), not a second event
+        joined = any(p.tokens[c].dep == "cc" and root < c < k for c in p.children(root))
+        kind = CLAUSE if not joined and t.lemma in SPEECH_VERBS else CONJUNCT
     else:
         return None
     if span & figures:
@@ -174,6 +210,13 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
     # one before the subject first, then from the end; of asides, the longest first (with the asides inside it)
     place = -lo if lo < subject else -(10 ** 6) - (len(span) if kind in (ASIDE, ASIDE + LAST - CLAUSE) else lo)
     return kind, place, k, frozenset(span)
+
+
+def _bound(p: Parse, k: int) -> bool:
+    """Token ``k`` is part of its head's word or clause: a wh-word that opens the clause ("see where they are") or
+    a word joined to its head by a hyphen ("web-based")."""
+    t = p.tokens[k]
+    return t.tag in WH or (k + 2 == t.head and p.tokens[k + 1].tag == "HYPH")
 
 
 def _scope(p: Parse, k: int) -> bool:
@@ -197,8 +240,11 @@ def _reported(p: Parse, root: int) -> int | None:
 def _complement(p: Parse, k: int) -> bool:
     """Token ``k`` is the phrase a verb with no object takes as what it is of, the first after it ("came from wind
     power", "is in intensive care", "is in the works"): without it, no statement. A phrase of time, one after a
-    passive verb or one set off by a comma is a circumstance instead."""
+    passive verb or one set off by a comma is a circumstance instead. So is an adverb right after its verb ("were
+    sent home", "fell back"), unless it names a time."""
     t = p.tokens[k]
+    if t.dep == "advmod" and k == t.head + 1 and p.tokens[t.head].pos == "VERB":
+        return not any(e.start <= k < e.end for e in p.entities if e.label in ("DATE", "TIME"))
     if t.dep != "prep" or p.tokens[t.head].pos not in ("VERB", "AUX") or k < t.head:
         return False
     siblings = p.children(t.head)
@@ -239,12 +285,21 @@ def _fault(p: Parse, kept: set[int] | frozenset[int]) -> str | None:
             return "cut"
         if t.dep in _KEPT_WHOLE:
             return "figure" if any(p.tokens[k].tag == "CD" for k in below) else "cut"
-        if _bare(p, t.head, kept) or _complement(p, d) or _scope(p, d):
+        if _bare(p, t.head, kept) or _complement(p, d) or _scope(p, d) or _bound(p, d):
             return "cut"
     for k in range(start, end):  # two clauses run together: the colon or dash between them gone, words on both sides
         if p.tokens[k].text in SEPARATORS and k not in kept and any(w in kept for w in range(start, k)) \
                 and any(w in kept and p.tokens[w].pos not in ("PUNCT", "SPACE") for w in range(k + 1, end)):
             return "cut"
+    for d in sorted(kept & set(range(start, end))):
+        t = p.tokens[d]
+        before = [w for w in range(start, min(p.subtree(d))) if p.tokens[w].pos not in ("PUNCT", "SPACE")] \
+            if t.dep == "appos" else []
+        if before and before[-1] not in kept:
+            return "cut"  # an apposition renames the words right before it: with those cut, it renames others
+        if t.text.lower() == "that" and t.head in kept and any(
+                p.tokens[k].text.lower() in CORRELATIVE and k not in kept and k < d - 1 for k in range(start, d)):
+            return "cut"  # a result clause without the "so" or "such" it completes ("thought so highly of it that")
     marks = "".join(p.tokens[k].text for k in sorted(kept) if p.tokens[k].pos == "PUNCT")
     quotes = marks.count('"') % 2 or marks.count("“") != marks.count("”")
     return "cut" if quotes else None  # a quotation opened and not closed, or closed and never opened
@@ -254,6 +309,7 @@ def _count(p: Parse, kept: set[int]) -> int:
     return sum(1 for k in kept if p.tokens[k].pos not in ("PUNCT", "SPACE"))
 
 
+CORRELATIVE = frozenset(("so", "such"))  # the degree words a result clause completes ("so strong that")
 _KEPT_WHOLE = frozenset(("det", "amod", "compound", "nummod", "quantmod", "poss", "case", "pobj", "dobj", "attr",
                          "acomp", "nsubj", "nsubjpass", "aux", "auxpass", "neg", "prt", "pcomp", "xcomp", "ccomp",
                          "nmod", "predet", "oprd"))  # a phrase's own parts: dropping one leaves the phrase cut

@@ -15,7 +15,7 @@ from storyline.core.story.model import Article, Dispute
 from storyline.core.text.clean import title_residue
 from storyline.core.nlp.negation import root
 from storyline.core.text.text import content_terms, mostly_quoted, words
-from storyline.core.story.headline import ALSO, MOST_WORDS, headline, lead_text
+from storyline.core.story.headline import ALSO, MOST_WORDS, addressed, headline, lead_text
 from storyline.core.story.slant import (asserts, contested, negated_elsewhere, told_share, untold_cause, untold_words,
                                         without_untold_reason)
 
@@ -79,9 +79,11 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
     take no side in a dispute the story has, the one that gives fewest figures and
     acts another outlet may tell otherwise (:func:`contested`, against ``told``: each outlet's headlines and first
     sentences; a headline another outlet negates, :func:`negated_elsewhere`, or that opens on a cause others do not
-    tell, :func:`untold_cause`, counts as one more), then one of the event rather than of a format (:func:`headline_format`), then the one with fewest
-    names another outlet does not give, then the one whose claim most outlets tell (:func:`told_share`), then the one
-    with fewest words the other outlets do not tell (:func:`untold_words`), then the earliest, then the smallest id; when that one is shouted
+    tell, :func:`untold_cause`, counts as one more), then one that tells rather than prompts the reader
+    (:func:`~storyline.core.story.headline.addressed`), then one of the event rather than of a format
+    (:func:`headline_format`), then the one with fewest names another outlet does not give, then the one whose claim
+    most outlets tell (:func:`told_share`), then the one with fewest words the other outlets do not tell
+    (:func:`untold_words`), then the earliest, then the smallest id; when that one is shouted
     (:func:`shouted`), a headline written from the summary instead. Without one, a headline written from
     the summary's sentences (``fallback``, in order, the articles' leads first; :func:`_written_title`).
 
@@ -112,7 +114,7 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
             title, outlet = str(a.title), a.outlet
             sides, names = contested(title, outlet, told) if told else (0, 0)
             sides += bool(told) and (negated_elsewhere(title, outlet, told) + untold_cause(title, outlet, told))
-            return (sides, headline_format(title), names, -told_share(title, outlet, told) if told else 0,
+            return (sides, addressed(title), headline_format(title), names, -told_share(title, outlet, told) if told else 0,
                     untold_words(title, outlet, told) if told else 0, a.published or "9999", a.article_id)
         top = min(titled, key=rank)
         outlet = top.outlet

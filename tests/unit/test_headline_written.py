@@ -1,0 +1,61 @@
+"""A headline written from a lead keeps what its words need to read whole, and an outlet's headline that speaks to
+the reader is no story's title."""
+
+from __future__ import annotations
+
+import pytest
+
+from storyline.core.story.headline import cut_inside, headline
+from storyline.core.story.model import Article
+from storyline.core.story.title import choose_title
+
+# (a lead, words its headline keeps, words it drops)
+LEADS = [
+    # a result clause keeps the "so" it completes
+    ("The mayor of Eastbridge thought so highly of the harbour plan that she threatened to resign if the council of "
+     "Kelso and the port board did not approve it.", "so highly of the harbour plan that", "if the council"),
+    # an adverb that completes its verb stays with it
+    ("The storm was so strong that the roof of the Harbour Road school collapsed and forty pupils were sent home on "
+     "Monday.", "were sent home", "Monday"),
+    # a word joined by a hyphen is one word, and a wh-word opens its clause: neither goes alone
+    ("The Kelso harbour board is now the No. 3 most-shared story of the year on the Courier's pages, according to "
+     "figures released by the Kelso Courier on Monday.", "most-shared story", "3 shared"),
+    # and an adverb that opens what its verb says stays with all it holds
+    ("Kelso's Mayor Ann Reed harkened back to the free-wheeling style of her unconventional 2016 campaign in a "
+     "77-minute press conference on Thursday during which she touted her poll numbers.", "harkened back to the",
+     "harkened in"),
+    # who said it, joined to the sentence as a second verb by the parse, goes with its verb
+    ("Pakistan has agreed to return the tail of the U.S. military helicopter that was damaged during the raid that "
+     "killed Osama bin Laden, Sen. John F. Kerry (D-Mass.) said here Monday, part of what he called a series of "
+     "steps.", "the tail of the U.S. military helicopter", "said"),
+]
+
+
+@pytest.mark.parametrize("lead, kept, dropped", LEADS)
+def test_a_written_headline_keeps_what_its_words_need(lead: str, kept: str, dropped: str) -> None:
+    head = headline(lead)
+    assert head is not None and kept in head and dropped not in head
+
+
+def test_a_written_headline_keeps_the_wh_word_that_opens_a_clause():
+    lead = ("Kelso doctors have admitted they do not know why clusters of lambs have been born with legs missing, "
+            "saying they cannot find any link between the cases and will not be investigating further.")
+    assert "do not know why clusters" in (headline(lead) or "")
+
+
+def test_an_apposition_without_the_words_it_renames_is_a_cut():
+    # the parser hangs "a girl" on "birth": without "to her first child" the girl would be the birth's
+    lead = ("Eastbridge's Prime Minister Jacinda Ardern has given birth to her first child, a girl weighing 3.31kg "
+            "(7.3lb).")
+    assert cut_inside("Eastbridge's Prime Minister Jacinda Ardern has given birth a girl weighing 3.31kg (7.3lb)",
+                      lead) == "cut"
+    assert cut_inside("Eastbridge's Prime Minister Jacinda Ardern has given birth to her first child", lead) is None
+
+
+def test_an_outlets_headline_that_prompts_the_reader_is_not_the_story_title():
+    articles = [Article("a", "Know what's happening at the Kelso harbour", "2025-03-10"),
+                Article("b", "Kelso harbour reopens after the storm", "2025-03-11")]
+    assert choose_title(articles, None) == "Kelso harbour reopens after the storm"
+    quoted = [Article("a", "Reopen the Kelso harbour, says mayor", "2025-03-10"),
+              Article("b", "Kelso harbour reopens after the storm", "2025-03-11")]
+    assert choose_title(quoted, None) == "Reopen the Kelso harbour, says mayor"
