@@ -538,3 +538,16 @@ def test_a_name_alone_is_shown_after_a_line_that_names_it_and_a_place_s_name_sta
     assert later not in told or naming in told[:told.index(later)]
     place = "Pakistan accused the council of breaking its promise to keep fares frozen until next year."
     assert place in [s.text for s in told_summary(_fare_story(place), SummaryConfig(words=60))]
+
+
+def test_a_line_whose_she_only_the_line_before_it_explains_follows_that_line():
+    later = "In a statement, she accused the council of breaking its promise to keep fares frozen until next year."
+    for words in (60, 90):
+        sents = _fare_story(later)
+        before = {(s.article_id, s.position + 1): s.text for s in sents}
+
+        def unexplained(lines) -> bool:
+            return any(x.text == later and (k == 0 or lines[k - 1].text != before[(x.article_id, x.position)])
+                       for k, x in enumerate(lines))
+        assert unexplained(summarize(sents, SummaryConfig(words=words)))  # so chosen before it is read
+        assert not unexplained(told_summary(sents, SummaryConfig(words=words)))

@@ -249,6 +249,40 @@ def subject_need(p: Parse) -> str | None:
     return None
 
 
+THIRD_PERSON = frozenset(("he", "she", "they"))  # the personal pronouns that stand for someone named elsewhere
+
+
+def pronoun_subject(p: Parse) -> bool:
+    """The subject of the parsed line's main clause is a personal pronoun in the third person with nothing it can
+    stand for before it in the line, outside quotation marks: no name, no noun that is a clause's subject ("In it, he
+    argued ...", "Last week, she told ...", '"We just left," he tells Wertheim.'). Who "he" is, only an earlier line
+    can say. "If a cheerleader posed, she could ..." names her first.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> [pronoun_subject(p) for p in parse(["In a statement, she said the harbour would reopen.",
+    ...                                     "If a driver stops, she could be fined.",
+    ...                                     "Police said they arrested eight people."])]
+    [True, False, False]
+    """
+    if not p.sentences:
+        return False
+    start, end = p.sentences[0]
+    root = next((k for k in range(start, end) if p.tokens[k].head == k), None)
+    if root is None:
+        return False
+    subject = [c for c in p.children(root) if p.tokens[c].dep in SUBJECT]
+    if not subject or p.tokens[subject[0]].tag != "PRP" or p.tokens[subject[0]].text.lower() not in THIRD_PERSON:
+        return False
+    quoted = False
+    for k in range(start, subject[0]):
+        t = p.tokens[k]
+        if t.text in QUOTE_MARKS or t.text in ("”", "’"):
+            quoted = not quoted if t.text in ('"', "'") else t.text in QUOTE_MARKS
+        elif not quoted and (t.pos == "PROPN" or (t.pos == "NOUN" and t.dep in SUBJECT)):
+            return False  # a name, or the subject of a clause before it ("If a driver stops, she ...")
+    return not quoted  # inside a quotation, the speaker's "they" is the speaker's to explain
+
+
 def read_line(p: Parse) -> Line:
     """What the parsed line is.
 

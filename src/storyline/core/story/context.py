@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from storyline.core.text.text import hash_tokens
-from storyline.core.nlp.clauses import not_told, subject_need
+from storyline.core.nlp.clauses import THIRD_PERSON, not_told, pronoun_subject, subject_need
 from storyline.core.nlp.parse import parse
 from storyline.core.nlp.mentions import NAME_COMPONENTS
 from storyline.core.nlp.roles import COMPONENTS
@@ -202,6 +202,27 @@ def names_needed(texts: Sequence[str]) -> list[str | None]:
         if not any(e.label != "PERSON" and found[t] in e.text.split() for e in p.entities):
             _NAMED[t] = found[t]
     return [_NAMED[t] for t in texts]
+
+
+_REFERRED: dict[str, bool] = {}  # whether each line's subject is a pronoun with nothing before it to stand for
+
+
+def pronouns_needed(texts: Sequence[str]) -> list[bool]:
+    """For each line, whether its main clause's subject is "he", "she" or "they" with nothing in the line it can
+    stand for (:func:`~storyline.core.nlp.clauses.pronoun_subject`): only the line before it in its article says who.
+    Only English lines that hold such a pronoun are parsed, all that are new in one batch.
+
+    >>> pronouns_needed(["In a statement, she said the harbour would reopen.", "Police arrested eight people."])
+    [True, False]
+    """
+    new = [t for t in dict.fromkeys(texts) if t not in _REFERRED]
+    if len(_REFERRED) + len(new) > _READ_MOST:
+        _REFERRED.clear()
+    read = [t for t in new if any(w.lower() in THIRD_PERSON for w in _WORD.findall(t))
+            and language(hash_tokens(t)) == ENGLISH]
+    _REFERRED.update(dict.fromkeys(new, False))
+    _REFERRED.update((t, pronoun_subject(p)) for t, p in zip(read, parse(read, COMPONENTS)))
+    return [_REFERRED[t] for t in texts]
 
 
 def name_candidates(text: str) -> list[str]:

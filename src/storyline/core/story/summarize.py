@@ -51,7 +51,7 @@ from storyline.core.text.furniture import dated_caption_body
 from storyline.core.text.text import content_terms, fold_for_hash, tfidf, words
 from storyline.core.nlp.dates import instant, told_by_end_of_day
 from storyline.core.story.context import (QUOTES, context_need, instructing, name_candidates, names_needed,
-                                         settle_quotes, untold, without_connective)
+                                         pronouns_needed, settle_quotes, untold, without_connective)
 from storyline.core.story.lead import background, choose_lead, lead_candidates, lead_closeness, mark_leads, revisions
 from storyline.core.story.model import Sentence, SummarySentence
 from storyline.core.story.restate import containment, fact_terms, restated, restates
@@ -476,7 +476,8 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
     article). This repeats until every line chosen is told (each round leaves out a line or learns a need;
     :data:`RECHOOSE` bounds the rounds); a line still untold is then left out (a story told in no other lines keeps
     them: an empty summary tells less). A command is a prompt only in a story whose first chosen lines hold fewer
-    than two (not a recipe's steps)."""
+    than two (not a recipe's steps). Last, a line whose "he" or "they" only the line before it in its article
+    explains follows that line when it is chosen (:func:`after_referent`)."""
 
     first = chosen = summarize(sentences, config, disputed, titles, vectors_of)
     instructs = instructing([s.text for s in chosen])
@@ -494,7 +495,44 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
                            learned)
     still = unnamed(chosen)
     told = [s for s, why in zip(chosen, untold([s.text for s in chosen], instructs)) if not why and s not in still]
-    return told or first  # a story told only in such lines: as it is
+    return after_referent(told) if told else first  # a story told only in such lines: as it is
+
+
+def after_referent(chosen: Sequence[SummarySentence]) -> list[SummarySentence]:
+    """The summary's lines, each line whose "he" or "they" only the line before it in its article explains
+    (:func:`unreferred`) moved to follow that line, when it is chosen.
+
+    >>> lines = [SummarySentence("Kelso's mayor, Ann Reed, resigned on Monday.", "a", 0, ("a",), 1),
+    ...          SummarySentence("Council leader Tom Hart said a vote would follow.", "b", 0, ("b",), 1),
+    ...          SummarySentence("In a statement, she thanked the council.", "a", 1, ("a",), 1)]
+    >>> [s.text[:14] for s in after_referent(lines)]
+    ["Kelso's mayor,", 'In a statement', 'Council leader']
+    """
+    moving = [s for s in unreferred(chosen)
+              if any(c.article_id == s.article_id and c.position == s.position - 1 for c in chosen)]
+    out = [s for s in chosen if s not in moving]
+    for s in moving:  # in summary order; a line that follows a moved line moves with it
+        k = next(k for k, c in enumerate(out) if c.article_id == s.article_id and c.position == s.position - 1)
+        out.insert(k + 1, s)
+    return out
+
+
+def unreferred(chosen: Sequence[SummarySentence]) -> list[SummarySentence]:
+    """The lines of a summary whose subject is "he", "she" or "they" with nothing in the line it stands for
+    (:func:`~storyline.core.story.context.pronouns_needed`), that do not follow the line before them in their
+    article: the reader is not told who. An article's first sentence and the summary's first line are read as
+    they stand.
+
+    >>> lines = [SummarySentence("Kelso's mayor, Ann Reed, resigned on Monday.", "a", 0, ("a",), 1),
+    ...          SummarySentence("In a statement, she thanked the council.", "a", 1, ("a",), 1),
+    ...          SummarySentence("In a statement, he blamed the council.", "b", 4, ("b",), 1)]
+    >>> [s.text for s in unreferred(lines)]
+    ['In a statement, he blamed the council.']
+    """
+    read = [k for k, s in enumerate(chosen) if k > 0 and s.position > 0
+            and (chosen[k - 1].article_id, chosen[k - 1].position) != (s.article_id, s.position - 1)]
+    needs = pronouns_needed([chosen[k].text for k in read])
+    return [chosen[k] for k, need in zip(read, needs) if need]
 
 
 def unnamed(chosen: Sequence[SummarySentence]) -> dict[SummarySentence, str]:
