@@ -151,8 +151,14 @@ def typed(doc: Any) -> Parse:
     return Parse(doc.text, tokens, ents, sents)
 
 
+_READ: dict[tuple[tuple[str, ...], str], Parse] = {}  # each text's parse by the components that read it, per process
+_READ_MOST = 1 << 14  # texts kept; when full, the oldest half goes
+
+
 def parse(texts: Sequence[str], components: tuple[str, ...] = COMPONENTS, batch_size: int = BATCH) -> list[Parse]:
-    """One :class:`Parse` per text, in order, read in batches by the checked model.
+    """One :class:`Parse` per text, in order, read in batches by the checked model. A text read before in this
+    process by the same components is not read again: a story's lines are asked about by several readers (who
+    the subject is, whether it is a prompt, what its date dates), and a wire story's lines recur in many stories.
 
     >>> p, = parse(["Mayor Ann Hartley of Boston resigned on Monday."])
     >>> [(e.text, e.label) for e in p.entities]
@@ -163,5 +169,13 @@ def parse(texts: Sequence[str], components: tuple[str, ...] = COMPONENTS, batch_
     """
     if not texts:
         return []
-    nlp = load(tuple(components))
-    return [typed(doc) for doc in nlp.pipe(list(texts), batch_size=batch_size)]
+    key = tuple(components)
+    found = {t: p for t in dict.fromkeys(texts) if (p := _READ.get((key, t))) is not None}
+    new = [t for t in dict.fromkeys(texts) if t not in found]
+    if new:
+        found.update(zip(new, (typed(doc) for doc in load(key).pipe(new, batch_size=batch_size))))
+        if len(_READ) + len(new) > _READ_MOST:
+            for old in list(_READ)[:len(_READ) // 2]:  # dicts keep their order: the oldest first
+                del _READ[old]
+        _READ.update(((key, t), found[t]) for t in new)
+    return [found[t] for t in texts]

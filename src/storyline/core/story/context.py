@@ -204,6 +204,16 @@ def names_needed(texts: Sequence[str]) -> list[str | None]:
     return [_NAMED[t] for t in texts]
 
 
+def read_ahead(texts: Sequence[str]) -> None:
+    """Parse, in one batch, every line of ``texts`` that :func:`untold`, :func:`names_needed` or
+    :func:`pronouns_needed` would parse, so that each of them finds it read (the parser's cache): a batch of a
+    summary's lines reads at half the cost of the same lines one or two at a time."""
+    want = [t for t in dict.fromkeys(texts)
+            if (t not in _READ and open_kind(t)) or (t not in _NAMED and name_candidates(t))
+            or (t not in _REFERRED and any(w.lower() in THIRD_PERSON for w in _WORD.findall(t)))]
+    parse([t for t in want if language(hash_tokens(t)) == ENGLISH], COMPONENTS)
+
+
 _REFERRED: dict[str, bool] = {}  # whether each line's subject is a pronoun with nothing before it to stand for
 
 

@@ -51,7 +51,7 @@ from storyline.core.text.furniture import dated_caption_body
 from storyline.core.text.text import content_terms, fold_for_hash, tfidf, words
 from storyline.core.nlp.dates import instant, told_by_end_of_day
 from storyline.core.story.context import (QUOTES, context_need, instructing, name_candidates, names_needed,
-                                         pronouns_needed, settle_quotes, untold, without_connective)
+                                         pronouns_needed, read_ahead, settle_quotes, untold, without_connective)
 from storyline.core.story.lead import background, choose_lead, lead_candidates, lead_closeness, mark_leads, revisions
 from storyline.core.story.model import Sentence, SummarySentence
 from storyline.core.story.restate import containment, fact_terms, restated, restates
@@ -480,6 +480,7 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
     explains follows that line when it is chosen (:func:`after_referent`)."""
 
     first = chosen = summarize(sentences, config, disputed, titles, vectors_of)
+    read_ahead([s.text for s in chosen])
     instructs = instructing([s.text for s in chosen])
     left_out: set[str] = set()
     learned: dict[str, tuple[str, frozenset[str]]] = {}
@@ -493,6 +494,7 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
         learned.update(unmet)
         chosen = summarize([s for s in sentences if s.text not in left_out], config, disputed, titles, vectors_of,
                            learned)
+        read_ahead([s.text for s in chosen])
     still = unnamed(chosen)
     told = [s for s, why in zip(chosen, untold([s.text for s in chosen], instructs)) if not why and s not in still]
     return after_referent(told) if told else first  # a story told only in such lines: as it is

@@ -47,6 +47,7 @@ from storyline.core.nlp.figures import HEDGE_WORDS, TIME_OF_DAY, Quantity, numbe
 from storyline.core.nlp.parse import Parse, parse
 from storyline.core.nlp.negation import MODALS, NEGATION, root
 from storyline.core.nlp.clauses import asserts
+from storyline.core.nlp.roles import COMPONENTS as GRAMMAR
 from storyline.core.story.claims.slots import Slots
 from storyline.core.story.model import Dispute, Sentence, Side
 from storyline.core.story.sources import source_sentence
@@ -391,7 +392,7 @@ def _asserted(slots: Sequence[Slots], texts: Sequence[str], cfg: CompareConfig
 
     def states(k: int) -> bool:
         if k not in read:
-            read[k] = asserts(parse([texts[k]])[0], MODALS, NEGATION)
+            read[k] = asserts(parse([texts[k]], GRAMMAR)[0], MODALS, NEGATION)  # tags and dependencies alone
             if read[k]:
                 out[k] = replace(out[k], hedged=False)
         return read[k]
