@@ -24,6 +24,16 @@ LEADS = [
     ("Kelso's Mayor Ann Reed harkened back to the free-wheeling style of her unconventional 2016 campaign in a "
      "77-minute press conference on Thursday during which she touted her poll numbers.", "harkened back to the",
      "harkened in"),
+    # what was missing stays: it is what the sentence says
+    ("A hip implant made by Kelso Medical was launched without a clinical trial, and then marketed for five years "
+     "after the company learned that it had a higher failure rate than its two earlier devices.",
+     "launched without a clinical trial", "launched and"),
+    # what a negated verb waits for, and a gerund that is what its verb is of, stay
+    ("The harbour office computer network at Kelso was penetrated by hackers as far back as July, and the breach was "
+     "not fully contained until Sunday, according to people briefed on the investigation.",
+     "was not contained until Sunday", "people briefed"),
+    ("Kelso mayor Ann Reed ruled out running for parliament in 2026 or 2030 on Friday, saying the town should be "
+     "ready for a new leader but it would not be her.", "ruled out running for parliament", "saying"),
     # who said it, joined to the sentence as a second verb by the parse, goes with its verb
     ("Pakistan has agreed to return the tail of the U.S. military helicopter that was damaged during the raid that "
      "killed Osama bin Laden, Sen. John F. Kerry (D-Mass.) said here Monday, part of what he called a series of "

@@ -13,6 +13,7 @@ from storyline.core.nlp.anchors import SUBJECT
 from storyline.core.nlp.clauses import SEPARATORS, WH, not_told, punctuated, render, statement
 from storyline.core.nlp.dated import CONDITIONS
 from storyline.core.nlp.mentions import title_case
+from storyline.core.nlp.negation import NEGATION
 from storyline.core.nlp.parse import Parse, parse
 from storyline.core.text.language import ENGLISH, language
 from storyline.core.text.sentences import tidy_sentence
@@ -213,10 +214,16 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
 
 
 def _bound(p: Parse, k: int) -> bool:
-    """Token ``k`` is part of its head's word or clause: a wh-word that opens the clause ("see where they are") or
-    a word joined to its head by a hyphen ("web-based")."""
+    """Token ``k`` is part of its head's word or clause, or of what it says: a wh-word that opens the clause ("see
+    where they are"), a word joined to its head by a hyphen ("web-based"), a phrase of what was missing ("faced life
+    without power", "was launched without a trial"), or the time a negated verb waits for ("was not contained until
+    Sunday": without it, it never was)."""
     t = p.tokens[k]
-    return t.tag in WH or (k + 2 == t.head and p.tokens[k + 1].tag == "HYPH")
+    if t.tag in WH or (k + 2 == t.head and p.tokens[k + 1].tag == "HYPH"):
+        return True
+    word = t.text.lower()
+    return t.dep == "prep" and (word in NEGATION or (word in UNTIL and any(
+        p.tokens[c].dep == "neg" for c in p.children(t.head))))
 
 
 def _scope(p: Parse, k: int) -> bool:
@@ -241,10 +248,13 @@ def _complement(p: Parse, k: int) -> bool:
     """Token ``k`` is the phrase a verb with no object takes as what it is of, the first after it ("came from wind
     power", "is in intensive care", "is in the works"): without it, no statement. A phrase of time, one after a
     passive verb or one set off by a comma is a circumstance instead. So is an adverb right after its verb ("were
-    sent home", "fell back"), unless it names a time."""
+    sent home", "fell back"), unless it names a time, and a gerund right after it ("ruled out running")."""
     t = p.tokens[k]
     if t.dep == "advmod" and k == t.head + 1 and p.tokens[t.head].pos == "VERB":
         return not any(e.start <= k < e.end for e in p.entities if e.label in ("DATE", "TIME"))
+    if t.dep == "advcl" and t.tag == "VBG" and t.head < k and not any(p.tokens[c].dep == "mark" for c in p.children(k)) \
+            and all(p.tokens[j].dep == "prt" for j in range(t.head + 1, k)):
+        return True  # a gerund right after its verb is what the verb is of ("ruled out running", "quit smoking")
     if t.dep != "prep" or p.tokens[t.head].pos not in ("VERB", "AUX") or k < t.head:
         return False
     siblings = p.children(t.head)
@@ -309,6 +319,7 @@ def _count(p: Parse, kept: set[int]) -> int:
     return sum(1 for k in kept if p.tokens[k].pos not in ("PUNCT", "SPACE"))
 
 
+UNTIL = frozenset(("until", "till"))  # under a negated verb, the time from which it holds
 CORRELATIVE = frozenset(("so", "such"))  # the degree words a result clause completes ("so strong that")
 _KEPT_WHOLE = frozenset(("det", "amod", "compound", "nummod", "quantmod", "poss", "case", "pobj", "dobj", "attr",
                          "acomp", "nsubj", "nsubjpass", "aux", "auxpass", "neg", "prt", "pcomp", "xcomp", "ccomp",
