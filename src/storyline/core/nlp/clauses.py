@@ -236,10 +236,7 @@ def subject_need(p: Parse) -> str | None:
     ...                                  "Police arrested eight people on Monday."])]
     ['Kritzer', None, None]
     """
-    if not p.sentences:
-        return None
-    start, end = p.sentences[0]
-    root = next((k for k in range(start, end) if p.tokens[k].head == k), None)
+    root = _first_root(p)
     if root is None:
         return None
     for s in (c for c in p.children(root) if p.tokens[c].dep in SUBJECT):
@@ -247,6 +244,14 @@ def subject_need(p: Parse) -> str | None:
         if phrase == [s] and p.tokens[s].pos == "PROPN" and p.tokens[s].text[:1].isupper():
             return p.tokens[s].text
     return None
+
+
+def _first_root(p: Parse) -> int | None:
+    """The root of the parsed line's first sentence, or None."""
+    if not p.sentences:
+        return None
+    start, end = p.sentences[0]
+    return next((k for k in range(start, end) if p.tokens[k].head == k), None)
 
 
 THIRD_PERSON = frozenset(("he", "she", "they"))  # the personal pronouns that stand for someone named elsewhere
@@ -264,12 +269,10 @@ def pronoun_subject(p: Parse) -> bool:
     ...                                     "Police said they arrested eight people."])]
     [True, False, False]
     """
-    if not p.sentences:
-        return False
-    start, end = p.sentences[0]
-    root = next((k for k in range(start, end) if p.tokens[k].head == k), None)
+    root = _first_root(p)
     if root is None:
         return False
+    start = p.sentences[0][0]
     subject = [c for c in p.children(root) if p.tokens[c].dep in SUBJECT]
     if not subject or p.tokens[subject[0]].tag != "PRP" or p.tokens[subject[0]].text.lower() not in THIRD_PERSON:
         return False

@@ -210,7 +210,7 @@ def read_ahead(texts: Sequence[str]) -> None:
     summary's lines reads at half the cost of the same lines one or two at a time."""
     want = [t for t in dict.fromkeys(texts)
             if (t not in _READ and open_kind(t)) or (t not in _NAMED and name_candidates(t))
-            or (t not in _REFERRED and any(w.lower() in THIRD_PERSON for w in _WORD.findall(t)))]
+            or (t not in _REFERRED and _third_person(t))]
     parse([t for t in want if language(hash_tokens(t)) == ENGLISH], COMPONENTS)
 
 
@@ -228,11 +228,15 @@ def pronouns_needed(texts: Sequence[str]) -> list[bool]:
     new = [t for t in dict.fromkeys(texts) if t not in _REFERRED]
     if len(_REFERRED) + len(new) > _READ_MOST:
         _REFERRED.clear()
-    read = [t for t in new if any(w.lower() in THIRD_PERSON for w in _WORD.findall(t))
-            and language(hash_tokens(t)) == ENGLISH]
+    read = [t for t in new if _third_person(t) and language(hash_tokens(t)) == ENGLISH]
     _REFERRED.update(dict.fromkeys(new, False))
     _REFERRED.update((t, pronoun_subject(p)) for t, p in zip(read, parse(read, COMPONENTS)))
     return [_REFERRED[t] for t in texts]
+
+
+def _third_person(text: str) -> bool:
+    """Whether the line holds "he", "she" or "they": whether its subject may be one (its parse tells)."""
+    return any(w.lower() in THIRD_PERSON for w in _WORD.findall(text))
 
 
 def name_candidates(text: str) -> list[str]:

@@ -509,11 +509,15 @@ def after_referent(chosen: Sequence[SummarySentence]) -> list[SummarySentence]:
     ...          SummarySentence("In a statement, she thanked the council.", "a", 1, ("a",), 1)]
     >>> [s.text[:14] for s in after_referent(lines)]
     ["Kelso's mayor,", 'In a statement', 'Council leader']
+    >>> chain = lines + [SummarySentence("Later, she left the hall.", "a", 2, ("a",), 1)]
+    >>> [s.text[:14] for s in after_referent([chain[0], chain[1], chain[3], chain[2]])]
+    ["Kelso's mayor,", 'In a statement', 'Later, she lef', 'Council leader']
     """
-    moving = [s for s in unreferred(chosen)
-              if any(c.article_id == s.article_id and c.position == s.position - 1 for c in chosen)]
+    moving = sorted((s for s in unreferred(chosen)
+                     if any(c.article_id == s.article_id and c.position == s.position - 1 for c in chosen)),
+                    key=lambda s: (s.article_id, s.position))
     out = [s for s in chosen if s not in moving]
-    for s in moving:  # in summary order; a line that follows a moved line moves with it
+    for s in moving:  # in article order, so that a line whose predecessor moves too comes after it
         k = next(k for k, c in enumerate(out) if c.article_id == s.article_id and c.position == s.position - 1)
         out.insert(k + 1, s)
     return out

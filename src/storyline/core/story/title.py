@@ -114,8 +114,9 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
             title, outlet = str(a.title), a.outlet
             sides, names = contested(title, outlet, told) if told else (0, 0)
             sides += bool(told) and (negated_elsewhere(title, outlet, told) + untold_cause(title, outlet, told))
-            return (sides, addressed(title), headline_format(title), names, -told_share(title, outlet, told) if told else 0,
-                    untold_words(title, outlet, told) if told else 0, a.published or "9999", a.article_id)
+            return (sides, addressed(title), headline_format(title), names,
+                    -told_share(title, outlet, told) if told else 0, untold_words(title, outlet, told) if told else 0,
+                    a.published or "9999", a.article_id)
         top = min(titled, key=rank)
         outlet = top.outlet
         best = without_untold_reason(without_label(str(top.title)), outlet, told,
