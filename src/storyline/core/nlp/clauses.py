@@ -254,20 +254,25 @@ def _first_root(p: Parse) -> int | None:
     return next((k for k in range(start, end) if p.tokens[k].head == k), None)
 
 
-THIRD_PERSON = frozenset(("he", "she", "they"))  # the personal pronouns that stand for someone named elsewhere
+# the personal pronouns that stand for someone or something named elsewhere ("it" only as a verb's doer: below)
+THIRD_PERSON = frozenset(("he", "she", "they", "it"))
+_EXTRAPOSED = frozenset(("ccomp", "xcomp", "csubj"))  # "It seems that ...", "It remains to be seen ...": no referent
 
 
 def pronoun_subject(p: Parse) -> bool:
-    """The subject of the parsed line's main clause is a personal pronoun in the third person with nothing it can
-    stand for before it in the line, outside quotation marks: no name, no noun that is a clause's subject ("In it, he
-    argued ...", "Last week, she told ...", '"We just left," he tells Wertheim.'). Who "he" is, only an earlier line
-    can say. "If a cheerleader posed, she could ..." names her first.
+    """The subject of the parsed line's main clause is a personal pronoun in the third person ("it" only as the
+    doer of a verb other than "be", with no clause told after it) with nothing it can stand for before it in the
+    line, outside quotation marks: no name, no noun that is a clause's subject ("In it, he argued ...", "Last week,
+    she told ...", '"We just left," he tells Wertheim.', "It issued another notice"). Who "he" is, only an earlier
+    line can say. "If a cheerleader posed, she could ..." names her first.
 
     >>> from storyline.core.nlp.parse import parse
     >>> [pronoun_subject(p) for p in parse(["In a statement, she said the harbour would reopen.",
     ...                                     "If a driver stops, she could be fined.",
-    ...                                     "Police said they arrested eight people."])]
-    [True, False, False]
+    ...                                     "Police said they arrested eight people.",
+    ...                                     "It issued another notice on Thursday.",
+    ...                                     "It is unclear whether the harbour will reopen."])]
+    [True, False, False, True, False]
     """
     root = _first_root(p)
     if root is None:
@@ -276,6 +281,10 @@ def pronoun_subject(p: Parse) -> bool:
     subject = [c for c in p.children(root) if p.tokens[c].dep in SUBJECT]
     if not subject or p.tokens[subject[0]].tag != "PRP" or p.tokens[subject[0]].text.lower() not in THIRD_PERSON:
         return False
+    if p.tokens[subject[0]].text.lower() == "it" and (
+            p.tokens[root].lemma == "be" or p.tokens[root].pos == "AUX"
+            or any(p.tokens[c].dep in _EXTRAPOSED for c in p.children(root))):
+        return False  # "it" of a state or of a clause told after it ("It is unclear whether ..."), not a doer's
     quoted = False
     for k in range(start, subject[0]):
         t = p.tokens[k]
