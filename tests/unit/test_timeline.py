@@ -133,8 +133,12 @@ def test_the_news_event_is_on_the_timeline_dated_by_publication_or_the_latest_da
     news = "Harbour Air, which began operations in 2001, said it was reviewing the suspension of its pilots."
     rows = build_timeline([_s("a", 0, news, "x.com")], {"a": "2024-03-05"})
     lead = SummaryLine(news, "a", 0, ["a"], 1)
-    dated = with_news_event(rows, lead, [Article(article_id="a", source="x.com", published="2024-03-05T08:00:00Z")])
+    both = [Article(article_id="a", source="x.com", published="2024-03-05T08:00:00Z"),
+            Article(article_id="b", source="y.com", published="2024-03-05T09:00:00Z")]
+    dated = with_news_event(rows, lead, both)
     assert [(r.date, r.text) for r in dated] == [("2024-03-05", news)]
+    # a story of one article whose text dates nothing: its opening stamped with the header's date is no event row
+    assert with_news_event(rows, lead, both[:1]) == rows == []
     # without a publication date, the latest full date the text gives; a bare year (background, most often) or no
     # date at all dates nothing, and no row is invented
     undated = [Article(article_id="a", source="x.com", published=None)]
@@ -447,7 +451,8 @@ def test_a_decade_is_no_year_and_a_forecast_is_no_event():
 
 
 def test_a_lead_that_tells_what_may_happen_is_no_news_row():
-    arts = [Article("a", source="x.com", published="2017-09-03T09:00:00Z")]
+    arts = [Article("a", source="x.com", published="2017-09-03T09:00:00Z"),
+            Article("b", source="y.com", published="2017-09-03T10:00:00Z")]
     may = SummaryLine("North Korea could launch another missile as soon as Saturday.", "a", 0, ["a"], 1)
     did = SummaryLine("North Korea launched another missile on Sunday.", "a", 0, ["a"], 1)
     assert with_news_event([], may, arts) == []

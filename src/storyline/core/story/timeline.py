@@ -227,8 +227,10 @@ def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
     """A story's timeline rows with its news event on them: the summary's lead, dated by the earliest publication
     of the articles that tell it (of the story's, when none of those has one) or, with no publication date, by the
     latest full date (a day) the story's text gives. Unchanged when the lead is a row already, when no such date
-    is known, or when the lead, in English, tells what may happen rather than what did ("could launch another
-    missile as soon as Saturday": :func:`~storyline.core.nlp.dated.forecast`).
+    is known, when the lead, in English, tells what may happen rather than what did ("could launch another
+    missile as soon as Saturday": :func:`~storyline.core.nlp.dated.forecast`), or when the story is one article
+    whose text dates nothing: its one row would only stamp its opening with the date the story's header gives (a
+    recipe's first step, a blog post's greeting), and there is nothing for the news to stand among.
 
     >>> lead = SummaryLine("The mayor resigned on Monday.", "a", 0, ["a"], 1)
     >>> rows = [TimelineRow("2001", "She was first elected in 2001", ["a"])]
@@ -238,7 +240,7 @@ def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
     >>> [r.date for r in with_news_event(rows, lead, arts)]
     ['2001', '2016-10-04']
     """
-    if lead is None or not lead.text:
+    if lead is None or not lead.text or (not rows and len({a.article_id for a in articles}) <= 1):
         return rows
     text = str(lead.text)
     if any(x.text == text for r in rows for x in r.sentences):
