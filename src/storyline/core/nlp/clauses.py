@@ -210,7 +210,7 @@ def noun_phrase(p: Parse) -> bool:
     if len(p.sentences) != 1:
         return False
     start, end = p.sentences[0]
-    root = next((k for k in range(start, end) if p.tokens[k].head == k), None)
+    root = first_root(p)
     if root is None or p.tokens[root].pos not in ("NOUN", "PROPN") or not any(
             p.tokens[c].pos == "DET" or p.tokens[c].dep == "poss" or p.tokens[c].tag == "JJ" for c in p.children(root)):
         return False
@@ -236,7 +236,7 @@ def subject_need(p: Parse) -> str | None:
     ...                                  "Police arrested eight people on Monday."])]
     ['Kritzer', None, None]
     """
-    root = _first_root(p)
+    root = first_root(p)
     if root is None:
         return None
     for s in (c for c in p.children(root) if p.tokens[c].dep in SUBJECT):
@@ -246,11 +246,9 @@ def subject_need(p: Parse) -> str | None:
     return None
 
 
-def _first_root(p: Parse) -> int | None:
-    """The root of the parsed line's first sentence, or None."""
-    if not p.sentences:
-        return None
-    start, end = p.sentences[0]
+def first_root(p: Parse) -> int | None:
+    """The root of the parsed line's first sentence (its main verb, or the head of a verbless line), or None."""
+    start, end = p.sentences[0] if p.sentences else (0, len(p.tokens))
     return next((k for k in range(start, end) if p.tokens[k].head == k), None)
 
 
@@ -274,7 +272,7 @@ def pronoun_subject(p: Parse) -> bool:
     ...                                     "It is unclear whether the harbour will reopen."])]
     [True, False, False, True, False]
     """
-    root = _first_root(p)
+    root = first_root(p)
     if root is None:
         return False
     start = p.sentences[0][0]

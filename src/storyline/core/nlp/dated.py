@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from storyline.core.nlp.clauses import FINITE, SUBJECT, punctuated, render
+from storyline.core.nlp.clauses import FINITE, SUBJECT, first_root, punctuated, render
 from storyline.core.nlp.parse import Parse
 
 # prepositions that place an event in a time ("on Monday", "in 1998") ...
@@ -275,8 +275,7 @@ def forecast(p: Parse) -> bool:
     ...                              "North Korea launched another missile on Saturday."], COMPONENTS)]
     [True, False]
     """
-    start, end = p.sentences[0] if p.sentences else (0, len(p.tokens))
-    root = next((k for k in range(start, end) if p.tokens[k].head == k), None)
+    root = first_root(p)
     return root is not None and _possible(p, root)
 
 

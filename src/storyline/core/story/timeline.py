@@ -245,8 +245,6 @@ def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
     text = str(lead.text)
     if any(x.text == text for r in rows for x in r.sentences):
         return rows  # a row told from the lead dates it (a row is the clause its date dates: background is none)
-    if language(hash_tokens(text)) == ENGLISH and forecast(parse([text], COMPONENTS)[0]):
-        return rows  # what may happen is no event of the story
     ids = [str(a) for a in lead.article_ids]
     by_id = {a.article_id: a for a in articles}
     days = sorted(d.isoformat() for a in ids if a in by_id and (d := pub_date(by_id[a].published)))
@@ -256,6 +254,8 @@ def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
     day = days[0] if days else max((str(r.date) for r in rows if len(str(r.date)) == 10), default=None)
     if day is None:
         return rows
+    if language(hash_tokens(text)) == ENGLISH and forecast(parse([text], COMPONENTS)[0]):
+        return rows  # what may happen is no event of the story (parsed only once a date would be given)
     ev = TimelineRow(day, text)
     for a in sorted(ids):
         _cite(ev, source_sentence(Sentence(a, 0, text, by_id[a].source if a in by_id else None)))
