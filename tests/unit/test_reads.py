@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from storyline.bench.reads import background_dated, count, format_report, main
+from storyline.bench.reads import background_dated, count, format_report, glued_words, main
 from storyline.core.story.headline import cut_inside, headline
 from storyline.core.story.model import Article
 from storyline.core.story.title import choose_title
@@ -360,3 +360,32 @@ def test_bench_reads_counts_words_run_together_and_not_a_name_the_story_repeats(
     assert result["glued_words"]["count"] == 1
     assert result["glued_words"]["examples"][0]["why"] == "SurinDeleuze"
     assert "glued words" in format_report(result)
+
+
+def test_bench_reads_tells_a_writers_own_spelling_and_a_web_address_from_words_run_together(tmp_path):
+    """A word with a capital inside that a source file holds as it is was spelt so by its writer, and a word of a
+    host name is one word: neither is counted. A word whose parts the page's markup separates is counted."""
+    import gzip
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from storyline.bench.reads import source_spelling
+
+    page = "<p>Das HydroLiC-Verfahren (Hydrometallurgische LithiumCarbonat) gewinnt Lithium.</p>" \
+           "<p>Mehr zum <a href='/x'>Carbonat</a>Verfahren auf RecycleAward.at.</p>"
+    (tmp_path / "page.html.gz").write_bytes(gzip.compress(page.encode("utf-8")))
+    (tmp_path / "articles").mkdir()
+    pq.write_table(pa.table({"article_id": ["a"], "source_path": [str(tmp_path / "page.html.gz")]}),
+                   tmp_path / "articles" / "part-0.parquet")
+    story = _story("s1", "Lithium aus alten Akkus", [
+        ("Das Verfahren (Hydrometallurgische LithiumCarbonat) gewinnt Lithium als Carbonat.", "a"),
+        ("Mehr zum CarbonatVerfahren auf RecycleAward.at, wo Recycle und Award verliehen werden.", "a")])
+    story["article_ids"] = ["a"]
+    spelt = source_spelling(tmp_path)
+    assert spelt is not None
+    got = [w for w, _ in glued_words(story, spelt)]
+    assert got == ["CarbonatVerfahren"], got
+    assert [w for w, _ in glued_words(story)] == ["LithiumCarbonat", "CarbonatVerfahren"]
+    (tmp_path / "other").mkdir()
+    assert source_spelling(tmp_path / "other") is None  # a run without its articles table: the story's text alone

@@ -112,6 +112,23 @@ def test_a_sentence_is_not_cut_after_a_title_or_inside_brackets():
         "The tube (from St. John the Theologian) is tiny.", "Dr. Kaur said so."]
 
 
+@pytest.mark.parametrize("text, first", [
+    ("Besuchen Sie den Markt, und Sie werden es erfahren.Während Sie über den Markt schlendern, spielt die Kapelle.",
+     "Besuchen Sie den Markt, und Sie werden es erfahren."),
+    ("Le marché ouvre à midi et ferme à minuit.Élus et habitants y sont attendus samedi.",
+     "Le marché ouvre à midi et ferme à minuit."),
+    ("The bridge reopened on Monday after repairs.Officials said traffic was light.",
+     "The bridge reopened on Monday after repairs."),
+])
+def test_two_sentences_run_together_with_no_space_are_split_in_any_alphabet(text, first):
+    """A scraper that joins paragraphs leaves a stop between a small letter and a capital with no space; the
+    tokenizer splits there whatever the letters, and so does the sentence splitter, but not inside a web address."""
+    from storyline.core.text.sentences import split_sentences
+
+    assert [s.text for s in split_sentences(text)][0] == first
+    assert len(split_sentences("Tickets are sold at ContentAward.at until Friday, the organisers said.")) == 1
+
+
 @pytest.mark.parametrize("text, whole", [
     ("Die Direktion wird die zusätzlich aufgebauten Impforte am 28. Februar 2022 schliessen. Betroffen sind die "
      "Angebote in den Einkaufszentren von Thun und Lyssach.", "am 28. Februar 2022 schliessen."),

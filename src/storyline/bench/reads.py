@@ -35,8 +35,10 @@
 - **glued words**: a word of a title, summary sentence or timeline row that is two run together: a small word, a
   stop and a capital with no space ("officials.LASD"), or a capital inside a word after a small letter where the
   story writes each part as a word of its own and the whole only once ("SurinDeleuze" beside "Surin" and
-  "Deleuze"; not "WordPress", a name the story repeats). Read from the story's text alone, not from the page's
-  markup the extractor reads (:func:`glued_words`).
+  "Deleuze"; not "WordPress", a name the story repeats, nor a part of a web address, "ContentAward.at"). Read from
+  the story's text; when the run's articles table names the files read, a word with a capital inside that a source
+  file holds as it is, with no markup between its parts, is the writer's spelling ("LithiumCarbonat"), not two
+  words the extraction ran together (:func:`glued_words`, :func:`source_spelling`).
 
     storyline bench reads --data OUT_DIR [--examples 5] [--json OUT.json]
 """
@@ -220,12 +222,16 @@ _STOP_GLUED = re.compile(r"(?<![\w./@:-])([^\W\d_]{2,})[.!?]([^\W\d_]{2,})(?![\w
 _PART_LETTERS = 3  # each part of a glued word has at least this many letters ("LaGuardia", "AutorIn" are one word)
 
 
-def glued_words(story: dict) -> list[tuple[str, str]]:
+_ADDRESS = re.compile(r"\.[a-z]{2,}\b")  # what follows a word of a host name: ".org", ".at"
+
+
+def glued_words(story: dict, spelt: Callable[[dict, str], bool] | None = None) -> list[tuple[str, str]]:
     """The words of a story's title, summary sentences and timeline rows that are two words run together, each with
     its line: a small word, a stop and a capital with no space between ("officials.LASD"), or a word with a
     capital after a small letter, each part of three letters or more, that the story's text (its shown lines,
     single-source entries, articles' titles and entities' names) holds only once while it holds each part as a word
-    of its own. A hashtag or a handle is one word.
+    of its own. A hashtag, a handle or a part of a web address is one word; so is one that ``spelt(story, word)``
+    says a source wrote as it is (:func:`source_spelling`).
 
     >>> glued_words({"title": "Deleuze on micropolitics", "summary": [
     ...     {"text": "An essay by Ann SurinDeleuze wrote on WordPress."}, {"text": "Surin edits WordPress pages."},
@@ -247,13 +253,42 @@ def glued_words(story: dict) -> list[tuple[str, str]]:
                 out.append((m.group(0), line))
         for m in WORD_RE.finditer(line):
             w = m.group(0)
-            if not w.isalpha() or line[m.start() - 1:m.start()] in ("#", "@"):
-                continue  # a word of letters only, not a hashtag's or a handle's
+            if (not w.isalpha() or line[m.start() - 1:m.start()] in ("#", "@", ".", "/")
+                    or _ADDRESS.match(line, m.end())):
+                continue  # a word of letters only, not a hashtag's, a handle's or a web address's
             cuts = [k for k in range(_PART_LETTERS, len(w) - _PART_LETTERS + 1)
                     if w[k - 1].islower() and w[k].isupper()]
-            if cuts and words[w.lower()] == 1 and all(words[part.lower()] for part in _parts(w, cuts)):
+            if (cuts and words[w.lower()] == 1 and all(words[part.lower()] for part in _parts(w, cuts))
+                    and not (spelt and spelt(story, w))):
                 out.append((w, line))
     return out
+
+
+def source_spelling(run: Path) -> Callable[[dict, str], bool] | None:
+    """Whether a source file of a story's articles holds a word as it is (the writer spelt it so: no markup or line
+    break lies between its parts), from the files the run's articles table names; None when the run has no such
+    table. A compressed file is read uncompressed; a file no longer there holds nothing."""
+    table = run / "articles" if run.is_dir() else run.parent / "articles"
+    if not table.is_dir():
+        return None
+    import gzip
+    from functools import lru_cache
+
+    import pyarrow.parquet as pq
+
+    paths = dict(zip(*pq.read_table(table, columns=["article_id", "source_path"]).to_pydict().values()))
+
+    @lru_cache(maxsize=16)
+    def raw(path: str) -> bytes:
+        try:
+            data = Path(path).read_bytes()
+            return gzip.decompress(data) if path.endswith(".gz") else data
+        except (OSError, EOFError, gzip.BadGzipFile):
+            return b""
+
+    def spelt(story: dict, word: str) -> bool:
+        return any(word.encode("utf-8") in raw(p) for p in {paths.get(a) for a in story.get("article_ids") or []} if p)
+    return spelt
 
 
 def _parts(word: str, cuts: list[int]) -> list[str]:
@@ -267,8 +302,9 @@ def read_stories(path: Path) -> list[dict]:
         return [json.loads(line) for line in fh if line.strip()]
 
 
-def count(stories: list[dict], examples: int = 5) -> dict:
-    """The counts over a run's stories, each with up to ``examples`` examples."""
+def count(stories: list[dict], examples: int = 5, spelt: Callable[[dict, str], bool] | None = None) -> dict:
+    """The counts over a run's stories, each with up to ``examples`` examples; ``spelt`` tells a writer's own
+    spelling from a glued word (:func:`source_spelling`)."""
     out: dict[str, dict] = {k: {"count": 0, "examples": []} for k in
                             ("residue_titles", "cut_headlines", "furniture_sentences", "context_openers",
                              "restatement_pairs", "background_dated_rows", "non_names", "furniture_leads",
@@ -295,7 +331,7 @@ def count(stories: list[dict], examples: int = 5) -> dict:
         n_top += _read_entities(st, texts, add)
         for i, j in restating(texts):
             add("restatement_pairs", {"story_id": st["story_id"], "texts": [texts[i], texts[j]]})
-        for word, line in glued_words(st):
+        for word, line in glued_words(st, spelt):
             add("glued_words", {"story_id": st["story_id"], "text": line, "why": word})
     out["stories"] = {"count": len(stories)}
     out["summary_sentences"] = {"count": n_sentences}
@@ -505,7 +541,8 @@ def main(argv: list[str] | None = None) -> int:
                                           "and recall over the labelled lines of this run")
     args = ap.parse_args(argv)
     stories = read_stories(Path(args.data))
-    result = count(stories, len(stories) if args.labels else args.examples)  # labels are checked against every flag
+    result = count(stories, len(stories) if args.labels else args.examples,  # labels are checked against every flag
+                   source_spelling(Path(args.data)))
     if args.labels:
         labels = json.loads(Path(args.labels).read_text(encoding="utf-8"))
         labels = labels.get("labels", labels)

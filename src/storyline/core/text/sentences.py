@@ -14,8 +14,19 @@ from storyline.core.text.language import writes_ordinals_with_a_stop
 from storyline.core.text.text import STOPWORDS, word_lemmas, words
 from storyline.lexicon import alternation
 
-# Scrapers glue paragraphs together: "...and beyond.Researchers said". Split there too.
-_GLUED = re.compile(r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
+# Scrapers glue paragraphs together: "...and beyond.Researchers said", "... es erfahren.Während Sie ...": two small
+# letters, a stop, a capital and a small letter, in any alphabet (:func:`_glued`). Split there too.
+_GLUED = re.compile(r"(?<=[^\W\d_]{2}[.!?])(?=[^\W\d_]{2})")
+
+
+def _glued(piece: str) -> list[int]:
+    """Where a stop ends a sentence that the next runs into with no space, as the tokenizer splits it.
+
+    >>> _glued("sie werden es erfahren.Während Sie schlendern. Mehr bei ContentAward.at, im U.S.Army")
+    [23]
+    """
+    return [m.start() for m in _GLUED.finditer(piece) if piece[m.start() - 3:m.start() - 1].islower()
+            and piece[m.start()].isupper() and piece[m.start() + 1].islower()]
 
 
 # A title before a name ("St. John", "Dr. Kaur"): never the end of a sentence, whatever the next word's capital
@@ -116,7 +127,7 @@ def split_sentences(text: str) -> list[Span]:
     for para in text.split("\n"):
         if para.strip():
             for a0, b0 in split(para):
-                cuts = [a0] + [a0 + m.start() for m in _GLUED.finditer(para[a0:b0])] + [b0]
+                cuts = [a0] + [a0 + k for k in _glued(para[a0:b0])] + [b0]
                 for a, b in zip(cuts, cuts[1:]):
                     seg = para[a:b]
                     lead = len(seg) - len(seg.lstrip())
