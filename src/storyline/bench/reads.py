@@ -46,13 +46,17 @@
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import re
 import sys
 from collections import Counter, defaultdict
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
+
+import pyarrow.parquet as pq
 
 from storyline.core.story.headline import MOST_WORDS, cut_inside, written_from
 from storyline.core.nlp.names import modifier_only, not_a_name
@@ -125,7 +129,8 @@ def background_dated(row: dict) -> bool:
         spans = [(a, b) for a, b, iso in find_dates(t) if iso == date]
         if spans and language(hash_tokens(t)) in (None, ENGLISH):  # the parser reads English only
             p = parse([t])[0]
-            return all(dated(p, a, b, year=t[a:b].replace("-", "").isdigit()).kind != "event" for a, b in spans)
+            return all(dated(p, a, b, year=t[a:b].replace("-", "").isdigit()).kind not in ("event", "present")
+                       for a, b in spans)  # a row dated by a verb in the present was kept as a schedule
     return False
 
 
@@ -271,11 +276,6 @@ def source_spelling(run: Path) -> Callable[[dict, str], bool] | None:
     table = run / "articles" if run.is_dir() else run.parent / "articles"
     if not table.is_dir():
         return None
-    import gzip
-    from functools import lru_cache
-
-    import pyarrow.parquet as pq
-
     paths = dict(zip(*pq.read_table(table, columns=["article_id", "source_path"]).to_pydict().values()))
 
     @lru_cache(maxsize=16)
