@@ -56,6 +56,10 @@ def test_a_date_dates_the_clause_of_its_verb(sentence: str, date: str, row: str)
     ("In 2012 the harbour was the busiest in the region.", "2012", "background"),  # a state, not an event
     ("The ferry could sail again on Saturday, the operator said.", "2024-03-02", "forecast"),  # may happen
     ("By 2030 the port should have doubled its cargo, planners say.", "2030", "forecast"),
+    # a verb in the present with a date: a caption, a state now beside an earlier event, or a schedule
+    ("Coastguard crews take part in a rescue drill off Kelso in March 2015.", "2015-03", "present"),
+    ("The cancellation count for Wenna now surpasses the 900 or so sailings during Storm Edda in August 2011.",
+     "2011-08", "present"),
 ])
 def test_a_date_that_opens_a_span_dates_background_or_is_no_date_dates_no_event(sentence: str, date: str,
                                                                                    kind: str) -> None:

@@ -335,6 +335,22 @@ def test_a_year_that_names_a_thing_deep_in_a_news_sentence_does_not_date_the_new
     assert any(d == "2017-07-20" and "parole board" in t for d, t in rows), rows  # the news by its own day
 
 
+def test_a_date_on_a_verb_in_the_present_dates_a_schedule_but_no_caption_or_state() -> None:
+    """News tells what happened in the past tense. A date on a verb in the present is an event only as a schedule,
+    after the day the article was published: not a caption's date nor an earlier event a state is set beside."""
+    sents = [_s("a", 0, "Storm Wenna forced the cancellation of 1,200 ferry sailings on Monday, the operator said.",
+                "x.com"),
+             _s("a", 1, "The number of sailings cancelled now exceeds the total lost during the storm of August 2011.",
+                "x.com"),
+             _s("a", 2, "Coastguard crews take part in a rescue drill off Kelso in March 2015.", "x.com"),
+             _s("a", 3, "The Kelso crossing reopens on Friday after the storm, the ferry operator said.", "x.com")]
+    rows = [(e.date, e.text) for e in build_timeline(sents, {"a": "2025-03-11T09:00:00Z"})]
+    dates = [d for d, _ in rows]
+    assert "2011-08" not in dates and "2015-03" not in dates, rows
+    assert any(d == "2025-03-14" and "reopens" in t for d, t in rows), rows  # the schedule, after publication
+    assert any(d == "2025-03-10" and "cancellation" in t for d, t in rows), rows
+
+
 def test_a_dated_line_that_tells_nothing_of_its_story_is_no_event() -> None:
     body = [
         "The Harlow council voted on Tuesday to close the Eastgate library branch.",

@@ -15,7 +15,13 @@ then. The parse says when it dates something else:
 - *no date*: a bare number before a plural noun, which it counts ("1080 pixels by 1920 pixels"), or in a name
   ("Connect 2035");
 - *forecast*: the verb it hangs on is one of what may or should happen, with a modal ("North Korea could launch
-  another missile as soon as Saturday"): no event took place then.
+  another missile as soon as Saturday"): no event took place then;
+- *present*: the verb it hangs on is in the simple present, with no auxiliary. News tells what happened in the
+  past tense; a verb in the present with a date is a caption's ("Troops participate in exercises in Mao in March
+  2015"), a state now set beside an earlier event ("The total now surpasses the flights during Irene in August
+  2011"), or a schedule ("The launch window opens July 31, 2018"). Only the schedule is an event, and only a date
+  after the telling's publication can be one: the caller, who knows when it was published, decides
+  (:func:`scheduled`).
 
 The clause is the verb and what hangs on it, less the clauses joined to it that tell other events ("... and
 started a new line of work"). A clause reported by a verb of saying is told with its reporter (the parse makes it
@@ -30,6 +36,7 @@ from dataclasses import dataclass
 
 from storyline.core.nlp.clauses import FINITE, SUBJECT, first_root, punctuated, render
 from storyline.core.nlp.parse import Parse
+from storyline.core.text.text import word_lemmas
 
 # prepositions that place an event in a time ("on Monday", "in 1998") ...
 AT_THE_TIME = frozenset(("in", "on", "at", "during", "amid", "amidst", "throughout", "until", "till"))
@@ -57,8 +64,9 @@ _SHORTEST = 4  # a clause of fewer words is no row of its own: the sentence is t
 
 @dataclass(frozen=True, slots=True)
 class Dated:
-    """What a date dates: ``kind`` is ``event``, ``span``, ``background`` (a state too), ``forecast`` or ``none`` (no
-    date); ``text`` is the clause an event date dates, as a timeline row tells it ("" for the others)."""
+    """What a date dates: ``kind`` is ``event``, ``present``, ``span``, ``background`` (a state too), ``forecast`` or
+    ``none`` (no date); ``text`` is the clause an event date dates, as a timeline row tells it (for ``present``, the
+    row it would be as a schedule; "" for the others)."""
 
     kind: str
     text: str = ""
@@ -106,13 +114,43 @@ def dated(p: Parse, start: int, end: int, year: bool = False) -> Dated:
         return Dated("background")
     if _possible(p, verb):
         return Dated("forecast")
+    kind = "present" if _simple_present(p, verb, head) else "event"
     kept = _clause(p, verb, clause, set(span))
     if _words(p, kept) < _SHORTEST or _lost_referent(p, kept) or not _finite_kept(p, clause, kept):
-        return Dated("event", p.text.strip())
+        return Dated(kind, p.text.strip())
     text = render(p, _resumed(p, punctuated(p, kept))).rstrip(" ,;:")
     last = max((k for k, t in enumerate(p.tokens) if t.pos not in ("PUNCT", "SPACE")), default=-1)
     stop = p.text.rstrip()[-1:]
-    return Dated("event", text + stop if last in kept and stop in ".!" else text)
+    return Dated(kind, text + stop if last in kept and stop in ".!" else text)
+
+
+def _simple_present(p: Parse, verb: int, date: int) -> bool:
+    """The verb a date hangs on is in the simple present ("participates", "opens"), with no auxiliary of its own (no
+    perfect, passive, progressive or future: "has opened", "is held", "will open"), and with a subject of its own: a
+    finite verb has one, and a word the tagger took for one without it is a noun ("doubled its paternity leave in
+    2013"), as is one the lexicon knows only as a noun ("kicked off a media tirade late Wednesday"). A date between
+    a verb and the subject of the clause it reports belongs to that verb ("said Tuesday the practice costs ...")."""
+    t = p.tokens[verb]
+    if t.tag not in ("VBZ", "VBP") or "VERB" not in word_lemmas(t.text.lower()):
+        return False
+    kids = p.children(verb)
+    subject = next((c for c in kids if p.tokens[c].dep in SUBJECT), None)
+    if subject is None or any(p.tokens[c].dep in ("aux", "auxpass") for c in kids):
+        return False
+    return not (t.dep == "ccomp" and t.head < date < subject)
+
+
+def scheduled(iso: str, published: str | None) -> bool:
+    """Whether a date a verb in the present hangs on can be a schedule: it comes after the day its telling was
+    published (to its precision: a year after the year, a month after the month). With no publication date,
+    nothing says so.
+
+    >>> scheduled("2018-07-31", "2018-07-20T08:00:00Z"), scheduled("2015-03", "2018-07-20"), scheduled("2018", "2018-07-20")
+    (True, False, False)
+    >>> scheduled("2018-07-31", None)
+    False
+    """
+    return bool(published) and iso > published[:len(iso)]
 
 
 def before_noun(p: Parse, start: int) -> bool:

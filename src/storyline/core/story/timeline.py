@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
-from storyline.core.nlp.dated import before_noun, dated, forecast
+from storyline.core.nlp.dated import before_noun, dated, forecast, scheduled
 from storyline.core.nlp.dates import find_dates, pub_date
 from storyline.core.nlp.parse import parse
 from storyline.core.nlp.mentions import NAME_COMPONENTS
@@ -110,6 +110,7 @@ class _Telling:
     terms: tuple[set[str], set[str]]
     source: SourceSentence
     key: tuple
+    published: str | None = None  # when the article telling it was published
 
 
 _READ_TELLINGS = 3  # an event whose first tellings date no event of their own is no event
@@ -130,7 +131,7 @@ def _read(events: list[tuple[TimelineRow, list[_Telling]]]) -> list[tuple[Timeli
             parsed[text] = replace(parsed[text], entities=names.entities)
         for k, ev, told in todo:
             d = dated(parsed[told.text], told.start, told.end, year=told.year)
-            if d.kind == "event":
+            if d.kind == "event" or (d.kind == "present" and scheduled(told.iso, told.published)):
                 ev.date, ev.text = told.iso, d.text
                 out[k] = (ev, told)
     return [out[k] for k in sorted(out)]
@@ -161,7 +162,7 @@ def _dated_sentences(sentences: Sequence[Sentence], texts: Sequence[str], publis
             near = set(content_terms(text[:start])[-_WINDOW:] + content_terms(text[end:])[:_WINDOW])
             key = (published.get(aid) or "9999", aid, int(s.position or 0), start)
             raw.append(_Telling(iso, text, start, end, text[start:end].replace("-", "").isdigit(),
-                                (terms - set(content_terms(text[start:end])), near), src, key))
+                                (terms - set(content_terms(text[start:end])), near), src, key, published.get(aid)))
     return raw
 
 
