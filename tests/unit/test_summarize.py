@@ -551,3 +551,23 @@ def test_a_line_whose_she_only_the_line_before_it_explains_follows_that_line():
                        for k, x in enumerate(lines))
         assert unexplained(summarize(sents, SummaryConfig(words=words)))  # so chosen before it is read
         assert not unexplained(told_summary(sents, SummaryConfig(words=words)))
+
+
+def test_a_quotation_whose_speaker_line_moves_goes_with_it_and_never_follows_another_speaker():
+    """A line whose "he" only the line before it in its article explains moves to follow that line; the rest of
+    its quotation, the lines right after it in the summary that go on in its article, moves with it rather than
+    staying behind after another speaker's words."""
+    from storyline.core.story.model import SummarySentence
+    from storyline.core.story.summarize import after_referent
+
+    def line(text, article, position):
+        return SummarySentence(text, article, position, (article,), 1)
+
+    lines = [line("Senator Ann Reed said on Wednesday she would no longer back the harbour plan.", "a", 0),
+             line('"It depends on what the board does," Reed told the Kelso Courier.', "a", 1),
+             line("Mayor Tom Hart defended the harbour plan at a council meeting.", "b", 0),
+             line('"I have never seen a plan with so few answers," he said.', "b", 1),
+             line('"But, you know, I have changed my mind before when I was wrong," she continued.', "a", 2),
+             line('"It is when you do not own up to it that people stop believing you."', "a", 3)]
+    out = [(s.article_id, s.position) for s in after_referent(lines)]
+    assert out == [("a", 0), ("a", 1), ("a", 2), ("a", 3), ("b", 0), ("b", 1)], out

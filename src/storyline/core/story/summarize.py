@@ -512,14 +512,30 @@ def after_referent(chosen: Sequence[SummarySentence]) -> list[SummarySentence]:
     >>> chain = lines + [SummarySentence("Later, she left the hall.", "a", 2, ("a",), 1)]
     >>> [s.text[:14] for s in after_referent([chain[0], chain[1], chain[3], chain[2]])]
     ["Kelso's mayor,", 'In a statement', 'Later, she lef', 'Council leader']
+
+    A line that moves takes with it the lines right after it that go on in its article (the rest of a quotation):
+
+    >>> quote = [lines[0], lines[1], lines[2], SummarySentence('"We owe the town an answer."', "a", 2, ("a",), 1)]
+    >>> [s.text[:14] for s in after_referent(quote)]
+    ["Kelso's mayor,", 'In a statement', '"We owe the to', 'Council leader']
     """
     moving = sorted((s for s in unreferred(chosen)
                      if any(c.article_id == s.article_id and c.position == s.position - 1 for c in chosen)),
                     key=lambda s: (s.article_id, s.position))
-    out = [s for s in chosen if s not in moving]
+    carried: dict[SummarySentence, list[SummarySentence]] = {}  # the lines that go on from each, next in the summary
+    for s in moving:
+        run, k = [s], chosen.index(s) + 1
+        while (k < len(chosen) and chosen[k] not in moving and chosen[k].article_id == s.article_id
+               and chosen[k].position == run[-1].position + 1):
+            run.append(chosen[k])
+            k += 1
+        carried[s] = run
+    taken = {c for run in carried.values() for c in run}
+    out = [s for s in chosen if s not in taken]
     for s in moving:  # in article order, so that a line whose predecessor moves too comes after it
-        k = next(k for k, c in enumerate(out) if c.article_id == s.article_id and c.position == s.position - 1)
-        out.insert(k + 1, s)
+        k = next((k for k, c in enumerate(out) if c.article_id == s.article_id and c.position == s.position - 1),
+                 len(out) - 1)  # a predecessor carried by a line of another article that moves later: at the end
+        out[k + 1:k + 1] = carried[s]
     return out
 
 
