@@ -112,6 +112,21 @@ def test_a_sentence_is_not_cut_after_a_title_or_inside_brackets():
         "The tube (from St. John the Theologian) is tiny.", "Dr. Kaur said so."]
 
 
+@pytest.mark.parametrize("text, whole", [
+    ('"Let\'s show them that a potato salad loves the internet!!" Brown writes on his fundraising page. He set a '
+     'goal of $10.', '"Let\'s show them that a potato salad loves the internet!!" Brown writes on his fundraising page.'),
+    ('"Does anybody in this room really believe that?" Hart said, noting the council\'s own vote in March. The hall '
+     'went quiet.', '"Does anybody in this room really believe that?" Hart said, noting the council\'s own vote in March.'),
+])
+def test_a_quoted_exclamation_or_question_keeps_the_clause_that_says_who_spoke(text, whole):
+    """A quotation that ends on "!" or "?" goes on to the clause of a verb of saying that tells who spoke; a
+    sentence after a quoted question that says nothing of who spoke is a sentence of its own."""
+    from storyline.core.text.sentences import split_sentences
+
+    assert [s.text for s in split_sentences(text)][0] == whole
+    assert len(split_sentences('"Why not?" The answer is simple and cheap to build.')) == 2
+
+
 @pytest.mark.parametrize("text, first", [
     ("Besuchen Sie den Markt, und Sie werden es erfahren.Während Sie über den Markt schlendern, spielt die Kapelle.",
      "Besuchen Sie den Markt, und Sie werden es erfahren."),

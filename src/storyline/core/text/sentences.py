@@ -11,7 +11,7 @@ from functools import lru_cache
 from storyline.core.text.clean import CAPTION_MAX_WORDS, MONTHS_RE
 from storyline.core.text.furniture import PAST_OR_SPEECH, credit_inside, furniture
 from storyline.core.text.language import writes_ordinals_with_a_stop
-from storyline.core.text.text import STOPWORDS, word_lemmas, words
+from storyline.core.text.text import SPEECH_VERBS, STOPWORDS, word_lemmas, words
 from storyline.lexicon import alternation
 
 # Scrapers glue paragraphs together: "...and beyond.Researchers said", "... es erfahren.Während Sie ...": two small
@@ -45,12 +45,23 @@ _ORDINAL_INSIDE = re.compile(r"(?:^|\s)\d{1,3}\.\s+\w")
 _QUOTE_ASKED = re.compile(r"[?!][\"”’']$")
 
 
+_TAG_WORDS = 12  # the longest clause that only says who spoke and where ("Carson, who lives in Chicago, told TODAY.")
+
+
 def _speech_tag(piece: str) -> bool:
     """A short piece that only says who spoke: a few words without a quotation mark, one of them a verb in lower
-    case ("Bannon asked.", "she wondered aloud.", "the coach told reporters.")."""
+    case ("Bannon asked.", "she wondered aloud.", "the coach told reporters."), or a clause of a verb of saying
+    ("Brown writes on his Kickstarter page.").
+
+    >>> _speech_tag("Brown writes on his Kickstarter page."), _speech_tag("The answer is simple and cheap to build.")
+    (True, False)
+    """
     words = piece.rstrip(".").split()
-    return (0 < len(words) <= 4 and piece.endswith(".") and not re.search(r"[\"“”]", piece)
-            and any(w.islower() and "VERB" in word_lemmas(w) for w in words))
+    if not (0 < len(words) <= _TAG_WORDS and piece.endswith(".") and not re.search(r"[\"“”]", piece)):
+        return False
+    lower = [w.strip(",;") for w in words if w.islower()]
+    return any(w in SPEECH_VERBS for w in lower) or (
+        len(words) <= 4 and any("VERB" in word_lemmas(w) for w in lower))
 
 
 def _continues(before: str, after: str, ordinals: bool = False) -> bool:
