@@ -29,11 +29,15 @@ LEADS = [
      "after the company learned that it had a higher failure rate than its two earlier devices.",
      "launched without a clinical trial", "launched and"),
     # what a negated verb waits for, and a gerund that is what its verb is of, stay
-    ("The harbour office computer network at Kelso was penetrated by hackers as far back as July, and the breach was "
-     "not fully contained until Sunday, according to people briefed on the investigation.",
-     "was not contained until Sunday", "people briefed"),
+    ("The breach of the computer network at the Kelso harbour office was not fully contained until Sunday, according "
+     "to people briefed on the investigation by the port board.", "was not contained until Sunday", "people briefed"),
     ("Kelso mayor Ann Reed ruled out running for parliament in 2026 or 2030 on Friday, saying the town should be "
      "ready for a new leader but it would not be her.", "ruled out running for parliament", "saying"),
+    # a second clause with a subject of its own is a second sentence's news: it goes before the main clause's words
+    ("Kelso mayor Ann Reed ruled out running for parliament in 2026 or 2030 on Friday, saying the town should be "
+     "ready for a woman leader but it would not be her.", "ruled out running for parliament", "not be her"),
+    ("Two Eastbridge councillors said no to the harbour plan by walking out of the council chamber on Tuesday night "
+     "— but they are within their rights, the town clerk said.", "walking out of the council chamber", "rights"),
     # who said it, joined to the sentence as a second verb by the parse, goes with its verb
     ("Pakistan has agreed to return the tail of the U.S. military helicopter that was damaged during the raid that "
      "killed Osama bin Laden, Sen. John F. Kerry (D-Mass.) said here Monday, part of what he called a series of "

@@ -198,9 +198,12 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
     elif t.dep == "prep" and head.pos in ("NOUN", "PROPN") and t.text.lower() != "of":
         kind = NAMED  # a phrase that places a noun ("crew members aboard the trawler"): only to meet the limit
     elif t.dep == "conj" and t.head == root and t.pos in ("VERB", "AUX"):
-        # a verb of speech joined with no conjunction is who told it ("X happened, Kerry said"), not a second event
+        # a verb of speech joined with no conjunction is who told it ("X happened, Kerry said"), not a second event;
+        # a clause with a subject of its own is a second sentence's news ("... in 2012 or 2016 but it would not be
+        # her"): each goes as a clause does
         joined = any(p.tokens[c].dep == "cc" and root < c < k for c in p.children(root))
-        kind = CLAUSE if not joined and t.lemma in SPEECH_VERBS else CONJUNCT
+        own = any(p.tokens[c].dep in SUBJECT for c in p.children(k))
+        kind = CLAUSE if (not joined and t.lemma in SPEECH_VERBS) or own else CONJUNCT
     else:
         return None
     if span & figures:
