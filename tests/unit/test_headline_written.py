@@ -38,6 +38,9 @@ LEADS = [
      "ready for a woman leader but it would not be her.", "ruled out running for parliament", "not be her"),
     ("Two Eastbridge councillors said no to the harbour plan by walking out of the council chamber on Tuesday night "
      "— but they are within their rights, the town clerk said.", "walking out of the council chamber", "rights"),
+    # words that open the sentence never run into its subject with the comma between them cut
+    ("Despite a legal order issued by the high court in Eastbridge on Sunday, the government let the minister leave "
+     "the country unhindered on Monday.", "let the minister leave the country", "order the government"),
     # who said it, joined to the sentence as a second verb by the parse, goes with its verb
     ("Pakistan has agreed to return the tail of the U.S. military helicopter that was damaged during the raid that "
      "killed Osama bin Laden, Sen. John F. Kerry (D-Mass.) said here Monday, part of what he called a series of "

@@ -304,6 +304,11 @@ def _fault(p: Parse, kept: set[int] | frozenset[int]) -> str | None:
         if p.tokens[k].text in SEPARATORS and k not in kept and any(w in kept for w in range(start, k)) \
                 and any(w in kept and p.tokens[w].pos not in ("PUNCT", "SPACE") for w in range(k + 1, end)):
             return "cut"
+    subject = min((c for c in p.children(root) if p.tokens[c].dep in SUBJECT), default=None)
+    comma = min(p.subtree(subject)) - 1 if subject is not None else start
+    if comma > start and p.tokens[comma].text == "," and comma not in kept and any(
+            w in kept and p.tokens[w].pos not in ("PUNCT", "SPACE") for w in range(start, comma)):
+        return "cut"  # words that open the sentence run into its subject, the comma between them gone
     for d in sorted(kept & set(range(start, end))):
         t = p.tokens[d]
         before = [w for w in range(start, min(p.subtree(d))) if p.tokens[w].pos not in ("PUNCT", "SPACE")] \
