@@ -393,7 +393,8 @@ def model_mentions(i: int, p: Parse, common: Set[str] = frozenset()) -> list[tup
 
     - a name after a possessive is its own name ("Spacey's London" is London);
     - a leading word that starts no name (a determiner such as "The", a word in lower case) is dropped, as is a
-      trailing possessive or punctuation mark;
+      trailing possessive, punctuation mark or function word in lower case (no name ends on "the": "St. John the"
+      is the model's cut of "St. John the Theologian");
     - a person's name loses the words before it that the story writes in lower case (``common``): the role of
       "Lawyer Kila Baldwin" is no part of her name.
 
@@ -401,6 +402,8 @@ def model_mentions(i: int, p: Parse, common: Set[str] = frozenset()) -> list[tup
     >>> p = parse(["Prosecutors said Kevin Spacey's London home was searched, lawyer Kila Baldwin said."])[0]
     >>> [m.surface for m, kind in model_mentions(0, p, {"lawyer"})]
     ['Kevin Spacey', 'London', 'Kila Baldwin']
+    >>> [m.surface for m, kind in model_mentions(0, parse(["The lead tube (from St. John the Theologian) is tiny."])[0])]
+    ['St. John']
     """
     out = []
     for e in p.entities:
@@ -416,8 +419,8 @@ def model_mentions(i: int, p: Parse, common: Set[str] = frozenset()) -> list[tup
         while kind == PERSON and len(toks) > 1 and p.tokens[toks[0]].text.lower().rstrip(".") in common:
             toks.pop(0)
         while toks and (_possessive(p.tokens[toks[-1]].text) or not p.tokens[toks[-1]].text[-1:].isalnum()
-                        and p.tokens[toks[-1]].text != "."):
-            toks.pop()
+                        and p.tokens[toks[-1]].text != "." or p.tokens[toks[-1]].text in STOPWORDS):
+            toks.pop()  # a stop word is in lower case: "The" and "Of" may end a name ("The Who")
         if toks:
             first, last = p.tokens[toks[0]], p.tokens[toks[-1]]
             a, b = first.idx, last.idx + len(last.text)
