@@ -418,9 +418,9 @@ def model_mentions(i: int, p: Parse, common: Set[str] = frozenset()) -> list[tup
             toks.pop(0)
         while kind == PERSON and len(toks) > 1 and p.tokens[toks[0]].text.lower().rstrip(".") in common:
             toks.pop(0)
-        while toks and (_possessive(p.tokens[toks[-1]].text) or not p.tokens[toks[-1]].text[-1:].isalnum()
-                        and p.tokens[toks[-1]].text != "." or p.tokens[toks[-1]].text in STOPWORDS):
-            toks.pop()  # a stop word is in lower case: "The" and "Of" may end a name ("The Who")
+        while toks and (_possessive(last := p.tokens[toks[-1]].text) or (not last[-1:].isalnum() and last != ".")
+                        or last in STOPWORDS):
+            toks.pop()  # the stop words are in lower case: "The" and "Of" may end a name ("The Who")
         if toks:
             first, last = p.tokens[toks[0]], p.tokens[toks[-1]]
             a, b = first.idx, last.idx + len(last.text)
