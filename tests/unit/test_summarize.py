@@ -571,3 +571,12 @@ def test_a_quotation_whose_speaker_line_moves_goes_with_it_and_never_follows_ano
              line('"It is when you do not own up to it that people stop believing you."', "a", 3)]
     out = [(s.article_id, s.position) for s in after_referent(lines)]
     assert out == [("a", 0), ("a", 1), ("a", 2), ("a", 3), ("b", 0), ("b", 1)], out
+
+
+def test_a_bracketed_pointer_to_another_story_is_not_shown():
+    """A line wholly in brackets that opens on a label and a colon points the reader elsewhere ("(Also on ...: ...)"):
+    it is no line of the story, however many of the story's words it holds."""
+    later = "(Also on the Gazette: Council splits over bus fare increase for low-income workers)"
+    sents = _fare_story(later)
+    assert later in [s.text for s in summarize(sents, SummaryConfig(words=90))]  # chosen before it is read
+    assert later not in [s.text for s in told_summary(sents, SummaryConfig(words=90))]

@@ -153,7 +153,9 @@ def not_told(p: Parse) -> str | None:
     - ``"label"``: no finite verb anywhere, and no verb heads any of its sentences (a caption, a credit, a label:
       "Vinay Chopra, a former Apotex worker."); or one sentence that is a noun phrase, its noun with a determiner or
       an adjective of its own and any finite verb in a clause that describes a noun (a title, a teaser: "A racing
-      game where players steer with their hands.", :func:`noun_phrase`);
+      game where players steer with their hands.", :func:`noun_phrase`); or a line wholly in brackets that opens on
+      words with no verb and a colon, a pointer to what follows ("(Also on POLITICO: GOP splits over Mourdock
+      comment)", "(PHOTOS: Other pols who made the full Ginsburg)");
     - ``"table"``: cells between bars ("| DL | Larry Ogunjobi | 63 |");
     - ``"fragment"``: the tail of a sentence cut in two: it opens on a small letter ("leaked by Steele himself"),
       it opens on a finite verb that has no subject ("Were sued by Michael Egan last month"), or it is a relative
@@ -165,6 +167,9 @@ def not_told(p: Parse) -> str | None:
     ...                              "Police arrested eight people on Monday.", '"Stop the count," the mayor said.',
     ...                              "The Finnish Art of Drinking at Home."])]
     ['prompt', 'label', 'fragment', None, None, 'label']
+    >>> [not_told(p) for p in parse(["(Also on the Courier: Council splits over the fare rise)",
+    ...                              "(The council has strictly limited access to the site.)"])]
+    ['label', None]
     """
     text = p.text.lstrip()
     if text.count("|") >= 2:
@@ -175,7 +180,7 @@ def not_told(p: Parse) -> str | None:
     if not roots or text[:1] in QUOTE_MARKS:
         return None  # what someone said: whether it has its speaker is another question (context.context_need)
     if (not any(t.tag in FINITE for t in p.tokens) and not any(p.tokens[r].pos in ("VERB", "AUX") for r in roots)) \
-            or noun_phrase(p):
+            or noun_phrase(p) or _pointer(p):
         return "label"
     r = roots[0]
     kids = p.children(r)
@@ -191,6 +196,17 @@ def not_told(p: Parse) -> str | None:
     if subject and subject[0] == first and p.tokens[first].tag in WH:
         return "fragment"  # a relative clause without its noun ("Which led to the attack on the Capitol.")
     return None
+
+
+def _pointer(p: Parse) -> bool:
+    """A line wholly in brackets that opens on words with no verb, then a colon: the page points to something else
+    ("(Also on POLITICO: ...)", "(PHOTOS: ...)"), it tells nothing of the story."""
+    text = p.text.strip().rstrip(".")
+    if text[:1] not in "([" or text[-1:] not in ")]" or ":" not in text:
+        return False
+    colon = p.text.index(":")
+    before = [t for t in p.tokens if t.idx < colon and t.pos not in ("PUNCT", "SPACE")]
+    return bool(before) and not any(t.pos in ("VERB", "AUX") for t in before)
 
 
 _DESCRIBING = frozenset(("relcl", "acl"))  # a clause that describes a noun
