@@ -227,9 +227,6 @@ _STOP_GLUED = re.compile(r"(?<![\w./@:-])([^\W\d_]{2,})[.!?]([^\W\d_]{2,})(?![\w
 _PART_LETTERS = 3  # each part of a glued word has at least this many letters ("LaGuardia", "AutorIn" are one word)
 
 
-_ADDRESS = re.compile(r"\.[a-z]{2,}\b")  # what follows a word of a host name: ".org", ".at"
-
-
 def glued_words(story: dict, spelt: Callable[[dict, str], bool] | None = None) -> list[tuple[str, str]]:
     """The words of a story's title, summary sentences and timeline rows that are two words run together, each with
     its line: a small word, a stop and a capital with no space between ("officials.LASD"), or a word with a
@@ -258,8 +255,9 @@ def glued_words(story: dict, spelt: Callable[[dict, str], bool] | None = None) -
                 out.append((m.group(0), line))
         for m in WORD_RE.finditer(line):
             w = m.group(0)
+            after = line[m.end():m.end() + 2]  # a stop with a small letter after it, no space: ".org", ".at"
             if (not w.isalpha() or line[m.start() - 1:m.start()] in ("#", "@", ".", "/")
-                    or _ADDRESS.match(line, m.end())):
+                    or (after[:1] == "." and after[1:].isalpha() and after[1:].islower())):
                 continue  # a word of letters only, not a hashtag's, a handle's or a web address's
             cuts = [k for k in range(_PART_LETTERS, len(w) - _PART_LETTERS + 1)
                     if w[k - 1].islower() and w[k].isupper()]

@@ -39,11 +39,12 @@ from storyline.core.nlp.parse import Parse
 from storyline.core.text.text import word_lemmas
 
 # prepositions that place an event in a time ("on Monday", "in 1998") ...
-AT_THE_TIME = frozenset(("in", "on", "at", "during", "amid", "amidst", "throughout", "until", "till"))
+UNTIL = frozenset(("until", "till"))  # the time up to which something holds (under a negated verb, from which)
+AT_THE_TIME = frozenset(("in", "on", "at", "during", "amid", "amidst", "throughout")) | UNTIL
 # ... and those that place it in or before another event: a date on a noun they govern dates the verb they hang on
 # ("arose during a squabble in 1996", "piloted the team until a departure after the 2016 season"; a time of day
 # is read as part of its date: "on the night of March 2, 2013")
-AMID = frozenset(("during", "amid", "amidst", "throughout", "until", "till"))
+AMID = frozenset(("during", "amid", "amidst", "throughout")) | UNTIL
 SPAN = frozenset(("since", "between", "from", "through"))  # prepositions that open or bound a span at a date
 CONDITIONS = frozenset(("if", "unless"))  # the subordinators of a condition: what may happen, not what did
 # modal verbs of what may or should happen (a closed class; "will", "shall" and reported "would" say what is

@@ -11,7 +11,7 @@ from functools import lru_cache
 from storyline.core.text.text import hash_tokens, SPEECH_VERBS, word_lemmas, words
 from storyline.core.nlp.anchors import SUBJECT
 from storyline.core.nlp.clauses import SEPARATORS, WH, not_told, punctuated, render, statement
-from storyline.core.nlp.dated import CONDITIONS
+from storyline.core.nlp.dated import CONDITIONS, UNTIL
 from storyline.core.nlp.mentions import title_case
 from storyline.core.nlp.negation import NEGATION
 from storyline.core.nlp.parse import Parse, parse
@@ -327,7 +327,6 @@ def _count(p: Parse, kept: set[int]) -> int:
     return sum(1 for k in kept if p.tokens[k].pos not in ("PUNCT", "SPACE"))
 
 
-UNTIL = frozenset(("until", "till"))  # under a negated verb, the time from which it holds
 CORRELATIVE = frozenset(("so", "such"))  # the degree words a result clause completes ("so strong that")
 _KEPT_WHOLE = frozenset(("det", "amod", "compound", "nummod", "quantmod", "poss", "case", "pobj", "dobj", "attr",
                          "acomp", "nsubj", "nsubjpass", "aux", "auxpass", "neg", "prt", "pcomp", "xcomp", "ccomp",
