@@ -189,6 +189,19 @@ def test_panels_render_real_content(tmp_path: Path) -> None:
     assert page.count("none found") == 0
 
 
+def test_what_came_before_the_story_is_shown_apart_from_its_timeline(tmp_path: Path) -> None:
+    story = _story("s-bg", "Harbour plan", timeline=[
+        {"date": "2009", "text": "The harbour first flooded.", "article_ids": ["s-bg-a1"], "outlets": ["x"],
+         "background": True},
+        {"date": "2016-10-04", "text": "The council approved the plan.", "article_ids": ["s-bg-a1"], "outlets": ["x"]}])
+    render_report([story], {}, tmp_path)
+    page = (tmp_path / "stories" / "s-bg.html").read_text(encoding="utf-8")
+    panel = re.search(r'<section class="panel" id="timeline">(.*?)</section>', page, re.S).group(1)
+    events, before = panel.split('<h3 class="background">Before this story</h3>')
+    assert "The council approved the plan." in events and "The harbour first flooded." not in events
+    assert "<time>2009</time> <span class=\"event\">The harbour first flooded.</span>" in before
+
+
 def test_a_dispute_is_explained_once_and_pointed_back_to_after(tmp_path: Path) -> None:
     flag = {"subject": "fare rise", "sides": [{"claim": "50 cents", "outlets": ["alpha.example"]},
                                               {"claim": "75 cents", "outlets": ["beta.example"]}]}

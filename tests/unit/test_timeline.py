@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from storyline.core.text.sentences import split_sentences
 from storyline.core.nlp.dates import find_dates
 from storyline.core.story.model import Article, Sentence, SummaryLine, TimelineRow
-from storyline.core.story.timeline import build_timeline, with_news_event
+from storyline.core.story.timeline import build_timeline, with_background, with_news_event
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
@@ -146,6 +146,23 @@ def test_the_news_event_is_on_the_timeline_dated_by_publication_or_the_latest_da
     day = [TimelineRow("2024-03-01", "The inquiry opened on March 1, 2024", ["a"])]
     assert [r.date for r in with_news_event(rows + day, lead, undated)] == ["2024-03-01", "2024-03-01"]
     assert with_news_event([], lead, undated) == []
+
+
+def test_what_came_before_the_news_is_marked_background_and_the_news_is_not() -> None:
+    arts = [Article(article_id="a", source="x.com", published="2018-09-06T10:00:00Z"),
+            Article(article_id="b", source="y.com", published="2018-09-07T08:00:00Z")]
+    told = [_s("a", 0, "The congresswoman testified before the committee on Tuesday.", "x.com"),
+            _s("a", 1, "She was shot in the head at a meeting with voters in Tucson in 2011.", "x.com"),
+            _s("b", 0, "Committee members met the congresswoman in August.", "y.com"),
+            _s("b", 1, "The committee was first set up in March 2016 after the congresswoman asked for it.", "y.com")]
+    rows = with_background(build_timeline(told, {a.article_id: a.published for a in arts}), arts)
+    assert [(r.date, r.background) for r in rows] == [("2011", True), ("2016-03", True), ("2018-08", False),
+                                                      ("2018-09-04", False)]
+    # with no publication date, the news is the latest day the story gives, else its latest month or year
+    undated = [Article(article_id="a", source="x.com"), Article(article_id="b", source="y.com")]
+    assert [r.background for r in with_background(rows[:3], undated)] == [True, True, False]
+    assert [r.background for r in with_background(rows[:2], undated)] == [True, False]
+    assert with_background([], undated) == []
 
 
 def test_a_lead_told_as_a_clause_of_its_own_is_not_added_again() -> None:

@@ -437,8 +437,9 @@ def render_story(story: StoryRecord) -> str:
         "entities": [{"name": e.name, "type": e.type, "mentions": e.mentions,
                       "outlets": _names(e.outlets), "variants": _names([v for v in e.variants if v != e.name])}
                      for e in story.entities],
-        "timeline": [{"date": ev.date, "text": ev.text,
-                      "cited": _cited(ev.article_ids, ev.outlets, ev.sentences, number)} for ev in story.timeline],
+        **{part: [{"date": ev.date, "text": ev.text, "cited": _cited(ev.article_ids, ev.outlets, ev.sentences, number)}
+                  for ev in story.timeline if ev.background == (part == "background")]
+           for part in ("timeline", "background")},
         "corroborated": [{"text": f.text, "cited": _cited(f.article_ids, f.outlets, f.sentences, number)}
                          for f in story.corroborated],
         "single_source": [{"text": f.text, "cited": _cited(f.article_ids, f.outlets, f.sentences, number)}

@@ -15,7 +15,7 @@ from storyline.core.story.digest import digest, facts_row, story_facts
 from storyline.core.story.entities import MODEL, READ
 from storyline.core.story.features import SummaryConfig
 from storyline.core.story.model import Article, Sentence
-from storyline.core.story.timeline import with_news_event
+from storyline.core.story.timeline import with_background, with_news_event
 from storyline.core.text.sentences import tidy_sentence
 from storyline.profile import TaskProfile
 from storyline.spark.stage import Context, Output
@@ -50,7 +50,8 @@ def story_digester(cfg: SummaryConfig, spacy_model: str, single_source_max: int 
         facts = story_facts(sents, arts, spacy_model, single_source_max, compare_sentences, embedding, vectors_of,
                             read_sentences)
         d = digest(story_id, sents, arts, cfg, facts["disputed"], vectors_of)
-        facts["timeline"] = with_news_event(facts["timeline"], (d["summary"] or [None])[0], arts)
+        facts["timeline"] = with_background(with_news_event(facts["timeline"], (d["summary"] or [None])[0], arts),
+                                            arts)
         facts = facts_row(facts)
         check_value(facts, FACTS, f"facts of story {story_id}")  # a renamed field fails here, not as a silent null
         summary = [s.to_row() for s in d["summary"]]

@@ -96,7 +96,7 @@ FACTS = (
     "entities:array<struct<name:string,type:string,mentions:int,outlets:array<string>,article_ids:array<string>,"
     "variants:array<string>>>,"
     "timeline:array<struct<date:string,precision:string,text:string,article_ids:array<string>,"
-    f"outlets:array<string>,sentences:{_SOURCE_SENTENCES}>>,"
+    f"outlets:array<string>,sentences:{_SOURCE_SENTENCES},background:boolean>>,"
     "corroborated:array<struct<text:string,article_ids:array<string>,outlets:array<string>,support:int,"
     f"sentences:{_SOURCE_SENTENCES}>>,"
     "disputed:array<struct<subject:string,frame:string,kind:string,sides:array<struct<claim:string,text:string,"

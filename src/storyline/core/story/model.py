@@ -130,13 +130,16 @@ _PRECISION = {4: "year", 7: "month", 10: "day"}
 
 @dataclass
 class TimelineRow:
-    """A dated event (``date``: ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``) and every article that tells it."""
+    """A dated event (``date``: ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``) and every article that tells it;
+    ``background``: it came before the story's news, told for context
+    (:func:`~storyline.core.story.timeline.with_background`)."""
 
     date: str
     text: str
     article_ids: list[str] = field(default_factory=list)
     outlets: list[str] = field(default_factory=list)
     sentences: list[SourceSentence] = field(default_factory=list)
+    background: bool = False
 
     @property
     def precision(self) -> str:
@@ -146,12 +149,12 @@ class TimelineRow:
     def to_row(self) -> dict[str, Any]:
         return {"date": self.date, "precision": self.precision, "text": self.text,
                 "article_ids": list(self.article_ids), "outlets": list(self.outlets),
-                "sentences": [s.to_row() for s in self.sentences]}
+                "sentences": [s.to_row() for s in self.sentences], "background": self.background}
 
     @classmethod
     def from_row(cls, d: Mapping[str, Any]) -> TimelineRow:
         return cls(d.get("date"), d.get("text"), _seq(d.get("article_ids")), _seq(d.get("outlets")),
-                   _sentences(d.get("sentences")))
+                   _sentences(d.get("sentences")), bool(d.get("background")))
 
 
 @dataclass

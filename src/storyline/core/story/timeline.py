@@ -10,9 +10,11 @@ date ("1920 pixels") gives no row.
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
+from datetime import date, timedelta
 from typing import Mapping, Sequence
 
 from storyline.core.nlp.dated import before_noun, dated, forecast, scheduled
@@ -261,6 +263,52 @@ def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
     for a in sorted(ids):
         _cite(ev, source_sentence(Sentence(a, 0, text, by_id[a].source if a in by_id else None)))
     return sorted([*rows, ev], key=lambda r: (r.date, (r.article_ids or [""])[0]))
+
+
+# what a story's news takes in: the month before its first report ("last week", "in August" in a September story).
+# What happened before that ("in 2009", "last year" in June) came before the news and is told for context
+NEWS_SPAN = timedelta(days=31)
+
+
+def with_background(rows: list[TimelineRow], articles: Sequence[Article]) -> list[TimelineRow]:
+    """A story's timeline rows, those that ended more than ``NEWS_SPAN`` before its news marked ``background``:
+    earlier events its articles tell for context ("Giffords was shot in 2011" in a story of 2018), which a reader
+    sees apart from the events of the story. The news is when the story was first published or, with no
+    publication date, the latest day its timeline gives, else the start of its latest year or month.
+
+    >>> rows = [TimelineRow("2011", "Giffords was shot in 2011"), TimelineRow("2018-08", "she spoke in August"),
+    ...         TimelineRow("2018-09-04", "She testified on Tuesday")]
+    >>> [r.background for r in with_background(rows, [Article("a", published="2018-09-06T10:00:00Z")])]
+    [True, False, False]
+    >>> [r.background for r in with_background(rows[:2], [Article("a")])]  # the news: August 2018, no day known
+    [True, False]
+    """
+    days = sorted(d for a in articles if (d := pub_date(a.published)))
+    if days:
+        news = days[0]
+    else:
+        told = [str(r.date) for r in rows]
+        latest = max((d for d in told if len(d) == 10), default=None) or max(told, default=None)
+        news = _first_day(latest) if latest else None
+    if news is None:
+        return rows
+    return [replace(r, background=(end := _last_day(str(r.date))) is not None and end < news - NEWS_SPAN)
+            for r in rows]
+
+
+def _first_day(iso: str) -> date | None:
+    try:
+        return date(int(iso[:4]), int(iso[5:7] or 1), int(iso[8:10] or 1))
+    except ValueError:
+        return None
+
+
+def _last_day(iso: str) -> date | None:
+    try:
+        year, month = int(iso[:4]), int(iso[5:7] or 12)
+        return date(year, month, int(iso[8:10] or calendar.monthrange(year, month)[1]))
+    except ValueError:
+        return None
 
 
 def _merge(into: TimelineRow, other: TimelineRow) -> None:
