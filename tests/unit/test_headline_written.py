@@ -29,8 +29,9 @@ LEADS = [
      "after the company learned that it had a higher failure rate than its two earlier devices.",
      "launched without a clinical trial", "launched and"),
     # what a negated verb waits for, and a gerund that is what its verb is of, stay
-    ("The breach of the computer network at the Kelso harbour office was not fully contained until Sunday, according "
-     "to people briefed on the investigation by the port board.", "was not contained until Sunday", "people briefed"),
+    ("The breach of the computer network used by staff at the Kelso harbour office on the north quay was not "
+     "contained until Sunday, according to people briefed on the investigation by the port board.",
+     "was not contained until Sunday", "people briefed"),
     ("Kelso mayor Ann Reed ruled out running for parliament in 2026 or 2030 on Friday, saying the town should be "
      "ready for a new leader but it would not be her.", "ruled out running for parliament", "saying"),
     # a second clause with a subject of its own is a second sentence's news: it goes before the main clause's words
@@ -52,6 +53,16 @@ LEADS = [
 def test_a_written_headline_keeps_what_its_words_need(lead: str, kept: str, dropped: str) -> None:
     head = headline(lead)
     assert head is not None and kept in head and dropped not in head
+
+
+@pytest.mark.parametrize("lead", [
+    "The Kelso flyby has renewed calls for the old lighthouse to be reinstated as a listed monument.",
+    "A Kelso woman remains in critical condition with severe burns after sipping tea that was laced with a chemical.",
+    "At least 20 people were killed when a gunfight broke out at a wedding party in northern Eastbridge.",
+])
+def test_a_lead_of_a_headline_s_length_is_its_headline_whole(lead: str) -> None:
+    # a cut to make it shorter takes what the news needs: what the calls are for, what the tea was laced with
+    assert headline(lead) == lead.rstrip(".")
 
 
 def test_a_written_headline_keeps_the_wh_word_that_opens_a_clause():

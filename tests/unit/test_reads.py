@@ -92,7 +92,8 @@ def test_without_a_headline_the_title_is_written_from_the_lead_whole_and_uncut()
     lead = ("KELSO, Scotland (Northern Press Agency) - A ferry carrying 212 passengers ran aground off Kelso on Monday "
             "after its steering failed in heavy seas, the coastguard said.")
     title = choose_title([Article(article_id="a", title="Photo", published=None)], [lead])
-    assert title == "A ferry carrying 212 passengers ran aground off Kelso on Monday"
+    assert title == ("A ferry carrying 212 passengers ran aground off Kelso on Monday after its steering failed in "
+                     "heavy seas")
     assert "…" not in title and "..." not in title
     assert headline("The mayor resigned.") == "The mayor resigned"
 

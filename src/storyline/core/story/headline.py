@@ -56,7 +56,7 @@ def headline(sentence: str | None) -> str | None:
 
     >>> headline("(CNN) Actor Burt Reynolds is in intensive care in a Florida hospital, where he went for treatment "
     ...          "of flu symptoms, one of his representatives said Friday.")
-    'Actor Burt Reynolds is in intensive care in a Florida hospital'
+    'Actor Burt Reynolds is in intensive care in a Florida hospital, where he went for treatment of flu symptoms'
     >>> headline("Mary Chapa, 18, who was shot in the head on Saturday along with her girlfriend Mollie Olgin, 19, is "
     ...          "making an amazing recovery, her family said.")
     'Mary Chapa, 18, is making an amazing recovery'
@@ -100,8 +100,7 @@ def _shortened(text: str) -> str | None:
     return shorten(parse([text])[0])
 
 
-HEADLINE_WORDS = 16  # cutting stops once a headline is this short
-MOST_WORDS = 20  # and a headline is never longer
+MOST_WORDS = 20  # a headline is never longer, and is cut no shorter: each cut may take what the news needs
 # what a headline names: an entity of these types keeps the constituent it is in until nothing else is left to cut
 NAMES = frozenset(("PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT", "WORK_OF_ART", "LAW", "PRODUCT"))
 FIGURES = frozenset(("CARDINAL", "MONEY", "PERCENT", "QUANTITY"))
@@ -112,14 +111,17 @@ _OPTIONAL = frozenset(("prep", "npadvmod", "advmod", "relcl", "acl", "intj"))
 _CLAUSES = frozenset(("advcl", "parataxis", "meta"))
 
 
-def shorten(p: Parse, most: int = HEADLINE_WORDS, limit: int = MOST_WORDS) -> str | None:
+def shorten(p: Parse, limit: int = MOST_WORDS) -> str | None:
     """The first sentence of parse ``p`` as a headline: its main clause, with whole constituents dropped, one at a
-    time, until it is ``most`` words long or nothing more may go; None when it is no statement (a finite verb with
-    its subject, :func:`~storyline.core.nlp.clauses.statement`) or stays over ``limit`` words.
+    time, until it is ``limit`` words long or nothing more may go; None when it is no statement (a finite verb with
+    its subject, :func:`~storyline.core.nlp.clauses.statement`) or stays over ``limit`` words. A sentence of a
+    headline's length is taken whole: a cut to make it shorter still takes what its news needs as often as not (the
+    object of "renewed calls for Pluto to be reinstated", the cause of "burns after sipping ice tea that was laced
+    with a chemical").
 
     What goes first is an aside (an apposition, a clause between commas or in brackets), then an adverbial or loose
-    clause, then a verb's phrase of place, time or manner and a clause that describes a noun; then, only while the
-    headline is over ``limit``, such a phrase or clause that holds a name, a phrase that places a noun ("crew
+    clause, then a verb's phrase of place, time or manner and a clause that describes a noun; then such a phrase or
+    clause that holds a name, a phrase that places a noun ("crew
     members aboard the trawler"), a condition ("if the government shuts down"), a second clause joined to the main
     one, and last an aside or adverbial clause that holds a figure. Of each kind, one that opens the sentence goes
     first, then from the end; a verb of speech the parse joins to the main one with no conjunction ("X happened,
@@ -148,11 +150,8 @@ def shorten(p: Parse, most: int = HEADLINE_WORDS, limit: int = MOST_WORDS) -> st
     figures = {k for e in p.entities if e.label in FIGURES for k in range(e.start, e.end)} | {
         k for k in kept if p.tokens[k].tag == "CD" and k not in dated}
     names = {k for e in p.entities if e.label in NAMES for k in range(e.start, e.end)}
-    while _count(p, kept) > most:
-        # names and figures go only to bring the headline under the limit
-        last = PHRASE if _count(p, kept) <= limit else LAST
-        cands = [c for c in (_candidate(p, k, root, kept, figures, names, dated) for k in sorted(kept))
-                 if c and c[0] <= last]
+    while _count(p, kept) > limit:
+        cands = [c for c in (_candidate(p, k, root, kept, figures, names, dated) for k in sorted(kept)) if c]
         if not cands:
             break
         # a cut that leaves what stays unreadable (an apposition moved onto another noun, a result clause without
@@ -184,19 +183,19 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
         p.tokens[hi].text in _CLOSING or hi + 1 >= len(p.tokens) or p.tokens[hi + 1].text in _CLOSING)
     if t.dep == "appos" or (aside and t.dep in _OPTIONAL | _CLAUSES):
         kind = ASIDE
-    elif t.dep in _CLAUSES:  # a condition ("could lose $200 million if the government shuts") only to meet the limit
+    elif t.dep in _CLAUSES:  # a condition ("could lose $200 million if the government shuts") goes late
         condition = any(p.tokens[c].dep == "mark" and p.tokens[c].text.lower() in CONDITIONS for c in p.children(k))
         kind = NAMED if condition else CLAUSE
     elif t.dep in _OPTIONAL and (t.dep in ("relcl", "acl") or head.pos in ("VERB", "AUX")):
         # a verb's phrase says what the verb is of as often as when or where ("discourage people from drinking soda",
-        # "viewed as a game", "a record in March"): only one that names a time, an adverb or a describing clause goes
-        # to shorten a headline; any other only to meet the limit
+        # "viewed as a game", "a record in March"): one that names a time, an adverb or a describing clause goes
+        # first; any other late, with the phrases that hold a name
         timed = t.dep in ("prep", "npadvmod") and span - {k} <= dated | {j for j in span if p.tokens[j].pos == "DET"}
         # a time is the period a figure is counted over ("10 percent ... in March"): with a figure kept, it stays
         loose = t.dep in ("relcl", "acl", "advmod", "intj") or (timed and not (kept - span) & figures)
         kind = NAMED if span & names or not loose else PHRASE
     elif t.dep == "prep" and head.pos in ("NOUN", "PROPN") and t.text.lower() != "of":
-        kind = NAMED  # a phrase that places a noun ("crew members aboard the trawler"): only to meet the limit
+        kind = NAMED  # a phrase that places a noun ("crew members aboard the trawler"): late
     elif t.dep == "conj" and t.head == root and t.pos in ("VERB", "AUX"):
         # a verb of speech joined with no conjunction is who told it ("X happened, Kerry said"), not a second event;
         # a clause with a subject of its own is a second sentence's news ("... in 2012 or 2016 but it would not be
