@@ -45,3 +45,13 @@ CUTS = [
 @pytest.mark.parametrize("head, rest, whole", CUTS)
 def test_a_cut_is_whole_only_when_it_leaves_a_statement_standing(head: str, rest: str, whole: bool) -> None:
     assert (cut_inside(head, head + rest + ".") is None) is whole
+
+
+def test_an_aside_left_open_or_emptied_is_a_cut() -> None:
+    # an apposition opened by a comma and never closed runs into the verb
+    assert cut_inside("The film, Ebbing at Sea is the only known surviving copy",
+                      "The film, Ebbing at Sea, is the only known surviving copy of the reel.") == "cut"
+    # an aside's dashes left with nothing between them
+    assert cut_inside("More than 20 unpublished poems by Anna Lindqvist – – have been unearthed in Kelso",
+                      "More than 20 unpublished poems by Anna Lindqvist – according to her publisher – have been "
+                      "unearthed in Kelso.") == "cut"

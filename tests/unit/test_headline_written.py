@@ -65,6 +65,25 @@ def test_a_lead_of_a_headline_s_length_is_its_headline_whole(lead: str) -> None:
     assert headline(lead) == lead.rstrip(".")
 
 
+@pytest.mark.parametrize("lead, kept", [
+    # a name that renames a description is who the news is about: the description does not stand for it
+    ("Speaker of the House Tom Ebbing urged passage of a bill to condemn the harbour board's decision on fishing "
+     "quotas during a news conference on Thursday.", "Speaker of the House Tom Ebbing urged"),
+    # a clause that says which one a common noun is, with no comma before it, says who: "a man" alone says nothing
+    ("A man who was freed on a technicality from a more than 300-year prison sentence was put back behind bars "
+     "Friday night in Kelso County.", "A man who was freed on a technicality was put back behind bars"),
+    ("A woman who failed to take her son to the doctor for a strep infection has been sentenced to three years in "
+     "prison, a punishment the Kelso judge says fits the crime.", "A woman who failed to take her son to the doctor"),
+    # and a phrase deep inside it goes before the main verb's own ("sentenced to three years")
+    ("A Kelso mother convicted in her son's death after failing to take the bedridden seven-year-old to a doctor "
+     "for his treatable infection was sentenced to three years in prison Friday.",
+     "A Kelso mother convicted in her son's death was sentenced to three years"),
+])
+def test_a_written_headline_keeps_who_the_news_is_about(lead: str, kept: str) -> None:
+    head = headline(lead)
+    assert head is not None and head.startswith(kept), head
+
+
 def test_a_written_headline_keeps_the_wh_word_that_opens_a_clause():
     lead = ("Kelso doctors have admitted they do not know why clusters of lambs have been born with legs missing, "
             "saying they cannot find any link between the cases and will not be investigating further.")

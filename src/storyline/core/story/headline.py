@@ -11,7 +11,7 @@ from functools import lru_cache
 from storyline.core.text.text import hash_tokens, SPEECH_VERBS, word_lemmas, words
 from storyline.core.nlp.anchors import SUBJECT
 from storyline.core.nlp.clauses import SEPARATORS, WH, not_told, punctuated, render, statement
-from storyline.core.nlp.dated import CONDITIONS, UNTIL
+from storyline.core.nlp.dated import AT_THE_TIME, CONDITIONS, THEN, UNTIL
 from storyline.core.nlp.mentions import title_case
 from storyline.core.nlp.negation import NEGATION
 from storyline.core.nlp.parse import Parse, parse
@@ -181,6 +181,8 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
     head = p.tokens[t.head]
     aside = lo > 0 and p.tokens[lo - 1].text in _OPENING and (
         p.tokens[hi].text in _CLOSING or hi + 1 >= len(p.tokens) or p.tokens[hi + 1].text in _CLOSING)
+    if t.dep == "appos" and span & names and t.head not in names:
+        return None  # a name that renames a description ("Speaker of the House John Boehner") is who it is
     if t.dep == "appos" or (aside and t.dep in _OPTIONAL | _CLAUSES):
         kind = ASIDE
     elif t.dep in _CLAUSES:  # a condition ("could lose $200 million if the government shuts") goes late
@@ -190,10 +192,16 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
         # a verb's phrase says what the verb is of as often as when or where ("discourage people from drinking soda",
         # "viewed as a game", "a record in March"): one that names a time, an adverb or a describing clause goes
         # first; any other late, with the phrases that hold a name
-        timed = t.dep in ("prep", "npadvmod") and span - {k} <= dated | {j for j in span if p.tokens[j].pos == "DET"}
+        # a time: a noun phrase of time, or one after a preposition of time ("on Friday", not "to three years")
+        timed = (t.dep == "npadvmod" or (t.dep == "prep" and t.text.lower() in AT_THE_TIME | THEN)) and \
+            span - {k} <= dated | {j for j in span if p.tokens[j].pos == "DET"}
         # a time is the period a figure is counted over ("10 percent ... in March"): with a figure kept, it stays
-        loose = t.dep in ("relcl", "acl", "advmod", "intj") or (timed and not (kept - span) & figures)
-        kind = NAMED if span & names or not loose else PHRASE
+        # a clause that describes a common noun with no comma before it says which one it is ("a man who was freed
+        # on a technicality", "a plan that would grant 16 weeks of paid leave"): without it, the noun says nothing
+        restrictive = t.dep in ("relcl", "acl") and head.pos in ("NOUN", "PRON") and t.head not in names
+        loose = (t.dep in ("relcl", "acl") and not restrictive) or t.dep in ("advmod", "intj") or (
+            timed and not (kept - span) & figures)
+        kind = NAMED if restrictive or span & names or not loose else PHRASE
     elif t.dep == "prep" and head.pos in ("NOUN", "PROPN") and t.text.lower() != "of":
         kind = NAMED  # a phrase that places a noun ("crew members aboard the trawler"): late
     elif t.dep == "conj" and t.head == root and t.pos in ("VERB", "AUX"):
@@ -210,9 +218,20 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
             return None
         kind += LAST - CLAUSE  # an aside or a clause with a figure goes only when nothing else is left
     subject = min((c for c in p.children(root) if p.tokens[c].dep in SUBJECT), default=root)
-    # one before the subject first, then from the end; of asides, the longest first (with the asides inside it)
-    place = -lo if lo < subject else -(10 ** 6) - (len(span) if kind in (ASIDE, ASIDE + LAST - CLAUSE) else lo)
+    # one before the subject first, then from the end; of asides, the longest first (with the asides inside it); a
+    # phrase deeper in the tree first: one inside a describing clause says less of the news than the main verb's own
+    # ("convicted in her son's death after failing to take him to a doctor" before "sentenced to three years")
+    place = -lo if lo < subject else -(10 ** 6) - _depth(p, k) * 10 ** 4 - (
+        len(span) if kind in (ASIDE, ASIDE + LAST - CLAUSE) else lo)
     return kind, place, k, frozenset(span)
+
+
+def _depth(p: Parse, k: int) -> int:
+    """How many heads token ``k`` is below its sentence's root."""
+    depth = 0
+    while p.tokens[k].head != k and depth < len(p.tokens):
+        k, depth = p.tokens[k].head, depth + 1
+    return depth
 
 
 def _bound(p: Parse, k: int) -> bool:
@@ -314,9 +333,17 @@ def _fault(p: Parse, kept: set[int] | frozenset[int]) -> str | None:
             if t.dep == "appos" else []
         if before and before[-1] not in kept:
             return "cut"  # an apposition renames the words right before it: with those cut, it renames others
+        lo, hi = min(p.subtree(d)), max(p.subtree(d))
+        if t.dep == "appos" and lo - 1 in kept and hi + 1 < end and p.tokens[lo - 1].text == p.tokens[hi + 1].text \
+                == "," and hi + 1 not in kept:
+            return "cut"  # an apposition opened by a comma and not closed: it runs into the verb ("The film, X is")
         if t.text.lower() == "that" and t.head in kept and any(
                 p.tokens[k].text.lower() in CORRELATIVE and k not in kept and k < d - 1 for k in range(start, d)):
             return "cut"  # a result clause without the "so" or "such" it completes ("thought so highly of it that")
+    order = sorted(kept & set(range(start, end)))
+    for a, b in zip(order, order[1:]):
+        if b > a + 1 and p.tokens[a].text in _OPENING and p.tokens[b].text in _CLOSING:
+            return "cut"  # an aside's marks left with nothing between them ("poems by Neruda – – have been")
     marks = "".join(p.tokens[k].text for k in sorted(kept) if p.tokens[k].pos == "PUNCT")
     quotes = marks.count('"') % 2 or marks.count("“") != marks.count("”")
     return "cut" if quotes else None  # a quotation opened and not closed, or closed and never opened
