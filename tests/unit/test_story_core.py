@@ -272,3 +272,25 @@ def test_a_teaser_that_is_a_noun_phrase_is_not_shown_though_two_outlets_carry_it
     assert teaser in [s.text for s in summarize(sents, SummaryConfig(words=60))]
     d = digest("s-1", sents, arts, SummaryConfig(words=60))
     assert d["summary"] and teaser not in [s.text for s in d["summary"]]
+
+
+def test_a_quotation_that_goes_on_from_its_speakers_line_is_read_as_part_of_it():
+    from storyline.core.story.digest import with_quotations_joined
+    from storyline.core.story.model import Evidence, SummaryLine
+    lines = [SummaryLine("The Kelso harbour closed on Monday after the storm.", "b", 0, ["b"], 1),
+             SummaryLine("“It is a hard day for all of us,” the mayor, Ann Reed, said.", "a", 3, ["a", "b"], 2,
+                         [Evidence("a", "“It is a hard day for all of us,” the mayor, Ann Reed, said."),
+                          Evidence("b", "Ann Reed called it a hard day.")]),
+             SummaryLine("“We will rebuild the quay.", "a", 4, ["a"], 1, [Evidence("a", "“We will rebuild the quay.")]),
+             SummaryLine("It will take a year.”", "a", 5, ["a"], 1, [Evidence("a", "It will take a year.”")]),
+             SummaryLine("“Nobody was hurt.”", "b", 7, ["b"], 1),  # not the sentence after its line's: stays
+             SummaryLine("“The ferries are running,” the port said.", "b", 8, ["b"], 1)]  # says who: stays
+    out = with_quotations_joined(lines)
+    assert [x.text for x in out] == [
+        lines[0].text,
+        "“It is a hard day for all of us,” the mayor, Ann Reed, said. “We will rebuild the quay. It will take a year.”",
+        "“Nobody was hurt.”", lines[5].text]
+    assert out[1].article_ids == ["a"] and out[1].support == 1 and out[1].position == 3
+    assert [e.text for e in out[1].evidence] == [out[1].text]
+    # the lead is one sentence: a quotation after it is not joined to it
+    assert len(with_quotations_joined([lines[1], replace(lines[2], article_id="a")])) == 2

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Sequence
 
 import numpy as np
 
 from storyline.core.story.claims import COMPARE_SENTENCES, find_all, SINGLE_SOURCE_MAX
-from storyline.core.story.context import untold
+from storyline.core.story.context import continues_quote, untold
 from storyline.core.story.entities import analyse, MODEL, READ
 from storyline.core.story.honest import contradicting, honest_fact
 from storyline.core.story.model import Article, Dispute, Evidence, Sentence, SummaryLine
@@ -16,7 +17,7 @@ from storyline.core.story.summarize import candidates, told_summary
 from storyline.core.story.slant import told_by
 from storyline.core.story.title import choose_title
 from storyline.core.text.clean import title_residue
-from storyline.core.text.text import content_terms, jaccard
+from storyline.core.text.text import content_terms, jaccard, outside_quotes
 from storyline.core.nlp.embed import encode
 from storyline.core.story.timeline import build_timeline
 
@@ -80,8 +81,42 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Arti
     out = {
         "story_id": story_id,
         "title": choose_title(articles, leads, disputes, told_by(ordered, articles)),
-        "summary": summary,
+        "summary": with_quotations_joined(summary),
     }
+    return out
+
+
+def with_quotations_joined(summary: Sequence[SummaryLine]) -> list[SummaryLine]:
+    """The summary's lines, each that is a quotation and nothing else ("“We will rebuild.”", or the close of one
+    opened before it) joined to the line before it when that is the sentence before it in its article: the rest of
+    what its speaker said, read as part of the line that says who spoke. The joined line cites the articles that
+    carry both, each with the sentences of its own that carry them. The lead stays one sentence.
+
+    >>> lines = [SummaryLine("The harbour closed on Monday.", "b", 0, ["b"], 1),
+    ...          SummaryLine("“It is a hard day,” the mayor, Ann Reed, said.", "a", 3, ["a", "b"], 2),
+    ...          SummaryLine("“We will rebuild.”", "a", 4, ["a"], 1)]
+    >>> [(x.text, x.article_ids) for x in with_quotations_joined(lines)][1:]
+    [('“It is a hard day,” the mayor, Ann Reed, said. “We will rebuild.”', ['a'])]
+    """
+    out: list[SummaryLine] = []
+    ends: list[int] = []  # the position in its article of the last sentence each line holds
+    for line in summary:
+        last = out[-1] if len(out) > 1 else None
+        text = str(line.text)
+        quoted = not any(c.isalnum() for c in outside_quotes(text)) or continues_quote(text)
+        if last is None or not quoted or (last.article_id, ends[-1]) != (line.article_id, line.position - 1):
+            out.append(replace(line, evidence=list(line.evidence)))
+            ends.append(line.position)
+            continue
+        ids = [a for a in last.article_ids if a in line.article_ids]
+        said = {e.article_id: e.text for e in line.evidence}
+        out[-1] = replace(last, text=f"{last.text} {text}", article_ids=ids,
+                          support=min(x for x in (last.support, line.support, len(ids)) if x is not None),
+                          evidence=[Evidence(e.article_id, e.text if said[e.article_id] in e.text
+                                             else f"{e.text} {said[e.article_id]}")
+                                    for e in last.evidence if e.article_id in said],
+                          dispute=last.dispute or line.dispute)
+        ends[-1] = line.position
     return out
 
 
