@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from storyline.core.story.context import context_need
-from storyline.core.story.model import Article, Sentence
+from storyline.core.story.model import Article, Sentence, SummarySentence
 from storyline.core.story.restate import containment
 from storyline.core.story.features import SummaryConfig
 from storyline.core.story.summarize import story_features, summarize, told_summary
@@ -580,3 +580,16 @@ def test_a_bracketed_pointer_to_another_story_is_not_shown():
     sents = _fare_story(later)
     assert later in [s.text for s in summarize(sents, SummaryConfig(words=90))]  # chosen before it is read
     assert later not in [s.text for s in told_summary(sents, SummaryConfig(words=90))]
+
+
+def test_a_reader_is_told_who_someone_is_before_reading_of_them_by_surname():
+    from storyline.core.story.summarize import introduced_first
+    lead = SummarySentence("A Kelso harbour worker was arrested on Monday after a fire at the quay.", "a", 0, ("a",), 1)
+    bare = SummarySentence("Lindqvist said she had been at home all evening.", "b", 4, ("b",), 1)
+    other = SummarySentence("The fire destroyed two warehouses and a boat.", "c", 2, ("c",), 1)
+    full = SummarySentence("The port police named the worker as Anna Lindqvist, 34.", "a", 1, ("a",), 1)
+    then = SummarySentence("She has worked at the quay for ten years.", "a", 2, ("a",), 1)  # goes on from it
+    assert introduced_first([lead, bare, other, full, then]) == [lead, full, then, bare, other]
+    # told before: nothing moves, and nor does the lead
+    told = SummarySentence("Anna Lindqvist, 34, a harbour worker, was arrested on Monday.", "c", 0, ("c",), 1)
+    assert introduced_first([told, bare, other, full]) == [told, bare, other, full]
