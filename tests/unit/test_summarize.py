@@ -558,7 +558,7 @@ def test_a_quotation_whose_speaker_line_moves_goes_with_it_and_never_follows_ano
     its quotation, the lines right after it in the summary that go on in its article, moves with it rather than
     staying behind after another speaker's words."""
     from storyline.core.story.model import SummarySentence
-    from storyline.core.story.summarize import after_referent
+    from storyline.core.story.order import after_referent
 
     def line(text, article, position):
         return SummarySentence(text, article, position, (article,), 1)
@@ -583,7 +583,7 @@ def test_a_bracketed_pointer_to_another_story_is_not_shown():
 
 
 def test_a_reader_is_told_who_someone_is_before_reading_of_them_by_surname():
-    from storyline.core.story.summarize import introduced_first
+    from storyline.core.story.order import introduced_first
     lead = SummarySentence("A Kelso harbour worker was arrested on Monday after a fire at the quay.", "a", 0, ("a",), 1)
     bare = SummarySentence("Lindqvist said she had been at home all evening.", "b", 4, ("b",), 1)
     other = SummarySentence("The fire destroyed two warehouses and a boat.", "c", 2, ("c",), 1)
