@@ -163,6 +163,9 @@ def test_what_came_before_the_news_is_marked_background_and_the_news_is_not() ->
     assert [r.background for r in with_background(rows[:3], undated)] == [True, True, False]
     assert [r.background for r in with_background(rows[:2], undated)] == [True, False]
     assert with_background([], undated) == []
+    # a news known only to its year: the year before it is before it, however near its end
+    years = [TimelineRow("2017", "The committee first met in 2017"), TimelineRow("2018", "It reported in 2018")]
+    assert [r.background for r in with_background(years, undated)] == [True, False]
 
 
 def test_a_lead_told_as_a_clause_of_its_own_is_not_added_again() -> None:

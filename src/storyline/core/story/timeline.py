@@ -274,7 +274,7 @@ def with_background(rows: list[TimelineRow], articles: Sequence[Article]) -> lis
     """A story's timeline rows, those that ended more than ``NEWS_SPAN`` before its news marked ``background``:
     earlier events its articles tell for context ("Giffords was shot in 2011" in a story of 2018), which a reader
     sees apart from the events of the story. The news is when the story was first published or, with no
-    publication date, the latest day its timeline gives, else the start of its latest year or month.
+    publication date, the latest day its timeline gives, else its latest year or month, before which is before it.
 
     >>> rows = [TimelineRow("2011", "Giffords was shot in 2011"), TimelineRow("2018-08", "she spoke in August"),
     ...         TimelineRow("2018-09-04", "She testified on Tuesday")]
@@ -284,16 +284,18 @@ def with_background(rows: list[TimelineRow], articles: Sequence[Article]) -> lis
     [True, False]
     """
     days = sorted(d for a in articles if (d := pub_date(a.published)))
+    span = NEWS_SPAN
     if days:
         news = days[0]
     else:
         told = [str(r.date) for r in rows]
         latest = max((d for d in told if len(d) == 10), default=None) or max(told, default=None)
         news = _first_day(latest) if latest else None
+        if latest and len(latest) < 10:
+            span = timedelta(0)  # a news known only to its year or month: what came before that period is before it
     if news is None:
         return rows
-    return [replace(r, background=(end := _last_day(str(r.date))) is not None and end < news - NEWS_SPAN)
-            for r in rows]
+    return [replace(r, background=(end := _last_day(str(r.date))) is not None and end < news - span) for r in rows]
 
 
 def _first_day(iso: str) -> date | None:
