@@ -14,10 +14,10 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Sequence
-from storyline.core.nlp.mentions import (CHECKED_MODELS, LANGUAGE_SENTENCES, Mention, RUN_TOGETHER, StoryVocab,
-                                         rule_mentions, story_vocab, load_spacy, matched_mentions, model_mentions,
-                                         names_pattern)
-from storyline.core.nlp.parse import typed
+from storyline.core.nlp.mentions import (CHECKED_MODELS, LANGUAGE_SENTENCES, Mention, NAME_COMPONENTS, RUN_TOGETHER,
+                                         StoryVocab, rule_mentions, story_vocab, load_spacy, matched_mentions,
+                                         model_mentions, names_pattern)
+from storyline.core.nlp.parse import parse, typed
 from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, GAZETTEER, TITLES, initials,
                                       place_initials, places, given_names, is_demonym, is_place_name, modifier_only,
                                       not_a_name, surnames)
@@ -187,10 +187,12 @@ def _model_found(sentences: Sequence[Sentence], texts: Sequence[str], vocab: Sto
     """Each sentence's mentions with their type votes: the model's in the sentences it reads (one vote for the type
     it gives), and, anywhere it found none, the names it found written again, with a person's surname alone (no
     vote: their type is the model's)."""
-    nlp = load_spacy(model)
     english = _english_articles(sentences, texts)
     chosen = list(dict.fromkeys(t for s, t in zip(sentences, texts) if s.position < read and english[s.article_id]))
-    parses = {t: typed(doc) for t, doc in zip(chosen, nlp.pipe(chosen, batch_size=64))}
+    if model in CHECKED_MODELS:  # read through the parser's cache: a wire story's openings recur, and a summary's
+        parses = dict(zip(chosen, parse(chosen, NAME_COMPONENTS)))  # lines are read for their names again
+    else:
+        parses = {t: typed(doc) for t, doc in zip(chosen, load_spacy(model).pipe(chosen, batch_size=64))}
     found = [[(m, Counter({kind: 1})) for m, kind in model_mentions(i, parses[t], vocab.lower)] if t in parses else []
              for i, t in enumerate(texts)]
     names = {m.surface: v for row in found for m, v in row}
