@@ -274,28 +274,26 @@ def with_background(rows: list[TimelineRow], articles: Sequence[Article]) -> lis
     """A story's timeline rows, those that ended more than ``NEWS_SPAN`` before its news marked ``background``:
     earlier events its articles tell for context ("Giffords was shot in 2011" in a story of 2018), which a reader
     sees apart from the events of the story. The news is when the story was first published or, with no
-    publication date, the latest day its timeline gives, else its latest year or month, before which is before it.
+    publication date, the latest day its timeline gives. A story with neither tells no day of its news ("on
+    Tuesday" with no date to count from): a year or a month it gives ("Yahoo doubled its leave in 2013") is what
+    came before, told for context, as most often it is (a headline's or a lead's bare year dates no news either).
 
     >>> rows = [TimelineRow("2011", "Giffords was shot in 2011"), TimelineRow("2018-08", "she spoke in August"),
     ...         TimelineRow("2018-09-04", "She testified on Tuesday")]
     >>> [r.background for r in with_background(rows, [Article("a", published="2018-09-06T10:00:00Z")])]
     [True, False, False]
-    >>> [r.background for r in with_background(rows[:2], [Article("a")])]  # the news: August 2018, no day known
-    [True, False]
+    >>> [r.background for r in with_background(rows, [Article("a")])]  # the news: the latest day, September 4
+    [True, False, False]
+    >>> [r.background for r in with_background(rows[:2], [Article("a")])]  # no day: what the story dates came before
+    [True, True]
     """
     days = sorted(d for a in articles if (d := pub_date(a.published)))
-    span = NEWS_SPAN
-    if days:
-        news = days[0]
-    else:
-        told = [str(r.date) for r in rows]
-        latest = max((d for d in told if len(d) == 10), default=None) or max(told, default=None)
-        news = _first_day(latest) if latest else None
-        if latest and len(latest) < 10:
-            span = timedelta(0)  # a news known only to its year or month: what came before that period is before it
-    if news is None:
-        return rows
-    return [replace(r, background=(end := _last_day(str(r.date))) is not None and end < news - span) for r in rows]
+    latest = max((str(r.date) for r in rows if len(str(r.date)) == 10), default=None)
+    news = days[0] if days else _first_day(latest) if latest else None
+    if news is None:  # no day says when the news is: what the story dates, it tells for context
+        return [replace(r, background=True) for r in rows]
+    return [replace(r, background=(end := _last_day(str(r.date))) is not None and end < news - NEWS_SPAN)
+            for r in rows]
 
 
 def _first_day(iso: str) -> date | None:
