@@ -294,3 +294,13 @@ def test_a_quotation_that_goes_on_from_its_speakers_line_is_read_as_part_of_it()
     assert [e.text for e in out[1].evidence] == [out[1].text]
     # the lead is one sentence: a quotation after it is not joined to it
     assert len(with_quotations_joined([lines[1], replace(lines[2], article_id="a")])) == 2
+
+
+def test_a_written_title_states_the_news_from_an_opening_not_a_later_line():
+    # the lead's figure is one another outlet does not give: the title is written from the articles' openings,
+    # which state the news, never from a later line of the summary ("Few expect him to do so")
+    arts = [Article("a"), Article("b")]
+    lead = "A 12-year-old boy died on Monday after he was electrocuted by a live wire at a Kelso park."
+    opening = "A Kelso boy died after he was electrocuted by a live wire at a park on Monday."
+    told = {"a": lead, "b": "Two boys who tried to help a friend hurt by a live wire at a Kelso park are recovering."}
+    assert choose_title(arts, [lead, "Few expect him to do so."], [], told, [lead, opening]) == opening.rstrip(".")

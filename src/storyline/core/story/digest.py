@@ -13,6 +13,7 @@ from storyline.core.story.entities import analyse, MODEL, READ
 from storyline.core.story.honest import contradicting, honest_fact
 from storyline.core.story.model import Article, Dispute, Evidence, Sentence, SummaryLine
 from storyline.core.story.features import MAX_STORY_SENTENCES, SummaryConfig
+from storyline.core.story.lead import LEAD_SPAN
 from storyline.core.story.summarize import candidates, told_summary
 from storyline.core.story.slant import told_by
 from storyline.core.story.title import choose_title
@@ -76,11 +77,11 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Arti
     ]
     # the summary in its order: its lead, chosen to state the news, first (a lead on one side of a dispute may still
     # give a headline without its side), then the rest
-    leads = ([x.text for x in summary]
-             or [s.text for s in sorted(ordered, key=lambda s: (s.position, s.article_id))[:3]])
+    openings = [s.text for s in sorted(ordered, key=lambda s: (s.position, s.article_id)) if s.position < LEAD_SPAN]
+    leads = [x.text for x in summary] or openings[:3]
     out = {
         "story_id": story_id,
-        "title": choose_title(articles, leads, disputes, told_by(ordered, articles)),
+        "title": choose_title(articles, leads, disputes, told_by(ordered, articles), openings),
         "summary": with_quotations_joined(summary),
     }
     return out

@@ -30,7 +30,7 @@ _LEAD_MARGIN = 0.03  # leads this near the best one's closeness to the consensus
 _LEAD_OVERLAP = 2.0
 _LEAD_CONSENSUS = 1.0
 _LEAD_MIN_WORDS = 12
-_LEAD_SPAN = 3  # an article's first sentences: where its lead is
+LEAD_SPAN = 3  # an article's first sentences: where its lead is
 
 
 def background(s: Sentence) -> bool:
@@ -132,7 +132,7 @@ def lead_closeness(sents: Sequence[Sentence], vectors: np.ndarray, vectors_of: C
     other outlet, its closest opening by TF-IDF cosine, averaged, plus the share of each headline's terms it gives).
     The lead that states it is the story's news, not one outlet's angle on it or its background."""
     n = len(sents)
-    opening = np.array([s.position < _LEAD_SPAN for s in sents], dtype=bool) & eligible
+    opening = np.array([s.position < LEAD_SPAN for s in sents], dtype=bool) & eligible
     heads = {a: t for a, t in (titles or {}).items() if t}
     outlet_of = {s.article_id: int(outlet[i]) for i, s in enumerate(sents)}
     head_ids = [a for a in sorted(heads) if a in outlet_of]
@@ -148,7 +148,7 @@ def lead_closeness(sents: Sequence[Sentence], vectors: np.ndarray, vectors_of: C
     lead_support = vectors @ consensus
     lead_overlap = np.zeros(n)
     if n_out > 1:
-        opens = np.array([s.position < _LEAD_SPAN for s in sents], dtype=bool)
+        opens = np.array([s.position < LEAD_SPAN for s in sents], dtype=bool)
         for k in range(n_out):
             m = (outlet == k) & opens
             if m.any():

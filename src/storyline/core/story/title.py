@@ -71,7 +71,7 @@ def shouted(title: str) -> bool:
 
 
 def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | None, disputes: Sequence[Dispute] = (),
-                 told: Mapping[str, str] | None = None) -> str:
+                 told: Mapping[str, str] | None = None, openings: Sequence[str] = ()) -> str:
     """The story's headline: of the headlines of its first reports (those within a day of the earliest) that are
     headlines (:func:`~storyline.core.text.clean.title_residue`: not a share bar, a caption, a credit, a time stamp
     or a sentence cut short) of at most 20 words (else one written, when one can be), that the summary tells
@@ -85,7 +85,9 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
     most outlets tell (:func:`told_share`), then the one with fewest words the other outlets do not tell
     (:func:`untold_words`), then the earliest, then the smallest id; when that one is shouted
     (:func:`shouted`), a headline written from the summary instead. Without one, a headline written from
-    the summary's sentences (``fallback``, in order, the articles' leads first; :func:`_written_title`).
+    the summary's lead (the first of ``fallback``) or, failing that, the articles' ``openings`` (their first
+    sentences: what states the event, not a later line's detail), else from the summary's sentences in order
+    (:func:`_written_title`).
 
     >>> choose_title([Article("b", "B wins the cup final", "2016-10-05"),
     ...               Article("a", "A wins the cup final", "2016-10-04")], None)
@@ -104,7 +106,11 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
         first = min(known)
         titled = [a for a in titled if stamps[a.article_id] is None
                   or (stamps[a.article_id] - first).total_seconds() <= FIRST_HOURS * 3600]
-    written = lru_cache(maxsize=1)(lambda: _written_title(fallback, disputes, told))  # written once, if asked
+    # a headline is written from a sentence that states the event: the summary's lead, then the articles' openings
+    # (``openings``), not a later line's detail or quotation; without openings, from the summary's lines
+    stated = [*([fallback] if isinstance(fallback, str) else list(fallback or []))[:1], *openings] \
+        if openings else fallback
+    written = lru_cache(maxsize=1)(lambda: _written_title(stated, disputes, told))  # written once, if asked
     if titled and all(len(words(str(a.title))) > MOST_WORDS for a in titled):
         if written() and len(words(written())) <= MOST_WORDS:  # a headline is never over 20 words when one can be
             return written()
