@@ -284,7 +284,7 @@ def test_a_quotation_that_goes_on_from_its_speakers_line_is_read_as_part_of_it()
              SummaryLine("“We will rebuild the quay.", "a", 4, ["a"], 1, [Evidence("a", "“We will rebuild the quay.")]),
              SummaryLine("It will take a year.”", "a", 5, ["a"], 1, [Evidence("a", "It will take a year.”")]),
              SummaryLine("“Nobody was hurt.”", "b", 7, ["b"], 1),  # not the sentence after its line's: stays
-             SummaryLine("“The ferries are running,” the port said.", "b", 8, ["b"], 1)]  # says who: stays
+             SummaryLine("“The ferries are running,” the port said.", "b", 9, ["b"], 1)]  # says who: stays
     out = with_quotations_joined(lines)
     assert [x.text for x in out] == [
         lines[0].text,
@@ -294,6 +294,10 @@ def test_a_quotation_that_goes_on_from_its_speakers_line_is_read_as_part_of_it()
     assert [e.text for e in out[1].evidence] == [out[1].text]
     # the lead is one sentence: a quotation after it is not joined to it
     assert len(with_quotations_joined([lines[1], replace(lines[2], article_id="a")])) == 2
+    # a quotation whose speaker is told in the sentence after it is read with that sentence
+    first = SummaryLine("“If it had been my child, I would be devastated.”", "c", 6, ["c"], 1)
+    then = SummaryLine("“We pray for the family,” said Mia Holt, a neighbour.", "c", 7, ["c"], 1)
+    assert [x.text for x in with_quotations_joined([lines[0], first, then])][1] == f"{first.text} {then.text}"
 
 
 def test_a_written_title_states_the_news_from_an_opening_not_a_later_line():

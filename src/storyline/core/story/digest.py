@@ -90,8 +90,10 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Arti
 def with_quotations_joined(summary: Sequence[SummaryLine]) -> list[SummaryLine]:
     """The summary's lines, each that is a quotation and nothing else ("“We will rebuild.”", or the close of one
     opened before it) joined to the line before it when that is the sentence before it in its article: the rest of
-    what its speaker said, read as part of the line that says who spoke. The joined line cites the articles that
-    carry both, each with the sentences of its own that carry them. The lead stays one sentence.
+    what its speaker said, read as part of the line that says who spoke. So is a line that follows such a quotation
+    in its article (the quotation's speaker is told after it: '“We will rebuild.” “It is a hard day,” Reed said.').
+    The joined line cites the articles that carry both, each with the sentences of its own that carry them. The
+    lead stays one sentence.
 
     >>> lines = [SummaryLine("The harbour closed on Monday.", "b", 0, ["b"], 1),
     ...          SummaryLine("“It is a hard day,” the mayor, Ann Reed, said.", "a", 3, ["a", "b"], 2),
@@ -104,7 +106,7 @@ def with_quotations_joined(summary: Sequence[SummaryLine]) -> list[SummaryLine]:
     for line in summary:
         last = out[-1] if len(out) > 1 else None
         text = str(line.text)
-        quoted = not any(c.isalnum() for c in outside_quotes(text)) or continues_quote(text)
+        quoted = _quotation(text) or (last is not None and _quotation(str(last.text)))
         if last is None or not quoted or (last.article_id, ends[-1]) != (line.article_id, line.position - 1):
             out.append(replace(line, evidence=list(line.evidence)))
             ends.append(line.position)
@@ -119,6 +121,12 @@ def with_quotations_joined(summary: Sequence[SummaryLine]) -> list[SummaryLine]:
                           dispute=last.dispute or line.dispute)
         ends[-1] = line.position
     return out
+
+
+def _quotation(text: str) -> bool:
+    """A line that is a quotation and nothing else, or the close of one opened before it: no word of its own says
+    who speaks."""
+    return not any(c.isalnum() for c in outside_quotes(text)) or continues_quote(text)
 
 
 def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spacy_model: str = MODEL,
