@@ -392,6 +392,14 @@ def test_a_dated_line_that_tells_nothing_of_its_story_is_no_event() -> None:
     assert [e.date for e in build_timeline(sentences[:2] + notices[1:], {"b": "2024-11-14"})] == ["1962", "2019"]
 
 
+def test_a_date_inside_a_quotation_is_the_speakers_and_dates_no_row() -> None:
+    sentences = [_s("a", 0, "The Kelso ferry ran aground on Monday, the coastguard said."),
+                 _s("a", 1, "“This just happened yesterday,” a passenger said of the grounding."),
+                 _s("a", 2, "She said: “March 3, 2019, was one of the darkest nights of my life.”")]
+    rows = build_timeline(sentences, {"a": "2024-05-07"})
+    assert [(e.date, e.text) for e in rows] == [("2024-05-06", "The Kelso ferry ran aground on Monday, the coastguard said.")]
+
+
 def test_a_page_s_stamp_and_its_pitch_to_the_reader_are_no_events() -> None:
     sentences = [_s("a", 0, "Veröffentlichung: 2. Februar 2022 Vorverkauf für die Heimspiele gestartet."),
                  _s("a", 1, "Updated on Oct. 8, 2013 : An update has been attached to this story."),

@@ -27,7 +27,7 @@ from storyline.core.text.furniture import furniture
 from storyline.core.story.model import Article, Sentence, SourceSentence, SummaryLine, TimelineRow
 from storyline.core.story.sources import source_sentence
 from storyline.core.text.language import ENGLISH, language
-from storyline.core.text.text import content_terms, hash_tokens, jaccard
+from storyline.core.text.text import content_terms, hash_tokens, jaccard, outside_quotes
 
 _TABLE_ROW = re.compile(r"\|.*\|")  # "| AT3-120 | From December 2023 | No |": a table row, not a clause
 _WINDOW = 4  # content words on each side of a date that say what happened then
@@ -158,9 +158,12 @@ def _dated_sentences(sentences: Sequence[Sentence], texts: Sequence[str], publis
             continue
         terms = set(content_terms(text))
         src = source_sentence(s, text)
+        told = outside_quotes(text)
         for start, end, iso in dates:
             if stamped(text, start, end) or (not english and _SINCE.search(text[:start])):
                 continue
+            if not told[start:end].strip():
+                continue  # a date inside a quotation is the speaker's ("This just happened yesterday")
             near = set(content_terms(text[:start])[-_WINDOW:] + content_terms(text[end:])[:_WINDOW])
             key = (published.get(aid) or "9999", aid, int(s.position or 0), start)
             raw.append(_Telling(iso, text, start, end, text[start:end].replace("-", "").isdigit(),
