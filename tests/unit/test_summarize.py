@@ -593,3 +593,16 @@ def test_a_reader_is_told_who_someone_is_before_reading_of_them_by_surname():
     # told before: nothing moves, and nor does the lead
     told = SummarySentence("Anna Lindqvist, 34, a harbour worker, was arrested on Monday.", "c", 0, ("c",), 1)
     assert introduced_first([told, bare, other, full]) == [told, bare, other, full]
+
+
+def test_a_line_cut_in_two_is_left_out_of_a_story_the_parser_does_not_read():
+    # German: the tail of a sentence split at its line break opens on a small letter, in any language of two cases
+    sents = [Sentence("a", 0, "Der Löwe ist das einzige Mitglied der Katzenfamilie, bei dem die Männchen eine Mähne "
+                              "tragen, und die Mähne wächst mit dem Alter des Tieres."),
+             Sentence("a", 1, "für eine Darstellung moderner Websites und deren Medien ist dieser Browser kaum mehr "
+                              "zu gebrauchen, schreibt die Redaktion der Seite."),
+             Sentence("a", 2, "Die Mähne schützt den Hals des Löwen bei Kämpfen mit anderen Männchen im Revier."),
+             Sentence("a", 3, "Forscher in Tansania haben beobachtet, dass Weibchen Männchen mit dunkler Mähne "
+                              "bevorzugen.")]
+    texts = [s.text for s in told_summary(sents, SummaryConfig(words=200))]
+    assert texts and not any(t.startswith("für") for t in texts), texts

@@ -172,10 +172,9 @@ def not_told(p: Parse) -> str | None:
     ['label', None]
     """
     text = p.text.lstrip()
-    if text.count("|") >= 2:
-        return "table"  # cells between bars
-    if text[:1].isalpha() and text[:1].islower():
-        return "fragment"
+    kind = shaped(text)
+    if kind is not None:
+        return kind
     roots = p.roots()
     if not roots or text[:1] in QUOTE_MARKS:
         return None  # what someone said: whether it has its speaker is another question (context.context_need)
@@ -196,6 +195,21 @@ def not_told(p: Parse) -> str | None:
     if subject and subject[0] == first and p.tokens[first].tag in WH:
         return "fragment"  # a relative clause without its noun ("Which led to the attack on the Capitol.")
     return None
+
+
+def shaped(text: str) -> str | None:
+    """What a line is by its shape alone, in any language written in two cases: ``"table"`` (cells between bars),
+    ``"fragment"`` (it opens on a small letter: the tail of a sentence cut in two), or None.
+
+    >>> shaped("für eine Darstellung moderner Websites kaum mehr zu gebrauchen ist."), shaped("Die Mähne wächst.")
+    ('fragment', None)
+    >>> shaped("| DL | Larry Ogunjobi | 63 |")
+    'table'
+    """
+    t = text.lstrip()
+    if t.count("|") >= 2:
+        return "table"  # cells between bars
+    return "fragment" if t[:1].isalpha() and t[:1].islower() else None
 
 
 def _pointer(p: Parse) -> bool:

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from storyline.core.text.text import hash_tokens
-from storyline.core.nlp.clauses import THIRD_PERSON, not_told, pronoun_subject, subject_need
+from storyline.core.nlp.clauses import THIRD_PERSON, not_told, pronoun_subject, shaped, subject_need
 from storyline.core.nlp.parse import parse
 from storyline.core.nlp.mentions import NAME_COMPONENTS
 from storyline.core.nlp.roles import COMPONENTS
@@ -169,10 +169,14 @@ def _kinds(texts: Sequence[str]) -> list[str | None]:
     new = [t for t in dict.fromkeys(texts) if t not in _READ]
     if len(_READ) + len(new) > _READ_MOST:
         _READ.clear()
-    read = [t for t in new if open_kind(t) and language(hash_tokens(t)) == ENGLISH]
-    _READ.update(dict.fromkeys(new))
+    english = {t for t in new if language(hash_tokens(t)) == ENGLISH}
+    read = [t for t in new if t in english and open_kind(t)]
+    # a line the parser does not read is still a fragment when it opens on a small letter, and a table's row when
+    # it holds cells between bars: what a line is by its shape holds in any language written in two cases
+    _READ.update((t, None if t in english else shaped(t)) for t in new)
     _READ.update((t, not_told(p)) for t, p in zip(read, parse(read, COMPONENTS)))
     return [_READ[t] for t in texts]
+
 
 
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
