@@ -166,6 +166,18 @@ def test_what_came_before_the_news_is_marked_background_and_the_news_is_not() ->
     assert with_background([], undated) == []
 
 
+def test_a_lead_that_tells_a_state_or_that_the_parser_cannot_read_is_no_news_row() -> None:
+    arts = [Article(article_id="a", source="x.com", published="2024-03-05T08:00:00Z"),
+            Article(article_id="b", source="y.com", published="2024-03-05T09:00:00Z")]
+    rows = [TimelineRow("2024-03-04", "The harbour board met on Monday", ["b"])]
+    for lead in ("The Kelso harbour is the busiest port on the north coast.",  # a state
+                 "Es ist eine Klatsche für die Hafenbehörde von Kelso, schreibt der Autor."):  # not read
+        assert with_news_event(rows, SummaryLine(lead, "a", 0, ["a"], 1), arts) == rows
+    news = "The Kelso harbour board sacked its chairman on Tuesday."
+    assert [r.date for r in with_news_event(rows, SummaryLine(news, "a", 0, ["a"], 1), arts)] == ["2024-03-04",
+                                                                                                   "2024-03-05"]
+
+
 def test_a_lead_told_as_a_clause_of_its_own_is_not_added_again() -> None:
     news = ("The port closed on Tuesday morning and will stay shut for two days as the storm passes, the port "
             "authority said.")

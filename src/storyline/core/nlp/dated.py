@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from storyline.core.nlp.clauses import FINITE, SUBJECT, first_root, punctuated, render
 from storyline.core.nlp.parse import Parse
-from storyline.core.text.text import word_lemmas
+from storyline.core.text.text import SPEECH_VERBS, word_lemmas
 
 # prepositions that place an event in a time ("on Monday", "in 1998") ...
 UNTIL = frozenset(("until", "till"))  # the time up to which something holds (under a negated verb, from which)
@@ -316,6 +316,36 @@ def forecast(p: Parse) -> bool:
     """
     root = first_root(p)
     return root is not None and _possible(p, root)
+
+
+WILL = frozenset(("will", "shall", "'ll", "’ll", "wo"))  # the auxiliaries of what is to come ("wo" of "won't")
+
+
+def tells_event(p: Parse) -> bool:
+    """Whether the parsed sentence's main clause tells something that happened, which the day it was reported can
+    date: its verb in the past ("resigned", "was arrested", "has been fired"), in the progressive ("is warning"),
+    or a verb of saying ("says"). Not a state ("is the mayor", "was minimal"), the simple present of any other verb
+    ("people choose", "investigations begin"), a bare participle (a caption's "Mayor pictured at ..."), what may
+    happen (:func:`forecast`) or what will.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> [tells_event(x) for x in parse(["The mayor of Kelso resigned on Monday.", "The mayor is a keen sailor.",
+    ...                                 "The harbour board will meet on Friday.", "Kelso police say two men were hurt.",
+    ...                                 "The council has been told to cut its budget."])]
+    [True, False, False, True, True]
+    """
+    root = first_root(p)
+    if root is None or forecast(p) or _state(p, root):
+        return False
+    t = p.tokens[root]
+    aux = [p.tokens[c] for c in p.children(root) if p.tokens[c].dep in ("aux", "auxpass")]
+    if any(a.text.lower() in WILL for a in aux):
+        return False
+    if t.tag == "VBD":
+        return True
+    if t.tag in ("VBN", "VBG"):
+        return bool(aux)
+    return t.tag in ("VBZ", "VBP") and t.text.lower() in SPEECH_VERBS
 
 
 def _possible(p: Parse, verb: int) -> bool:

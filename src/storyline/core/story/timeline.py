@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Mapping, Sequence
 
-from storyline.core.nlp.dated import before_noun, dated, forecast, scheduled
+from storyline.core.nlp.dated import before_noun, dated, scheduled, tells_event
 from storyline.core.nlp.dates import find_dates, pub_date
 from storyline.core.nlp.parse import parse
 from storyline.core.nlp.mentions import NAME_COMPONENTS
@@ -233,9 +233,10 @@ def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
     """A story's timeline rows with its news event on them: the summary's lead, dated by the earliest publication
     of the articles that tell it (of the story's, when none of those has one) or, with no publication date, by the
     latest full date (a day) the story's text gives. Unchanged when the lead is a row already, when no such date
-    is known, when the lead, in English, tells what may happen rather than what did ("could launch another
-    missile as soon as Saturday": :func:`~storyline.core.nlp.dated.forecast`), or when the story is one article
-    whose text dates nothing: its one row would only stamp its opening with the date the story's header gives (a
+    is known, when the lead tells no event its report can date (:func:`~storyline.core.nlp.dated.tells_event`: a
+    state, the present of a verb other than saying, what may happen, "could launch another missile as soon as
+    Saturday", or what will), when it is in a language the parser does not read (an editor found such leads, dated
+    by their page, to be states and assessments), or when the story is one article whose text dates nothing: its one row would only stamp its opening with the date the story's header gives (a
     recipe's first step, a blog post's greeting), and there is nothing for the news to stand among.
 
     >>> lead = SummaryLine("The mayor resigned on Monday.", "a", 0, ["a"], 1)
@@ -260,8 +261,8 @@ def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
     day = days[0] if days else max((str(r.date) for r in rows if len(str(r.date)) == 10), default=None)
     if day is None:
         return rows
-    if language(hash_tokens(text)) == ENGLISH and forecast(parse([text], COMPONENTS)[0]):
-        return rows  # what may happen is no event of the story (parsed only once a date would be given)
+    if language(hash_tokens(text)) != ENGLISH or not tells_event(parse([text], COMPONENTS)[0]):
+        return rows  # a state, what may happen, or a lead the parser cannot read, is no event to date by its report
     ev = TimelineRow(day, text)
     for a in sorted(ids):
         _cite(ev, source_sentence(Sentence(a, 0, text, by_id[a].source if a in by_id else None)))
