@@ -606,3 +606,16 @@ def test_a_line_cut_in_two_is_left_out_of_a_story_the_parser_does_not_read():
                               "bevorzugen.")]
     texts = [s.text for s in told_summary(sents, SummaryConfig(words=200))]
     assert texts and not any(t.startswith("für") for t in texts), texts
+
+
+def test_the_pages_words_to_its_reader_and_a_lead_in_to_what_is_not_there_are_not_summary_lines():
+    sents = [Sentence("a", 0, "Four Kelso students set off on Monday to cycle a rickshaw 400 miles to London for "
+                              "the town's hospital appeal."),
+             Sentence("a", 1, "You can follow their journey on the Kelso Courier website, where you can meet the "
+                              "team and track their progress."),
+             Sentence("a", 2, "Councillor Ann Reed tweeted this photo of the team at the start yesterday:"),
+             Sentence("a", 3, "The students hope to raise 20,000 pounds for a new children's ward at Kelso "
+                              "General Hospital."),
+             Sentence("a", 4, "They will ride for ten days and sleep in village halls along the route south.")]
+    texts = [s.text for s in told_summary(sents, SummaryConfig(words=200))]
+    assert texts and not any(t.startswith(("You can", "Councillor Ann Reed tweeted")) for t in texts), texts

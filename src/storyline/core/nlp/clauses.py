@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from storyline.core.nlp import anchors
 from storyline.core.nlp.anchors import AUXILIARY
 from storyline.core.nlp.parse import Parse
+from storyline.core.text.text import outside_quotes
 
 SUBJECT = anchors.SUBJECT | {"csubj", "csubjpass", "expl"}  # a clause or "there" may be a subject too
 FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))  # past, present and modal: the tags of a finite verb
@@ -150,6 +151,8 @@ def not_told(p: Parse) -> str | None:
 
     - ``"prompt"``: a command to the reader, a verb in its base form with no subject ("Add Donald Trump as an
       interest", "Check out the questions", "Please visit the settings menu"), outside quotation marks;
+    - ``"address"``: the page's own words to its reader, a main clause whose subject is "you" outside quotation
+      marks ("You can follow their journey on The One Show");
     - ``"label"``: no finite verb anywhere, and no verb heads any of its sentences (a caption, a credit, a label:
       "Vinay Chopra, a former Apotex worker."); or one sentence that is a noun phrase, its noun with a determiner or
       an adjective of its own and any finite verb in a clause that describes a noun (a title, a teaser: "A racing
@@ -186,6 +189,9 @@ def not_told(p: Parse) -> str | None:
     subject = [c for c in kids if p.tokens[c].dep in SUBJECT]
     if p.tokens[r].tag == "VB" and not subject and not any(p.tokens[c].dep in AUXILIARY for c in kids):
         return "prompt"
+    if subject and p.tokens[subject[0]].text.lower() in SECOND_PERSON and outside_quotes(p.text)[
+            p.tokens[subject[0]].idx:p.tokens[subject[0]].idx + 3].strip():
+        return "address"  # the page speaks to its reader ("You can follow their journey on ...")
     first = min(k for k, t in enumerate(p.tokens) if t.pos not in ("PUNCT", "SPACE"))
     if text.rstrip().endswith("?"):
         return None
@@ -199,17 +205,20 @@ def not_told(p: Parse) -> str | None:
 
 def shaped(text: str) -> str | None:
     """What a line is by its shape alone, in any language written in two cases: ``"table"`` (cells between bars),
-    ``"fragment"`` (it opens on a small letter: the tail of a sentence cut in two), or None.
+    ``"fragment"`` (it opens on a small letter: the tail of a sentence cut in two; or it ends on a colon: the lead-in
+    to a quotation, a photo or a list that is not there, "Rep. Ken Buck tweeted this photo of himself yesterday:"),
+    or None.
 
     >>> shaped("für eine Darstellung moderner Websites kaum mehr zu gebrauchen ist."), shaped("Die Mähne wächst.")
     ('fragment', None)
     >>> shaped("| DL | Larry Ogunjobi | 63 |")
     'table'
     """
-    t = text.lstrip()
+    t = text.strip()
     if t.count("|") >= 2:
         return "table"  # cells between bars
-    return "fragment" if t[:1].isalpha() and t[:1].islower() else None
+    # it opens on a small letter, or it ends on a colon: what it introduces (a quotation, a photo, a list) is not here
+    return "fragment" if (t[:1].isalpha() and t[:1].islower()) or t.endswith(":") else None
 
 
 def _pointer(p: Parse) -> bool:
@@ -284,6 +293,7 @@ def first_root(p: Parse) -> int | None:
 
 # the personal pronouns that stand for someone or something named elsewhere ("it" only as a verb's doer: below)
 THIRD_PERSON = frozenset(("he", "she", "they", "it"))
+SECOND_PERSON = frozenset(("you",))  # the reader, when a page's own words speak to them
 _EXTRAPOSED = frozenset(("ccomp", "xcomp", "csubj"))  # "It seems that ...", "It remains to be seen ...": no referent
 
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from storyline.core.text.text import hash_tokens
-from storyline.core.nlp.clauses import THIRD_PERSON, not_told, pronoun_subject, shaped, subject_need
+from storyline.core.nlp.clauses import SECOND_PERSON, THIRD_PERSON, not_told, pronoun_subject, shaped, subject_need
 from storyline.core.nlp.parse import parse
 from storyline.core.nlp.mentions import NAME_COMPONENTS
 from storyline.core.nlp.roles import COMPONENTS
@@ -134,21 +134,23 @@ def _roman_numeral(text: str, k: int) -> bool:
 
 def untold(texts: Sequence[str], instructs: bool | None = None) -> list[str | None]:
     """For each line, why it is no sentence of the story to show a reader, read from its parse
-    (:func:`~storyline.core.nlp.clauses.not_told`: a prompt to the reader, a label or caption with no verb, a table
-    row, a fragment), or None. A command is a prompt only where the lines do not instruct: ``instructs``, or, when
-    it is None, whether two or more of ``texts`` are commands (a recipe's or a manual's steps are its content, a
-    news page's command is its furniture). Only English lines whose words leave their kind open are parsed
-    (:func:`open_kind`), all that are new in one batch; any other line is taken as told.
+    (:func:`~storyline.core.nlp.clauses.not_told`: a prompt to the reader, the page's words to its reader, a label
+    or caption with no verb, a table row, a fragment), or None. A command or a "you" is furniture only where the
+    lines do not instruct: ``instructs``, or, when it is None, whether two or more of ``texts`` are commands (a
+    recipe's or a manual's steps are its content, a news page's command is its furniture). Only English lines whose
+    words leave their kind open are parsed (:func:`open_kind`), all that are new in one batch; a line in another
+    language is read by its shape alone (:func:`~storyline.core.nlp.clauses.shaped`).
 
-    >>> untold(["Check out the full auction on eBay!", "The auction raised $9,000 for the shelter."])
-    ['prompt', None]
+    >>> untold(["Check out the full auction on eBay!", "The auction raised $9,000 for the shelter.",
+    ...         "You can follow the auction on our website."])
+    ['prompt', None, 'address']
     >>> untold(["Heat the oil in a deep pan.", "Add the onions and stir.", "The dish comes from Gujarat."])
     [None, None, None]
     """
     kinds = _kinds(texts)
     if instructs is None:
         instructs = instructing(texts)
-    return [None if k == "prompt" and instructs else k for k in kinds]
+    return [None if k in TO_THE_READER and instructs else k for k in kinds]
 
 
 def instructing(texts: Sequence[str]) -> bool:
@@ -161,6 +163,7 @@ def instructing(texts: Sequence[str]) -> bool:
 
 
 INSTRUCTING = 2  # commands among a story's lines that make it a set of instructions
+TO_THE_READER = frozenset(("prompt", "address"))  # lines that speak to the reader: a set of instructions' content
 _READ: dict[str, str | None] = {}  # each line's kind, read once per process
 _READ_MOST = 1 << 15
 
@@ -291,7 +294,8 @@ def open_kind(text: str) -> bool:
     if not found:
         return True
     first = found[0].lower()
-    if first in word_lemmas(first).get("VERB", ()) or first in AUXILIARIES or first in WH_WORDS:
+    if first in word_lemmas(first).get("VERB", ()) or first in AUXILIARIES or first in WH_WORDS \
+            or first in SECOND_PERSON or t.rstrip().endswith(":"):
         return True
     return not any(_inflected(w.lower()) for w in found)
 

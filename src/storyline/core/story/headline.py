@@ -92,7 +92,7 @@ def addressed(title: str) -> bool:
                for x in p.tokens)
     verb = p.tokens[p.roots()[0]].text.lower() if p.roots() else ""
     # a name the tagger does not know opens many headlines ("Dunmore regatta returns"): a command's verb is a word
-    return not said and not_told(p) in ("prompt", "table") and (bool(word_lemmas(verb)) or "|" in t)
+    return not said and not_told(p) in ("prompt", "address", "table") and (bool(word_lemmas(verb)) or "|" in t)
 
 
 @lru_cache(maxsize=4096)
