@@ -5,7 +5,8 @@ article's publication date. Tellings with compatible dates whose sentences say n
 one event that cites every article that told it. What each date dates is then read from the parse
 (:mod:`storyline.core.nlp.dated`): an event's text is the clause of the verb its date hangs on, and a date that
 opens a span ("since 1998"), dates background ("an aunt who died in 1948", "appealed his 2015 conviction") or is no
-date ("1920 pixels") gives no row.
+date ("1920 pixels") gives no row. A row that ended more than a month before the story's news is marked background
+and shown apart (:func:`with_background`).
 """
 
 from __future__ import annotations
@@ -236,8 +237,9 @@ def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
     is known, when the lead tells no event its report can date (:func:`~storyline.core.nlp.dated.tells_event`: a
     state, the present of a verb other than saying, what may happen, "could launch another missile as soon as
     Saturday", or what will), when it is in a language the parser does not read (an editor found such leads, dated
-    by their page, to be states and assessments), or when the story is one article whose text dates nothing: its one row would only stamp its opening with the date the story's header gives (a
-    recipe's first step, a blog post's greeting), and there is nothing for the news to stand among.
+    by their page, to be states and assessments), or when the story is one article whose text dates nothing: its
+    one row would only stamp its opening with the date the story's header gives (a recipe's first step, a blog
+    post's greeting), and there is nothing for the news to stand among.
 
     >>> lead = SummaryLine("The mayor resigned on Monday.", "a", 0, ["a"], 1)
     >>> rows = [TimelineRow("2001", "She was first elected in 2001", ["a"])]
@@ -293,18 +295,11 @@ def with_background(rows: list[TimelineRow], articles: Sequence[Article]) -> lis
     """
     days = sorted(d for a in articles if (d := pub_date(a.published)))
     latest = max((str(r.date) for r in rows if len(str(r.date)) == 10), default=None)
-    news = days[0] if days else _first_day(latest) if latest else None
+    news = days[0] if days else pub_date(latest)
     if news is None:  # no day says when the news is: what the story dates, it tells for context
         return [replace(r, background=True) for r in rows]
     return [replace(r, background=(end := _last_day(str(r.date))) is not None and end < news - NEWS_SPAN)
             for r in rows]
-
-
-def _first_day(iso: str) -> date | None:
-    try:
-        return date(int(iso[:4]), int(iso[5:7] or 1), int(iso[8:10] or 1))
-    except ValueError:
-        return None
 
 
 def _last_day(iso: str) -> date | None:
