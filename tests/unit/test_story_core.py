@@ -308,3 +308,12 @@ def test_a_written_title_states_the_news_from_an_opening_not_a_later_line():
     opening = "A Kelso boy died after he was electrocuted by a live wire at a park on Monday."
     told = {"a": lead, "b": "Two boys who tried to help a friend hurt by a live wire at a Kelso park are recovering."}
     assert choose_title(arts, [lead, "Few expect him to do so."], [], told, [lead, opening]) == opening.rstrip(".")
+
+
+def test_a_written_title_is_never_an_openings_heading_word():
+    # a page's opening holds a heading ("Risikoanalyse"): with no headline to write from the lead (over 20 words, in
+    # a language the parser does not read), the title is the shortest of the summary's lines, whole, not the heading
+    lead = ("Der Stadtrat von Kelso hat am Montag nach einer langen und hitzigen Debatte über die Zukunft des alten "
+            "Hafens und seiner Lagerhallen einen neuen Plan beschlossen.")
+    line = "Der Plan kostet die Stadt vier Millionen Euro."
+    assert choose_title([Article("a")], [lead, line], [], None, ["Risikoanalyse", lead]) == line.rstrip(".")
