@@ -318,15 +318,12 @@ def forecast(p: Parse) -> bool:
     return root is not None and _possible(p, root)
 
 
-WILL = frozenset(("will", "shall", "'ll", "’ll", "wo"))  # the auxiliaries of what is to come ("wo" of "won't")
-
-
 def tells_event(p: Parse) -> bool:
     """Whether the parsed sentence's main clause tells something that happened, which the day it was reported can
     date: its verb in the past ("resigned", "was arrested", "has been fired"), in the progressive ("is warning"),
     or a verb of saying ("says"). Not a state ("is the mayor", "was minimal"), the simple present of any other verb
     ("people choose", "investigations begin"), a bare participle (a caption's "Mayor pictured at ..."), what may
-    happen (:func:`forecast`) or what will.
+    happen or will (a modal on its verb: the tagger's ``MD``, "could", "will", "'ll").
 
     >>> from storyline.core.nlp.parse import parse
     >>> [tells_event(x) for x in parse(["The mayor of Kelso resigned on Monday.", "The mayor is a keen sailor.",
@@ -339,8 +336,8 @@ def tells_event(p: Parse) -> bool:
         return False
     t = p.tokens[root]
     aux = [p.tokens[c] for c in p.children(root) if p.tokens[c].dep in ("aux", "auxpass")]
-    if any(a.text.lower() in WILL for a in aux):
-        return False
+    if any(a.tag == "MD" for a in aux):
+        return False  # what will, may or should happen
     if t.tag == "VBD":
         return True
     if t.tag in ("VBN", "VBG"):

@@ -150,7 +150,7 @@ def untold(texts: Sequence[str], instructs: bool | None = None) -> list[str | No
     kinds = _kinds(texts)
     if instructs is None:
         instructs = instructing(texts)
-    return [None if k in TO_THE_READER and instructs else k for k in kinds]
+    return [None if k in ("prompt", "address") and instructs else k for k in kinds]  # both speak to the reader
 
 
 def instructing(texts: Sequence[str]) -> bool:
@@ -163,7 +163,6 @@ def instructing(texts: Sequence[str]) -> bool:
 
 
 INSTRUCTING = 2  # commands among a story's lines that make it a set of instructions
-TO_THE_READER = frozenset(("prompt", "address"))  # lines that speak to the reader: a set of instructions' content
 _READ: dict[str, str | None] = {}  # each line's kind, read once per process
 _READ_MOST = 1 << 15
 
@@ -275,10 +274,11 @@ WH_WORDS = frozenset(("which", "who", "whom", "whose"))  # relative pronouns (a 
 
 def open_kind(text: str) -> bool:
     """Whether a line's words leave open that it is no sentence of the story, so that only its parse can tell: it
-    opens on a bracket, a bar or a small letter, holds a bar, opens on a word that may be a verb in its base form
-    ("Check", "Add", "Please"), a finite auxiliary or a relative pronoun, or holds no word that may be a finite
-    verb ("said", "shows", "ran"; not "drinking") or an auxiliary. Most lines of news (a subject, then a verb in the
-    past or the third person) are none of these and are not parsed: this is what keeps reading shown lines cheap.
+    opens on a bracket, a bar or a small letter, holds a bar, ends on a colon, opens on a word that may be a verb in
+    its base form ("Check", "Add", "Please"), a finite auxiliary, a relative pronoun or "you", or holds no word that
+    may be a finite verb ("said", "shows", "ran"; not "drinking") or an auxiliary. Most lines of news (a subject,
+    then a verb in the past or the third person) are none of these and are not parsed: this is what keeps reading
+    shown lines cheap.
 
     >>> open_kind("Check out the full auction on eBay!"), open_kind("The police arrested eight people on Monday.")
     (True, False)
@@ -288,14 +288,14 @@ def open_kind(text: str) -> bool:
     True
     """
     t = text.lstrip()
-    if not t or t[:1] in "([|_" or "|" in t or (t[:1].isalpha() and t[:1].islower()):
-        return True
+    if not t or t[:1] in "([|_" or "|" in t or shaped(t):
+        return True  # a bracket, a bar, a small letter or a closing colon: its shape may say it is no sentence
     found = _WORD.findall(t)
     if not found:
         return True
     first = found[0].lower()
     if first in word_lemmas(first).get("VERB", ()) or first in AUXILIARIES or first in WH_WORDS \
-            or first in SECOND_PERSON or t.rstrip().endswith(":"):
+            or first in SECOND_PERSON:
         return True
     return not any(_inflected(w.lower()) for w in found)
 

@@ -333,10 +333,11 @@ def _fault(p: Parse, kept: set[int] | frozenset[int]) -> str | None:
             if t.dep == "appos" else []
         if before and before[-1] not in kept:
             return "cut"  # an apposition renames the words right before it: with those cut, it renames others
-        lo, hi = min(p.subtree(d)), max(p.subtree(d))
-        if t.dep == "appos" and lo - 1 in kept and hi + 1 < end and p.tokens[lo - 1].text == p.tokens[hi + 1].text \
-                == "," and hi + 1 not in kept:
-            return "cut"  # an apposition opened by a comma and not closed: it runs into the verb ("The film, X is")
+        if t.dep == "appos":
+            lo, hi = min(p.subtree(d)), max(p.subtree(d))
+            if lo - 1 in kept and hi + 1 < end and p.tokens[lo - 1].text == p.tokens[hi + 1].text == "," \
+                    and hi + 1 not in kept:
+                return "cut"  # an apposition opened by a comma and not closed runs into the verb ("The film, X is")
         if t.text.lower() == "that" and t.head in kept and any(
                 p.tokens[k].text.lower() in CORRELATIVE and k not in kept and k < d - 1 for k in range(start, d)):
             return "cut"  # a result clause without the "so" or "such" it completes ("thought so highly of it that")

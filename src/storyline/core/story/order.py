@@ -8,14 +8,12 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from storyline.core.nlp.mentions import NAME_COMPONENTS
+from storyline.core.nlp.names import ORG, PERSON
 from storyline.core.nlp.parse import parse
 from storyline.core.story.context import pronouns_needed
 from storyline.core.story.model import SummarySentence
 from storyline.core.text.language import ENGLISH, language
 from storyline.core.text.text import hash_tokens
-
-
-WHO = frozenset(("PERSON", "ORG"))  # the entity types a reader is introduced to before reading of them by a word
 
 
 def introduced_first(chosen: Sequence[SummarySentence]) -> list[SummarySentence]:
@@ -39,7 +37,7 @@ def introduced_first(chosen: Sequence[SummarySentence]) -> list[SummarySentence]
     read = dict(zip(english, parse(english, NAME_COMPONENTS)))
     words_of = {t: {x.text for x in p.tokens} for t, p in read.items()}
     # a surname alone is often read as an organisation's name: both are who a reader must be told of
-    people = {t: [e.text for e in p.entities if e.label in WHO] for t, p in read.items()}
+    people = {t: [e.text for e in p.entities if e.label in (PERSON, ORG)] for t, p in read.items()}
     for _ in range(len(out)):  # each round moves one introduction up; none moves back down
         move = _introduction(out, people, words_of)
         if move is None:
