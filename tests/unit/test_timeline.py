@@ -129,7 +129,7 @@ def test_a_date_on_its_verb_or_on_the_subject_or_time_of_its_clause_dates_that_c
     assert [(e.date, e.text) for e in build_timeline([_s("a", 0, text)], {})] == [(date, row)]
 
 
-def test_the_news_event_is_on_the_timeline_dated_by_publication_or_the_latest_date_given() -> None:
+def test_the_news_event_is_on_the_timeline_dated_by_its_publication_and_by_nothing_else() -> None:
     news = "Harbour Air, which began operations in 2001, said it was reviewing the suspension of its pilots."
     rows = build_timeline([_s("a", 0, news, "x.com")], {"a": "2024-03-05"})
     lead = SummaryLine(news, "a", 0, ["a"], 1)
@@ -139,12 +139,12 @@ def test_the_news_event_is_on_the_timeline_dated_by_publication_or_the_latest_da
     assert [(r.date, r.text) for r in dated] == [("2024-03-05", news)]
     # a story of one article whose text dates nothing: its opening stamped with the header's date is no event row
     assert with_news_event(rows, lead, both[:1]) == rows == []
-    # without a publication date, the latest full date the text gives; a bare year (background, most often) or no
-    # date at all dates nothing, and no row is invented
+    # without a publication date, nothing dates the news: a day the text names dates its own clause ("was born on
+    # Dec. 4, 2001", "graduated on Jan. 28, 2016": what came before), never the lead, and no row is invented
     undated = [Article(article_id="a", source="x.com", published=None)]
     assert with_news_event(rows, lead, undated) == rows
     day = [TimelineRow("2024-03-01", "The inquiry opened on March 1, 2024", ["a"])]
-    assert [r.date for r in with_news_event(rows + day, lead, undated)] == ["2024-03-01", "2024-03-01"]
+    assert with_news_event(rows + day, lead, undated) == rows + day
     assert with_news_event([], lead, undated) == []
 
 
@@ -158,11 +158,10 @@ def test_what_came_before_the_news_is_marked_background_and_the_news_is_not() ->
     rows = with_background(build_timeline(told, {a.article_id: a.published for a in arts}), arts)
     assert [(r.date, r.background) for r in rows] == [("2011", True), ("2016-03", True), ("2018-08", False),
                                                       ("2018-09-04", False)]
-    # with no publication date, the news is the latest day the story gives; with no day, the story tells no day of
-    # its news, and what it dates is told for context
+    # with no publication date, the story tells no day of its news, and what it dates is told for context: the
+    # latest day it names is no more the news than its earliest
     undated = [Article(article_id="a", source="x.com"), Article(article_id="b", source="y.com")]
-    assert [r.background for r in with_background(rows, undated)] == [True, True, False, False]
-    assert [r.background for r in with_background(rows[:3], undated)] == [True, True, True]
+    assert [r.background for r in with_background(rows, undated)] == [True, True, True, True]
     assert with_background([], undated) == []
 
 
@@ -511,3 +510,21 @@ def test_a_lead_that_tells_what_may_happen_is_no_news_row():
     did = SummaryLine("North Korea launched another missile on Sunday.", "a", 0, ["a"], 1)
     assert with_news_event([], may, arts) == []
     assert [r.date for r in with_news_event([], did, arts)] == ["2017-09-03"]
+
+
+def test_in_a_language_the_parser_does_not_read_a_date_after_its_report_dates_no_row() -> None:
+    """What a German report says will happen by 2030, or in September of this year, is planned or forecast; what
+    it tells of 2021 happened. Without the parse nothing tells a schedule from a forecast, so the story's timeline
+    has the past and not the future."""
+    from storyline.core.story.digest import story_facts
+
+    told = [_s("a", 0, "Der erste Windpark vor der Küste von Kelso ging 2021 ans Netz, teilte die Behörde mit.",
+               "a.example"),
+            _s("a", 1, "Die weiteren Windparks vor der Küste von Kelso könnten erst ab 2030 ans Netz gehen.", "a.example"),
+            _s("b", 0, "Die Behörde von Kelso plant die nächste Versteigerung der Flächen für September 2022.",
+               "b.example"),
+            _s("b", 1, "Die Behörde von Kelso hatte die Flächen für die Windparks schon 2020 versteigert.", "b.example")]
+    arts = [Article(article_id="a", source="a.example", published="2022-01-20T08:00:00Z"),
+            Article(article_id="b", source="b.example", published="2022-01-21T08:00:00Z")]
+    rows = story_facts(told, arts)["timeline"]
+    assert sorted(r.date for r in rows) == ["2020", "2021"]

@@ -56,7 +56,7 @@ def build_timeline(sentences: Sequence[Sentence], published: Mapping[str, str | 
     ``published`` maps article ids to ISO publication dates (or None), which resolve relative dates. In a story in
     ``english`` each date is read from the parse (:func:`~storyline.core.nlp.dated.dated`): an event is the clause
     of the verb the date hangs on, and a date that opens a span, dates background or is no date gives no row; in
-    another language a row is its sentence.
+    another language a row is its sentence, and a date after its telling's publication gives none.
 
     >>> s = [Sentence("a", 0, "He was drafted by the Mets in June 1977.", "x.com"),
     ...      Sentence("b", 3, "The Mets drafted him in 1977 as a shortstop.", "y.com"),
@@ -144,7 +144,7 @@ def _dated_sentences(sentences: Sequence[Sentence], texts: Sequence[str], publis
                      english: bool) -> list[_Telling]:
     """Every date of the story that may date one of its events, with the sentence that tells it. Questions,
     furniture, table rows, time stamps and dates of a sentence that shares nothing with its story date none, nor,
-    in a story the parser does not read, a date that opens a span."""
+    in a story the parser does not read, a date that opens a span or is after its telling's publication."""
     told_by = Counter(t for text in texts for t in set(content_terms(text)))  # sentences of the story using a term
     raw: list[_Telling] = []
     for s, text in zip(sentences, texts):
@@ -161,7 +161,8 @@ def _dated_sentences(sentences: Sequence[Sentence], texts: Sequence[str], publis
         src = source_sentence(s, text)
         told = outside_quotes(text)
         for start, end, iso in dates:
-            if stamped(text, start, end) or (not english and _SINCE.search(text[:start])):
+            if stamped(text, start, end) or (not english and (_SINCE.search(text[:start])
+                                                               or _ahead(iso, published.get(aid)))):
                 continue
             if not told[start:end].strip():
                 continue  # a date inside a quotation is the speaker's ("This just happened yesterday")
@@ -170,6 +171,18 @@ def _dated_sentences(sentences: Sequence[Sentence], texts: Sequence[str], publis
             raw.append(_Telling(iso, text, start, end, text[start:end].replace("-", "").isdigit(),
                                 (terms - set(content_terms(text[start:end])), near), src, key, published.get(aid)))
     return raw
+
+
+def _ahead(iso: str, published: str | None) -> bool:
+    """A date after its telling's publication: what is planned, forecast or aimed at, or a year in a name ("bis
+    2040 ein knappes Gut bleiben", "BMW 3er Touring (2022)"). In English the parse tells a schedule apart
+    (:func:`~storyline.core.nlp.dated.scheduled`); in a language it does not read, nothing does, and an editor found
+    almost none of them an event.
+
+    >>> _ahead("2030", "2022-01-21"), _ahead("2022-02", "2022-01-21"), _ahead("2022", "2022-01-21")
+    (True, True, False)
+    """
+    return bool(published) and iso > str(published)[:len(iso)]
 
 
 def _one_row_per_sentence(read: list[tuple[TimelineRow, _Telling]]) -> list[TimelineRow]:
@@ -232,9 +245,11 @@ def of_story(text: str, dates: Sequence[tuple[int, int, str]], told_by: Mapping[
 def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
                     articles: Sequence[Article]) -> list[TimelineRow]:
     """A story's timeline rows with its news event on them: the summary's lead, dated by the earliest publication
-    of the articles that tell it (of the story's, when none of those has one) or, with no publication date, by the
-    latest full date (a day) the story's text gives. Unchanged when the lead is a row already, when no such date
-    is known, when the lead tells no event its report can date (:func:`~storyline.core.nlp.dated.tells_event`: a
+    of the articles that tell it (of the story's, when none of those has one). Unchanged when the lead is a row
+    already, when no article has a publication date (a day the text gives dates what its own verb tells: a story
+    with no publication date gives its news no day, and the latest day its text names was most often what came
+    before the news, told for context, when an editor read them: "Lovelace graduated on Jan. 28, 2016" for a death
+    "last week", "Riggs was born on Dec. 4, 2001" for her obituary), when the lead tells no event its report can date (:func:`~storyline.core.nlp.dated.tells_event`: a
     state, the present of a verb other than saying, what may happen, "could launch another missile as soon as
     Saturday", or what will), when it is in a language the parser does not read (an editor found such leads, dated
     by their page, to be states and assessments), or when the story is one article whose text dates nothing: its
@@ -258,11 +273,9 @@ def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
     by_id = {a.article_id: a for a in articles}
     days = sorted(d.isoformat() for a in ids if a in by_id and (d := pub_date(by_id[a].published)))
     days = days or sorted(d.isoformat() for a in articles if (d := pub_date(a.published)))
-    # without a publication date, the latest full date the text gives: a bare year is most often background
-    # ("founded in 1807"), and would date the news by it
-    day = days[0] if days else max((str(r.date) for r in rows if len(str(r.date)) == 10), default=None)
-    if day is None:
+    if not days:
         return rows
+    day = days[0]
     if language(hash_tokens(text)) != ENGLISH or not tells_event(parse([text], COMPONENTS)[0]):
         return rows  # a state, what may happen, or a lead the parser cannot read, is no event to date by its report
     ev = TimelineRow(day, text)
@@ -279,25 +292,23 @@ NEWS_SPAN = timedelta(days=31)
 def with_background(rows: list[TimelineRow], articles: Sequence[Article]) -> list[TimelineRow]:
     """A story's timeline rows, those that ended more than ``NEWS_SPAN`` before its news marked ``background``:
     earlier events its articles tell for context ("Giffords was shot in 2011" in a story of 2018), which a reader
-    sees apart from the events of the story. The news is when the story was first published or, with no
-    publication date, the latest day its timeline gives. A story with neither tells no day of its news ("on
-    Tuesday" with no date to count from): a year or a month it gives ("Yahoo doubled its leave in 2013") is what
-    came before, told for context, as most often it is (a headline's or a lead's bare year dates no news either).
+    sees apart from the events of the story. The news is when the story was first published. A story with no
+    publication date tells no day of its news ("on Tuesday" with no date to count from): what it dates is what
+    came before, told for context. Most often it is: a year or a month ("Yahoo doubled its leave in 2013"; a
+    headline's or a lead's bare year dates no news either), and, when an editor read them, most of the latest days
+    such stories name (a birth, a graduation, a study's release, the night a crime began).
 
     >>> rows = [TimelineRow("2011", "Giffords was shot in 2011"), TimelineRow("2018-08", "she spoke in August"),
     ...         TimelineRow("2018-09-04", "She testified on Tuesday")]
     >>> [r.background for r in with_background(rows, [Article("a", published="2018-09-06T10:00:00Z")])]
     [True, False, False]
-    >>> [r.background for r in with_background(rows, [Article("a")])]  # the news: the latest day, September 4
-    [True, False, False]
-    >>> [r.background for r in with_background(rows[:2], [Article("a")])]  # no day: what the story dates came before
-    [True, True]
+    >>> [r.background for r in with_background(rows, [Article("a")])]  # no day of news: what it dates came before
+    [True, True, True]
     """
     days = sorted(d for a in articles if (d := pub_date(a.published)))
-    latest = max((str(r.date) for r in rows if len(str(r.date)) == 10), default=None)
-    news = days[0] if days else pub_date(latest)
-    if news is None:  # no day says when the news is: what the story dates, it tells for context
+    if not days:  # no day says when the news is: what the story dates, it tells for context
         return [replace(r, background=True) for r in rows]
+    news = days[0]
     return [replace(r, background=(end := _last_day(str(r.date))) is not None and end < news - NEWS_SPAN)
             for r in rows]
 
