@@ -52,6 +52,8 @@ def test_a_date_dates_the_clause_of_its_verb(sentence: str, date: str, row: str)
     ("She was jailed on Tuesday for selling forged tickets in 2019.", "2019", "background"),  # a gerund's date
     ("The fund will double its stake if the merger closes in 2026.", "2026", "background"),  # a condition
     ("The screen shows 1920 pixels across and weighs 200 grams.", "1920", "none"),  # a count, no date
+    ("Paraves Sereno, 1998", "1998", "none"),  # no verb: a label, a citation, a caption tells no event
+    ("Kelso harbour board annual report, March 2015", "2015-03", "none"),
     ("The bank earned $9 million between May 2010 and May 2011.", "2010-05", "span"),  # a period bounded
     ("In 2012 the harbour was the busiest in the region.", "2012", "background"),  # a state, not an event
     ("The ferry could sail again on Saturday, the operator said.", "2024-03-02", "forecast"),  # may happen

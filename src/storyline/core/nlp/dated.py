@@ -13,7 +13,8 @@ then. The parse says when it dates something else:
   nor a time it happened in ("appealed his 2015 conviction", "under the War Powers Resolution of 1973"): an earlier
   event told for context, not an event of the story;
 - *no date*: a bare number before a plural noun, which it counts ("1080 pixels by 1920 pixels"), or in a name
-  ("Connect 2035");
+  ("Connect 2035"); or any date of a line with no verb, which tells no event (a label, a citation, a caption:
+  "Paraves Sereno, 1998");
 - *forecast*: the verb it hangs on is one of what may or should happen, with a modal ("North Korea could launch
   another missile as soon as Saturday"): no event took place then;
 - *present*: the verb it hangs on is in the simple present, with no auxiliary. News tells what happened in the
@@ -105,6 +106,8 @@ def dated(p: Parse, start: int, end: int, year: bool = False) -> Dated:
     if year and _counts_or_names(p, head):
         return Dated("none")
     in_date = set(span) | {k for e in p.entities if e.label in ("DATE", "TIME") for k in range(e.start, e.end)}
+    if not any(t.pos in ("VERB", "AUX") for t in p.tokens):
+        return Dated("none")  # a line with no verb tells no event: a label, a citation, a chart's caption
     verb, noun, via = _governor(p, head, in_date)
     if verb is None:
         return Dated("span")
