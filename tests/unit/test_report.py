@@ -404,3 +404,18 @@ def test_the_index_header_tells_this_runs_additions_apart_from_what_the_output_h
     assert "111</span> new stories" in this_run and "12</span> stories updated" in this_run
     assert "In the output:" in output and "435</span> articles" in output and "225</span> stories" in output
     assert "already in the output" not in index  # nothing of this run was there before: no zero shown
+
+
+def test_dates_of_a_story_with_no_publication_date_are_not_shown_as_before_it(tmp_path: Path) -> None:
+    """No article says when it was published: nothing says when the news was, so the dates its articles give are
+    shown as that, and not as what came before the story."""
+    story = _story("s-undated", "Harbour plan", timeline=[
+        {"date": "2009", "text": "The harbour first flooded.", "article_ids": ["s-undated-a1"], "outlets": ["x"],
+         "background": True}])
+    story["articles"] = [dict(a, published=None) for a in story["articles"]]
+    story["first_published"] = story["last_published"] = None
+    render_report([story], {}, tmp_path)
+    panel = re.search(r'<section class="panel" id="timeline">(.*?)</section>',
+                      (tmp_path / "stories" / "s-undated.html").read_text(encoding="utf-8"), re.S).group(1)
+    assert "Before this story" not in panel and "none found" not in panel
+    assert "Dates its articles give" in panel and "The harbour first flooded." in panel

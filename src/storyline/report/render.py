@@ -422,6 +422,8 @@ def render_story(story: StoryRecord) -> str:
         "status": changes.status or "", "what_changed": what_changed(changes),
         "revised": [{"what": r.what, "old": r.old, "new": r.new, "outlets": _names(r.outlets)}
                     for r in changes.revised],
+        # no article gives its publication: nothing says when the news was, or which of its dates came before it
+        "undated": not any(a.published for a in articles),
         "dates": " – ".join(dict.fromkeys(d for d in (_when(story.first_published),
                                                       _when(story.last_published)) if d)),
         "stats": [("articles", story.n_articles), ("outlets", len(outlets) or "–"),
