@@ -317,3 +317,14 @@ def test_a_written_title_is_never_an_openings_heading_word():
             "Hafens und seiner Lagerhallen einen neuen Plan beschlossen.")
     line = "Der Plan kostet die Stadt vier Millionen Euro."
     assert choose_title([Article("a")], [lead, line], [], None, ["Risikoanalyse", lead]) == line.rstrip(".")
+
+
+def test_an_outlets_headline_over_20_words_is_kept_over_a_summary_line_taken_whole():
+    # no headline can be written (a language the parser does not read): the outlet's own, over 20 words, states the
+    # news; the shortest line of the summary may be a source note ("(Con información de AFP, EFE y Reuters)")
+    title = ("El Nobel de la Paz ruso, Dmitry Muratov, advirtió que el régimen de Vladimir Putin podría utilizar armas "
+             "nucleares en Ucrania")
+    lead = ("El periodista ruso laureado con el último premio Nobel de la Paz, Dmitry Muratov, denunció este martes la "
+            "propaganda rusa que aboga por usar armas nucleares en Ucrania.")
+    note = "(Con información de AFP, EFE y Reuters)"
+    assert choose_title([Article("a", title)], [lead, note], [], None, [lead]) == title

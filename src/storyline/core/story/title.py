@@ -110,10 +110,10 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
     # (``openings``), not a later line's detail or quotation; without openings, from the summary's lines
     stated = [*([fallback] if isinstance(fallback, str) else list(fallback or []))[:1], *openings] \
         if openings else fallback
-    written = lru_cache(maxsize=1)(lambda: _written_title(stated, disputes, told, fallback))  # once, if asked
+    written = lru_cache(maxsize=1)(lambda: _written_title(stated, disputes, told))  # once, if asked
     if titled and all(len(words(str(a.title))) > MOST_WORDS for a in titled):
-        if written() and len(words(written())) <= MOST_WORDS:  # a headline is never over 20 words when one can be
-            return written()
+        if written():  # a headline is never over 20 words when one can be written: an outlet's, over 20, is a
+            return written()  # better title than a line of the summary taken whole ("(Con información de AFP)")
     titled = [a for a in titled if len(words(str(a.title))) <= MOST_WORDS] or titled
     if titled:
         def rank(a: Article) -> tuple:
@@ -130,7 +130,7 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
         if shouted(best):  # every first headline is shouted (a slogan, a kicker): one written from the lead says what happened
             return written() or best
         return best
-    return written() or "(untitled story)"
+    return written() or _whole_line(fallback or stated) or "(untitled story)"
 
 
 OFF_STORY = 0.25  # a headline less than this share of whose words the summary tells is another story's
@@ -155,14 +155,13 @@ def off_story(title: str, summary: Sequence[str]) -> bool:
 
 
 def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[Dispute],
-                   told: Mapping[str, str] | None, whole: str | Sequence[str] | None = None) -> str | None:
+                   told: Mapping[str, str] | None) -> str | None:
     """A headline written from the summary's sentences (``fallback``, in order, the articles' leads first), or None
     without one: of the headlines they give (:func:`headline`: a statement's main clause, cut at whole
     constituents, at most 20 words), the first that is no residue, takes no side of a dispute found, reads alone
     (no quote without its speaker, no "This is ..."), tells rather than quotes, then that gives least that another
-    outlet may tell otherwise. Without any that is no residue, the shortest of ``whole`` (the summary's lines),
-    whole. A figure is never taken out of a headline: one that takes a side gives way to a sentence that takes
-    none.
+    outlet may tell otherwise (None when every one is residue). A figure is never taken out of a headline: one that
+    takes a side gives way to a sentence that takes none.
 
     >>> _written_title(["Netflix announced Tuesday that it is now allowing employees to take unlimited maternity or "
     ...                 "paternity leave during the first year after their child's birth or adoption.",
@@ -192,13 +191,19 @@ def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[Disp
             best = (key, head)
         if not any(key[:-1]):
             break
-    if best is not None and not best[0][0]:
-        return best[1]
-    # no sentence gives a statement of a headline's length that is no residue: the shortest of ``whole`` (the
-    # summary's lines, sentences of the story; by default the sentences given), whole
-    lines = [whole] if isinstance(whole, str) else list(whole) if whole else []
-    shown = [t for t in (lead_text(x) for x in lines) if t] or cleaned
-    return min(shown, key=lambda t: (len(words(t)), t))
+    return best[1] if best is not None and not best[0][0] else None
+
+
+def _whole_line(lines: str | Sequence[str] | None) -> str | None:
+    """A story's title with no headline of an outlet's or written from its sentences (the parser does not read
+    them): the shortest of the summary's ``lines``, whole, never an opening's heading word ("viernes").
+
+    >>> _whole_line(["Der Hafen von Kelso bleibt nach dem Sturm bis Freitag geschlossen, teilte die Behörde mit.",
+    ...              "Die Fähren fahren ab Montag wieder."])
+    'Die Fähren fahren ab Montag wieder'
+    """
+    shown = [t for t in (lead_text(x) for x in ([lines] if isinstance(lines, str) else list(lines or []))) if t]
+    return min(shown, key=lambda t: (len(words(t)), t)) if shown else None
 
 
 def _leans(head: str) -> bool:
