@@ -549,7 +549,7 @@ def test_a_line_whose_she_only_the_line_before_it_explains_follows_that_line():
         def unexplained(lines) -> bool:
             return any(x.text == later and (k == 0 or lines[k - 1].text != before[(x.article_id, x.position)])
                        for k, x in enumerate(lines))
-        assert unexplained(summarize(sents, SummaryConfig(words=words)))  # so chosen before it is read
+        assert later in [x.text for x in summarize(sents, SummaryConfig(words=words))]  # chosen before it is read
         assert not unexplained(told_summary(sents, SummaryConfig(words=words)))
 
 
@@ -620,3 +620,19 @@ def _shown(texts: list[str]) -> list[str]:
 def test_a_line_that_is_no_sentence_of_the_story_is_left_out_in_any_language(texts, left_out):
     shown = _shown(texts)
     assert shown and not any(t.startswith(left_out) for t in shown), shown
+
+
+def test_the_lines_of_one_article_are_shown_in_its_writers_order():
+    """A writer tells who or what before referring back to it: of the lines a summary takes from one article, each
+    is shown in that article's order, in the places its lines hold (the lead stays first)."""
+    steps = ["The Kelso bakery won the county cake prize on Saturday with its pineapple upside-down cake.",
+             "Drain the pineapple and keep the juice in a small bowl for the topping of the cake.",
+             "Whisk the reserved pineapple juice with the melted butter and the brown sugar in the pan.",
+             "Lay the pineapple rings over the sugar mixture in the pan and press them down gently.",
+             "Pour the cake batter over the pineapple rings and bake the pineapple cake for forty minutes.",
+             "Leave the pan over the pineapple cake for five minutes so the pineapple topping can drizzle over the "
+             "cake."]
+    sents = [Sentence("a", i, t, "kitchen", "2024-03-05") for i, t in enumerate(steps)]
+    lines = summarize(sents, SummaryConfig(words=80))
+    assert {2, 3} <= {x.position for x in lines}  # "the reserved pineapple juice" and "the sugar mixture" both told
+    assert [x.position for x in lines] == sorted(x.position for x in lines)

@@ -383,13 +383,16 @@ def select(feats: StoryFeatures, cfg: SummaryConfig) -> list[int]:
 
 def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:
     """The order a news brief reads in: the lead, then the rest by importance (selection order), background
-    (sentences about earlier years) last; a sentence that continues the one before it in its article follows it."""
+    (sentences about earlier years) last; of the lines of one article, each in its writer's order, in the places
+    its lines hold (a writer tells who or what before referring back to it: "the bug", "Dieser Beitrag", a
+    recipe's steps); a sentence that continues the one before it in its article follows it."""
     if not chosen:
         return []
     sents = feats.sentences
 
     head, rest = chosen[:1], chosen[1:]
-    order = head + [i for i in rest if not background(sents[i])] + [i for i in rest if background(sents[i])]
+    order = head + [k for part in ([i for i in rest if not background(sents[i])],
+                                   [i for i in rest if background(sents[i])]) for k in _in_article_order(sents, part)]
     index = {(s.article_id, s.position): i for i, s in enumerate(sents)}
     needs = feats.needs or [None] * len(sents)
     out: list[int] = []
@@ -431,6 +434,23 @@ def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:
             waiting.remove(w)
             place(w)
     return placed + [k for b in waiting for k in b]
+
+
+def _in_article_order(sents: Sequence[Sentence], part: list[int]) -> list[int]:
+    """``part`` with the sentences of each article put in their article's order, in the places they hold.
+
+    >>> s = [Sentence("a", 4, "x"), Sentence("b", 0, "y"), Sentence("a", 1, "z")]
+    >>> _in_article_order(s, [0, 1, 2])
+    [2, 1, 0]
+    """
+    slots: dict[str, list[int]] = {}
+    for k, i in enumerate(part):
+        slots.setdefault(sents[i].article_id, []).append(k)
+    out = list(part)
+    for ks in slots.values():
+        for k, i in zip(ks, sorted((part[k] for k in ks), key=lambda i: sents[i].position)):
+            out[k] = i
+    return out
 
 
 def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None,
