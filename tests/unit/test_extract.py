@@ -424,3 +424,13 @@ def test_a_capital_inside_a_word_the_markup_keeps_whole_is_left_alone():
                              "every week, the report says, and the mayor's office links to them.</p>")
     text = extract_html(html).text
     assert "WordPress and YouTube" in text
+
+
+def test_a_script_written_as_if_it_closed_itself_is_read_as_a_script():
+    """"<script .../>" closes nothing in HTML: what follows, to "</script>", is the script, as a browser reads it."""
+    story = " ".join(["The Kelso harbour board sacked its chairman on Tuesday after a row over the port's accounts."] * 6)
+    raw = ('<html><head><title>Harbour</title></head><body><article><script type="text/javascript"/>'
+           "(function() { document.addEventListener('DOMContentLoaded', function() { var x = 1; }); })();</script>"
+           f"<p>{story}</p><p>{story}</p></article></body></html>")
+    r = extract_html(raw)
+    assert "addEventListener" not in r.text and "sacked its chairman" in r.text

@@ -231,6 +231,9 @@ def time_limit(seconds: float | None) -> Iterator[bool]:
 
 _HTML_HINT = re.compile(r"<(?:!doctype\s+html|html|head|body|meta|title|div|p|article)\b", re.I)
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
+# a script or style opened as if it closed itself ("<script type="text/javascript"/>"): in HTML the slash means
+# nothing and what follows, to "</script>", is the script (as a browser reads it), which the parser would read as text
+_RAW_SELF_CLOSED = re.compile(r"<(script|style)(\b[^<>]*?)\s*/>", re.I)
 
 
 def _looks_truncated(text: str) -> bool:
@@ -249,7 +252,7 @@ def html_tree(text: str):
 
     parser = lxml.html.HTMLParser(collect_ids=False, default_doctype=False, encoding="utf-8",
                                   remove_comments=True, remove_pis=True)
-    text = _XML_DECL.sub("", text, count=1)
+    text = _RAW_SELF_CLOSED.sub(r"<\1\2>", _XML_DECL.sub("", text, count=1))
     try:
         # the HTML packages: imported where pages are read, never by a run of text records
         from trafilatura.utils import repair_faulty_html
