@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from storyline.core.text.sentences import balance_quotes
+from storyline.core.text.sentences import balance_quotes, split_sentences
 from storyline.core.text.text import WORD_RE, fold_for_hash, tokens
 from storyline.spark.schemas import SchemaError, check_value
 
@@ -243,3 +243,17 @@ def test_captions_credits_and_a_player_s_buttons_run_into_a_line_are_furniture_h
     assert "furniture" in sentence_flags("JUST WATCHED Chief: Officer maybe saw stolen cigars Replay More Videos ...")
     assert title_residue("This video from Animal Watch alleges mistreatment of hens at a farm (Animal Watch)")
     assert "furniture" not in sentence_flags("The tower, seen from Mission Street, keeps on sinking, engineers said.")
+
+
+@pytest.mark.parametrize("text, first", [
+    ("Die Telekom hat alles ausgebaut, was sich für sie rechnet bzw. was sie verspricht. Danach kam nichts mehr.",
+     "Die Telekom hat alles ausgebaut, was sich für sie rechnet bzw. was sie verspricht."),
+    ("Wer eine Reduzierung auf z.B. zwei Meldungen wünscht, schreibt uns. Danke.",
+     "Wer eine Reduzierung auf z.B. zwei Meldungen wünscht, schreibt uns."),
+    ("Na pokładzie jest miejsce dla 1,6 tys. osób, w tym komandosów. Rejs potrwa miesiąc.",
+     "Na pokładzie jest miejsce dla 1,6 tys. osób, w tym komandosów."),
+    ("It was a debate with the clear G.O.P. front-runner on stage. Rivals left early.",
+     "It was a debate with the clear G.O.P. front-runner on stage."),
+])
+def test_a_stop_before_a_word_in_small_letters_ends_an_abbreviation_not_a_sentence(text: str, first: str) -> None:
+    assert [s.text for s in split_sentences(text)][0] == first
