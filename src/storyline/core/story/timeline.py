@@ -249,9 +249,9 @@ def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
     already, when no article has a publication date (a day the text gives dates what its own verb tells: a story
     with no publication date gives its news no day, and the latest day its text names was most often what came
     before the news, told for context, when an editor read them: "Lovelace graduated on Jan. 28, 2016" for a death
-    "last week", "Riggs was born on Dec. 4, 2001" for her obituary), when the lead tells no event its report can date (:func:`~storyline.core.nlp.dated.tells_event`: a
-    state, the present of a verb other than saying, what may happen, "could launch another missile as soon as
-    Saturday", or what will), when it is in a language the parser does not read (an editor found such leads, dated
+    "last week", "Riggs was born on Dec. 4, 2001" for her obituary), when the lead tells no event its report can
+    date (:func:`~storyline.core.nlp.dated.tells_event`: a state, the present of a verb other than saying, what may
+    happen, "could launch another missile as soon as Saturday", or what will), when it is in a language the parser does not read (an editor found such leads, dated
     by their page, to be states and assessments), or when the story is one article whose text dates nothing: its
     one row would only stamp its opening with the date the story's header gives (a recipe's first step, a blog
     post's greeting), and there is nothing for the news to stand among.

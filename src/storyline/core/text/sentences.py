@@ -66,8 +66,9 @@ def _speech_tag(piece: str) -> bool:
 
 def _continues(before: str, after: str, ordinals: bool = False) -> bool:
     """Whether a split between two pieces of one paragraph falls inside a sentence: after a title before a name,
-    before a word in small letters (a stop that ended an abbreviation: "z.B. | zwei", "bzw. | was"), after an ordinal ("Am 5. | November 2021"; "Zum 100. | Geburtstag"), inside brackets (the first opens one the
-    second closes), or between a quoted question or exclamation and who said it ('"... those wars?" | Bannon
+    before a word in small letters (a stop that ended an abbreviation: "z.B. | zwei", "bzw. | was"), after an
+    ordinal ("Am 5. | November 2021"; "Zum 100. | Geburtstag"), inside brackets (the first opens one the second
+    closes), or between a quoted question or exclamation and who said it ('"... those wars?" | Bannon
     asked.'). ``ordinals``: the text's language writes ordinals with a stop, so any number and stop before a word is
     one."""
     if _TITLE_END.search(before):
@@ -80,8 +81,8 @@ def _continues(before: str, after: str, ordinals: bool = False) -> bool:
         return True
     first = after.split()[0] if after.split() else ""
     if before.endswith(".") and first[:1].isalpha() and first == first.lower() and first != first.upper():
-        return True  # no sentence opens on a small letter: the stop ended an abbreviation ("bzw. | was", "the G.O.P. |
-        # front-runner", "13 tys. | mil")
+        # no sentence opens on a small letter: the stop ended an abbreviation ("bzw. | was", "13 tys. | mil")
+        return True
     return (before.count("(") > before.count(")") and after.count(")") > after.count("(")) or \
         (before.count("[") > before.count("]") and after.count("]") > after.count("["))
 
