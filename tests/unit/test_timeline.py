@@ -515,7 +515,7 @@ def test_a_lead_that_tells_what_may_happen_is_no_news_row():
 def test_in_a_language_the_parser_does_not_read_a_date_after_its_report_dates_no_row() -> None:
     """What a German report says will happen by 2030, or in September of this year, is planned or forecast; what
     it tells of 2021 happened. Without the parse nothing tells a schedule from a forecast, so the story's timeline
-    has the past and not the future."""
+    has the past and not the future; nor does a line with no sentence's end (a label) give a row."""
     from storyline.core.story.digest import story_facts
 
     told = [_s("a", 0, "Der erste Windpark vor der Küste von Kelso ging 2021 ans Netz, teilte die Behörde mit.",
@@ -523,7 +523,8 @@ def test_in_a_language_the_parser_does_not_read_a_date_after_its_report_dates_no
             _s("a", 1, "Die weiteren Windparks vor der Küste von Kelso könnten erst ab 2030 ans Netz gehen.", "a.example"),
             _s("b", 0, "Die Behörde von Kelso plant die nächste Versteigerung der Flächen für September 2022.",
                "b.example"),
-            _s("b", 1, "Die Behörde von Kelso hatte die Flächen für die Windparks schon 2020 versteigert.", "b.example")]
+            _s("b", 1, "Die Behörde von Kelso hatte die Flächen für die Windparks schon 2020 versteigert.", "b.example"),
+            _s("b", 2, "Preis der Behörde von Kelso für Windparks, 2019", "b.example")]  # a label, no sentence
     arts = [Article(article_id="a", source="a.example", published="2022-01-20T08:00:00Z"),
             Article(article_id="b", source="b.example", published="2022-01-21T08:00:00Z")]
     rows = story_facts(told, arts)["timeline"]

@@ -144,13 +144,16 @@ def _dated_sentences(sentences: Sequence[Sentence], texts: Sequence[str], publis
                      english: bool) -> list[_Telling]:
     """Every date of the story that may date one of its events, with the sentence that tells it. Questions,
     furniture, table rows, time stamps and dates of a sentence that shares nothing with its story date none, nor,
-    in a story the parser does not read, a date that opens a span or is after its telling's publication."""
+    in a story the parser does not read, a date that opens a span or is after its telling's publication, or of a
+    line with no sentence's end (a heading, a label, a list's entry: "Preis, 2015", "Freitag, 04. Februar 2022")."""
     told_by = Counter(t for text in texts for t in set(content_terms(text)))  # sentences of the story using a term
     raw: list[_Telling] = []
     for s, text in zip(sentences, texts):
         flags = set(sentence_flags(text)) if text else {"empty"}
         if flags & {"empty", "question", "url", "shouting", "call_to_action", "furniture"} or _TABLE_ROW.search(text):
             continue
+        if not english and "no_terminal_punct" in flags:
+            continue  # no parse to read it, and no sentence's end: a heading, a label, a list's entry ("Preis, 2015")
         if furniture(text):
             continue  # gallery captions run together into one "sentence"
         aid = s.article_id
