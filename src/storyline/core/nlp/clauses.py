@@ -189,7 +189,7 @@ def not_told(p: Parse) -> str | None:
     subject = [c for c in kids if p.tokens[c].dep in SUBJECT]
     if p.tokens[r].tag == "VB" and not subject and not any(p.tokens[c].dep in AUXILIARY for c in kids):
         return "prompt"
-    if subject and p.tokens[subject[0]].text.lower() in SECOND_PERSON and outside_quotes(p.text)[
+    if subject and p.tokens[subject[0]].person == "2" and outside_quotes(p.text)[
             p.tokens[subject[0]].idx:p.tokens[subject[0]].idx + 3].strip():
         return "address"  # the page speaks to its reader ("You can follow their journey on ...")
     first = min(k for k, t in enumerate(p.tokens) if t.pos not in ("PUNCT", "SPACE"))
@@ -293,7 +293,6 @@ def first_root(p: Parse) -> int | None:
 
 # the personal pronouns that stand for someone or something named elsewhere ("it" only as a verb's doer: below)
 THIRD_PERSON = frozenset(("he", "she", "they", "it"))
-SECOND_PERSON = frozenset(("you",))  # the reader, when a page's own words speak to them
 _EXTRAPOSED = frozenset(("ccomp", "xcomp", "csubj"))  # "It seems that ...", "It remains to be seen ...": no referent
 
 

@@ -52,7 +52,8 @@ BATCH = 64
 @dataclass(frozen=True, slots=True)
 class Token:
     """One word or punctuation mark: ``idx`` is its character offset in the text, ``head`` the index (in the
-    parse's tokens) of the word it depends on (its own index for a sentence's root)."""
+    parse's tokens) of the word it depends on (its own index for a sentence's root), ``person`` the grammatical
+    person of a personal pronoun ("1", "2", "3": "you" is "2"), from the model's morphology, "" for any other."""
 
     text: str
     idx: int
@@ -61,6 +62,7 @@ class Token:
     tag: str
     dep: str
     head: int
+    person: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +147,8 @@ def load(components: tuple[str, ...] = COMPONENTS) -> Any:
 
 def typed(doc: Any) -> Parse:
     """A spaCy ``Doc`` as a :class:`Parse`."""
-    tokens = tuple(Token(t.text, t.idx, t.lemma_, t.pos_, t.tag_, t.dep_, t.head.i) for t in doc)
+    tokens = tuple(Token(t.text, t.idx, t.lemma_, t.pos_, t.tag_, t.dep_, t.head.i,
+                         (t.morph.get("Person") or [""])[0] if t.tag_ == "PRP" else "") for t in doc)
     ents = tuple(Entity(e.text, e.label_, e.start, e.end, e.start_char, e.end_char) for e in doc.ents)
     sents = tuple((s.start, s.end) for s in doc.sents) if doc.has_annotation("SENT_START") else ((0, len(doc)),)
     return Parse(doc.text, tokens, ents, sents)
