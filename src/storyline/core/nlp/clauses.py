@@ -293,6 +293,9 @@ def first_root(p: Parse) -> int | None:
 
 # the personal pronouns that stand for someone or something named elsewhere ("it" only as a verb's doer: below)
 THIRD_PERSON = frozenset(("he", "she", "they", "it"))
+# the second person, where a line's words alone must say it may be the page's words to its reader (whether it is, is
+# the parse's: the pronoun's person, from the model's morphology)
+SECOND_PERSON = frozenset(("you",))
 _EXTRAPOSED = frozenset(("ccomp", "xcomp", "csubj"))  # "It seems that ...", "It remains to be seen ...": no referent
 
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from storyline.core.text.text import hash_tokens
-from storyline.core.nlp.clauses import THIRD_PERSON, not_told, pronoun_subject, shaped, subject_need
+from storyline.core.nlp.clauses import SECOND_PERSON, THIRD_PERSON, not_told, pronoun_subject, shaped, subject_need
 from storyline.core.nlp.parse import parse
 from storyline.core.nlp.mentions import NAME_COMPONENTS
 from storyline.core.nlp.roles import COMPONENTS
@@ -274,8 +274,7 @@ WH_WORDS = frozenset(("which", "who", "whom", "whose"))  # relative pronouns (a 
 def open_kind(text: str) -> bool:
     """Whether a line's words leave open that it is no sentence of the story, so that only its parse can tell: it
     opens on a bracket, a bar or a small letter, holds a bar, ends on a colon, opens on a word that may be a verb in
-    its base form ("Check", "Add", "Please"), a finite auxiliary, a relative pronoun or a word that ties it to what
-    came before or to its reader ("It", "This", "You": the connectives' list), or holds no word that
+    its base form ("Check", "Add", "Please"), a finite auxiliary, a relative pronoun or "you", or holds no word that
     may be a finite verb ("said", "shows", "ran"; not "drinking") or an auxiliary. Most lines of news (a subject,
     then a verb in the past or the third person) are none of these and are not parsed: this is what keeps reading
     shown lines cheap.
@@ -294,9 +293,9 @@ def open_kind(text: str) -> bool:
     if not found:
         return True
     first = found[0].lower()
-    if (first in word_lemmas(first).get("VERB", ()) or first in AUXILIARIES or first in WH_WORDS
-            or _CONNECTIVES.match(t)):
-        return True  # a command, a question, a relative clause, or a word tying it to what came before or its reader
+    if first in word_lemmas(first).get("VERB", ()) or first in AUXILIARIES or first in WH_WORDS \
+            or first in SECOND_PERSON:
+        return True  # a command, a question, a relative clause, or the page speaking to its reader
     return not any(_inflected(w.lower()) for w in found)
 
 
