@@ -120,3 +120,21 @@ def test_a_later_story_that_tells_the_earlier_ones_opening_joins_its_storyline(s
     assert joined == [["s-closure", "s-strike"], ["s-fares"]]
     apart = sorted(sorted(r["story_ids"]) for r in find_storylines(stories, cfg).collect())
     assert apart == [["s-closure"], ["s-fares"], ["s-strike"]]
+
+
+def test_a_storys_opening_is_its_most_important_lines_whatever_order_the_reader_is_shown(spark) -> None:
+    """The summary shows one article's lines in its writer's order; the storyline finder reads a story's opening by
+    the lines' rank (importance), so what links two stories does not move with the reader's order. A summary with no
+    rank (stories given whole) opens in its order."""
+    from storyline.spark.threads import story_inputs
+
+    ranked = ("story_id string, title string, summary array<struct<text:string,rank:int>>, "
+              "entities array<struct<name:string,type:string,variants:array<string>>>, first_published timestamp, "
+              "timeline array<struct<date:string>>")
+    lines = [("Lead.", 0), ("Background.", 4), ("Second.", 1), ("Fourth.", 3), ("Third.", 2)]
+    story = ("s-a", "Title", lines, [], None, [])
+    got = story_inputs(spark.createDataFrame([story], ranked)).first()
+    assert (got["lead"], got["opening"]) == ("Lead.", "Lead. Second. Third.")
+    plain = ranked.replace(",rank:int", "")
+    got = story_inputs(spark.createDataFrame([(*story[:2], [(t,) for t, _ in lines], *story[3:])], plain)).first()
+    assert got["opening"] == "Lead. Background. Second."

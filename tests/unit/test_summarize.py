@@ -636,3 +636,25 @@ def test_the_lines_of_one_article_are_shown_in_its_writers_order():
     lines = summarize(sents, SummaryConfig(words=80))
     assert {2, 3} <= {x.position for x in lines}  # "the reserved pineapple juice" and "the sugar mixture" both told
     assert [x.position for x in lines] == sorted(x.position for x in lines)
+
+
+def test_each_line_keeps_its_rank_by_importance_in_the_readers_order():
+    """The reader's order is the writer's; each line still says how important it is (its rank: the order the summary
+    chose the lines in, the lead first), which is what the storyline finder reads as a story's opening."""
+    from storyline.core.story.summarize import select
+
+    steps = ["The Kelso bakery won the county cake prize on Saturday with its pineapple upside-down cake.",
+             "Drain the pineapple and keep the juice in a small bowl for the topping of the cake.",
+             "Whisk the reserved pineapple juice with the melted butter and the brown sugar in the pan.",
+             "Lay the pineapple rings over the sugar mixture in the pan and press them down gently.",
+             "Pour the cake batter over the pineapple rings and bake the pineapple cake for forty minutes.",
+             "Leave the pan over the pineapple cake for five minutes so the pineapple topping can drizzle over the "
+             "cake."]
+    sents = [Sentence("a", i, t, "kitchen", "2024-03-05") for i, t in enumerate(steps)]
+    cfg = SummaryConfig(words=80)
+    lines = summarize(sents, cfg)
+    feats = story_features(sents, cfg)
+    picked = [feats.sentences[i].position for i in select(feats, cfg)]
+    assert lines[0].rank == 0
+    assert [x.position for x in sorted(lines, key=lambda x: x.rank)] == picked
+    assert picked != [x.position for x in lines]  # the importance order is not the reader's here

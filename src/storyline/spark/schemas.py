@@ -85,7 +85,7 @@ STORY_SUMMARY = (
     "article_ids:array<string>,support:int,"
     "evidence:array<struct<article_id:string,text:string>>,"
     "dispute:struct<subject:string,frame:string,sides:array<struct<claim:string,outlets:array<string>,"
-    "article_ids:array<string>>>>>>"
+    "article_ids:array<string>>>>,rank:int>>"
 )
 
 

@@ -13,9 +13,9 @@ EARLIER_SHOWN = 5  # a story page lists at most this many earlier stories of its
 
 
 def story_inputs(stories: DataFrame) -> DataFrame:
-    """What the finder reads of each story: title, lead, opening (the summary's first sentences), entities, day
-    (its first publication, else the latest day its timeline gives) and when (its first publication, else the end
-    of the latest year, month or day its timeline gives)."""
+    """What the finder reads of each story: title, lead, opening (the summary's first sentences by importance,
+    their ``rank``), entities, day (its first publication, else the latest day its timeline gives) and when (its
+    first publication, else the end of the latest year, month or day its timeline gives)."""
     epoch = F.lit("1970-01-01").cast("date")
     timeline_day = F.expr("array_max(transform(filter(timeline, t -> length(t.date) = 10), t -> t.date))")
     period_end = F.expr("array_max(transform(timeline, t -> CASE length(t.date) "
@@ -23,10 +23,14 @@ def story_inputs(stories: DataFrame) -> DataFrame:
                         "WHEN 7 THEN last_day(to_date(concat(t.date, '-01'))) "
                         "ELSE to_date(t.date) END))")
     published = F.datediff(F.to_date("first_published"), epoch)
+    # the opening by importance, whatever order the reader's summary shows its lines in (a summary of lines with no
+    # rank: in its order)
+    ranked = "coalesce(s.rank, i)" if "rank" in stories.schema["summary"].dataType.elementType.fieldNames() else "i"
     return stories.select(
         "story_id", "title",
         F.expr("try_element_at(summary, 1).text").alias("lead"),
-        F.expr(f"array_join(transform(slice(summary, 1, {OPENING_SENTENCES}), s -> s.text), ' ')").alias("opening"),
+        F.expr(f"array_join(transform(slice(array_sort(transform(summary, (s, i) -> struct({ranked} AS r, i AS i, "
+               f"s.text AS text))), 1, {OPENING_SENTENCES}), s -> s.text), ' ')").alias("opening"),
         F.expr("transform(entities, e -> struct(e.name as name, e.type as type, e.variants as variants))")
         .alias("entities"),
         F.coalesce(published, F.datediff(F.to_date(timeline_day), epoch)).alias("day"),

@@ -72,7 +72,7 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Arti
     summary = [
         SummaryLine(s.text, s.article_id, int(s.position), sources[id(s)],  # taken from that article, at that place
                     int(s.support) if len(sources[id(s)]) == len(s.sources) else len(sources[id(s)]),
-                    evidence_for(s.text, sources[id(s)], ordered, terms), dispute_of(s.text, disputes))
+                    evidence_for(s.text, sources[id(s)], ordered, terms), dispute_of(s.text, disputes), s.rank)
         for s in chosen
     ]
     # the summary in its order: its lead, chosen to state the news, first (a lead on one side of a dispute may still
@@ -118,7 +118,8 @@ def with_quotations_joined(summary: Sequence[SummaryLine]) -> list[SummaryLine]:
                           evidence=[Evidence(e.article_id, e.text if said[e.article_id] in e.text
                                              else f"{e.text} {said[e.article_id]}")
                                     for e in last.evidence if e.article_id in said],
-                          dispute=last.dispute or line.dispute)
+                          dispute=last.dispute or line.dispute,
+                          rank=min((x for x in (last.rank, line.rank) if x is not None), default=None))
         ends[-1] = line.position
     return out
 

@@ -55,13 +55,15 @@ class Sentence:
 
 @dataclass(frozen=True)
 class SummarySentence:
-    """A sentence chosen for the summary, with every article that supports it."""
+    """A sentence chosen for the summary, with every article that supports it, and its ``rank`` by importance (0:
+    the lead; None when not ranked)."""
 
     text: str
     article_id: str
     position: int
     sources: tuple[str, ...]
     support: int
+    rank: int | None = None
 
 
 @dataclass(frozen=True)
@@ -251,8 +253,9 @@ class Evidence:
 @dataclass
 class SummaryLine:
     """A sentence of a story's summary as a reader sees it: the article and place it is taken from, every article
-    that carries it (``article_ids``; ``support`` of them agree), the sentence of each that does (``evidence``), and
-    the dispute it tells one side of, if any."""
+    that carries it (``article_ids``; ``support`` of them agree), the sentence of each that does (``evidence``), the
+    dispute it tells one side of, if any, and its ``rank`` by importance (0: the lead), whatever place the reader's
+    order gives it."""
 
     text: str
     article_id: str
@@ -261,19 +264,20 @@ class SummaryLine:
     support: int | None
     evidence: list[Evidence] = field(default_factory=list)
     dispute: Dispute | None = None
+    rank: int | None = None
 
     def to_row(self) -> dict[str, Any]:
         return {"text": self.text, "article_id": self.article_id, "position": self.position,
                 "article_ids": list(self.article_ids), "support": self.support,
                 "evidence": [e.to_row() for e in self.evidence],
-                "dispute": self.dispute.to_note() if self.dispute is not None else None}
+                "dispute": self.dispute.to_note() if self.dispute is not None else None, "rank": self.rank}
 
     @classmethod
     def from_row(cls, d: Mapping[str, Any]) -> SummaryLine:
         dispute = d.get("dispute")
         return cls(d.get("text"), d.get("article_id"), d.get("position"), _seq(d.get("article_ids")),
                    d.get("support"), [Evidence.from_row(e) for e in _maps(d.get("evidence"))],
-                   Dispute.from_row(dispute) if isinstance(dispute, Mapping) else None)
+                   Dispute.from_row(dispute) if isinstance(dispute, Mapping) else None, d.get("rank"))
 
 
 @dataclass

@@ -391,8 +391,7 @@ def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:
     sents = feats.sentences
 
     head, rest = chosen[:1], chosen[1:]
-    order = head + [k for part in ([i for i in rest if not background(sents[i])],
-                                   [i for i in rest if background(sents[i])]) for k in _in_article_order(sents, part)]
+    order = head + [k for part in _importance_parts(sents, rest) for k in _in_article_order(sents, part)]
     index = {(s.article_id, s.position): i for i, s in enumerate(sents)}
     needs = feats.needs or [None] * len(sents)
     out: list[int] = []
@@ -436,6 +435,17 @@ def brief_order(feats: StoryFeatures, chosen: list[int]) -> list[int]:
     return placed + [k for b in waiting for k in b]
 
 
+def _importance_parts(sents: Sequence[Sentence], rest: list[int]) -> tuple[list[int], list[int]]:
+    """The lines after the lead, by importance: those of the news in selection order, then the background."""
+    return [i for i in rest if not background(sents[i])], [i for i in rest if background(sents[i])]
+
+
+def by_importance(sents: Sequence[Sentence], chosen: list[int]) -> list[int]:
+    """``chosen`` (in selection order) by importance, before the reader's order (:func:`brief_order`): the lead,
+    the news, the background."""
+    return chosen[:1] + [i for part in _importance_parts(sents, chosen[1:]) for i in part]
+
+
 def _in_article_order(sents: Sequence[Sentence], part: list[int]) -> list[int]:
     """``part`` with the sentences of each article put in their article's order, in the places they hold.
 
@@ -470,15 +480,16 @@ def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None
     if not sentences:
         return []
     feats = story_features(sentences, cfg, disputed, titles, vectors_of, learned)
-    chosen = brief_order(feats, select(feats, cfg))
+    selected = select(feats, cfg)
     sents = feats.sentences
+    rank = {i: k for k, i in enumerate(by_importance(sents, selected))}
     out = []
-    for i in chosen:
+    for i in brief_order(feats, selected):
         carrying = np.flatnonzero(feats.carriers[i])
         arts = sorted({sents[j].article_id for j in carrying})
         outlets = {int(feats.outlet[j]) for j in carrying}
         s = sents[i]
-        out.append(SummarySentence(s.text, s.article_id, s.position, tuple(arts), len(outlets)))
+        out.append(SummarySentence(s.text, s.article_id, s.position, tuple(arts), len(outlets), rank[i]))
     return out
 
 
