@@ -300,6 +300,29 @@ def test_a_quotation_that_goes_on_from_its_speakers_line_is_read_as_part_of_it()
     assert [x.text for x in with_quotations_joined([lines[0], first, then])][1] == f"{first.text} {then.text}"
 
 
+def test_a_quotation_cut_in_two_reads_whole_in_its_line():
+    """A quotation the sentence splitter cut in two, each piece given its marks so it reads as a quotation, is one
+    quotation again in the line that joins them: no '." "' between its sentences. A quotation of a title inside a
+    speaker's line ('on CNN's "State of the Union."') is no quotation the next one goes on from."""
+    from storyline.core.story.digest import with_quotations_joined
+    from storyline.core.story.model import SummaryLine
+    lead = SummaryLine("A gunman killed three people at a warehouse in Aberdeen on Thursday.", "a", 0, ["a"], 1)
+    lines = [lead,
+             SummaryLine("“We are closely monitoring the shooting,” Gov. Larry Hogan tweeted.", "a", 5, ["a"], 1),
+             SummaryLine("“Our prayers are with all those impacted, including our first responders.”", "a", 6, ["a"], 1),
+             SummaryLine("“The state stands ready to offer any support.”", "a", 7, ["a"], 1)]
+    assert [x.text for x in with_quotations_joined(lines)][1] == (
+        "“We are closely monitoring the shooting,” Gov. Larry Hogan tweeted. “Our prayers are with all those "
+        "impacted, including our first responders. The state stands ready to offer any support.”")
+    title = [lead, SummaryLine('"It is too early to judge one debate," Daniels said on CNN\'s "State of the Union."',
+                               "a", 2, ["a"], 1),
+             SummaryLine('"There are many debates still to come."', "a", 3, ["a"], 1)]
+    assert [x.text for x in with_quotations_joined(title)][1] == f"{title[1].text} {title[2].text}"
+    # a quotation before a line that tells its own speaker may be another speaker's: its marks stay
+    other = [lead, lines[2], SummaryLine("“Really?” the anchor said.", "a", 7, ["a"], 1)]
+    assert [x.text for x in with_quotations_joined(other)][1] == f"{lines[2].text} {other[2].text}"
+
+
 def test_a_written_title_states_the_news_from_an_opening_not_a_later_line():
     # the lead's figure is one another outlet does not give: the title is written from the articles' openings,
     # which state the news, never from a later line of the summary ("Few expect him to do so")

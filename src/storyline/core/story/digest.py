@@ -18,6 +18,7 @@ from storyline.core.story.summarize import candidates, told_summary
 from storyline.core.story.slant import told_by
 from storyline.core.story.title import choose_title
 from storyline.core.text.clean import title_residue
+from storyline.core.text.sentences import quotation_joined
 from storyline.core.text.text import content_terms, jaccard, outside_quotes
 from storyline.core.nlp.embed import encode
 from storyline.core.story.timeline import build_timeline
@@ -91,9 +92,9 @@ def with_quotations_joined(summary: Sequence[SummaryLine]) -> list[SummaryLine]:
     """The summary's lines, each that is a quotation and nothing else ("“We will rebuild.”", or the close of one
     opened before it) joined to the line before it when that is the sentence before it in its article: the rest of
     what its speaker said, read as part of the line that says who spoke. So is a line that follows such a quotation
-    in its article (the quotation's speaker is told after it: '“We will rebuild.” “It is a hard day,” Reed said.').
-    The joined line cites the articles that carry both, each with the sentences of its own that carry them. The
-    lead stays one sentence.
+    in its article (the quotation's speaker is told after it: '“We will rebuild.” “It is a hard day,” Reed said.'); a
+    quotation read on from one, with no speaker told in it, is one, with no marks between its sentences. The joined line cites the articles that
+    carry both, each with the sentences of its own that carry them. The lead stays one sentence.
 
     >>> lines = [SummaryLine("The harbour closed on Monday.", "b", 0, ["b"], 1),
     ...          SummaryLine("“It is a hard day,” the mayor, Ann Reed, said.", "a", 3, ["a", "b"], 2),
@@ -103,6 +104,7 @@ def with_quotations_joined(summary: Sequence[SummaryLine]) -> list[SummaryLine]:
     """
     out: list[SummaryLine] = []
     ends: list[int] = []  # the position in its article of the last sentence each line holds
+    tails: list[str] = []  # that sentence
     for line in summary:
         last = out[-1] if len(out) > 1 else None
         text = str(line.text)
@@ -110,17 +112,21 @@ def with_quotations_joined(summary: Sequence[SummaryLine]) -> list[SummaryLine]:
         if last is None or not quoted or (last.article_id, ends[-1]) != (line.article_id, line.position - 1):
             out.append(replace(line, evidence=list(line.evidence)))
             ends.append(line.position)
+            tails.append(text)
             continue
         ids = [a for a in last.article_ids if a in line.article_ids]
         said = {e.article_id: e.text for e in line.evidence}
-        out[-1] = replace(last, text=f"{last.text} {text}", article_ids=ids,
+        # a quotation read on from a quotation, no speaker told between them, is one: no marks between its sentences
+        joined = (quotation_joined(str(last.text), text) if _quotation(tails[-1]) and _quotation(text)
+                  else f"{last.text} {text}")
+        out[-1] = replace(last, text=joined, article_ids=ids,
                           support=min(x for x in (last.support, line.support, len(ids)) if x is not None),
                           evidence=[Evidence(e.article_id, e.text if said[e.article_id] in e.text
                                              else f"{e.text} {said[e.article_id]}")
                                     for e in last.evidence if e.article_id in said],
                           dispute=last.dispute or line.dispute,
                           rank=min((x for x in (last.rank, line.rank) if x is not None), default=None))
-        ends[-1] = line.position
+        ends[-1], tails[-1] = line.position, text
     return out
 
 

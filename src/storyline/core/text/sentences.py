@@ -331,6 +331,21 @@ def tidy_sentence(text: str) -> str:
     return balance_quotes(s)
 
 
+def quotation_joined(before: str, after: str) -> str:
+    """Two sentences of one quotation, the second read on from the first: the closing mark that ends ``before`` and
+    the opening one of the same style that starts ``after`` (those :func:`balance_quotes` gives each piece of a
+    quotation cut in two, or a writer's marks between two paragraphs of it) dropped, so the quotation reads whole.
+
+    >>> quotation_joined('“Our prayers are with all those impacted.”', '“The state stands ready.”')
+    '“Our prayers are with all those impacted. The state stands ready.”'
+    >>> quotation_joined('"It is a hard day."', '“We will rebuild.”')
+    '"It is a hard day." “We will rebuild.”'
+    """
+    if (before[-1:], after[:1]) in ((_CLOSE_Q, _OPEN_Q), ('"', '"')):
+        return f"{before[:-1]} {after[1:]}"
+    return f"{before} {after}"
+
+
 def balance_quotes(s: str) -> str:
     """Quote marks made to pair up, in the style the text uses: a quote whose opening mark is in the previous
     sentence gets one; a quote that goes on into the next sentence is closed at the end of this one. Either way
