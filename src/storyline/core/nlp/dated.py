@@ -36,6 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from storyline.core.nlp.clauses import FINITE, SUBJECT, first_root, punctuated, render
+from storyline.core.nlp.dates import time_spans
 from storyline.core.nlp.parse import Parse
 from storyline.core.text.text import SPEECH_VERBS, word_lemmas
 
@@ -120,12 +121,51 @@ def dated(p: Parse, start: int, end: int, year: bool = False) -> Dated:
         return Dated("forecast")
     kind = "present" if _simple_present(p, verb, head) else "event"
     kept = _clause(p, verb, clause, set(span))
-    if _words(p, kept) < _SHORTEST or _lost_referent(p, kept) or not _finite_kept(p, clause, kept):
+    whole = not _stands(p, clause, kept)
+    if whole:
+        kept = frozenset(range(len(p.tokens)))  # the sentence, whole
+    if _timed_above(p, verb, kept, start, end):
+        kept = _clause(p, verb, verb, set(span))  # what happened then is the date's own clause, or nothing told
+        if not _stands(p, verb, kept):
+            return Dated("background")
+    elif whole:
         return Dated(kind, p.text.strip())
     text = render(p, _resumed(p, punctuated(p, kept))).rstrip(" ,;:")
     last = max((k for k, t in enumerate(p.tokens) if t.pos not in ("PUNCT", "SPACE")), default=-1)
     stop = p.text.rstrip()[-1:]
     return Dated(kind, text + stop if last in kept and stop in ".!" else text)
+
+
+def _stands(p: Parse, head: int, kept: frozenset[int]) -> bool:
+    """The clause ``head`` heads, as ``kept``, can be a row of its own: words enough, its subject's referent in it
+    (not a relative pronoun: "that runs until February 2024") and a finite verb."""
+    return (_words(p, kept) >= _SHORTEST and not _lost_referent(p, kept) and _finite_kept(p, head, kept)
+            and not any(p.tokens[k].dep in SUBJECT and p.tokens[k].tag in ("WDT", "WP") for k in p.children(head)))
+
+
+def _timed_above(p: Parse, verb: int, kept: frozenset[int], start: int, end: int) -> bool:
+    """Another time hangs on a verb of ``kept`` that the date's ``verb`` is under, and not one of saying: the clause
+    that verb heads happened then ("Authorities learned on Thursday he had to register for a sentence in 1990",
+    "was sentenced on Tuesday for assaulting a woman in 2004"), so ``kept`` is not told at the date. A verb of
+    saying with a time of its own reports the date's clause, which it is told with ("told the paper on Nov. 1
+    that he was confronted in 2003"), and a clause with a subject of its own, joined to another event's, is not
+    under it ("ended up with 304 votes after a defection in December, but he had won in November")."""
+    above, k = set(), verb
+    while p.tokens[k].head != k and not (  # not up from a clause of its own joined to another event's
+            p.tokens[k].dep in _OTHER_EVENTS and any(p.tokens[c].dep in SUBJECT for c in p.children(k))):
+        k = p.tokens[k].head
+        above.add(k)
+    for a, b in time_spans(p.text):
+        if a < end and start < b:
+            continue
+        span = [k for k, t in enumerate(p.tokens) if a <= t.idx < b]
+        if not span:
+            continue
+        head = next((k for k in span if p.tokens[k].head not in span or p.tokens[k].head == k), span[0])
+        other = _governor(p, head, set(span))[0]
+        if other in above and other in kept and p.tokens[other].text.lower() not in SPEECH_VERBS:
+            return True
+    return False
 
 
 def _simple_present(p: Parse, verb: int, date: int) -> bool:

@@ -241,6 +241,23 @@ def _parse_relative(expr: str, pub: date, prefer: str) -> date | None:
     return d.date() if d else None
 
 
+def time_spans(text: str) -> list[tuple[int, int]]:
+    """Where a sentence names a time, whether or not a day of writing dates it: the characters of each date
+    expression :func:`find_dates` reads ("on Thursday" in an undated article too).
+
+    >>> t = "Authorities learned on Thursday he had to register for a sentence in 1990."
+    >>> [t[a:b] for a, b in time_spans(t)]
+    ['on Thursday', '1990']
+    """
+    taken: list[tuple[int, int]] = []
+    for _, pat in (PATTERNS if _DIGIT.search(text) else NO_DIGIT_PATTERNS):
+        for m in pat.finditer(text):
+            s, e = m.span()
+            if not any(s < b and a < e for a, b in taken):
+                taken.append((s, e))
+    return sorted(taken)
+
+
 def find_dates(text: str, published: object = None) -> list[tuple[int, int, str]]:
     """Date expressions of a sentence as ``(start, end, iso)`` (see :func:`_find_dates`); the timeline and the
     claim finders read the same sentences, so each reading is kept for the next, by the day it was published (a
