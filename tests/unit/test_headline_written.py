@@ -42,6 +42,9 @@ LEADS = [
     # words that open the sentence never run into its subject with the comma between them cut
     ("Despite a legal order issued by the high court in Eastbridge on Sunday, the government let the minister leave "
      "the country unhindered on Monday.", "let the minister leave the country", "order the government"),
+    # an infinitive on the main verb is what was done for: it stays, and the circumstance before it goes
+    ("In a rare interview at his home outside the capital on Sunday, the former prime minister Tomas Brenn sat down "
+     "with reporters to explain why he had resigned from the party.", "to explain why he had resigned", "interview"),
     # who said it, joined to the sentence as a second verb by the parse, goes with its verb
     ("Pakistan has agreed to return the tail of the U.S. military helicopter that was damaged during the raid that "
      "killed Osama bin Laden, Sen. John F. Kerry (D-Mass.) said here Monday, part of what he called a series of "

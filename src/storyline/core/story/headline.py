@@ -125,7 +125,8 @@ def shorten(p: Parse, limit: int = MOST_WORDS) -> str | None:
     members aboard the trawler"), a condition ("if the government shuts down"), a second clause joined to the main
     one, and last an aside or adverbial clause that holds a figure. Of each kind, one that opens the sentence goes
     first, then from the end; a verb of speech the parse joins to the main one with no conjunction ("X happened,
-    Kerry said") is who told it and goes as a clause. The subject, the verb and its objects are never cut, nor what
+    Kerry said") is who told it and goes as a clause. The subject, the verb and its objects are never cut, nor an
+    infinitive on the main verb (what was done for: "sat down with reporters to explain why he resigned"), nor what
     "be" says its subject is ("is in intensive care"), nor the adverb right after a verb ("were sent home"), nor a
     superlative's scope, nor a wh-word or a word joined by a hyphen (:func:`_bound`), nor anything inside a noun
     phrase but its clauses, appositions and placing phrases. A cut that would leave the words unreadable
@@ -185,6 +186,8 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
         return None  # a name that renames a description ("Speaker of the House John Boehner") is who it is
     if t.dep == "appos" or (aside and t.dep in _OPTIONAL | _CLAUSES):
         kind = ASIDE
+    elif t.dep in _CLAUSES and any(p.tokens[c].tag == "TO" for c in p.children(k)) and t.head == root:
+        return None  # an infinitive is what was done for ("took to Instagram to wish her son a happy birthday")
     elif t.dep in _CLAUSES:  # a condition ("could lose $200 million if the government shuts") goes late
         condition = any(p.tokens[c].dep == "mark" and p.tokens[c].text.lower() in CONDITIONS for c in p.children(k))
         kind = NAMED if condition else CLAUSE
