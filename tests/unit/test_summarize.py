@@ -658,3 +658,19 @@ def test_each_line_keeps_its_rank_by_importance_in_the_readers_order():
     assert lines[0].rank == 0
     assert [x.position for x in sorted(lines, key=lambda x: x.rank)] == picked
     assert picked != [x.position for x in lines]  # the importance order is not the reader's here
+
+
+def test_a_surname_its_story_writes_in_full_elsewhere_needs_its_full_name_first():
+    """"Gahler said": the entity model reads this lone surname as an organisation's name, which would stand alone;
+    the story writes it in full ("Harford County Sheriff Jeffrey Gahler"), so it is a person's short name, and a
+    line naming him by it alone needs a line before it that names him in full."""
+    from storyline.core.story.context import written_in_full
+    from storyline.core.story.summarize import unnamed
+
+    story = ["A temporary worker shot three co-workers at a Rite Aid warehouse in Perryman on Thursday, police said.",
+             "Employees were shot both inside and outside the distribution center, Gahler said.",
+             "Harford County Sheriff Jeffrey Gahler said the shooter used a pistol she had bought legally."]
+    lines = [SummarySentence(story[0], "a", 0, ("a",), 1), SummarySentence(story[1], "a", 4, ("a",), 1)]
+    assert unnamed(lines) == {}  # the model alone lets the name stand
+    assert unnamed(lines, written_in_full(story)) == {lines[1]: "Gahler"}
+    assert unnamed([lines[0], SummarySentence(story[2], "b", 3, ("b",), 1), lines[1]], written_in_full(story)) == {}

@@ -51,7 +51,7 @@ from storyline.core.text.furniture import dated_caption_body
 from storyline.core.text.text import content_terms, fold_for_hash, tfidf, words
 from storyline.core.nlp.dates import instant, told_by_end_of_day
 from storyline.core.story.context import (QUOTES, context_need, instructing, name_candidates, names_needed,
-                                         read_ahead, settle_quotes, untold, without_connective)
+                                         read_ahead, settle_quotes, untold, without_connective, written_in_full)
 from storyline.core.story.lead import background, choose_lead, lead_candidates, lead_closeness, mark_leads, revisions
 from storyline.core.story.model import Sentence, SummarySentence
 from storyline.core.story.order import after_referent, introduced_first
@@ -512,13 +512,14 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
     explains follows that line when it is chosen (:func:`after_referent`)."""
 
     first = chosen = summarize(sentences, config, disputed, titles, vectors_of)
+    in_full = written_in_full(s.text for s in sentences)
     read_ahead([s.text for s in chosen])
     instructs = instructing([s.text for s in chosen])
     left_out: set[str] = set()
     learned: dict[str, tuple[str, frozenset[str]]] = {}
     for _ in range(RECHOOSE):
         untold_here = {s.text for s, why in zip(chosen, untold([s.text for s in chosen], instructs)) if why}
-        unmet = {s.text: ("terms", frozenset(content_terms(name))) for s, name in unnamed(chosen).items()
+        unmet = {s.text: ("terms", frozenset(content_terms(name))) for s, name in unnamed(chosen, in_full).items()
                  if s.text not in learned}
         if not untold_here and not unmet:
             break
@@ -527,15 +528,16 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
         chosen = summarize([s for s in sentences if s.text not in left_out], config, disputed, titles, vectors_of,
                            learned)
         read_ahead([s.text for s in chosen])
-    still = unnamed(chosen)
+    still = unnamed(chosen, in_full)
     told = [s for s, why in zip(chosen, untold([s.text for s in chosen], instructs)) if not why and s not in still]
     return introduced_first(after_referent(told)) if told else first  # a story told only in such lines: as it is
 
 
-def unnamed(chosen: Sequence[SummarySentence]) -> dict[SummarySentence, str]:
+def unnamed(chosen: Sequence[SummarySentence], in_full: frozenset[str] = frozenset()) -> dict[SummarySentence, str]:
     """The lines of a summary, in its order, whose subject is a name alone that no line before them names
-    (:func:`~storyline.core.story.context.names_needed`), with that name. An article's first sentence names in its
-    own right, and the summary's first line needs nothing.
+    (:func:`~storyline.core.story.context.names_needed`; ``in_full``: the words that end a longer name its story
+    writes), with that name. An article's first sentence names in its own right, and the summary's first line needs
+    nothing.
 
     >>> lines = [SummarySentence("The actor was resting, his publicist said.", "a", 0, ("a",), 1),
     ...          SummarySentence("Kritzer declined to name the hospital.", "a", 5, ("a",), 1),
@@ -554,5 +556,5 @@ def unnamed(chosen: Sequence[SummarySentence]) -> dict[SummarySentence, str]:
     # only a line whose name may stand alone, not named before it, is parsed
     read = [k for k, s in enumerate(chosen) if k > 0 and s.position > 0
             and any(not named(w, k) for w in name_candidates(s.text))]
-    needs = names_needed([chosen[k].text for k in read])
+    needs = names_needed([chosen[k].text for k in read], in_full)
     return {chosen[k]: name for k, name in zip(read, needs) if name is not None and not named(name, k)}
