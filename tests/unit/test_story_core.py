@@ -309,7 +309,8 @@ def test_a_quotation_cut_in_two_reads_whole_in_its_line():
     lead = SummaryLine("A gunman killed three people at a warehouse in Aberdeen on Thursday.", "a", 0, ["a"], 1)
     lines = [lead,
              SummaryLine("“We are closely monitoring the shooting,” Gov. Larry Hogan tweeted.", "a", 5, ["a"], 1),
-             SummaryLine("“Our prayers are with all those impacted, including our first responders.”", "a", 6, ["a"], 1),
+             SummaryLine("“Our prayers are with all those impacted, including our first responders.”", "a", 6, ["a"],
+                         1),
              SummaryLine("“The state stands ready to offer any support.”", "a", 7, ["a"], 1)]
     assert [x.text for x in with_quotations_joined(lines)][1] == (
         "“We are closely monitoring the shooting,” Gov. Larry Hogan tweeted. “Our prayers are with all those "

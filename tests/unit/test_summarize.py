@@ -622,17 +622,19 @@ def test_a_line_that_is_no_sentence_of_the_story_is_left_out_in_any_language(tex
     assert shown and not any(t.startswith(left_out) for t in shown), shown
 
 
+# a recipe's steps, each referring back to the one before ("the reserved pineapple juice", "the sugar mixture")
+RECIPE = ["The Kelso bakery won the county cake prize on Saturday with its pineapple upside-down cake.",
+          "Drain the pineapple and keep the juice in a small bowl for the topping of the cake.",
+          "Whisk the reserved pineapple juice with the melted butter and the brown sugar in the pan.",
+          "Lay the pineapple rings over the sugar mixture in the pan and press them down gently.",
+          "Pour the cake batter over the pineapple rings and bake the pineapple cake for forty minutes.",
+          "Leave the pan over the pineapple cake for five minutes so the pineapple topping can drizzle over the cake."]
+
+
 def test_the_lines_of_one_article_are_shown_in_its_writers_order():
     """A writer tells who or what before referring back to it: of the lines a summary takes from one article, each
     is shown in that article's order, in the places its lines hold (the lead stays first)."""
-    steps = ["The Kelso bakery won the county cake prize on Saturday with its pineapple upside-down cake.",
-             "Drain the pineapple and keep the juice in a small bowl for the topping of the cake.",
-             "Whisk the reserved pineapple juice with the melted butter and the brown sugar in the pan.",
-             "Lay the pineapple rings over the sugar mixture in the pan and press them down gently.",
-             "Pour the cake batter over the pineapple rings and bake the pineapple cake for forty minutes.",
-             "Leave the pan over the pineapple cake for five minutes so the pineapple topping can drizzle over the "
-             "cake."]
-    sents = [Sentence("a", i, t, "kitchen", "2024-03-05") for i, t in enumerate(steps)]
+    sents = [Sentence("a", i, t, "kitchen", "2024-03-05") for i, t in enumerate(RECIPE)]
     lines = summarize(sents, SummaryConfig(words=80))
     assert {2, 3} <= {x.position for x in lines}  # "the reserved pineapple juice" and "the sugar mixture" both told
     assert [x.position for x in lines] == sorted(x.position for x in lines)
@@ -643,14 +645,7 @@ def test_each_line_keeps_its_rank_by_importance_in_the_readers_order():
     chose the lines in, the lead first), which is what the storyline finder reads as a story's opening."""
     from storyline.core.story.summarize import select
 
-    steps = ["The Kelso bakery won the county cake prize on Saturday with its pineapple upside-down cake.",
-             "Drain the pineapple and keep the juice in a small bowl for the topping of the cake.",
-             "Whisk the reserved pineapple juice with the melted butter and the brown sugar in the pan.",
-             "Lay the pineapple rings over the sugar mixture in the pan and press them down gently.",
-             "Pour the cake batter over the pineapple rings and bake the pineapple cake for forty minutes.",
-             "Leave the pan over the pineapple cake for five minutes so the pineapple topping can drizzle over the "
-             "cake."]
-    sents = [Sentence("a", i, t, "kitchen", "2024-03-05") for i, t in enumerate(steps)]
+    sents = [Sentence("a", i, t, "kitchen", "2024-03-05") for i, t in enumerate(RECIPE)]
     cfg = SummaryConfig(words=80)
     lines = summarize(sents, cfg)
     feats = story_features(sents, cfg)

@@ -550,7 +550,8 @@ def test_a_year_under_a_verb_with_a_time_of_its_own_dates_no_row_of_that_verbs_s
 
 
 def test_a_reported_clause_is_still_told_with_its_reporter_and_the_reporters_time():
-    sentence = "Tony Montana told USA TODAY on Nov. 1 that a drunken Spacey confronted him in 2003 at a Los Angeles pub."
+    sentence = ("Tony Montana told USA TODAY on Nov. 1 that a drunken Spacey confronted him in 2003 at a Los Angeles "
+                "pub.")
     assert [(e.date, e.text) for e in build_timeline([Sentence("a", 0, sentence, "x.com")])] == [("2003", sentence)]
 
 

@@ -92,9 +92,10 @@ def with_quotations_joined(summary: Sequence[SummaryLine]) -> list[SummaryLine]:
     """The summary's lines, each that is a quotation and nothing else ("“We will rebuild.”", or the close of one
     opened before it) joined to the line before it when that is the sentence before it in its article: the rest of
     what its speaker said, read as part of the line that says who spoke. So is a line that follows such a quotation
-    in its article (the quotation's speaker is told after it: '“We will rebuild.” “It is a hard day,” Reed said.'); a
-    quotation read on from one, with no speaker told in it, is one, with no marks between its sentences. The joined line cites the articles that
-    carry both, each with the sentences of its own that carry them. The lead stays one sentence.
+    in its article (the quotation's speaker is told after it: '“We will rebuild.” “It is a hard day,” Reed said.');
+    a quotation read on from one, with no speaker told in it, is one, with no marks between its sentences. The
+    joined line cites the articles that carry both, each with the sentences of its own that carry them. The lead
+    stays one sentence.
 
     >>> lines = [SummaryLine("The harbour closed on Monday.", "b", 0, ["b"], 1),
     ...          SummaryLine("“It is a hard day,” the mayor, Ann Reed, said.", "a", 3, ["a", "b"], 2),

@@ -12,8 +12,8 @@ that they tell one thread:
 
 - a *reference back*: one story's text tells the other's opening (the TF-IDF cosine of the title and the first
   ``OPENING_SENTENCES`` summary sentences by importance, their ``rank``, of one against the whole text of the other,
-  IDF over the run's stories) at least ``min_reference``. Here the actors may also be *attached* names: the maker whose tablet is approved, the
-  company whose workers strike; or
+  IDF over the run's stories) at least ``min_reference``. Here the actors may also be *attached* names: the maker
+  whose tablet is approved, the company whose workers strike; or
 - close openings: the opening vectors (static embeddings) are at least ``min_similarity`` close, and the shared
   actors are the stories' own, not attached names.
 
@@ -43,8 +43,9 @@ from storyline.core.text.text import fold_for_hash, stable_id
 
 PLACE_TYPES = frozenset({GPE, LOC})  # where something happened (the typer files facilities as LOC): never a thread
 LABEL_ACTORS = 3  # a storyline's label names at most this many of its actors
-OPENING_SENTENCES = 3  # a story's opening, for the meaning test: its title and its this many most important summary
-# sentences (by rank, not the reader's order)
+# a story's opening, for the meaning test: its title and this many of its summary sentences, the most important (by
+# their rank, not in the reader's order)
+OPENING_SENTENCES = 3
 
 
 class Thresholds(Protocol):

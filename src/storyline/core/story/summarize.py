@@ -440,7 +440,7 @@ def _importance_parts(sents: Sequence[Sentence], rest: list[int]) -> tuple[list[
     return [i for i in rest if not background(sents[i])], [i for i in rest if background(sents[i])]
 
 
-def by_importance(sents: Sequence[Sentence], chosen: list[int]) -> list[int]:
+def _by_importance(sents: Sequence[Sentence], chosen: list[int]) -> list[int]:
     """``chosen`` (in selection order) by importance, before the reader's order (:func:`brief_order`): the lead,
     the news, the background."""
     return chosen[:1] + [i for part in _importance_parts(sents, chosen[1:]) for i in part]
@@ -482,7 +482,7 @@ def summarize(sentences: Sequence[Sentence], config: SummaryConfig | None = None
     feats = story_features(sentences, cfg, disputed, titles, vectors_of, learned)
     selected = select(feats, cfg)
     sents = feats.sentences
-    rank = {i: k for k, i in enumerate(by_importance(sents, selected))}
+    rank = {i: k for k, i in enumerate(_by_importance(sents, selected))}
     out = []
     for i in brief_order(feats, selected):
         carrying = np.flatnonzero(feats.carriers[i])
