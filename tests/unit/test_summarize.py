@@ -657,9 +657,9 @@ def test_each_line_keeps_its_rank_by_importance_in_the_readers_order():
 
 def test_a_surname_its_story_writes_in_full_elsewhere_needs_its_full_name_first():
     """"Gahler said": the entity model reads this lone surname as an organisation's name, which would stand alone;
-    the story writes it in full ("Harford County Sheriff Jeffrey Gahler"), so it is a person's short name, and a
-    line naming him by it alone needs a line before it that names him in full."""
-    from storyline.core.story.context import written_in_full
+    the story's entities give it as a short form of "Jeffrey Gahler", a person's, so a line naming him by it alone
+    needs a line before it that names him in full."""
+    from storyline.core.story.entities import MODEL, analyse, short_forms
     from storyline.core.story.summarize import unnamed
 
     story = ["A temporary worker shot three co-workers at a Rite Aid warehouse in Perryman on Thursday, police said.",
@@ -667,5 +667,6 @@ def test_a_surname_its_story_writes_in_full_elsewhere_needs_its_full_name_first(
              "Harford County Sheriff Jeffrey Gahler said the shooter used a pistol she had bought legally."]
     lines = [SummarySentence(story[0], "a", 0, ("a",), 1), SummarySentence(story[1], "a", 4, ("a",), 1)]
     assert unnamed(lines) == {}  # the model alone lets the name stand
-    assert unnamed(lines, written_in_full(story)) == {lines[1]: "Gahler"}
-    assert unnamed([lines[0], SummarySentence(story[2], "b", 3, ("b",), 1), lines[1]], written_in_full(story)) == {}
+    in_full = short_forms(analyse([Sentence("a", k, t) for k, t in enumerate(story)], model=MODEL).entities)
+    assert unnamed(lines, in_full) == {lines[1]: "Gahler"}
+    assert unnamed([lines[0], SummarySentence(story[2], "b", 3, ("b",), 1), lines[1]], in_full) == {}

@@ -49,7 +49,7 @@ def story_digester(cfg: SummaryConfig, spacy_model: str, single_source_max: int 
         vectors_of = remembering(embedding)  # each sentence encoded once, for the claims and the summary
         facts = story_facts(sents, arts, spacy_model, single_source_max, compare_sentences, embedding, vectors_of,
                             read_sentences)
-        d = digest(story_id, sents, arts, cfg, facts["disputed"], vectors_of)
+        d = digest(story_id, sents, arts, cfg, facts["disputed"], vectors_of, facts["entities"])
         facts["timeline"] = with_background(with_news_event(facts["timeline"], (d["summary"] or [None])[0], arts),
                                             arts)
         facts = facts_row(facts)

@@ -100,10 +100,9 @@ def dated(p: Parse, start: int, end: int, year: bool = False) -> Dated:
 
     More sentences, each kind among them, are in ``tests/unit/test_dated.py``.
     """
-    span = [k for k, t in enumerate(p.tokens) if start <= t.idx < end]
+    span, head = _tokens_of(p, start, end)
     if not span:
         return Dated("event", p.text.strip())  # the tokenizer split the text elsewhere: the sentence, whole
-    head = next((k for k in span if p.tokens[k].head not in span or p.tokens[k].head == k), span[0])
     if year and _counts_or_names(p, head):
         return Dated("none")
     in_date = set(span) | {k for e in p.entities if e.label in ("DATE", "TIME") for k in range(e.start, e.end)}
@@ -136,6 +135,14 @@ def dated(p: Parse, start: int, end: int, year: bool = False) -> Dated:
     return Dated(kind, text + stop if last in kept and stop in ".!" else text)
 
 
+def _tokens_of(p: Parse, start: int, end: int) -> tuple[list[int], int]:
+    """The tokens of the characters ``start`` to ``end`` of the parsed text, and the one of them the others hang on
+    (-1 when there are none)."""
+    span = [k for k, t in enumerate(p.tokens) if start <= t.idx < end]
+    head = next((k for k in span if p.tokens[k].head not in span or p.tokens[k].head == k), span[0] if span else -1)
+    return span, head
+
+
 def _stands(p: Parse, head: int, kept: frozenset[int]) -> bool:
     """The clause ``head`` heads, as ``kept``, can be a row of its own: words enough, its subject's referent in it
     (not a relative pronoun: "that runs until February 2024") and a finite verb."""
@@ -156,12 +163,9 @@ def _timed_above(p: Parse, verb: int, kept: frozenset[int], start: int, end: int
         k = p.tokens[k].head
         above.add(k)
     for a, b in time_spans(p.text):
-        if a < end and start < b:
+        span, head = _tokens_of(p, a, b)
+        if (a < end and start < b) or not span:
             continue
-        span = [k for k, t in enumerate(p.tokens) if a <= t.idx < b]
-        if not span:
-            continue
-        head = next((k for k in span if p.tokens[k].head not in span or p.tokens[k].head == k), span[0])
         other = _governor(p, head, set(span))[0]
         if other in above and other in kept and p.tokens[other].text.lower() not in SPEECH_VERBS:
             return True

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from storyline.core.text.text import hash_tokens
 from storyline.core.nlp.clauses import SECOND_PERSON, THIRD_PERSON, not_told, pronoun_subject, shaped, subject_need
@@ -192,9 +192,9 @@ def names_needed(texts: Sequence[str], in_full: frozenset[str] = frozenset()) ->
     """For each line, the name its main clause's subject gives alone, which a reader must have been told in full
     before it ("Kritzer declined ...": :func:`~storyline.core.nlp.clauses.subject_need`), or None. A name the entity
     model reads as a place's, an organisation's or another thing's ("Pakistan", "Netflix") stands alone; a
-    person's, or one it does not read ("Kritzer"), does not, nor one its story writes in full elsewhere as the last
-    word of a longer name (``in_full``: :func:`written_in_full`; "Gahler" of "Sheriff Jeffrey Gahler", which the
-    model may read as an organisation's). Only English lines whose words leave it open are parsed
+    person's, or one it does not read ("Kritzer"), does not, nor one of ``in_full``, the short names of the story's
+    people (:func:`~storyline.core.story.entities.short_forms`: "Gahler" of "Jeffrey Gahler", which the model may
+    read alone as an organisation's). Only English lines whose words leave it open are parsed
     (:func:`name_candidates`), all that are new in one batch.
 
     >>> names_needed(["Kritzer declined to comment on the actor's condition.", "Police arrested eight people."])
@@ -210,29 +210,6 @@ def names_needed(texts: Sequence[str], in_full: frozenset[str] = frozenset()) ->
     for t, p in zip(named, parse(named, NAME_COMPONENTS)):  # a place's or an organisation's name stands alone
         _NAMED[t] = (found[t], any(e.label != "PERSON" and found[t] in e.text.split() for e in p.entities))
     return [None if (got := _NAMED[t]) is None or (got[1] and got[0] not in in_full) else got[0] for t in texts]
-
-
-def written_in_full(texts: Iterable[str]) -> frozenset[str]:
-    """The words that end a name written in two or more capitalised words in ``texts`` ("Gahler" of "Harford County
-    Sheriff Jeffrey Gahler"): a line naming one of them alone names a part of a longer name.
-
-    >>> sorted(written_in_full(["Sheriff Jeffrey Gahler said the suspect died.", "Gahler said so."]))
-    ['Gahler']
-    """
-    out: set[str] = set()
-    for text in texts:
-        run: list[str] = []
-        for word in [*text.split(), ""]:
-            bare = word.strip(".,;:!?\"“”‘’()[]")
-            # "The Pentagon": a determiner opens no name
-            if bare[:1].isupper() and bare[1:].islower() and bare.isalpha() and bare.lower() not in STOPWORDS:
-                run.append(bare)
-                if word == bare:
-                    continue  # punctuation ends a name
-            if len(run) >= 2:
-                out.add(run[-1])
-            run = []
-    return frozenset(out)
 
 
 def read_ahead(texts: Sequence[str]) -> None:

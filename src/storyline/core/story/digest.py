@@ -9,9 +9,9 @@ import numpy as np
 
 from storyline.core.story.claims import COMPARE_SENTENCES, find_all, SINGLE_SOURCE_MAX
 from storyline.core.story.context import continues_quote, untold
-from storyline.core.story.entities import analyse, MODEL, READ
+from storyline.core.story.entities import analyse, MODEL, READ, short_forms
 from storyline.core.story.honest import contradicting, honest_fact
-from storyline.core.story.model import Article, Dispute, Evidence, Sentence, SummaryLine
+from storyline.core.story.model import Article, Dispute, Entity, Evidence, Sentence, SummaryLine
 from storyline.core.story.features import MAX_STORY_SENTENCES, SummaryConfig
 from storyline.core.story.lead import LEAD_SPAN
 from storyline.core.story.summarize import candidates, told_summary
@@ -54,17 +54,20 @@ def dispute_of(text: str, disputes: Sequence[Dispute]) -> Dispute | None:
 
 
 def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Article], cfg: SummaryConfig,
-           disputes: Sequence[Dispute] = (), vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> dict:
+           disputes: Sequence[Dispute] = (), vectors_of: Callable[[list[str]], np.ndarray] | None = None,
+           entities: Sequence[Entity] = ()) -> dict:
     """Summary (with citations and evidence) and title of one story.
 
     ``sentences`` must already be in a deterministic order (article id, position). ``disputes`` are the story's
     disputed claims: a summary sentence on one side says so (``dispute``), and the title takes no side.
-    ``vectors_of`` gives the sentences' meaning (by default the ``cfg.embedding`` model).
+    ``vectors_of`` gives the sentences' meaning (by default the ``cfg.embedding`` model). ``entities`` are the
+    story's (:func:`story_facts`): a line naming one of its people by surname alone comes after one that names them
+    in full.
     """
     ordered = sorted(sentences, key=lambda s: (s.article_id, s.position))
     disputed = frozenset(t for d in disputes for sd in d.sides for t in sd.texts)
     titles = {a.article_id: a.title for a in articles if title_residue(a.title) is None}
-    chosen = told_summary(ordered, cfg, disputed, titles, vectors_of)
+    chosen = told_summary(ordered, cfg, disputed, titles, vectors_of, short_forms(entities))
     # no article is cited for a figure or a predicate it contradicts
     sources = {id(s): [a for a in s.sources if a == s.article_id or a not in contradicting(s.text, disputes)]
                for s in chosen}

@@ -477,3 +477,17 @@ def extract_entities(sentences: Iterable[Sentence], model: str | None = MODEL,
         raise ValueError(f"min_mentions must be at least 1, got {min_mentions}")
     found = analyse(list(sentences), model=model).entities
     return [e for e in found if e.mentions >= min_mentions]
+
+
+def short_forms(entities: Iterable[Entity]) -> frozenset[str]:
+    """The one-word names by which a story's people are also written, each the last word of a longer name of
+    theirs ("Gahler" of "Jeffrey Gahler"): a line naming one of them alone names a person the reader must have been
+    told of in full (:func:`~storyline.core.story.context.names_needed`), however the entity model reads the word
+    alone.
+
+    >>> short_forms([Entity("Jeffrey Gahler", PERSON, 15, variants=["Gahler"]), Entity("Harford County", GPE, 11),
+    ...              Entity("Rite Aid", ORG, 4, variants=["Aid"])])
+    frozenset({'Gahler'})
+    """
+    return frozenset(v for e in entities if e.type == PERSON and len(e.name.split()) > 1
+                     for v in (e.name.split()[-1], *e.variants) if len(v.split()) == 1)

@@ -51,7 +51,7 @@ from storyline.core.text.furniture import dated_caption_body
 from storyline.core.text.text import content_terms, fold_for_hash, tfidf, words
 from storyline.core.nlp.dates import instant, told_by_end_of_day
 from storyline.core.story.context import (QUOTES, context_need, instructing, name_candidates, names_needed,
-                                         read_ahead, settle_quotes, untold, without_connective, written_in_full)
+                                         read_ahead, settle_quotes, untold, without_connective)
 from storyline.core.story.lead import background, choose_lead, lead_candidates, lead_closeness, mark_leads, revisions
 from storyline.core.story.model import Sentence, SummarySentence
 from storyline.core.story.order import after_referent, introduced_first
@@ -498,7 +498,8 @@ RECHOOSE = 10  # at most this many times is a summary chosen again, each time wi
 
 def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = None,
                  disputed: frozenset[str] = frozenset(), titles: Mapping[str, str] | None = None,
-                 vectors_of: Callable[[list[str]], np.ndarray] | None = None) -> list[SummarySentence]:
+                 vectors_of: Callable[[list[str]], np.ndarray] | None = None,
+                 in_full: frozenset[str] = frozenset()) -> list[SummarySentence]:
     """:func:`summarize`, with no line shown that is no sentence of the story by its parse (a prompt to the reader,
     a label or caption with no verb, a fragment: :func:`~storyline.core.story.context.untold`), nor one whose
     subject is a name alone, not a place's or an organisation's, that no line before it names ("Kritzer declined
@@ -512,7 +513,6 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
     explains follows that line when it is chosen (:func:`after_referent`)."""
 
     first = chosen = summarize(sentences, config, disputed, titles, vectors_of)
-    in_full = written_in_full(s.text for s in sentences)
     read_ahead([s.text for s in chosen])
     instructs = instructing([s.text for s in chosen])
     left_out: set[str] = set()

@@ -254,10 +254,10 @@ def with_news_event(rows: list[TimelineRow], lead: SummaryLine | None,
     before the news, told for context, when an editor read them: "Lovelace graduated on Jan. 28, 2016" for a death
     "last week", "Riggs was born on Dec. 4, 2001" for her obituary), when the lead tells no event its report can
     date (:func:`~storyline.core.nlp.dated.tells_event`: a state, the present of a verb other than saying, what may
-    happen, "could launch another missile as soon as Saturday", or what will), when it is in a language the parser does not read (an editor found such leads, dated
-    by their page, to be states and assessments), or when the story is one article whose text dates nothing: its
-    one row would only stamp its opening with the date the story's header gives (a recipe's first step, a blog
-    post's greeting), and there is nothing for the news to stand among.
+    happen, "could launch another missile as soon as Saturday", or what will), when it is in a language the parser
+    does not read (an editor found such leads, dated by their page, to be states and assessments), or when the story
+    is one article whose text dates nothing: its one row would only stamp its opening with the date the story's
+    header gives (a recipe's first step, a blog post's greeting), and there is nothing for the news to stand among.
 
     >>> lead = SummaryLine("The mayor resigned on Monday.", "a", 0, ["a"], 1)
     >>> rows = [TimelineRow("2001", "She was first elected in 2001", ["a"])]
