@@ -45,6 +45,16 @@ LEADS = [
     # an infinitive on the main verb is what was done for: it stays, and the circumstance before it goes
     ("In a rare interview at his home outside the capital on Sunday, the former prime minister Tomas Brenn sat down "
      "with reporters to explain why he had resigned from the party.", "to explain why he had resigned", "interview"),
+    # a clause that says what a bare noun refers to stays: "groups" alone are any groups at all
+    ("The Eastbridge government acknowledged for the first time on Friday that its navy had taken direct action "
+     "against boats carrying smugglers in the northern bays of Kelso and Fenwick.",
+     "against boats carrying smugglers", "Friday"),
+    # and so does a participle after the object with no comma before it: it says which photos
+    ("The Kelso lawyer who sued the port board over the fire produced photos on Monday showing his client with the "
+     "harbour master shortly before the blaze at the boathouse.", "produced photos showing his client", "blaze"),
+    # a possessive's "s" is part of its word: a lead of 20 words as a reader counts them is its headline whole
+    ("Kelso’s harbour master didn’t expect the storm’s waves to break over the old sea wall at the town’s northern "
+     "end.", "at the town’s northern end", "."),
     # who said it, joined to the sentence as a second verb by the parse, goes with its verb
     ("Pakistan has agreed to return the tail of the U.S. military helicopter that was damaged during the raid that "
      "killed Osama bin Laden, Sen. John F. Kerry (D-Mass.) said here Monday, part of what he called a series of "
@@ -85,6 +95,33 @@ def test_a_lead_of_a_headline_s_length_is_its_headline_whole(lead: str) -> None:
 def test_a_written_headline_keeps_who_the_news_is_about(lead: str, kept: str) -> None:
     head = headline(lead)
     assert head is not None and head.startswith(kept), head
+
+
+def test_a_nouns_content_clause_is_never_cut_away_from_it():
+    # "the fact" without what the fact is says nothing: the headline keeps it or is not written from this lead
+    lead = ("Kelso mayor Ann Reed went on local radio on Monday to thank the harbour volunteers, and to lament the fact "
+            "that the port board has never paid the crews.")
+    assert cut_inside("Kelso mayor Ann Reed went on local radio to thank the harbour volunteers, and to lament the fact",
+                      lead) == "cut"
+    assert not (headline(lead) or "").endswith("the fact")
+
+
+def test_a_cut_that_leaves_a_possessive_without_its_noun_is_a_cut():
+    # the parser hangs "lives" on the verb: cutting what it reads as a phrase leaves "brother's" before nothing
+    lead = ("A five-year-old Kelso girl is being hailed as a hero for helping save her mother and baby brother’s lives "
+            "following a car crash in which she climbed a steep bank to flag down help.")
+    assert cut_inside("A five-year-old Kelso girl is being hailed as a hero lives", lead) == "cut"
+    assert headline(lead) and headline(lead).endswith("brother’s lives")
+
+
+def test_a_quotation_reported_stays_a_quotation_in_its_headline():
+    # the clause a sentence reports is its headline, in its quotation marks when it is someone's words
+    quoted = ("\"From a statistical point of view, the harbour was never as busy as the others,\" the mayor complained "
+              "in a long post on Monday, before musing over whether the port board had ever counted the boats.")
+    told = ("The harbour was never as busy as the others on the coast in the years after the storm, the mayor told "
+            "the Kelso port board in a long letter on Monday.")
+    assert headline(quoted) == "\"From a statistical point of view, the harbour was never as busy as the others\""
+    assert headline(told) and headline(told).startswith("The harbour was never as busy")
 
 
 def test_a_written_headline_keeps_the_wh_word_that_opens_a_clause():

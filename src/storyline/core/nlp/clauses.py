@@ -417,7 +417,8 @@ def render(p: Parse, kept: set[int]) -> str:
         if n + 1 < len(order):
             nxt = order[n + 1]
             n_idx = p.tokens[nxt].idx
-            if p.tokens[nxt].text in (",", ".", ";", ":", ")", "]") or p.tokens[nxt].text.startswith(("'", "’")):
+            if p.tokens[nxt].text in (",", ".", ";", ":", ")", "]") or p.tokens[nxt].text.startswith(("'", "’")) \
+                    or p.tokens[nxt].tag == "''":  # a closing mark: spaced as it was written
                 out.append(" " if n_idx > 0 and p.text[n_idx - 1].isspace() else "")  # as it was written before it
             else:
                 spaced = p.text[t.idx + len(t.text): t.idx + len(t.text) + 1].isspace()

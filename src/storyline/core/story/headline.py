@@ -105,7 +105,7 @@ MOST_WORDS = 20  # a headline is never longer, and is cut no shorter: each cut m
 NAMES = frozenset(("PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT", "WORK_OF_ART", "LAW", "PRODUCT"))
 FIGURES = frozenset(("CARDINAL", "MONEY", "PERCENT", "QUANTITY"))
 # the kinds of constituent a headline may do without, in the order they go (see shorten)
-ASIDE, CLAUSE, PHRASE, NAMED, CONJUNCT = range(5)
+ASIDE, CLAUSE, PHRASE, NAMED, DEFINING, CONJUNCT = range(6)
 LAST = CONJUNCT + 2  # a clause with a figure
 _OPTIONAL = frozenset(("prep", "npadvmod", "advmod", "relcl", "acl", "intj"))
 _CLAUSES = frozenset(("advcl", "parataxis", "meta"))
@@ -122,15 +122,18 @@ def shorten(p: Parse, limit: int = MOST_WORDS) -> str | None:
     What goes first is an aside (an apposition, a clause between commas or in brackets), then an adverbial or loose
     clause, then a verb's phrase of place, time or manner and a clause that describes a noun; then such a phrase or
     clause that holds a name, a phrase that places a noun ("crew
-    members aboard the trawler"), a condition ("if the government shuts down"), a second clause joined to the main
-    one, and last an aside or adverbial clause that holds a figure. Of each kind, one that opens the sentence goes
+    members aboard the trawler"), a condition ("if the government shuts down"), then a clause that says what a bare
+    noun refers to ("groups affiliated with Al Qaeda"), a second clause joined to the main
+    one, and last an aside or adverbial clause that holds a figure. A phrase of time is a circumstance wherever the
+    parse hangs it. Of each kind, one that opens the sentence goes
     first, then from the end; a verb of speech the parse joins to the main one with no conjunction ("X happened,
     Kerry said") is who told it and goes as a clause. The subject, the verb and its objects are never cut, nor an
     infinitive on the main verb (what was done for: "sat down with reporters to explain why he resigned"), nor what
     "be" says its subject is ("is in intensive care"), nor the adverb right after a verb ("were sent home"), nor a
     superlative's scope, nor a wh-word or a word joined by a hyphen (:func:`_bound`), nor anything inside a noun
     phrase but its clauses, appositions and placing phrases. A cut that would leave the words unreadable
-    (:func:`_fault`: an apposition after other words than those it renames, a result clause without its "so")
+    (:func:`_fault`: an apposition after other words than those it renames, a result clause without its "so", a
+    cut that ends on a word that opens a phrase)
     gives way to the next one. Punctuation stays where both its words do
     (:func:`~storyline.core.nlp.clauses.punctuated`); a result that leaves a quotation unclosed is none.
 
@@ -147,6 +150,9 @@ def shorten(p: Parse, limit: int = MOST_WORDS) -> str | None:
     told = _reported(p, root)
     if told is not None:  # "X happened, a spokesman said": the headline is what was reported, without who said it
         root, kept = told, set(p.subtree(told))
+        # someone's words in quotation marks stay a quotation: without them, they would read as fact
+        kept |= {k for k in (min(kept) - 1, max(kept) + 1, max(kept) + 2)
+                 if start <= k < end and p.tokens[k].tag in ("``", "''")}
     dated = {k for e in p.entities if e.label in ("DATE", "TIME", "ORDINAL") for k in range(e.start, e.end)}
     figures = {k for e in p.entities if e.label in FIGURES for k in range(e.start, e.end)} | {
         k for k in kept if p.tokens[k].tag == "CD" and k not in dated}
@@ -184,27 +190,19 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
         p.tokens[hi].text in _CLOSING or hi + 1 >= len(p.tokens) or p.tokens[hi + 1].text in _CLOSING)
     if t.dep == "appos" and span & names and t.head not in names:
         return None  # a name that renames a description ("Speaker of the House John Boehner") is who it is
+    # a time: a noun phrase of time, or one after a preposition of time ("on Friday", not "to three years"), which is
+    # a circumstance whatever the parse hangs it on ("for the first time on Friday")
+    timed = (t.dep == "npadvmod" or (t.dep == "prep" and t.text.lower() in AT_THE_TIME | THEN)) and \
+        span - {k} <= dated | {j for j in span if p.tokens[j].pos == "DET"}
     if t.dep == "appos" or (aside and t.dep in _OPTIONAL | _CLAUSES):
         kind = ASIDE
     elif t.dep in _CLAUSES and any(p.tokens[c].tag == "TO" for c in p.children(k)) and t.head == root:
         return None  # an infinitive is what was done for ("took to Instagram to wish her son a happy birthday")
-    elif t.dep in _CLAUSES:  # a condition ("could lose $200 million if the government shuts") goes late
-        condition = any(p.tokens[c].dep == "mark" and p.tokens[c].text.lower() in CONDITIONS for c in p.children(k))
-        kind = NAMED if condition else CLAUSE
-    elif t.dep in _OPTIONAL and (t.dep in ("relcl", "acl") or head.pos in ("VERB", "AUX")):
-        # a verb's phrase says what the verb is of as often as when or where ("discourage people from drinking soda",
-        # "viewed as a game", "a record in March"): one that names a time, an adverb or a describing clause goes
-        # first; any other late, with the phrases that hold a name
-        # a time: a noun phrase of time, or one after a preposition of time ("on Friday", not "to three years")
-        timed = (t.dep == "npadvmod" or (t.dep == "prep" and t.text.lower() in AT_THE_TIME | THEN)) and \
-            span - {k} <= dated | {j for j in span if p.tokens[j].pos == "DET"}
-        # a time is the period a figure is counted over ("10 percent ... in March"): with a figure kept, it stays
-        # a clause that describes a common noun with no comma before it says which one it is ("a man who was freed
-        # on a technicality", "a plan that would grant 16 weeks of paid leave"): without it, the noun says nothing
-        restrictive = t.dep in ("relcl", "acl") and head.pos in ("NOUN", "PRON") and t.head not in names
-        loose = (t.dep in ("relcl", "acl") and not restrictive) or t.dep in ("advmod", "intj") or (
-            timed and not (kept - span) & figures)
-        kind = NAMED if restrictive or span & names or not loose else PHRASE
+    elif t.dep in _CLAUSES:
+        kind = _clause_kind(p, k, lo)
+    elif t.dep in _OPTIONAL and (t.dep in ("relcl", "acl") or head.pos in ("VERB", "AUX") or (
+            timed and t.dep == "prep")):
+        kind = _modifier_kind(p, k, span, timed and not (kept - span) & figures, names)
     elif t.dep == "prep" and head.pos in ("NOUN", "PROPN") and t.text.lower() != "of":
         kind = NAMED  # a phrase that places a noun ("crew members aboard the trawler"): late
     elif t.dep == "conj" and t.head == root and t.pos in ("VERB", "AUX"):
@@ -227,6 +225,37 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
     place = -lo if lo < subject else -(10 ** 6) - _depth(p, k) * 10 ** 4 - (
         len(span) if kind in (ASIDE, ASIDE + LAST - CLAUSE) else lo)
     return kind, place, k, frozenset(span)
+
+
+def _clause_kind(p: Parse, k: int, lo: int) -> int:
+    """The rank of the adverbial or loose clause of verb ``k`` (opening at token ``lo``) as a cut: a condition
+    ("could lose $200 million if the government shuts") goes late, and so does a participle after its verb with no
+    comma, conjunction or subject of its own, which says which thing the verb's object is ("produced photos Monday showing his
+    client with Singer"), as a clause that describes a noun does; any other clause early."""
+    t = p.tokens[k]
+    condition = any(p.tokens[c].dep == "mark" and p.tokens[c].text.lower() in CONDITIONS for c in p.children(k))
+    which = t.tag in ("VBG", "VBN") and t.head < lo and p.tokens[lo - 1].pos != "PUNCT" and not any(
+        p.tokens[c].dep == "mark" or p.tokens[c].dep in SUBJECT or p.tokens[c].tag in WH for c in p.children(k))
+    return NAMED if condition or which else CLAUSE
+
+
+def _modifier_kind(p: Parse, k: int, span: set[int], loose_time: bool, names: set[int]) -> int:
+    """The rank of the phrase or describing clause ``k`` (its kept tokens ``span``) as a cut. A verb's phrase says
+    what the verb is of as often as when or where ("discourage people from drinking soda", "viewed as a game", "a
+    record in March"): one that names a time (``loose_time``: not the period a kept figure is counted over, "10
+    percent ... in March"), an adverb or a clause between commas goes first; any other late, with the phrases that
+    hold a name. A clause that describes a common noun with no comma before it says which one it is ("a man who was
+    freed on a technicality", "a plan that would grant 16 weeks of paid leave") and goes late too; one that describes
+    a bare plural is what that noun refers to ("groups affiliated with Al Qaeda", "photos showing ...": without it, any
+    at all) and goes after the phrases that hold names. (A bare singular is a mass noun, "an algorithm for
+    visualization developed by ...", where the parse often hangs on it what describes the noun before.)"""
+    t = p.tokens[k]
+    head = p.tokens[t.head]
+    restrictive = t.dep in ("relcl", "acl") and head.pos in ("NOUN", "PRON") and t.head not in names
+    bare = restrictive and head.tag == "NNS" and not any(
+        p.tokens[c].dep in ("det", "poss", "nummod", "predet") for c in p.children(t.head))
+    loose = (t.dep in ("relcl", "acl") and not restrictive) or t.dep in ("advmod", "intj") or loose_time
+    return DEFINING if bare else NAMED if restrictive or span & names or not loose else PHRASE
 
 
 def _depth(p: Parse, k: int) -> int:
@@ -272,8 +301,13 @@ def _complement(p: Parse, k: int) -> bool:
     """Token ``k`` is the phrase a verb with no object takes as what it is of, the first after it ("came from wind
     power", "is in intensive care", "is in the works"): without it, no statement. A phrase of time, one after a
     passive verb or one set off by a comma is a circumstance instead. So is an adverb right after its verb ("were
-    sent home", "fell back"), unless it names a time, and a gerund right after it ("ruled out running")."""
+    sent home", "fell back"), unless it names a time, and a gerund right after it ("ruled out running"). A clause
+    that says what a noun says, opened by a conjunction or "to" ("the fact that ...", "plans to skip the game"), is
+    the noun's content: without it, the noun says nothing."""
     t = p.tokens[k]
+    if t.dep == "acl" and p.tokens[t.head].pos == "NOUN" and any(
+            p.tokens[c].dep == "mark" or p.tokens[c].tag == "TO" for c in p.children(k)):
+        return True  # what a noun says ("the fact that ...", "plans to skip the game"): without it, it says nothing
     if t.dep == "advmod" and k == t.head + 1 and p.tokens[t.head].pos == "VERB":
         return not any(e.start <= k < e.end for e in p.entities if e.label in ("DATE", "TIME"))
     if t.dep == "advcl" and t.tag == "VBG" and t.head < k and not any(p.tokens[c].dep == "mark" for c in p.children(k)) \
@@ -346,6 +380,9 @@ def _fault(p: Parse, kept: set[int] | frozenset[int]) -> str | None:
             return "cut"  # a result clause without the "so" or "such" it completes ("thought so highly of it that")
     order = sorted(kept & set(range(start, end)))
     for a, b in zip(order, order[1:]):
+        if b > a + 1 and p.tokens[b - 1].tag in _LEADING:
+            return "cut"  # a cut that ends on a word that opens a phrase ("her brother's [lives]"): the parse erred
+
         if b > a + 1 and p.tokens[a].text in _OPENING and p.tokens[b].text in _CLOSING:
             return "cut"  # an aside's marks left with nothing between them ("poems by Neruda – – have been")
     marks = "".join(p.tokens[k].text for k in sorted(kept) if p.tokens[k].pos == "PUNCT")
@@ -353,8 +390,16 @@ def _fault(p: Parse, kept: set[int] | frozenset[int]) -> str | None:
     return "cut" if quotes else None  # a quotation opened and not closed, or closed and never opened
 
 
+# the tags of words that open a phrase and need the word after them: a determiner, a possessive, a preposition, "to"
+_LEADING = frozenset(("DT", "PDT", "PRP$", "POS", "IN", "TO"))
+
+
 def _count(p: Parse, kept: set[int]) -> int:
-    return sum(1 for k in kept if p.tokens[k].pos not in ("PUNCT", "SPACE"))
+    """The words of tokens ``kept`` as a reader counts them: a word's own part that the tokenizer splits off
+    ("Trump’s", "didn’t") is no word of its own."""
+    return sum(1 for k in kept if p.tokens[k].pos not in ("PUNCT", "SPACE") and not (
+        k > 0 and p.tokens[k - 1].pos not in ("PUNCT", "SPACE")
+        and p.tokens[k - 1].idx + len(p.tokens[k - 1].text) == p.tokens[k].idx))
 
 
 CORRELATIVE = frozenset(("so", "such"))  # the degree words a result clause completes ("so strong that")
