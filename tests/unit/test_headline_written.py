@@ -121,6 +121,10 @@ def test_a_quotation_reported_stays_a_quotation_in_its_headline():
     told = ("The harbour was never as busy as the others on the coast in the years after the storm, the mayor told "
             "the Kelso port board in a long letter on Monday.")
     assert headline(quoted) == "\"From a statistical point of view, the harbour was never as busy as the others\""
+    # and a quotation that goes on past the clause is closed after it
+    going_on = ("“The harbour was never as busy as the others and I would just ask you not to question the crews who "
+                "worked through the storm,” the mayor said on Monday.")
+    assert headline(going_on) == "“The harbour was never as busy as the others”"
     assert headline(told) and headline(told).startswith("The harbour was never as busy")
 
 

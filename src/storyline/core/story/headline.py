@@ -148,11 +148,11 @@ def shorten(p: Parse, limit: int = MOST_WORDS) -> str | None:
     root = next(k for k in range(start, end) if p.tokens[k].head == k)
     kept = set(range(start, end))
     told = _reported(p, root)
+    mark = ""
     if told is not None:  # "X happened, a spokesman said": the headline is what was reported, without who said it
         root, kept = told, set(p.subtree(told))
-        # someone's words in quotation marks stay a quotation: without them, they would read as fact
-        kept |= {k for k in (min(kept) - 1, max(kept) + 1, max(kept) + 2)
-                 if start <= k < end and p.tokens[k].tag in ("``", "''")}
+        if min(kept) > start and p.tokens[min(kept) - 1].tag == "``":
+            mark = p.tokens[min(kept) - 1].text  # someone's words stay a quotation: bare, they would read as fact
     dated = {k for e in p.entities if e.label in ("DATE", "TIME", "ORDINAL") for k in range(e.start, e.end)}
     figures = {k for e in p.entities if e.label in FIGURES for k in range(e.start, e.end)} | {
         k for k in kept if p.tokens[k].tag == "CD" and k not in dated}
@@ -169,7 +169,11 @@ def shorten(p: Parse, limit: int = MOST_WORDS) -> str | None:
     kept = punctuated(p, kept)
     if _count(p, kept) > limit or _fault(p, kept):
         return None
-    return render(p, kept)
+    text = render(p, kept)
+    return f"{mark}{text}{_CLOSES.get(mark, mark)}" if mark and text[-1:] not in _CLOSES.values() else text
+
+
+_CLOSES = {"“": "”", "‘": "’", '"': '"', "«": "»", "„": "“"}  # a quotation's closing mark, by its opening one
 
 
 _ARGUMENTS = frozenset(("dobj", "attr", "acomp", "ccomp", "xcomp", "oprd", "dative"))
@@ -396,10 +400,12 @@ _LEADING = frozenset(("DT", "PDT", "PRP$", "POS", "IN", "TO"))
 
 def _count(p: Parse, kept: set[int]) -> int:
     """The words of tokens ``kept`` as a reader counts them: a word's own part that the tokenizer splits off
-    ("Trump’s", "didn’t") is no word of its own."""
-    return sum(1 for k in kept if p.tokens[k].pos not in ("PUNCT", "SPACE") and not (
+    ("Trump’s", "didn’t") is no word of its own; the parts of a hyphened word are, and so is a dash set apart
+    (:func:`~storyline.core.text.text.words`, as the page shows them): the more of the two counts."""
+    parsed = sum(1 for k in kept if p.tokens[k].pos not in ("PUNCT", "SPACE") and not (
         k > 0 and p.tokens[k - 1].pos not in ("PUNCT", "SPACE")
         and p.tokens[k - 1].idx + len(p.tokens[k - 1].text) == p.tokens[k].idx))
+    return max(parsed, len(words(render(p, punctuated(p, kept)))))
 
 
 CORRELATIVE = frozenset(("so", "such"))  # the degree words a result clause completes ("so strong that")
