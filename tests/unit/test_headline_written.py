@@ -53,8 +53,8 @@ LEADS = [
     ("The Kelso lawyer who sued the port board over the fire produced photos on Monday showing his client with the "
      "harbour master shortly before the blaze at the boathouse.", "produced photos showing his client", "blaze"),
     # a possessive's "s" is part of its word: a lead of 20 words as a reader counts them is its headline whole
-    ("Kelso’s harbour master didn’t expect the storm’s waves to break over the old sea wall at the town’s northern "
-     "end.", "at the town’s northern end", "."),
+    ("Kelso’s harbour master didn’t expect the storm’s waves to break over the old sea wall at the town’s "
+     "northern end.", "at the town’s northern end", "."),
     # who said it, joined to the sentence as a second verb by the parse, goes with its verb
     ("Pakistan has agreed to return the tail of the U.S. military helicopter that was damaged during the raid that "
      "killed Osama bin Laden, Sen. John F. Kerry (D-Mass.) said here Monday, part of what he called a series of "
@@ -99,17 +99,17 @@ def test_a_written_headline_keeps_who_the_news_is_about(lead: str, kept: str) ->
 
 def test_a_nouns_content_clause_is_never_cut_away_from_it():
     # "the fact" without what the fact is says nothing: the headline keeps it or is not written from this lead
-    lead = ("Kelso mayor Ann Reed went on local radio on Monday to thank the harbour volunteers, and to lament the fact "
-            "that the port board has never paid the crews.")
-    assert cut_inside("Kelso mayor Ann Reed went on local radio to thank the harbour volunteers, and to lament the fact",
-                      lead) == "cut"
+    lead = ("Kelso mayor Ann Reed went on local radio on Monday to thank the harbour volunteers, and to lament the "
+            "fact that the port board has never paid the crews.")
+    cut = "Kelso mayor Ann Reed went on local radio to thank the harbour volunteers, and to lament the fact"
+    assert cut_inside(cut, lead) == "cut"
     assert not (headline(lead) or "").endswith("the fact")
 
 
 def test_a_cut_that_leaves_a_possessive_without_its_noun_is_a_cut():
     # the parser hangs "lives" on the verb: cutting what it reads as a phrase leaves "brother's" before nothing
-    lead = ("A five-year-old Kelso girl is being hailed as a hero for helping save her mother and baby brother’s lives "
-            "following a car crash in which she climbed a steep bank to flag down help.")
+    lead = ("A five-year-old Kelso girl is being hailed as a hero for helping save her mother and baby brother’s "
+            "lives following a car crash in which she climbed a steep bank to flag down help.")
     assert cut_inside("A five-year-old Kelso girl is being hailed as a hero lives", lead) == "cut"
     assert headline(lead) and headline(lead).endswith("brother’s lives")
 

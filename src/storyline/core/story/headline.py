@@ -123,7 +123,7 @@ def shorten(p: Parse, limit: int = MOST_WORDS) -> str | None:
     clause, then a verb's phrase of place, time or manner and a clause that describes a noun; then such a phrase or
     clause that holds a name, a phrase that places a noun ("crew
     members aboard the trawler"), a condition ("if the government shuts down"), then a clause that says what a bare
-    noun refers to ("groups affiliated with Al Qaeda"), a second clause joined to the main
+    plural refers to ("groups affiliated with Al Qaeda"), a second clause joined to the main
     one, and last an aside or adverbial clause that holds a figure. A phrase of time is a circumstance wherever the
     parse hangs it. Of each kind, one that opens the sentence goes
     first, then from the end; a verb of speech the parse joins to the main one with no conjunction ("X happened,
@@ -148,11 +148,13 @@ def shorten(p: Parse, limit: int = MOST_WORDS) -> str | None:
     root = next(k for k in range(start, end) if p.tokens[k].head == k)
     kept = set(range(start, end))
     told = _reported(p, root)
-    mark = ""
+    marks = ("", "")
     if told is not None:  # "X happened, a spokesman said": the headline is what was reported, without who said it
         root, kept = told, set(p.subtree(told))
-        if min(kept) > start and p.tokens[min(kept) - 1].tag == "``":
-            mark = p.tokens[min(kept) - 1].text  # someone's words stay a quotation: bare, they would read as fact
+        if min(kept) > start and p.tokens[min(kept) - 1].tag == "``":  # someone's words stay a quotation, in the
+            marks = (p.tokens[min(kept) - 1].text, next(  # sentence's own marks: bare, they would read as fact
+                (p.tokens[j].text for j in range(max(kept) + 1, end) if p.tokens[j].tag == "''"),
+                p.tokens[min(kept) - 1].text))
     dated = {k for e in p.entities if e.label in ("DATE", "TIME", "ORDINAL") for k in range(e.start, e.end)}
     figures = {k for e in p.entities if e.label in FIGURES for k in range(e.start, e.end)} | {
         k for k in kept if p.tokens[k].tag == "CD" and k not in dated}
@@ -170,10 +172,7 @@ def shorten(p: Parse, limit: int = MOST_WORDS) -> str | None:
     if _count(p, kept) > limit or _fault(p, kept):
         return None
     text = render(p, kept)
-    return f"{mark}{text}{_CLOSES.get(mark, mark)}" if mark and text[-1:] not in _CLOSES.values() else text
-
-
-_CLOSES = {"“": "”", "‘": "’", '"': '"', "«": "»", "„": "“"}  # a quotation's closing mark, by its opening one
+    return f"{marks[0]}{text}{marks[1]}" if marks[0] and not text.endswith(marks[1]) else text
 
 
 _ARGUMENTS = frozenset(("dobj", "attr", "acomp", "ccomp", "xcomp", "oprd", "dative"))
@@ -234,8 +233,8 @@ def _candidate(p: Parse, k: int, root: int, kept: set[int], figures: set[int], n
 def _clause_kind(p: Parse, k: int, lo: int) -> int:
     """The rank of the adverbial or loose clause of verb ``k`` (opening at token ``lo``) as a cut: a condition
     ("could lose $200 million if the government shuts") goes late, and so does a participle after its verb with no
-    comma, conjunction or subject of its own, which says which thing the verb's object is ("produced photos Monday showing his
-    client with Singer"), as a clause that describes a noun does; any other clause early."""
+    comma, conjunction or subject of its own, which says which thing the verb's object is ("produced photos Monday
+    showing his client with Singer"), as a clause that describes a noun does; any other clause early."""
     t = p.tokens[k]
     condition = any(p.tokens[c].dep == "mark" and p.tokens[c].text.lower() in CONDITIONS for c in p.children(k))
     which = t.tag in ("VBG", "VBN") and t.head < lo and p.tokens[lo - 1].pos != "PUNCT" and not any(
@@ -386,7 +385,6 @@ def _fault(p: Parse, kept: set[int] | frozenset[int]) -> str | None:
     for a, b in zip(order, order[1:]):
         if b > a + 1 and p.tokens[b - 1].tag in _LEADING:
             return "cut"  # a cut that ends on a word that opens a phrase ("her brother's [lives]"): the parse erred
-
         if b > a + 1 and p.tokens[a].text in _OPENING and p.tokens[b].text in _CLOSING:
             return "cut"  # an aside's marks left with nothing between them ("poems by Neruda – – have been")
     marks = "".join(p.tokens[k].text for k in sorted(kept) if p.tokens[k].pos == "PUNCT")
