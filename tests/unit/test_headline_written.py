@@ -150,3 +150,17 @@ def test_an_outlets_headline_that_prompts_the_reader_is_not_the_story_title():
     quoted = [Article("a", "Reopen the Kelso harbour, says mayor", "2025-03-10"),
               Article("b", "Kelso harbour reopens after the storm", "2025-03-11")]
     assert choose_title(quoted, None) == "Reopen the Kelso harbour, says mayor"
+
+
+def test_a_figure_only_its_outlet_counts_does_not_send_the_title_to_a_later_line():
+    """A lead's figure that no other outlet counts ("a 3,830-bed prison") takes no side: the title is written from
+    the lead, not from a later line; one another outlet counts otherwise ("11 miners" against "13") still does."""
+    lead = "Ann Reed spent her first night behind bars on Tuesday at Kelso Jail, a 3,830-bed state prison."
+    later = "Reed's lawyer, Tom Hale, said the verdict was part of a campaign against her."
+    told = {"A": lead, "B": "Former Kelso mayor Ann Reed was taken to prison on Tuesday after her sentencing."}
+    articles = [Article("a", None, "2025-03-10", "A"), Article("b", None, "2025-03-10", "B")]
+    assert choose_title(articles, [lead, later], (), told).startswith("Ann Reed spent her first night behind bars")
+    lead = "Eleven miners were trapped underground after a blast at the Halden colliery on Sunday, rescuers said."
+    later = "Rescuers dug through the night at the Halden colliery to reach the trapped miners."
+    told = {"A": lead, "B": "13 miners trapped after a blast at Halden colliery."}
+    assert choose_title(articles, [lead, later], (), told).startswith("Rescuers dug through the night")

@@ -325,12 +325,12 @@ def test_a_quotation_cut_in_two_reads_whole_in_its_line():
 
 
 def test_a_written_title_states_the_news_from_an_opening_not_a_later_line():
-    # the lead's figure is one another outlet does not give: the title is written from the articles' openings,
+    # the lead's figure is one another outlet gives otherwise: the title is written from the articles' openings,
     # which state the news, never from a later line of the summary ("Few expect him to do so")
     arts = [Article("a"), Article("b")]
-    lead = "A 12-year-old boy died on Monday after he was electrocuted by a live wire at a Kelso park."
-    opening = "A Kelso boy died after he was electrocuted by a live wire at a park on Monday."
-    told = {"a": lead, "b": "Two boys who tried to help a friend hurt by a live wire at a Kelso park are recovering."}
+    lead = "Three boys were hurt on Monday when a live wire fell on them at a Kelso park."
+    opening = "Boys were hurt when a live wire fell on them at a park in Kelso on Monday."
+    told = {"a": lead, "b": "Four boys were hurt by a live wire at a Kelso park."}
     assert choose_title(arts, [lead, "Few expect him to do so."], [], told, [lead, opening]) == opening.rstrip(".")
 
 

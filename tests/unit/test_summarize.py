@@ -616,6 +616,12 @@ def _shown(texts: list[str]) -> list[str]:
       "The students hope to raise 20,000 pounds for a new children's ward at Kelso General Hospital.",
       "They will ride for ten days and sleep in village halls along the route south."],
      ("You can", "Councillor Ann Reed tweeted")),
+    # the page's request to its reader, told in the third person, in another station's words each time
+    (["Two men were arrested on Monday for running a gambling den out of a flat above a Kelso bakery, police said.",
+      "Anyone with information regarding the case is asked to call Detective Ann Reed at 555-0142, ext 31.",
+      "The men, aged 45 and 61, are being held on charges including money laundering.",
+      "Anybody who saw a grey van on Harbour Road that night should contact Kelso police on 101.",
+      "Police said the den had been running for at least three years."], ("Anyone with", "Anybody who")),
 ])
 def test_a_line_that_is_no_sentence_of_the_story_is_left_out_in_any_language(texts, left_out):
     shown = _shown(texts)

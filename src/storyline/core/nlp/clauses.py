@@ -152,7 +152,8 @@ def not_told(p: Parse) -> str | None:
     - ``"prompt"``: a command to the reader, a verb in its base form with no subject ("Add Donald Trump as an
       interest", "Check out the questions", "Please visit the settings menu"), outside quotation marks;
     - ``"address"``: the page's own words to its reader, a main clause whose subject is "you" outside quotation
-      marks ("You can follow their journey on The One Show");
+      marks ("You can follow their journey on The One Show"), or one that asks "anyone" to do something
+      (:func:`asks_anyone`: "Anyone with information is asked to call ...");
     - ``"label"``: no finite verb anywhere, and no verb heads any of its sentences (a caption, a credit, a label:
       "Vinay Chopra, a former Apotex worker."); or one sentence that is a noun phrase, its noun with a determiner or
       an adjective of its own and any finite verb in a clause that describes a noun (a title, a teaser: "A racing
@@ -192,6 +193,8 @@ def not_told(p: Parse) -> str | None:
     if subject and p.tokens[subject[0]].person == "2" and outside_quotes(p.text)[
             p.tokens[subject[0]].idx:p.tokens[subject[0]].idx + 3].strip():
         return "address"  # the page speaks to its reader ("You can follow their journey on ...")
+    if subject and asks_anyone(p, r, subject[0]):
+        return "address"  # the page asks its reader, in the third person ("Anyone with information is asked to ...")
     first = min(k for k, t in enumerate(p.tokens) if t.pos not in ("PUNCT", "SPACE"))
     if text.rstrip().endswith("?"):
         return None
@@ -289,6 +292,30 @@ def first_root(p: Parse) -> int | None:
     """The root of the parsed line's first sentence (its main verb, or the head of a verbless line), or None."""
     start, end = p.sentences[0] if p.sentences else (0, len(p.tokens))
     return next((k for k in range(start, end) if p.tokens[k].head == k), None)
+
+
+# the indefinite pronouns of free choice, whoever reads the line among them
+ANYONE = frozenset(("anyone", "anybody", "whoever"))
+_ASKING = frozenset(("should", "can", "may"))  # the modals of advice and leave
+
+
+def asks_anyone(p: Parse, verb: int, subject: int) -> bool:
+    """A clause that asks or lets anyone do something: its subject is "anyone" (of :data:`ANYONE`) and its verb
+    is advised or allowed by a modal ("Anyone with information should call police") or asked in the passive to do
+    it ("Anyone who saw the crash is asked to contact the station"): the page's request to its reader, told in the
+    third person. What anyone could face, or did, is told ("Anyone found guilty could face ten years").
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> [asks_anyone(p, p.roots()[0], 0) for p in parse(["Anyone with information is asked to call Officer Dorr.",
+    ...                                                  "Anyone with information should contact police.",
+    ...                                                  "Anyone found guilty could face ten years in prison."])]
+    [True, True, False]
+    """
+    if p.tokens[subject].text.lower() not in ANYONE:
+        return False
+    kids = [p.tokens[c] for c in p.children(verb)]
+    return any(t.tag == "MD" and t.text.lower() in _ASKING for t in kids) or (
+        any(t.dep == "auxpass" for t in kids) and any(t.dep == "xcomp" for t in kids))
 
 
 # the personal pronouns that stand for someone or something named elsewhere ("it" only as a verb's doer: below)

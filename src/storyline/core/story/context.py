@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from storyline.core.text.text import hash_tokens
-from storyline.core.nlp.clauses import SECOND_PERSON, THIRD_PERSON, not_told, pronoun_subject, shaped, subject_need
+from storyline.core.nlp.clauses import ANYONE, SECOND_PERSON, THIRD_PERSON, not_told, pronoun_subject, shaped, subject_need
 from storyline.core.nlp.parse import parse
 from storyline.core.nlp.mentions import NAME_COMPONENTS
 from storyline.core.nlp.roles import COMPONENTS
@@ -277,8 +277,8 @@ WH_WORDS = frozenset(("which", "who", "whom", "whose"))  # relative pronouns (a 
 def open_kind(text: str) -> bool:
     """Whether a line's words leave open that it is no sentence of the story, so that only its parse can tell: it
     opens on a bracket, a bar or a small letter, holds a bar, ends on a colon, opens on a word that may be a verb in
-    its base form ("Check", "Add", "Please"), a finite auxiliary, a relative pronoun or "you", or holds no word that
-    may be a finite verb ("said", "shows", "ran"; not "drinking") or an auxiliary. Most lines of news (a subject,
+    its base form ("Check", "Add", "Please"), a finite auxiliary, a relative pronoun, "you" or "anyone", or holds
+    no word that may be a finite verb ("said", "shows", "ran"; not "drinking") or an auxiliary. Most lines of news (a subject,
     then a verb in the past or the third person) are none of these and are not parsed: this is what keeps reading
     shown lines cheap.
 
@@ -297,7 +297,7 @@ def open_kind(text: str) -> bool:
         return True
     first = found[0].lower()
     if first in word_lemmas(first).get("VERB", ()) or first in AUXILIARIES or first in WH_WORDS \
-            or first in SECOND_PERSON:
+            or first in SECOND_PERSON or first in ANYONE:
         return True  # a command, a question, a relative clause, or the page speaking to its reader
     return not any(_inflected(w.lower()) for w in found)
 

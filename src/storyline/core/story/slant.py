@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 from storyline.core.story.claims.values import verb_similarity
 from storyline.core.story.model import Article, Dispute, Sentence
 from storyline.core.story.restate import fact_terms
-from storyline.core.nlp.figures import numbers_to_digits, SMALL_NUMBERS
+from storyline.core.nlp.figures import Quantity, numbers_to_digits, quantities, SMALL_NUMBERS
 from storyline.core.nlp.negation import denied_roots, negated_clauses, negated_heads, root
 from storyline.core.nlp.dates import find_dates
 from storyline.core.text.text import AUXILIARIES, SPEECH_VERBS, act_stem, content_terms, stem, words
@@ -186,6 +186,28 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
     names = sum(2 * sum(name not in t for t in terms) >= len(terms)
                 for name in {content_terms(w)[0] for w in _NAME_WORD.findall(title) if content_terms(w)})
     return sides, names
+
+
+def told_otherwise(title: str, outlet: str, told: Mapping[str, str]) -> int:
+    """How many of a headline's figures another outlet of the story gives otherwise: a count of the same thing (the
+    counted noun or the unit, :func:`~storyline.core.nlp.figures.quantities`) that no figure of that outlet's
+    agrees with. A figure no other outlet counts is one outlet's detail, not a side: a headline written from a lead
+    keeps it (:func:`contested`, for outlets' own headlines, also counts a figure the others leave out).
+
+    >>> told = {"a": "Eleven miners trapped at Halden.", "b": "13 miners trapped after a blast at Halden colliery."}
+    >>> told_otherwise("Eleven miners trapped after blast at Halden", "a", told)
+    1
+    >>> told_otherwise("Cosby spent his first night at SCI Phoenix, a 3,830-bed prison", "a", told)
+    0
+    """
+    others = [_counts(t) for o, t in told.items() if o != outlet]
+    return sum(any(any(p.key == q.key for p in qs) and not any(p.key == q.key and p.agrees(q) for p in qs)
+                   for qs in others) for q in _counts(title))
+
+
+@lru_cache(maxsize=1 << 14)  # each outlet's opening is read again for every headline a story weighs
+def _counts(text: str) -> tuple[Quantity, ...]:
+    return tuple(q for q in quantities(text) if not q.earlier and not q.superseded)
 
 
 def untold_words(title: str, outlet: str, told: Mapping[str, str]) -> int:

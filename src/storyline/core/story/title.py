@@ -16,8 +16,8 @@ from storyline.core.text.clean import title_residue
 from storyline.core.nlp.negation import root
 from storyline.core.text.text import content_terms, mostly_quoted, words
 from storyline.core.story.headline import ALSO, MOST_WORDS, addressed, headline, lead_text
-from storyline.core.story.slant import (asserts, contested, negated_elsewhere, told_share, untold_cause, untold_words,
-                                        without_untold_reason)
+from storyline.core.story.slant import (asserts, contested, negated_elsewhere, told_otherwise, told_share, untold_cause,
+                                        untold_words, without_untold_reason)
 
 
 _FORMAT = re.compile(r"^(?:live|watch|video|photos?|breaking|updated?|explainer|analysis|opinion|comment|q&a)\b\s*"
@@ -159,9 +159,10 @@ def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[Disp
     """A headline written from the summary's sentences (``fallback``, in order, the articles' leads first), or None
     without one: of the headlines they give (:func:`headline`: a statement's main clause, cut at whole
     constituents, at most 20 words), the first that is no residue, takes no side of a dispute found, reads alone
-    (no quote without its speaker, no "This is ..."), tells rather than quotes, then that gives least that another
-    outlet may tell otherwise (None when every one is residue). A figure is never taken out of a headline: one that
-    takes a side gives way to a sentence that takes none.
+    (no quote without its speaker, no "This is ..."), tells rather than quotes, then that gives fewest figures
+    another outlet gives otherwise (:func:`~storyline.core.story.slant.told_otherwise`; None when every one is
+    residue). A figure is never taken out of a headline: one that takes a side gives way to a sentence that takes
+    none; a figure only its outlet counts is no side.
 
     >>> _written_title(["Netflix announced Tuesday that it is now allowing employees to take unlimited maternity or "
     ...                 "paternity leave during the first year after their child's birth or adoption.",
@@ -186,7 +187,7 @@ def _written_title(fallback: str | Sequence[str] | None, disputes: Sequence[Disp
         if head is None:
             continue
         key = (title_residue(head) is not None, asserts(head, disputes), _leans(head), mostly_quoted(head),
-               contested(head, "", told)[0] if told else 0, k)
+               told_otherwise(head, "", told) if told else 0, k)
         if best is None or key < best[0]:
             best = (key, head)
         if not any(key[:-1]):
