@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from storyline.core.text.text import hash_tokens, SPEECH_VERBS, word_lemmas, words
 from storyline.core.nlp.anchors import SUBJECT
-from storyline.core.nlp.clauses import SEPARATORS, WH, not_told, punctuated, render, statement
+from storyline.core.nlp.clauses import FINITE, SEPARATORS, WH, not_told, punctuated, render, statement
 from storyline.core.nlp.dated import AT_THE_TIME, CONDITIONS, THEN, UNTIL
 from storyline.core.nlp.mentions import title_case
 from storyline.core.nlp.negation import NEGATION
@@ -134,7 +134,8 @@ def shorten(p: Parse, limit: int = MOST_WORDS) -> str | None:
     phrase but its clauses, appositions and placing phrases. A cut that would leave the words unreadable
     (:func:`_fault`: an apposition after other words than those it renames, a result clause without its "so", a
     cut that ends on a word that opens a phrase)
-    gives way to the next one. Punctuation stays where both its words do
+    gives way to the next one; a sentence whose parse erred (:func:`_misread`) is not cut at all. Punctuation stays
+    where both its words do
     (:func:`~storyline.core.nlp.clauses.punctuated`); a result that leaves a quotation unclosed is none.
 
     >>> from storyline.core.nlp.parse import parse
@@ -159,6 +160,8 @@ def shorten(p: Parse, limit: int = MOST_WORDS) -> str | None:
     figures = {k for e in p.entities if e.label in FIGURES for k in range(e.start, e.end)} | {
         k for k in kept if p.tokens[k].tag == "CD" and k not in dated}
     names = {k for e in p.entities if e.label in NAMES for k in range(e.start, e.end)}
+    if _count(p, kept) > limit and _misread(p, start, end):
+        return None  # a cut needs a parse that holds: on one that erred, it breaks what it keeps
     while _count(p, kept) > limit:
         cands = [c for c in (_candidate(p, k, root, kept, figures, names, dated) for k in sorted(kept)) if c]
         if not cands:
@@ -173,6 +176,31 @@ def shorten(p: Parse, limit: int = MOST_WORDS) -> str | None:
         return None
     text = render(p, kept)
     return f"{marks[0]}{text}{marks[1]}" if marks[0] and not text.endswith(marks[1]) else text
+
+
+def _misread(p: Parse, start: int, end: int) -> bool:
+    """The parse of tokens ``start`` to ``end`` erred: a finite verb in it has no subject where a verb needs its own,
+    hung on another by no relation ("a car listed on Craigslist, then robbed them of $3,000": "robbed" with the
+    gunmen its subject), or an adverbial clause's, with a finite auxiliary and no conjunction ("... electrocuted at a
+    park and two other boys who tried to help him are still recovering": their subject taken for a second park).
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> [_misread(p, 0, len(p.tokens)) for p in parse([
+    ...     "Two inquiries begin after a 9-year-old girl is electrocuted at a local park and two other girls who tried "
+    ...     "to help her are still recovering from their injuries.",
+    ...     "Gunmen shot a Kelso couple who were looking to buy a car, then robbed them of $3,000, police say.",
+    ...     "Three boys were hurt at a park and two men who tried to help them are still recovering in hospital."])]
+    [True, True, False]
+    """
+    for k in range(start, end):
+        t = p.tokens[k]
+        kids = [p.tokens[c] for c in p.children(k)]
+        if t.pos not in ("VERB", "AUX") or any(c.dep in SUBJECT or c.dep == "expl" for c in kids):
+            continue
+        if (t.dep == "dep" and t.tag in FINITE) or (t.dep == "advcl" and not any(c.dep == "mark" for c in kids) and any(
+                c.dep in ("aux", "auxpass") and c.tag in FINITE for c in kids)):
+            return True
+    return False
 
 
 _ARGUMENTS = frozenset(("dobj", "attr", "acomp", "ccomp", "xcomp", "oprd", "dative"))
@@ -304,13 +332,16 @@ def _complement(p: Parse, k: int) -> bool:
     """Token ``k`` is the phrase a verb with no object takes as what it is of, the first after it ("came from wind
     power", "is in intensive care", "is in the works"): without it, no statement. A phrase of time, one after a
     passive verb or one set off by a comma is a circumstance instead. So is an adverb right after its verb ("were
-    sent home", "fell back"), unless it names a time, and a gerund right after it ("ruled out running"). A clause
+    sent home", "fell back"), unless it names a time, and a gerund right after it ("ruled out running"). A word that
+    is a preposition with the phrase after it ("thanks to", "ahead of", "according to") keeps that phrase. A clause
     that says what a noun says, opened by a conjunction or "to" ("the fact that ...", "plans to skip the game"), is
     the noun's content: without it, the noun says nothing."""
     t = p.tokens[k]
     if t.dep == "acl" and p.tokens[t.head].pos == "NOUN" and any(
             p.tokens[c].dep == "mark" or p.tokens[c].tag == "TO" for c in p.children(k)):
         return True  # what a noun says ("the fact that ...", "plans to skip the game"): without it, it says nothing
+    if t.dep == "prep" and k == t.head + 1 and p.tokens[t.head].dep in ("npadvmod", "advmod", "prep"):
+        return True  # the phrase of a word that, with it, is a preposition ("thanks to the film", "ahead of the vote")
     if t.dep == "advmod" and k == t.head + 1 and p.tokens[t.head].pos == "VERB":
         return not any(e.start <= k < e.end for e in p.entities if e.label in ("DATE", "TIME"))
     if t.dep == "advcl" and t.tag == "VBG" and t.head < k and not any(p.tokens[c].dep == "mark" for c in p.children(k)) \
