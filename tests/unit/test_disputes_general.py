@@ -705,3 +705,25 @@ def test_round_figures_one_unit_apart_are_one_rounded_value_and_counts_apart_are
     delegation = _kinds([_s("alpha.example", "A delegation of 400 business leaders travelled with the president."),
                          _s("beta.example", "A delegation of 550 business leaders travelled with the president.")])
     assert delegation.get("number") == [{"alpha.example"}, {"beta.example"}]
+
+
+def test_a_request_to_the_reader_that_outlets_share_is_no_fact_they_agree_on():
+    """Two stations end their reports with a tip line, each with its own verb: the story finds what they agree on
+    (the arrests) and lists no request to its reader as a fact, agreed or told by one outlet alone."""
+    from storyline.bench.digest import story_articles, story_sentences
+    from storyline.core.story.digest import story_facts
+
+    arts = [
+        {"id": "a", "source": "kelso.example", "published": "2025-06-10T18:00:00Z", "title": "Two held over Kelso raid",
+         "text": "Police arrested two men on Monday after a raid on a flat above a Kelso bakery. "
+                 "Officers seized cash and phones at the flat on Harbour Road. "
+                 "Anyone with information about the raid is asked to call Kelso police at 555-0142."},
+        {"id": "b", "source": "coast.example", "published": "2025-06-10T19:00:00Z", "title": "Kelso raid: two arrested",
+         "text": "Two men were arrested on Monday in a police raid on a flat above a bakery in Kelso. "
+                 "Cash and phones were seized from the Harbour Road flat. "
+                 "Anyone with information about the raid can call Kelso police at 555-0142 or Crime Stoppers."},
+    ]
+    facts = story_facts(story_sentences(arts), story_articles(arts))
+    listed = [x.text for x in facts["corroborated"] + facts["single_source"]]
+    assert facts["corroborated"], "the arrests are told by both outlets"
+    assert not any(t.startswith(("Anyone", "Anybody")) for t in listed), listed

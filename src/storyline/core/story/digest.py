@@ -147,7 +147,9 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
     """Entities, timeline, corroborated and disputed claims and single-source statements of one story, as the
     typed parts of :mod:`~storyline.core.story.model` (``entities``: :class:`Entity`, ``timeline``:
     :class:`TimelineRow`, ``corroborated``: :class:`Fact`, ``disputed``: :class:`Dispute`, ``single_source``:
-    :class:`SingleSource`); :func:`facts_row` writes them as the row the facts table holds.
+    :class:`SingleSource`); :func:`facts_row` writes them as the row the facts table holds. A line that is no
+    sentence of the story (:func:`~storyline.core.story.context.untold`: a prompt, a request to anyone, a caption, a
+    table row) is no event, no fact agreed and no single-source statement.
 
     Entities are analysed once and shared with the claim finder, which needs them to name a dispute's subject.
     Entities mentioned only once are left out of the story's list (they stay available to the claim finder), and a
@@ -177,6 +179,10 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
         if kept is not None:
             timeline.append(kept)
     facts = [f for c in corroborated if (f := honest_fact(c, disputes, min_outlets=2)) is not None]
+    # what outlets agree on, or one alone tells, is a sentence of the story: never a prompt, a caption or a table row
+    kinds = untold([f.text for f in facts] + [x.text for x in single])
+    facts, single = ([x for x, why in zip(facts, kinds) if not why],
+                     [x for x, why in zip(single, kinds[len(facts):]) if not why])
     return {
         "entities": [e for e in shown if e.mentions >= 2],
         "timeline": timeline,
