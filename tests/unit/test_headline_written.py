@@ -61,7 +61,8 @@ LEADS = [
      "steps.", "the tail of the U.S. military helicopter", "said"),
     # a word that is a preposition with the phrase after it keeps that phrase: "thanks" alone says nothing
     ("More hikers are expected on the Kelso Coast Path this year thanks to the movie \"Wild,\" according to the "
-     "Kelso Coast Path Association, which preserves and promotes the trail.", "thanks to the movie", "thanks according"),
+     "Kelso Coast Path Association, which preserves and promotes the trail.", "thanks to the movie",
+     "thanks according"),
 ]
 
 

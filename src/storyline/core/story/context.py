@@ -10,7 +10,8 @@ from functools import lru_cache
 from typing import Sequence
 
 from storyline.core.text.text import hash_tokens
-from storyline.core.nlp.clauses import ANYONE, SECOND_PERSON, THIRD_PERSON, not_told, pronoun_subject, shaped, subject_need
+from storyline.core.nlp.clauses import (ANYONE, SECOND_PERSON, THIRD_PERSON, not_told, pronoun_subject, shaped,
+                                        subject_need)
 from storyline.core.nlp.parse import parse
 from storyline.core.nlp.mentions import NAME_COMPONENTS
 from storyline.core.nlp.roles import COMPONENTS
@@ -278,9 +279,9 @@ def open_kind(text: str) -> bool:
     """Whether a line's words leave open that it is no sentence of the story, so that only its parse can tell: it
     opens on a bracket, a bar or a small letter, holds a bar, ends on a colon, opens on a word that may be a verb in
     its base form ("Check", "Add", "Please"), a finite auxiliary, a relative pronoun, "you" or "anyone", or holds
-    no word that may be a finite verb ("said", "shows", "ran"; not "drinking") or an auxiliary. Most lines of news (a subject,
-    then a verb in the past or the third person) are none of these and are not parsed: this is what keeps reading
-    shown lines cheap.
+    no word that may be a finite verb ("said", "shows", "ran"; not "drinking") or an auxiliary. Most lines of news
+    (a subject, then a verb in the past or the third person) are none of these and are not parsed: this is what
+    keeps reading shown lines cheap.
 
     >>> open_kind("Check out the full auction on eBay!"), open_kind("The police arrested eight people on Monday.")
     (True, False)

@@ -197,12 +197,12 @@ def told_otherwise(title: str, outlet: str, told: Mapping[str, str]) -> int:
     >>> told = {"a": "Eleven miners trapped at Halden.", "b": "13 miners trapped after a blast at Halden colliery."}
     >>> told_otherwise("Eleven miners trapped after blast at Halden", "a", told)
     1
-    >>> told_otherwise("Cosby spent his first night at SCI Phoenix, a 3,830-bed prison", "a", told)
+    >>> told_otherwise("Reed spent her first night at Kelso Jail, a 3,830-bed prison", "a", told)
     0
     """
     others = [_counts(t) for o, t in told.items() if o != outlet]
-    return sum(any(any(p.key == q.key for p in qs) and not any(p.key == q.key and p.agrees(q) for p in qs)
-                   for qs in others) for q in _counts(title))
+    return sum(any(any(x.key == q.key for x in xs) and not any(x.key == q.key and x.agrees(q) for x in xs)
+                   for xs in others) for q in _counts(title))
 
 
 @lru_cache(maxsize=1 << 14)  # each outlet's opening is read again for every headline a story weighs
