@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
+from typing import Iterator
 
 from storyline.core.nlp.negation import MODALS
 from storyline.core.text.text import (AUXILIARIES, NUMBER_WORDS, SPEECH_VERBS, past_tense, third_person,
@@ -250,12 +251,18 @@ def time_spans(text: str) -> list[tuple[int, int]]:
     ['on Thursday', '1990']
     """
     taken: list[tuple[int, int]] = []
-    for _, pat in (PATTERNS if _DIGIT.search(text) else NO_DIGIT_PATTERNS):
-        for m in pat.finditer(text):
-            s, e = m.span()
-            if not any(s < b and a < e for a, b in taken):
-                taken.append((s, e))
+    for _, m in _matches(text):
+        s, e = m.span()
+        if not any(s < b and a < e for a, b in taken):
+            taken.append((s, e))
     return sorted(taken)
+
+
+def _matches(text: str) -> Iterator[tuple[str, re.Match[str]]]:
+    """Every match of the date patterns in ``text``, each with its kind, most precise pattern first (a text with no
+    digit is read only by the patterns of words)."""
+    for kind, pat in (PATTERNS if _DIGIT.search(text) else NO_DIGIT_PATTERNS):
+        yield from ((kind, m) for m in pat.finditer(text))
 
 
 def find_dates(text: str, published: object = None) -> list[tuple[int, int, str]]:
@@ -294,16 +301,15 @@ def _find_dates(text: str, published: str | None = None) -> tuple[tuple[int, int
     pub = pub_date(published)
     taken: list[tuple[int, int]] = []
     out: list[tuple[int, int, str, str]] = []
-    for kind, pat in (PATTERNS if _DIGIT.search(text) else NO_DIGIT_PATTERNS):
-        for m in pat.finditer(text):
-            s, e = m.span()
-            if any(s < b and a < e for a, b in taken):
-                continue
-            iso = _to_iso(kind, m, text, pub)
-            if iso is None:
-                continue
-            taken.append((s, e))
-            out.append((s, e, iso, kind))
+    for kind, m in _matches(text):
+        s, e = m.span()
+        if any(s < b and a < e for a, b in taken):
+            continue
+        iso = _to_iso(kind, m, text, pub)
+        if iso is None:
+            continue
+        taken.append((s, e))
+        out.append((s, e, iso, kind))
     out.sort()
     # a weekday after a year of another time, in its clause, is a day of that year ("In 2019 the club won the cup on
     # Sunday"), not of the week of writing: it is not resolved against the day of writing. A year after the weekday
