@@ -170,6 +170,19 @@ def test_a_figure_only_its_outlet_counts_does_not_send_the_title_to_a_later_line
     assert choose_title(articles, [lead, later], (), told).startswith("Rescuers dug through the night")
 
 
+def test_a_figure_another_outlet_counts_with_other_words_sends_the_title_to_a_line_without_it():
+    """One count told in other words is still one count: "evacuated 300 residents" and "about 250 people were
+    evacuated" count the same part of one act (the verb's object), so a title with either
+    figure takes a side, and the title is written from a line that gives neither."""
+    lead = "Firefighters evacuated 300 residents from the Tarrow estate on Monday as a blaze spread through a depot."
+    later = "Fire crews fought a blaze at a paint depot in Tarrow through Monday night."
+    told = {"A": lead, "B": "About 250 people were evacuated from their homes in Tarrow on Monday as the depot burned."}
+    articles = [Article("a", None, "2025-03-10", "A"), Article("b", None, "2025-03-10", "B")]
+    assert choose_title(articles, [lead, later], (), told).startswith("Fire crews fought a blaze")
+    told["B"] = "About 250 firefighters fought the blaze at the Tarrow depot on Monday."  # another part, another act
+    assert choose_title(articles, [lead, later], (), told).startswith("Firefighters evacuated 300 residents")
+
+
 @pytest.mark.parametrize("lead", [
     # "robbed" hung on "shot" by no relation, "are still recovering" with its subject read as a second park: a cut
     # on such a parse runs a car into what the gunmen did, or leaves "and two other girls" hanging

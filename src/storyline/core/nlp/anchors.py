@@ -18,6 +18,8 @@ from typing import Callable
 from storyline.core.nlp.dates import MONTH_NAMES, YEAR, month_number
 from storyline.core.nlp.parse import Parse
 from storyline.core.nlp.roles import NOMINAL
+PATIENT = frozenset(("dobj", "nsubjpass", "dative"))  # what the act is done to, active or passive
+AGENT = frozenset(("nsubj", "csubj"))
 # the dependencies by which a word modifies the noun it describes ("a 550-member delegation", "a two-car crash")
 MODIFIER = frozenset(("nummod", "quantmod", "compound", "amod", "nmod", "npadvmod"))
 AUXILIARY = frozenset(("aux", "auxpass"))
@@ -37,6 +39,10 @@ class Anchor:
     periods: frozenset[tuple[str, str]] = frozenset()  # the months and years that scope it, as (year, month)
     span: str = ""  # "offset" for a bare noun phrase ("eight minutes after it stopped", "two days later"), "span" for a
     # "for" phrase ("lay there for six minutes"): how long after something, or how long something lasted
+    part: str = ""  # how the counted phrase hangs on the verb, active and passive alike: "agent" (its subject),
+    # "patient" (its object, a passive's subject), the preposition ("to" of "rose to 14"), else its dependency
+    form: str = ""  # the verb as written, lower-cased ("detained"): the static vectors place a verb's written forms
+    # nearer its synonyms' than its dictionary form, which is often a noun too ("arrest")
 
 
 def _number_token(p: Parse, start: int, end: int) -> int | None:
@@ -132,20 +138,22 @@ def anchor(p: Parse, start: int, end: int) -> Anchor | None:
 
     >>> from storyline.core.nlp.parse import parse
     >>> p, = parse(["Police arrested 8 people on Monday after the march."])
-    >>> anchor(p, p.text.find("8"), p.text.find("8") + 1)
-    Anchor(verb='arrest', said_of=False, done_to=True, periods=frozenset(), span='')
+    >>> anchor(p, p.text.find("8"), p.text.find("8") + 1)  # doctest: +NORMALIZE_WHITESPACE
+    Anchor(verb='arrest', said_of=False, done_to=True, periods=frozenset(), span='', part='patient',
+              form='arrested')
     >>> p, = parse(["At least 20 people were killed in the blast."])
     >>> anchor(p, p.text.find("20"), p.text.find("20") + 2)
-    Anchor(verb='kill', said_of=True, done_to=False, periods=frozenset(), span='')
+    Anchor(verb='kill', said_of=True, done_to=False, periods=frozenset(), span='', part='patient', form='killed')
     >>> p, = parse(["The robberies occurred within 2 miles and involved 3 people armed with handguns."])
-    >>> anchor(p, p.text.find("3"), p.text.find("3") + 1)
-    Anchor(verb='involve', said_of=False, done_to=True, periods=frozenset(), span='')
+    >>> anchor(p, p.text.find("3"), p.text.find("3") + 1)  # doctest: +NORMALIZE_WHITESPACE
+    Anchor(verb='involve', said_of=False, done_to=True, periods=frozenset(), span='', part='patient',
+              form='involved')
     >>> p, = parse(["Ten percent of the electricity generated in March came from wind."])
     >>> anchor(p, 0, 3).periods
     frozenset({('', '03')})
     >>> p, = parse(["The death toll is 14."])
     >>> anchor(p, p.text.find("14"), p.text.find("14") + 2)
-    Anchor(verb='', said_of=False, done_to=False, periods=frozenset(), span='')
+    Anchor(verb='', said_of=False, done_to=False, periods=frozenset(), span='', part='', form='')
     """
     k = _number_token(p, start, end)
     if k is None:
@@ -159,7 +167,39 @@ def anchor(p: Parse, start: int, end: int) -> Anchor | None:
     said_of = p.tokens[counted].head == verb and p.tokens[counted].dep in SUBJECT
     done_to = p.tokens[counted].head == verb and p.tokens[counted].dep == "dobj" and lemma != POSSESSION  # "had 180
     # passengers": what a thing has, no act done to them
-    return Anchor(lemma, said_of, done_to, _periods(p, counted, verb), _span(p, counted))
+    return Anchor(lemma, said_of, done_to, _periods(p, counted, verb), _span(p, counted), _part(p, counted, verb),
+                  p.tokens[verb].text.lower())
+
+
+def _part(p: Parse, k: int, verb: int) -> str:
+    """How the phrase of token ``k`` hangs on ``verb``, which is above it (:attr:`Anchor.part`)."""
+    seen = set()
+    while p.tokens[k].head != verb and k not in seen:
+        seen.add(k)
+        k = p.tokens[k].head
+    dep = p.tokens[k].dep
+    if dep in PATIENT:
+        return "patient"
+    if dep in AGENT:
+        return "agent"
+    return p.tokens[k].text.lower() if dep == "prep" else dep
+
+
+def same_count(a: Anchor, b: Anchor, similarity: Callable[[str, str], float], act: float) -> bool:
+    """Whether two figures, whatever nouns they count, count one part of one act: each hangs the same way (subject,
+    object, the same preposition) on a verb of one act, the same or one at least ``act`` near by ``similarity`` of
+    the verbs as written ("police arrested 9 protesters", "8 people were detained"). A verb unknown on either side
+    joins nothing: this says two figures are one count, where :func:`one_act` says they can be.
+
+    >>> near = lambda x, y: 0.7 if {x, y} == {"arrested", "detained"} else 0.0
+    >>> arrested = Anchor("arrest", False, True, part="patient", form="arrested")
+    >>> detained, marched = Anchor("detain", True, part="patient", form="detained"), Anchor("march", True, part="agent")
+    >>> same_count(arrested, detained, near, 0.6), same_count(arrested, marched, near, 0.6)
+    (True, False)
+    """
+    if not a.verb or not b.verb or a.part != b.part or not same_period(a.periods, b.periods):
+        return False
+    return a.verb == b.verb or similarity(a.form, b.form) >= act
 
 
 def one_act(a: Anchor, b: Anchor, similarity: Callable[[str, str], float], act: float) -> bool:

@@ -13,6 +13,8 @@ from storyline.core.story.claims.values import verb_similarity
 from storyline.core.story.model import Article, Dispute, Sentence
 from storyline.core.story.restate import fact_terms
 from storyline.core.nlp.figures import Quantity, numbers_to_digits, quantities, SMALL_NUMBERS
+from storyline.core.nlp.anchors import Anchor, anchor, same_count
+from storyline.core.nlp.parse import parse
 from storyline.core.nlp.negation import denied_roots, negated_clauses, negated_heads, root
 from storyline.core.nlp.dates import find_dates
 from storyline.core.text.text import AUXILIARIES, SPEECH_VERBS, act_stem, content_terms, stem, words
@@ -189,20 +191,46 @@ def contested(title: str, outlet: str, told: Mapping[str, str]) -> tuple[int, in
 
 
 def told_otherwise(title: str, outlet: str, told: Mapping[str, str]) -> int:
-    """How many of a headline's figures another outlet of the story gives otherwise: a count of the same thing (the
-    counted noun or the unit, :func:`~storyline.core.nlp.figures.quantities`) that no figure of that outlet's
-    agrees with. A figure no other outlet counts is one outlet's detail, not a side: a headline written from a lead
-    keeps it (:func:`contested`, for outlets' own headlines, also counts a figure the others leave out).
+    """How many of a headline's figures another outlet of the story gives otherwise: a count of the same thing that
+    no figure of that outlet's agrees with. The same thing is the same counted noun or unit
+    (:func:`~storyline.core.nlp.figures.quantities`), or the same part in the same act, whatever noun counts it
+    (:func:`_same_count`: "arrested nine protesters", "eight people were detained"). A figure no other outlet counts
+    is one outlet's detail, not a side: a headline written from a lead keeps it (:func:`contested`, for outlets'
+    own headlines, also counts a figure the others leave out).
 
     >>> told = {"a": "Eleven miners trapped at Halden.", "b": "13 miners trapped after a blast at Halden colliery."}
     >>> told_otherwise("Eleven miners trapped after blast at Halden", "a", told)
     1
     >>> told_otherwise("Reed spent her first night at Kelso Jail, a 3,830-bed prison", "a", told)
     0
+    >>> told_otherwise("Police arrested nine protesters in Lusk", "a", {"b": "Eight people were detained in Lusk."})
+    1
     """
-    others = [_counts(t) for o, t in told.items() if o != outlet]
-    return sum(any(any(x.key == q.key for x in xs) and not any(x.key == q.key and x.agrees(q) for x in xs)
-                   for xs in others) for q in _counts(title))
+    others = [t for o, t in told.items() if o != outlet]
+    return sum(any(_otherwise(title, q, t) for t in others) for q in _counts(title))
+
+
+def _otherwise(text: str, q: Quantity, other: str) -> bool:
+    """``other`` counts what figure ``q`` of ``text`` counts, and none of its figures of it agrees with ``q``."""
+    xs = _counts(other)
+    if all(x.agrees(q) for x in xs):
+        return False  # no figure of it differs: nothing to read
+    same = [x for x in xs if x.key == q.key or _same_count(text, q, other, x)]
+    return bool(same) and not any(x.agrees(q) for x in same)
+
+
+def _same_count(text: str, q: Quantity, other: str, x: Quantity) -> bool:
+    """Two figures count one part of one act, by their anchors in the parse
+    (:func:`~storyline.core.nlp.anchors.same_count`). The texts are parsed only here, for figures whose nouns
+    differ."""
+    a, b = _anchor(text, q), _anchor(other, x)
+    return a is not None and b is not None and same_count(a, b, verb_similarity, _SAME_ACT)
+
+
+def _anchor(text: str, q: Quantity) -> Anchor | None:
+    """What figure ``q`` of the text is of (its offsets are in the text as its figures are read: number words as
+    digits)."""
+    return anchor(parse([numbers_to_digits(text)])[0], q.start, q.end)
 
 
 @lru_cache(maxsize=1 << 14)  # each outlet's opening is read again for every headline a story weighs
