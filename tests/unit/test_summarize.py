@@ -676,3 +676,27 @@ def test_a_surname_its_story_writes_in_full_elsewhere_needs_its_full_name_first(
     in_full = short_forms(analyse([Sentence("a", k, t) for k, t in enumerate(story)], model=MODEL).entities)
     assert unnamed(lines, in_full) == {lines[1]: "Gahler"}
     assert unnamed([lines[0], SummarySentence(story[2], "b", 3, ("b",), 1), lines[1]], in_full) == {}
+
+
+
+def test_a_speaker_told_only_as_he_or_she_is_shown_only_after_the_line_that_says_who():
+    """"he" and "she" stand for no plural noun: in "No riders were consulted ..., she said." the riders are not the
+    speaker. Chosen without the line of its article before it, which names her, the line is not shown as it
+    stands: the summary is chosen again with that need known, and it comes only with that line."""
+    from storyline.core.story.order import unreferred
+    a = ["The council approved a fifty-cent bus fare increase on Tuesday night after a long debate.",
+         "Margaret Hartwell has led the riders' union since 2019.",
+         "No riders were consulted before the fare increase, and three evening bus routes will close, she said."]
+    b = ["On Tuesday night the council approved a fifty-cent increase in bus fares after a long debate.",
+         "The mayor praised the vote and promised better service on busy routes.",
+         "Three evening bus routes will close under the fare plan, the council said."]
+    c = ["Bus fares in Kelso will rise by fifty cents after a council vote on Tuesday.",
+         "Three evening bus routes will also close, and riders were not consulted, union members said."]
+    sents = [Sentence(k, i, t, k + ".example", "2024-03-05") for k, texts in (("a", a), ("b", b), ("c", c))
+             for i, t in enumerate(texts)]
+    assert a[2] in [s.text for s in summarize(sents, SummaryConfig(words=40))]  # chosen before it is read
+    told = [s.text for s in told_summary(sents, SummaryConfig(words=40))]
+    assert told and (a[2] not in told or told[told.index(a[2]) - 1] == a[1]), told
+    lead = SummarySentence(a[0], "a", 0, ("a",), 1)
+    single = SummarySentence("A rider at the depot was hurt in the crush, she said.", "b", 3, ("b",), 1)
+    assert unreferred([lead, single]) == []  # "she" may be the rider: the line names who it can stand for

@@ -30,6 +30,7 @@ SUBJECT = anchors.SUBJECT | {"csubj", "csubjpass", "expl"}  # a clause or "there
 FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))  # past, present and modal: the tags of a finite verb
 PRONOUN_TAGS = frozenset(("PRP", "PRP$"))  # personal and possessive pronouns ("he", "them", "its")
 WH = frozenset(("WP", "WDT", "WRB", "WP$"))  # wh-words: "what", "which", "where", "whose"
+PLURAL_NOUNS = frozenset(("NNS", "NNPS"))  # the tags of a plural noun, common and proper: "officers", "Democrats"
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +330,8 @@ _EXTRAPOSED = frozenset(("ccomp", "xcomp", "csubj"))  # "It seems that ...", "It
 def pronoun_subject(p: Parse) -> bool:
     """The subject of the parsed line's main clause is a personal pronoun in the third person ("it" only as the
     doer of a verb other than "be", with no clause told after it) with nothing it can stand for before it in the
-    line, outside quotation marks: no name, no noun that is a clause's subject ("In it, he argued ...", "Last week,
+    line, outside quotation marks: no name, no noun that is a clause's subject, none plural for "he", "she" or "it"
+    ("In it, he argued ...", "Last week,
     she told ...", '"We just left," he tells Wertheim.', "It issued another notice"). Who "he" is, only an earlier
     line can say. "If a cheerleader posed, she could ..." names her first.
 
@@ -338,8 +340,9 @@ def pronoun_subject(p: Parse) -> bool:
     ...                                     "If a driver stops, she could be fined.",
     ...                                     "Police said they arrested eight people.",
     ...                                     "It issued another notice on Thursday.",
-    ...                                     "It is unclear whether the harbour will reopen."])]
-    [True, False, False, True, False]
+    ...                                     "It is unclear whether the harbour will reopen.",
+    ...                                     "No officers fired shots during the arrest, he said."])]
+    [True, False, False, True, False, True]
     """
     root = first_root(p)
     if root is None:
@@ -353,12 +356,15 @@ def pronoun_subject(p: Parse) -> bool:
             or any(p.tokens[c].dep in _EXTRAPOSED for c in p.children(root))):
         return False  # "it" of a state or of a clause told after it ("It is unclear whether ..."), not a doer's
     quoted = False
+    singular = p.tokens[subject[0]].text.lower() != "they"
     for k in range(start, subject[0]):
         t = p.tokens[k]
         if t.text in QUOTE_MARKS or t.text in ("”", "’"):
             quoted = not quoted if t.text in ('"', "'") else t.text in QUOTE_MARKS
-        elif not quoted and (t.pos == "PROPN" or (t.pos == "NOUN" and t.dep in SUBJECT)):
-            return False  # a name, or the subject of a clause before it ("If a driver stops, she ...")
+        elif not quoted and (t.pos == "PROPN" or (t.pos == "NOUN" and t.dep in SUBJECT)) \
+                and not (singular and t.tag in PLURAL_NOUNS):
+            return False  # a name, or the subject of a clause before it ("If a driver stops, she ..."); "he" is
+            # no plural's ("No officers fired shots, he said": who is he?)
     return not quoted  # inside a quotation, the speaker's "they" is the speaker's to explain
 
 

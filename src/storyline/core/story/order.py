@@ -124,3 +124,17 @@ def unreferred(chosen: Sequence[SummarySentence]) -> list[SummarySentence]:
             and (chosen[k - 1].article_id, chosen[k - 1].position) != (s.article_id, s.position - 1)]
     needs = pronouns_needed([chosen[k].text for k in read])
     return [chosen[k] for k, need in zip(read, needs) if need]
+
+
+def orphaned(chosen: Sequence[SummarySentence]) -> list[SummarySentence]:
+    """The lines of a summary whose "he", "she" or "they" only the line before them in their article explains
+    (:func:`unreferred`), where that line is not chosen: nothing the reader is shown says who.
+
+    >>> lines = [SummarySentence("Kelso's mayor, Ann Reed, resigned on Monday.", "a", 0, ("a",), 1),
+    ...          SummarySentence("In a statement, he blamed the council.", "b", 4, ("b",), 1),
+    ...          SummarySentence("In a statement, she thanked the council.", "a", 1, ("a",), 1)]
+    >>> [s.text for s in orphaned(lines)]
+    ['In a statement, he blamed the council.']
+    """
+    told = {(c.article_id, c.position) for c in chosen}
+    return [s for s in unreferred(chosen) if (s.article_id, s.position - 1) not in told]

@@ -54,7 +54,7 @@ from storyline.core.story.context import (QUOTES, context_need, instructing, nam
                                          read_ahead, settle_quotes, untold, without_connective)
 from storyline.core.story.lead import background, choose_lead, lead_candidates, lead_closeness, mark_leads, revisions
 from storyline.core.story.model import Sentence, SummarySentence
-from storyline.core.story.order import after_referent, introduced_first
+from storyline.core.story.order import after_referent, introduced_first, orphaned
 from storyline.core.story.restate import containment, fact_terms, restated, restates
 from storyline.core.story.features import StoryFeatures, SummaryConfig
 
@@ -506,7 +506,8 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
     ...": :func:`~storyline.core.story.context.names_needed`). Only the lines chosen are parsed. When one is no
     sentence of the story, the summary is chosen again without it; when one's subject is not named before it, again
     with that need known (the line then comes only after one that names it, or with the lines before it in its
-    article). This repeats until every line chosen is told (each round leaves out a line or learns a need;
+    article), and so when its subject is "he", "she" or "they" and the line before it in its article, which says
+    who, is not chosen (:func:`~storyline.core.story.order.orphaned`: it then comes only with that line). This repeats until every line chosen is told (each round leaves out a line or learns a need;
     :data:`RECHOOSE` bounds the rounds); a line still untold is then left out (a story told in no other lines keeps
     them: an empty summary tells less). A command is a prompt only in a story whose first chosen lines hold fewer
     than two (not a recipe's steps). Last, a line whose "he" or "they" only the line before it in its article
@@ -521,6 +522,7 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
         untold_here = {s.text for s, why in zip(chosen, untold([s.text for s in chosen], instructs)) if why}
         unmet = {s.text: ("terms", frozenset(content_terms(name))) for s, name in unnamed(chosen, in_full).items()
                  if s.text not in learned}
+        unmet.update((s.text, ("prev", frozenset())) for s in orphaned(chosen) if s.text not in learned)
         if not untold_here and not unmet:
             break
         left_out |= untold_here
@@ -530,6 +532,8 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
         read_ahead([s.text for s in chosen])
     still = unnamed(chosen, in_full)
     told = [s for s, why in zip(chosen, untold([s.text for s in chosen], instructs)) if not why and s not in still]
+    while orphans := set(orphaned(told)):  # a line whose "he" the line before it explains goes with that line
+        told = [s for s in told if s not in orphans]
     return introduced_first(after_referent(told)) if told else first  # a story told only in such lines: as it is
 
 
