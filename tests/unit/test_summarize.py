@@ -622,6 +622,13 @@ def _shown(texts: list[str]) -> list[str]:
       "The men, aged 45 and 61, are being held on charges including money laundering.",
       "Anybody who saw a grey van on Harbour Road that night should contact Kelso police on 101.",
       "Police said the den had been running for at least three years."], ("Anyone with", "Anybody who")),
+    # a line a participle heads, with no finite verb: it states nothing
+    (["Engineers say the 58-storey Harbour Tower in Kelso has sunk 40 centimetres since it opened in 2009.",
+      "Leading this wave of complaints, the Harbour Tower.",
+      "Owners of flats in the tower are suing the developer, saying it failed to build the foundations down to rock.",
+      "The developer says the tower is safe and that the sinking has slowed in the past year.",
+      "A fix that would drive new piles down to bedrock could cost 100 million dollars, the engineers said."],
+     ("Leading this",)),
 ])
 def test_a_line_that_is_no_sentence_of_the_story_is_left_out_in_any_language(texts, left_out):
     shown = _shown(texts)

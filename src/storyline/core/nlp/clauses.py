@@ -28,6 +28,7 @@ from storyline.core.text.text import outside_quotes
 
 SUBJECT = anchors.SUBJECT | {"csubj", "csubjpass", "expl"}  # a clause or "there" may be a subject too
 FINITE = frozenset(("VBD", "VBZ", "VBP", "MD"))  # past, present and modal: the tags of a finite verb
+NONFINITE = frozenset(("VBG", "VBN"))  # the participles: "-ing" and past participle
 PRONOUN_TAGS = frozenset(("PRP", "PRP$"))  # personal and possessive pronouns ("he", "them", "its")
 WH = frozenset(("WP", "WDT", "WRB", "WP$"))  # wh-words: "what", "which", "where", "whose"
 PLURAL_NOUNS = frozenset(("NNS", "NNPS"))  # the tags of a plural noun, common and proper: "officers", "Democrats"
@@ -163,15 +164,16 @@ def not_told(p: Parse) -> str | None:
       comment)", "(PHOTOS: Other pols who made the full Ginsburg)");
     - ``"table"``: cells between bars ("| DL | Larry Ogunjobi | 63 |");
     - ``"fragment"``: the tail of a sentence cut in two: it opens on a small letter ("leaked by Steele himself"),
-      it opens on a finite verb that has no subject ("Were sued by Michael Egan last month"), or it is a relative
-      clause without its noun ("Which led to the attack").
+      it opens on a finite verb that has no subject ("Were sued by Michael Egan last month"), it is a relative
+      clause without its noun ("Which led to the attack"), or a participle heads it and no verb of it is finite
+      ("Leading this wave, the Harbour Tower.").
 
     >>> from storyline.core.nlp.parse import parse
     >>> [not_told(p) for p in parse(["Add Donald Trump as an interest to stay up to date.",
     ...                              "Vinay Chopra, a former Apotex worker.", "leaked by Steele himself to Yahoo News.",
     ...                              "Police arrested eight people on Monday.", '"Stop the count," the mayor said.',
-    ...                              "The Finnish Art of Drinking at Home."])]
-    ['prompt', 'label', 'fragment', None, None, 'label']
+    ...                              "The Finnish Art of Drinking at Home.", "Leading this wave, the Harbour Tower."])]
+    ['prompt', 'label', 'fragment', None, None, 'label', 'fragment']
     >>> [not_told(p) for p in parse(["(Also on the Courier: Council splits over the fare rise)",
     ...                              "(The council has strictly limited access to the site.)"])]
     ['label', None]
@@ -204,6 +206,8 @@ def not_told(p: Parse) -> str | None:
         return "fragment"  # it opens on its finite verb, whose subject was cut away ("Were sued by Michael Egan")
     if subject and subject[0] == first and p.tokens[first].tag in WH:
         return "fragment"  # a relative clause without its noun ("Which led to the attack on the Capitol.")
+    if p.tokens[r].tag in NONFINITE and not any(t.tag in FINITE for t in p.tokens):
+        return "fragment"  # a participle heads it and no verb is finite: no statement ("Leading this wave, the tower.")
     return None
 
 

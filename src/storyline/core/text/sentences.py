@@ -258,10 +258,12 @@ def _flags(sentence: str) -> tuple[str, ...]:
 
 # ------------------------------------------------------------------------------------------ sentence tidying
 
-# "WEXBRIDGE, Aug 19 (Meridian Wire) - ", "WASHINGTON — ", "LONDON (Reuters) -": a dateline and outlet tag
+# "WEXBRIDGE, Aug 19 (Meridian Wire) - ", "WASHINGTON — ", "LONDON (Reuters) -": a dateline and outlet tag; a section
+# label in capitals before a bar ("THE FACT CHECKER | ")
 _DATELINE = re.compile(
     r"^(?:[A-Z][A-Z.'’-]+(?:\s+[A-Z][A-Z.'’-]+){0,3}(?:,\s*[A-Z][A-Za-z.]+(?:\s+[A-Z][A-Za-z.]+)?)?"
-    r"(?:,\s*(?i:" + MONTHS_RE + r")\.?\s+\d{1,2})?\s*(?:\([^()]{1,40}\))?|\([^()]{1,40}\))\s*(?:[-—–]+\s+|[—–]+|--)")
+    r"(?:,\s*(?i:" + MONTHS_RE + r")\.?\s+\d{1,2})?\s*(?:\([^()]{1,40}\))?|\([^()]{1,40}\))"
+    r"\s*(?:[-—–]+\s+|[—–]+|--|\|\s*)")
 # an outlet's tag before the first sentence, with its dateline or without, and no dash: "(CNN) It was ...",
 # "Seoul, South Korea (CNN) North Korea ..."
 _OUTLET_TAG = re.compile(r"^(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3},\s*(?:[A-Z][\w.'’-]*\s*){1,3})?"
@@ -294,6 +296,8 @@ def tidy_sentence(text: str) -> str:
     >>> tidy_sentence("NEW YORK—The board met."), tidy_sentence("SYCAMORE, Ill. --A judge ruled."), tidy_sentence(
     ...     "NATO-Russia talks resumed.")
     ('The board met.', 'A judge ruled.', 'NATO-Russia talks resumed.')
+    >>> tidy_sentence("THE FACT CHECK | Senator Ann Reed said the port had never been audited.")
+    'Senator Ann Reed said the port had never been audited.'
     >>> tidy_sentence("Terry Collins polaroidWally Backman was named manager in 2010.")
     'Wally Backman was named manager in 2010.'
     >>> tidy_sentence('He was told at nine that a statement was written," agent Paolo Renzi said.')
