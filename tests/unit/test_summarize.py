@@ -629,6 +629,13 @@ def _shown(texts: list[str]) -> list[str]:
       "The developer says the tower is safe and that the sinking has slowed in the past year.",
       "A fix that would drive new piles down to bedrock could cost 100 million dollars, the engineers said."],
      ("Leading this",)),
+    # a paper's list of references: numbered entries of authors and titles
+    (["Doctors in Kelso have linked a common gout drug to a rare but severe skin reaction in older patients.",
+      "The study followed 38 patients treated at Kelso General Hospital between 2015 and 2020.",
+      "3. Hale T, et al. Risk assessment of drug-induced skin reactions: an analysis of the Kelso hospitals database.",
+      "8. Reed A, et al. Risk of drug-induced rashes: an analysis of cases in Kelso hospitals.",
+      "The authors say doctors should test patients for a gene linked to the reaction before prescribing the drug."],
+     ("3. Hale", "8. Reed")),
 ])
 def test_a_line_that_is_no_sentence_of_the_story_is_left_out_in_any_language(texts, left_out):
     shown = _shown(texts)

@@ -278,8 +278,9 @@ WH_WORDS = frozenset(("which", "who", "whom", "whose"))  # relative pronouns (a 
 def open_kind(text: str) -> bool:
     """Whether a line's words leave open that it is no sentence of the story, so that only its parse can tell: it
     opens on a bracket, a bar or a small letter, holds a bar, ends on a colon, opens on a word that may be a verb in
-    its base form ("Check", "Add", "Please"), a finite auxiliary, a relative pronoun, "you" or "anyone", or holds
-    no word that may be a finite verb ("said", "shows", "ran"; not "drinking") or an auxiliary. Most lines of news
+    its base form ("Check", "Add", "Please"), a finite auxiliary, a relative pronoun, "you" or "anyone", opens on a
+    list's number ("8. Reed A, et al. ..."), or holds no word that may be a finite verb ("said", "shows", "ran"; not
+    "drinking") or an auxiliary. Most lines of news
     (a subject, then a verb in the past or the third person) are none of these and are not parsed: this is what
     keeps reading shown lines cheap.
 
@@ -287,12 +288,13 @@ def open_kind(text: str) -> bool:
     (True, False)
     >>> open_kind("Vinay Chopra, a former Apotex worker."), open_kind("Were sued by Michael Egan last month.")
     (True, True)
-    >>> open_kind("The Finnish Art of Drinking at Home.")
-    True
+    >>> open_kind("The Finnish Art of Drinking at Home."), open_kind("8. Reed A, et al. A review of drug-induced rashes.")
+    (True, True)
     """
     t = text.lstrip()
-    if not t or t[:1] in "([|_" or "|" in t or shaped(t):
-        return True  # a bracket, a bar, a small letter or a closing colon: its shape may say it is no sentence
+    if not t or t[:1] in "([|_" or "|" in t or shaped(t) or _NUMBERED.match(t):
+        return True  # a bracket, a bar, a small letter, a closing colon or a list's number: its shape may say it is
+        # no sentence (a reference, a ranking's entry)
     found = _WORD.findall(t)
     if not found:
         return True
@@ -301,6 +303,9 @@ def open_kind(text: str) -> bool:
             or first in SECOND_PERSON or first in ANYONE:
         return True  # a command, a question, a relative clause, or the page speaking to its reader
     return not any(_inflected(w.lower()) for w in found)
+
+
+_NUMBERED = re.compile(r"\d{1,3}[.)]\s")  # an entry of a numbered list: "8. Agier M, et al. ...", "2) ..."
 
 
 def _inflected(word: str) -> bool:
