@@ -18,8 +18,9 @@ from typing import Callable
 from storyline.core.nlp.dates import MONTH_NAMES, YEAR, month_number
 from storyline.core.nlp.parse import Parse
 from storyline.core.nlp.roles import NOMINAL
+
 PATIENT = frozenset(("dobj", "nsubjpass", "dative"))  # what the act is done to, active or passive
-AGENT = frozenset(("nsubj", "csubj"))
+AGENT = frozenset(("nsubj", "csubj"))  # who or what does it
 # the dependencies by which a word modifies the noun it describes ("a 550-member delegation", "a two-car crash")
 MODIFIER = frozenset(("nummod", "quantmod", "compound", "amod", "nmod", "npadvmod"))
 AUXILIARY = frozenset(("aux", "auxpass"))

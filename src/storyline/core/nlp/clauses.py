@@ -335,9 +335,9 @@ def pronoun_subject(p: Parse) -> bool:
     """The subject of the parsed line's main clause is a personal pronoun in the third person ("it" only as the
     doer of a verb other than "be", with no clause told after it) with nothing it can stand for before it in the
     line, outside quotation marks: no name, no noun that is a clause's subject, none plural for "he", "she" or "it"
-    ("In it, he argued ...", "Last week,
-    she told ...", '"We just left," he tells Wertheim.', "It issued another notice"). Who "he" is, only an earlier
-    line can say. "If a cheerleader posed, she could ..." names her first.
+    ("In it, he argued ...", "Last week, she told ...", '"We just left," he tells Wertheim.', "It issued another
+    notice", "No officers fired shots, he said"). Who "he" is, only an earlier line can say. "If a cheerleader
+    posed, she could ..." names her first.
 
     >>> from storyline.core.nlp.parse import parse
     >>> [pronoun_subject(p) for p in parse(["In a statement, she said the harbour would reopen.",

@@ -280,9 +280,8 @@ def open_kind(text: str) -> bool:
     opens on a bracket, a bar or a small letter, holds a bar, ends on a colon, opens on a word that may be a verb in
     its base form ("Check", "Add", "Please"), a finite auxiliary, a relative pronoun, "you" or "anyone", opens on a
     list's number ("8. Reed A, et al. ..."), or holds no word that may be a finite verb ("said", "shows", "ran"; not
-    "drinking") or an auxiliary. Most lines of news
-    (a subject, then a verb in the past or the third person) are none of these and are not parsed: this is what
-    keeps reading shown lines cheap.
+    "drinking") or an auxiliary. Most lines of news (a subject, then a verb in the past or the third person) are
+    none of these and are not parsed: this is what keeps reading shown lines cheap.
 
     >>> open_kind("Check out the full auction on eBay!"), open_kind("The police arrested eight people on Monday.")
     (True, False)

@@ -82,9 +82,9 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Arti
     # the summary in its order: its lead, chosen to state the news, first (a lead on one side of a dispute may still
     # give a headline without its side), then the rest
     # the openings by place, then the earliest report's first (a follow-up's opening tells what came after)
-    when = {a.article_id: str(a.published or "9999") for a in articles}
-    openings = [s.text for s in sorted(ordered, key=lambda s: (s.position, when.get(s.article_id, ""), s.article_id))
-                if s.position < LEAD_SPAN]
+    when = {a.article_id: str(a.published or "9999") for a in articles}  # undated last
+    openings = [s.text for s in sorted(ordered, key=lambda s: (s.position, when.get(s.article_id, "9999"),
+                                                               s.article_id)) if s.position < LEAD_SPAN]
     leads = [x.text for x in summary] or openings[:3]
     out = {
         "story_id": story_id,
