@@ -707,6 +707,28 @@ def test_round_figures_one_unit_apart_are_one_rounded_value_and_counts_apart_are
     assert delegation.get("number") == [{"alpha.example"}, {"beta.example"}]
 
 
+def test_a_line_whose_he_only_the_line_before_explains_is_no_fact_in_a_list():
+    """Both outlets quote the chief after naming him: "No officers fired shots during the raid, he said." In a list of
+    facts each line stands alone, so that one says of no one; what both tell of the arrests is still agreed."""
+    from storyline.bench.digest import story_articles, story_sentences
+    from storyline.core.story.digest import story_facts
+
+    arts = [
+        {"id": "a", "source": "kelso.example", "published": "2025-06-10T18:00:00Z", "title": "Two held over Kelso raid",
+         "text": "Police arrested two men on Monday after a raid on a flat above a Kelso bakery. "
+                 "Police chief Tom Hale spoke to reporters outside the flat on Harbour Road. "
+                 "No officers fired shots during the raid, he said."},
+        {"id": "b", "source": "coast.example", "published": "2025-06-10T19:00:00Z", "title": "Kelso raid: two arrested",
+         "text": "Two men were arrested on Monday in a police raid on a flat above a bakery in Kelso. "
+                 "Chief Tom Hale said the men had been watched for weeks. "
+                 "No officers fired shots during the raid, he said."},
+    ]
+    facts = story_facts(story_sentences(arts), story_articles(arts))
+    listed = [x.text for x in facts["corroborated"] + facts["single_source"]]
+    assert facts["corroborated"], "the arrests are told by both outlets"
+    assert not any(t.endswith("he said.") for t in listed), listed
+
+
 def test_a_request_to_the_reader_that_outlets_share_is_no_fact_they_agree_on():
     """Two stations end their reports with a tip line, each with its own verb: the story finds what they agree on
     (the arrests) and lists no request to its reader as a fact, agreed or told by one outlet alone."""

@@ -8,7 +8,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from storyline.core.story.claims import COMPARE_SENTENCES, find_all, SINGLE_SOURCE_MAX
-from storyline.core.story.context import continues_quote, untold
+from storyline.core.story.context import continues_quote, pronouns_needed, untold
 from storyline.core.story.entities import analyse, MODEL, READ, short_forms
 from storyline.core.story.honest import contradicting, honest_fact
 from storyline.core.story.model import Article, Dispute, Entity, Evidence, Sentence, SummaryLine
@@ -152,7 +152,9 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
     :class:`TimelineRow`, ``corroborated``: :class:`Fact`, ``disputed``: :class:`Dispute`, ``single_source``:
     :class:`SingleSource`); :func:`facts_row` writes them as the row the facts table holds. A line that is no
     sentence of the story (:func:`~storyline.core.story.context.untold`: a prompt, a request to anyone, a caption, a
-    table row) is no event, no fact agreed and no single-source statement.
+    table row) is no event, no fact agreed and no single-source statement, and a line whose subject is "he", "she",
+    "they" or "it" with nothing in it to stand for (:func:`~storyline.core.story.context.pronouns_needed`) is no
+    fact agreed or single-source statement: each stands alone in its list.
 
     Entities are analysed once and shared with the claim finder, which needs them to name a dispute's subject.
     Entities mentioned only once are left out of the story's list (they stay available to the claim finder), and a
@@ -182,8 +184,10 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
         if kept is not None:
             timeline.append(kept)
     facts = [f for c in corroborated if (f := honest_fact(c, disputes, min_outlets=2)) is not None]
-    # what outlets agree on, or one alone tells, is a sentence of the story: never a prompt, a caption or a table row
-    kinds = untold([f.text for f in facts] + [x.text for x in single])
+    # what outlets agree on, or one alone tells, is a sentence of the story: never a prompt, a caption or a table row;
+    # and each stands alone in its list, so one whose "he" or "they" only the line before it explains says of no one
+    lines = [f.text for f in facts] + [x.text for x in single]
+    kinds = [why or ("unreferred" if need else None) for why, need in zip(untold(lines), pronouns_needed(lines))]
     facts, single = ([x for x, why in zip(facts, kinds) if not why],
                      [x for x, why in zip(single, kinds[len(facts):]) if not why])
     return {
