@@ -707,45 +707,41 @@ def test_round_figures_one_unit_apart_are_one_rounded_value_and_counts_apart_are
     assert delegation.get("number") == [{"alpha.example"}, {"beta.example"}]
 
 
-def test_a_line_whose_he_only_the_line_before_explains_is_no_fact_in_a_list():
-    """Both outlets quote the chief after naming him: "No officers fired shots during the raid, he said." In a list of
-    facts each line stands alone, so that one says of no one; what both tell of the arrests is still agreed."""
+def _raid_story(second: tuple[str, str], last: tuple[str, str]) -> tuple[bool, list[str]]:
+    """Two outlets' reports of one raid, each ending on its own second and last lines: whether the story finds what
+    they agree on, and the lines it lists as agreed or told by one outlet alone."""
     from storyline.bench.digest import story_articles, story_sentences
     from storyline.core.story.digest import story_facts
 
     arts = [
         {"id": "a", "source": "kelso.example", "published": "2025-06-10T18:00:00Z", "title": "Two held over Kelso raid",
-         "text": "Police arrested two men on Monday after a raid on a flat above a Kelso bakery. "
-                 "Police chief Tom Hale spoke to reporters outside the flat on Harbour Road. "
-                 "No officers fired shots during the raid, he said."},
+         "text": f"Police arrested two men on Monday after a raid on a flat above a Kelso bakery. {second[0]} "
+                 f"{last[0]}"},
         {"id": "b", "source": "coast.example", "published": "2025-06-10T19:00:00Z", "title": "Kelso raid: two arrested",
-         "text": "Two men were arrested on Monday in a police raid on a flat above a bakery in Kelso. "
-                 "Chief Tom Hale said the men had been watched for weeks. "
-                 "No officers fired shots during the raid, he said."},
+         "text": f"Two men were arrested on Monday in a police raid on a flat above a bakery in Kelso. {second[1]} "
+                 f"{last[1]}"},
     ]
     facts = story_facts(story_sentences(arts), story_articles(arts))
-    listed = [x.text for x in facts["corroborated"] + facts["single_source"]]
-    assert facts["corroborated"], "the arrests are told by both outlets"
+    return bool(facts["corroborated"]), [x.text for x in facts["corroborated"] + facts["single_source"]]
+
+
+def test_a_line_whose_he_only_the_line_before_explains_is_no_fact_in_a_list():
+    """Both outlets quote the chief after naming him: "No officers fired shots during the raid, he said." In a list of
+    facts each line stands alone, so that one says of no one; what both tell of the arrests is still agreed."""
+    agreed, listed = _raid_story(("Police chief Tom Hale spoke to reporters outside the flat on Harbour Road.",
+                                  "Chief Tom Hale said the men had been watched for weeks."),
+                                 ("No officers fired shots during the raid, he said.",) * 2)
+    assert agreed, "the arrests are told by both outlets"
     assert not any(t.endswith("he said.") for t in listed), listed
 
 
 def test_a_request_to_the_reader_that_outlets_share_is_no_fact_they_agree_on():
     """Two stations end their reports with a tip line, each with its own verb: the story finds what they agree on
     (the arrests) and lists no request to its reader as a fact, agreed or told by one outlet alone."""
-    from storyline.bench.digest import story_articles, story_sentences
-    from storyline.core.story.digest import story_facts
-
-    arts = [
-        {"id": "a", "source": "kelso.example", "published": "2025-06-10T18:00:00Z", "title": "Two held over Kelso raid",
-         "text": "Police arrested two men on Monday after a raid on a flat above a Kelso bakery. "
-                 "Officers seized cash and phones at the flat on Harbour Road. "
-                 "Anyone with information about the raid is asked to call Kelso police at 555-0142."},
-        {"id": "b", "source": "coast.example", "published": "2025-06-10T19:00:00Z", "title": "Kelso raid: two arrested",
-         "text": "Two men were arrested on Monday in a police raid on a flat above a bakery in Kelso. "
-                 "Cash and phones were seized from the Harbour Road flat. "
-                 "Anyone with information about the raid can call Kelso police at 555-0142 or Crime Stoppers."},
-    ]
-    facts = story_facts(story_sentences(arts), story_articles(arts))
-    listed = [x.text for x in facts["corroborated"] + facts["single_source"]]
-    assert facts["corroborated"], "the arrests are told by both outlets"
+    agreed, listed = _raid_story(("Officers seized cash and phones at the flat on Harbour Road.",
+                                  "Cash and phones were seized from the Harbour Road flat."),
+                                 ("Anyone with information about the raid is asked to call Kelso police at 555-0142.",
+                                  "Anyone with information about the raid can call Kelso police at 555-0142 or Crime "
+                                  "Stoppers."))
+    assert agreed, "the arrests are told by both outlets"
     assert not any(t.startswith(("Anyone", "Anybody")) for t in listed), listed
