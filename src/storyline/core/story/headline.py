@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from storyline.core.text.text import hash_tokens, SPEECH_VERBS, word_lemmas, words
 from storyline.core.nlp.anchors import SUBJECT
-from storyline.core.nlp.clauses import FINITE, SEPARATORS, WH, not_told, punctuated, render, statement
+from storyline.core.nlp.clauses import FINITE, NONFINITE, SEPARATORS, WH, not_told, punctuated, render, statement
 from storyline.core.nlp.dated import AT_THE_TIME, CONDITIONS, THEN, UNTIL
 from storyline.core.nlp.mentions import title_case
 from storyline.core.nlp.negation import NEGATION
@@ -265,7 +265,7 @@ def _clause_kind(p: Parse, k: int, lo: int) -> int:
     showing his client with Singer"), as a clause that describes a noun does; any other clause early."""
     t = p.tokens[k]
     condition = any(p.tokens[c].dep == "mark" and p.tokens[c].text.lower() in CONDITIONS for c in p.children(k))
-    which = t.tag in ("VBG", "VBN") and t.head < lo and p.tokens[lo - 1].pos != "PUNCT" and not any(
+    which = t.tag in NONFINITE and t.head < lo and p.tokens[lo - 1].pos != "PUNCT" and not any(
         p.tokens[c].dep == "mark" or p.tokens[c].dep in SUBJECT or p.tokens[c].tag in WH for c in p.children(k))
     return NAMED if condition or which else CLAUSE
 
