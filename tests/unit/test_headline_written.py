@@ -63,6 +63,11 @@ LEADS = [
     ("More hikers are expected on the Kelso Coast Path this year thanks to the movie \"Wild,\" according to the "
      "Kelso Coast Path Association, which preserves and promotes the trail.", "thanks to the movie",
      "thanks according"),
+    # a count in a definite noun phrase refers back ("the two hard-line regimes"): no figure that keeps its clause
+    # to the last, while the places the news happened in go
+    ("Security forces in Libya and Yemen fired on pro-democracy demonstrators Saturday as the two hard-line regimes "
+     "struck back against the wave of protests that has already toppled autocrats in Egypt and Tunisia.",
+     "in Libya and Yemen", "the two"),
 ]
 
 

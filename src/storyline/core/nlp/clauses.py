@@ -299,6 +299,24 @@ def first_root(p: Parse) -> int | None:
     return next((k for k in range(start, end) if p.tokens[k].head == k), None)
 
 
+DEFINITE = frozenset(("the", "these", "those"))  # the determiners of a noun the reader already knows
+
+
+def told_count(p: Parse, k: int) -> bool:
+    """Token ``k`` is a number counting a noun the reader has been told of: in a definite noun phrase ("the two
+    hard-line regimes", "those three men"), a count that refers back, not news of its own.
+
+    >>> from storyline.core.nlp.parse import parse
+    >>> p, = parse(["Troops fired on crowds as the two regimes struck back at 40 towns."])
+    >>> [(p.tokens[k].text, told_count(p, k)) for k, t in enumerate(p.tokens) if t.tag == "CD"]
+    [('two', True), ('40', False)]
+    """
+    t = p.tokens[k]
+    if t.tag != "CD" or t.dep != "nummod" or t.head == k:
+        return False
+    return any(p.tokens[c].dep == "det" and p.tokens[c].text.lower() in DEFINITE for c in p.children(t.head))
+
+
 # the indefinite pronouns of free choice, whoever reads the line among them
 ANYONE = frozenset(("anyone", "anybody", "whoever"))
 _ASKING = frozenset(("should", "can", "may"))  # the modals of advice and leave

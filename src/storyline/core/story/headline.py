@@ -10,7 +10,8 @@ from functools import lru_cache
 
 from storyline.core.text.text import hash_tokens, SPEECH_VERBS, word_lemmas, words
 from storyline.core.nlp.anchors import SUBJECT
-from storyline.core.nlp.clauses import FINITE, NONFINITE, SEPARATORS, WH, not_told, punctuated, render, statement
+from storyline.core.nlp.clauses import (FINITE, NONFINITE, SEPARATORS, WH, not_told, punctuated, render, statement,
+                                        told_count)
 from storyline.core.nlp.dated import AT_THE_TIME, CONDITIONS, THEN, UNTIL
 from storyline.core.nlp.mentions import title_case
 from storyline.core.nlp.negation import NEGATION
@@ -159,6 +160,7 @@ def shorten(p: Parse, limit: int = MOST_WORDS) -> str | None:
     dated = {k for e in p.entities if e.label in ("DATE", "TIME", "ORDINAL") for k in range(e.start, e.end)}
     figures = {k for e in p.entities if e.label in FIGURES for k in range(e.start, e.end)} | {
         k for k in kept if p.tokens[k].tag == "CD" and k not in dated}
+    figures -= {k for k in figures if told_count(p, k)}  # "the two regimes" refers back: no figure of the news
     names = {k for e in p.entities if e.label in NAMES for k in range(e.start, e.end)}
     if _count(p, kept) > limit and _misread(p, start, end):
         return None  # a cut needs a parse that holds: on one that erred, it breaks what it keeps
