@@ -161,6 +161,17 @@ def test_an_outlets_headline_that_prompts_the_reader_is_not_the_story_title():
     assert choose_title(quoted, None) == "Reopen the Kelso harbour, says mayor"
 
 
+def test_an_outlets_headline_that_is_a_quotation_gives_way_to_one_written_from_the_lead():
+    """Someone's words are not what happened: the story's title is written from its lead instead."""
+    lead = "A rebel fighter who had disappeared on the front lines near Brega was found alive in a hospital on Monday."
+    articles = [Article("a", "“Sometimes I lost hope,” Faraj said. “I thought he was dead.”", "2011-04-10")]
+    assert choose_title(articles, [lead]) == "A rebel fighter who had disappeared on the front lines near Brega was " \
+                                             "found alive in a hospital on Monday"
+    # an outlet's headline that quotes a phrase is no quotation
+    reported = [Article("a", "Rebel fighter found alive after weeks of “lost hope”", "2011-04-10")]
+    assert choose_title(reported, [lead]) == "Rebel fighter found alive after weeks of “lost hope”"
+
+
 def test_a_figure_only_its_outlet_counts_does_not_send_the_title_to_a_later_line():
     """A lead's figure that no other outlet counts ("a 3,830-bed prison") takes no side: the title is written from
     the lead, not from a later line; one another outlet counts otherwise ("11 miners" against "13") still does."""

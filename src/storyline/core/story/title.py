@@ -14,7 +14,8 @@ from storyline.core.story.lead import FIRST_HOURS
 from storyline.core.story.model import Article, Dispute
 from storyline.core.text.clean import title_residue
 from storyline.core.nlp.negation import root
-from storyline.core.text.text import content_terms, mostly_quoted, words
+from storyline.core.text.language import ENGLISH, language
+from storyline.core.text.text import content_terms, hash_tokens, mostly_quoted, words
 from storyline.core.story.headline import ALSO, MOST_WORDS, addressed, headline, lead_text
 from storyline.core.story.slant import (asserts, contested, negated_elsewhere, told_otherwise, told_share, untold_cause,
                                         untold_words, without_untold_reason)
@@ -80,11 +81,12 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
     acts another outlet may tell otherwise (:func:`contested`, against ``told``: each outlet's headlines and first
     sentences; a headline another outlet negates, :func:`negated_elsewhere`, or that opens on a cause others do not
     tell, :func:`untold_cause`, counts as one more), then one that tells rather than prompts the reader
-    (:func:`~storyline.core.story.headline.addressed`), then one of the event rather than of a format
+    (:func:`~storyline.core.story.headline.addressed`), then one that is no quotation (someone's words, not what
+    happened: :func:`_quotation`), then one of the event rather than of a format
     (:func:`headline_format`), then the one with fewest names another outlet does not give, then the one whose claim
     most outlets tell (:func:`told_share`), then the one with fewest words the other outlets do not tell
     (:func:`untold_words`), then the earliest, then the smallest id; when that one is shouted
-    (:func:`shouted`), a headline written from the summary instead. Without one, a headline written from
+    (:func:`shouted`) or a quotation, a headline written from the summary instead. Without one, a headline written from
     the summary's lead (the first of ``fallback``) or, failing that, the articles' ``openings`` (their first
     sentences: what states the event, not a later line's detail), else from the summary's sentences in order
     (:func:`_written_title`).
@@ -120,15 +122,15 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
             title, outlet = str(a.title), a.outlet
             sides, names = contested(title, outlet, told) if told else (0, 0)
             sides += bool(told) and (negated_elsewhere(title, outlet, told) + untold_cause(title, outlet, told))
-            return (sides, addressed(title), headline_format(title), names,
+            return (sides, addressed(title), _quotation(title), headline_format(title), names,
                     -told_share(title, outlet, told) if told else 0, untold_words(title, outlet, told) if told else 0,
                     a.published or "9999", a.article_id)
         top = min(titled, key=rank)
         outlet = top.outlet
         best = without_untold_reason(without_label(str(top.title)), outlet, told,
                                      [a.title for a in articles if a.title and a.outlet != outlet])
-        if shouted(best):  # every first headline is shouted (a slogan, a kicker): one written from the lead says what happened
-            return written() or best
+        if shouted(best) or _quotation(best):  # every first headline is shouted (a slogan, a kicker) or someone's
+            return written() or best  # words: one written from the lead says what happened
         return best
     return written() or _whole_line(fallback or stated) or "(untitled story)"
 
@@ -205,6 +207,17 @@ def _whole_line(lines: str | Sequence[str] | None) -> str | None:
     """
     shown = [t for t in (lead_text(x) for x in ([lines] if isinstance(lines, str) else list(lines or []))) if t]
     return min(shown, key=lambda t: (len(words(t)), t)) if shown else None
+
+
+def _quotation(title: str) -> bool:
+    """An English headline that is mostly a quotation (:func:`~storyline.core.text.text.mostly_quoted`): someone's
+    words, not what happened. Said of English only, where a headline can be written from the parse instead (another
+    language's quotation marks, „…“, are not read as pairs).
+
+    >>> _quotation("“Sometimes I lost hope,” Faraj said."), _quotation("Rebel fighter found alive after 40 days")
+    (True, False)
+    """
+    return mostly_quoted(title) and language(hash_tokens(title)) == ENGLISH
 
 
 def _leans(head: str) -> bool:
