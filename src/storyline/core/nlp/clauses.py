@@ -343,6 +343,8 @@ def asks_anyone(p: Parse, verb: int, subject: int) -> bool:
 
 # the personal pronouns that stand for someone or something named elsewhere ("it" only as a verb's doer: below)
 THIRD_PERSON = frozenset(("he", "she", "they", "it"))
+PERSONAL = frozenset(("he", "she"))  # the third person's pronouns that stand for a person, one
+POSSESSIVE = frozenset(("his", "her"))  # what is of that person
 # the second person, where a line's words alone must say it may be the page's words to its reader (whether it is, is
 # the parse's: the pronoun's person, from the model's morphology)
 SECOND_PERSON = frozenset(("you",))
@@ -366,17 +368,22 @@ def pronoun_subject(p: Parse) -> bool:
     ...                                     "No officers fired shots during the arrest, he said."])]
     [True, False, False, True, False, True]
     """
+    return unreferred_subject(p) is not None
+
+
+def unreferred_subject(p: Parse) -> int | None:
+    """The index of the pronoun that :func:`pronoun_subject` finds the line's subject, or None."""
     root = first_root(p)
     if root is None:
-        return False
+        return None
     start = p.sentences[0][0]
     subject = [c for c in p.children(root) if p.tokens[c].dep in SUBJECT]
     if not subject or p.tokens[subject[0]].tag != "PRP" or p.tokens[subject[0]].text.lower() not in THIRD_PERSON:
-        return False
+        return None
     if p.tokens[subject[0]].text.lower() == "it" and (
             p.tokens[root].lemma == "be" or p.tokens[root].pos == "AUX"
             or any(p.tokens[c].dep in _EXTRAPOSED for c in p.children(root))):
-        return False  # "it" of a state or of a clause told after it ("It is unclear whether ..."), not a doer's
+        return None  # "it" of a state or of a clause told after it ("It is unclear whether ..."), not a doer's
     quoted = False
     singular = p.tokens[subject[0]].text.lower() != "they"
     for k in range(start, subject[0]):
@@ -385,9 +392,9 @@ def pronoun_subject(p: Parse) -> bool:
             quoted = not quoted if t.text in ('"', "'") else t.text in QUOTE_MARKS
         elif not quoted and (t.pos == "PROPN" or (t.pos == "NOUN" and t.dep in SUBJECT)) \
                 and not (singular and t.tag in PLURAL_NOUNS):
-            return False  # a name, or the subject of a clause before it ("If a driver stops, she ..."); "he" is
+            return None  # a name, or the subject of a clause before it ("If a driver stops, she ..."); "he" is
             # no plural's ("No officers fired shots, he said": who is he?)
-    return not quoted  # inside a quotation, the speaker's "they" is the speaker's to explain
+    return None if quoted else subject[0]  # inside a quotation, the speaker's "they" is the speaker's to explain
 
 
 def read_line(p: Parse) -> Line:

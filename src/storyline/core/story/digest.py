@@ -175,7 +175,7 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
                                               vectors=vectors)
     disputes = list(disputed)
     timeline = []
-    events = build_timeline(sentences, published, english=index.english)
+    events = build_timeline(sentences, published, english=index.english, people=people_of(shown))
     for e, why in zip(events, untold([e.text for e in events])):
         if why:
             continue  # a dated caption, a prompt or a clause cut from its subject is no event to show
@@ -197,6 +197,20 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
         "disputed": disputes,
         "single_source": single,
     }
+
+
+def people_of(entities: Sequence[Entity]) -> dict[str, str]:
+    """Each way a story writes a person's name (the name, its variants, the surname alone) to that name, the most
+    mentioned person's first where two share a surname.
+
+    >>> people_of([Entity("Wally Backman", "PERSON", 9, variants=["Wally"]), Entity("Mets", "ORG", 7)])
+    {'Wally Backman': 'Wally Backman', 'Wally': 'Wally Backman', 'Backman': 'Wally Backman'}
+    """
+    out: dict[str, str] = {}
+    for e in sorted((e for e in entities if e.type == "PERSON"), key=lambda e: (-e.mentions, e.name)):
+        for form in (e.name, *e.variants, e.name.split()[-1]):
+            out.setdefault(form, e.name)
+    return out
 
 
 def facts_row(facts: dict) -> dict:

@@ -18,13 +18,15 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Mapping, Sequence
 
+from storyline.core.nlp.clauses import PERSONAL, POSSESSIVE, SUBJECT, first_root, unreferred_subject
 from storyline.core.nlp.dated import before_noun, dated, scheduled, tells_event
 from storyline.core.nlp.dates import find_dates, pub_date
-from storyline.core.nlp.parse import parse
+from storyline.core.nlp.parse import Parse, parse
 from storyline.core.nlp.mentions import NAME_COMPONENTS
 from storyline.core.nlp.roles import COMPONENTS
 from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import furniture
+from storyline.core.story.context import pronouns_needed
 from storyline.core.story.model import Article, Sentence, SourceSentence, SummaryLine, TimelineRow
 from storyline.core.story.sources import source_sentence
 from storyline.core.text.language import ENGLISH, language
@@ -50,17 +52,20 @@ def _same_event(a: tuple[set[str], set[str]], b: tuple[set[str], set[str]], thre
 
 
 def build_timeline(sentences: Sequence[Sentence], published: Mapping[str, str | None] | None = None,
-                   fold_threshold: float = 0.25, english: bool = True) -> list[TimelineRow]:
+                   fold_threshold: float = 0.25, english: bool = True,
+                   people: Mapping[str, str] | None = None) -> list[TimelineRow]:
     """Dated events of one story's sentences, oldest first.
 
     ``published`` maps article ids to ISO publication dates (or None), which resolve relative dates. In a story in
     ``english`` each date is read from the parse (:func:`~storyline.core.nlp.dated.dated`): an event is the clause
     of the verb the date hangs on, and a date that opens a span, dates background or is no date gives no row; in
-    another language a row is its sentence, and a date after its telling's publication gives none.
+    another language a row is its sentence, and a date after its telling's publication gives none. A row stands
+    alone: one whose subject is "he" or "she" names the person the lines before it say it is (``people``: each way
+    the story writes a person's name, to that name), in brackets, or gives way to another telling.
 
-    >>> s = [Sentence("a", 0, "He was drafted by the Mets in June 1977.", "x.com"),
+    >>> s = [Sentence("a", 0, "Backman was drafted by the Mets in June 1977.", "x.com"),
     ...      Sentence("b", 3, "The Mets drafted him in 1977 as a shortstop.", "y.com"),
-    ...      Sentence("b", 4, "He resigned last season after a dispute.", "y.com")]
+    ...      Sentence("b", 4, "Backman resigned last season after a dispute.", "y.com")]
     >>> [(e.date, e.article_ids) for e in build_timeline(s, {"b": "2016-10-04"})]
     [('1977-06', ['a', 'b']), ('2015', ['b'])]
 
@@ -93,7 +98,8 @@ def build_timeline(sentences: Sequence[Sentence], published: Mapping[str, str | 
             ev = TimelineRow(told.iso, told.text)
             _cite(ev, told.source)
             events.append((ev, [told]))
-    read = _read(events) if english else [(ev, tellings[0]) for ev, tellings in events]
+    lines = {(s.article_id, int(s.position or 0)): text for s, text in zip(sentences, texts)}
+    read = _read(events, lines, people or {}) if english else [(ev, tellings[0]) for ev, tellings in events]
     out = _one_row_per_sentence(read)
     out.sort(key=lambda e: (e.date, e.sentences[0].article_id))
     return out
@@ -119,9 +125,14 @@ class _Telling:
 _READ_TELLINGS = 3  # an event whose first tellings date no event of their own is no event
 
 
-def _read(events: list[tuple[TimelineRow, list[_Telling]]]) -> list[tuple[TimelineRow, _Telling]]:
+def _read(events: list[tuple[TimelineRow, list[_Telling]]], lines: Mapping[tuple[str, int], str],
+          people: Mapping[str, str]) -> list[tuple[TimelineRow, _Telling]]:
     """Each event with its text the clause its date dates in the first of its tellings whose date dates an event
-    (read from the parse, in one batch per round); an event none of whose first tellings does is dropped."""
+    and whose subject, if "he", "she", "they" or "it", has what it stands for in the clause
+    (:func:`~storyline.core.story.context.pronouns_needed`: each row stands alone) or is a person the lines before
+    it in its article (``lines``: each article's lines by place) name (:func:`named_subject`, with the story's
+    ``people``); read from the
+    parse, in one batch per round. An event none of whose first tellings does is dropped."""
     out: dict[int, tuple[TimelineRow, _Telling]] = {}
     for n in range(_READ_TELLINGS):
         todo = [(k, ev, tellings[n]) for k, (ev, tellings) in enumerate(events) if k not in out and n < len(tellings)]
@@ -132,12 +143,76 @@ def _read(events: list[tuple[TimelineRow, list[_Telling]]]) -> list[tuple[Timeli
         named = list(dict.fromkeys(t.text for _, _, t in todo if before_noun(parsed[t.text], t.start)))
         for text, names in zip(named, parse(named, NAME_COMPONENTS)):  # where a date's noun may be a time
             parsed[text] = replace(parsed[text], entities=names.entities)
-        for k, ev, told in todo:
-            d = dated(parsed[told.text], told.start, told.end, year=told.year)
-            if d.kind == "event" or (d.kind == "present" and scheduled(told.iso, told.published)):
-                ev.date, ev.text = told.iso, d.text
+        found = [(k, ev, told, d.text) for k, ev, told in todo
+                 if (d := dated(parsed[told.text], told.start, told.end, year=told.year)).kind == "event"
+                 or (d.kind == "present" and scheduled(told.iso, told.published))]
+        # a row stands alone in the timeline: "He died in 1943" says of no one. Who he is, the lines before it in its
+        # article may say; else the event's next telling may
+        for (k, ev, told, text), unreferred in zip(found, pronouns_needed([f[3] for f in found])):
+            if unreferred:
+                aid, at = told.source.article_id, told.key[2]
+                text = named_subject(text, [lines[aid, j] for j in range(at - 1, at - 1 - _BACK, -1) if (aid, j) in lines],
+                                     people)
+            if text is not None:
+                ev.date, ev.text = told.iso, text
                 out[k] = (ev, told)
     return [out[k] for k in sorted(out)]
+
+
+_BACK = 5  # the lines before a row's telling, in its article, that may say who its "he" or "she" is
+_TOLD = frozenset(("ccomp", "parataxis"))  # what a verb of speech or thought tells: "X said (that) ..."
+
+
+def _people(grammar: Parse, names: Parse, people: Mapping[str, str]) -> list[tuple[set[int], str]]:
+    """The people a parsed line names (``grammar`` its parse, ``names`` its entities): each as its tokens and its
+    name, the story's (``people``: each way the story writes a person's name, to that name) where it knows it. The
+    entity model may miss a surname alone ("Backman embarked ..."), which the story's people tell."""
+    found = [(set(range(e.start, e.end)), people.get(e.text, e.text)) for e in names.entities if e.label == "PERSON"]
+    seen = {k for at, _ in found for k in at}
+    found += [({k}, people[t.text]) for k, t in enumerate(grammar.tokens)
+              if t.pos == "PROPN" and k not in seen and t.text in people]
+    return found
+
+
+def named_subject(text: str, before: Sequence[str], people: Mapping[str, str] | None = None) -> str | None:
+    """``text``, whose subject is "he" or "she" with nothing in it to stand for, with the person's name for the
+    pronoun, in brackets as an editor marks a word of their own, or None when the lines ``before`` it in its
+    article (nearest first) do not say who: the person is the one the nearest line that names anyone names as its
+    main clause's subject, read past the lines that name no one and whose subject is "he", "she" or something of
+    theirs ("His trial began"). Any other line says no one: its subject may be whom the pronoun stands for, and no
+    name tells whether it is a person; a line that tells what its subject said or thought is of someone else as
+    often as of the speaker. A person is one the entity model finds or
+    one of the story's ``people`` (each way the story writes a person's name, to that name).
+
+    >>> named_subject("He died at the camp in 1943.", ["He ran the camp's gas chambers.",
+    ...                                               "The trial heard that Kurt Franz and Franz Stangl were cruel."])
+    >>> named_subject("He died at the camp in 1943.", ["He ran the camp's gas chambers.",
+    ...                                               "Kurt Franz, its deputy, was known for his cruelty."])
+    '[Kurt Franz] died at the camp in 1943.'
+    """
+    p = parse([text], COMPONENTS)[0]
+    k = unreferred_subject(p)
+    if k is None or p.tokens[k].text.lower() not in PERSONAL or not before:
+        return None
+    people = people or {}
+    for grammar, names in zip(parse(before, COMPONENTS), parse(before, NAME_COMPONENTS)):
+        root = first_root(grammar)
+        subject = next((c for c in grammar.children(root) if grammar.tokens[c].dep in SUBJECT), None) \
+            if root is not None else None
+        named = _people(grammar, names, people)
+        if subject is not None and (grammar.tokens[subject].text.lower() in PERSONAL or any(
+                grammar.tokens[c].dep == "poss" and grammar.tokens[c].text.lower() in POSSESSIVE
+                for c in grammar.children(subject))) and not named:
+            continue  # "He ran the camp", "His trial began": who, a line before says
+        if subject is None or any(grammar.tokens[c].dep in _TOLD for c in grammar.children(root)):
+            return None  # a line that tells what someone said: the speaker is its subject, "he" may be whom it is of
+        heads = {subject} | {c for c in grammar.children(subject) if grammar.tokens[c].dep == "appos"}
+        name = next((who for at, who in named if at & heads), None)  # the person the line is of
+        if name is None:
+            return None
+        t = p.tokens[k]
+        return f"{text[:t.idx]}[{name}]{text[t.idx + len(t.text):]}"
+    return None
 
 
 def _dated_sentences(sentences: Sequence[Sentence], texts: Sequence[str], published: Mapping[str, str | None],
