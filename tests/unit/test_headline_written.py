@@ -170,6 +170,11 @@ def test_an_outlets_headline_that_is_a_quotation_gives_way_to_one_written_from_t
     # an outlet's headline that quotes a phrase is no quotation
     reported = [Article("a", "Rebel fighter found alive after weeks of “lost hope”", "2011-04-10")]
     assert choose_title(reported, [lead]) == "Rebel fighter found alive after weeks of “lost hope”"
+    # a story in a language the parser does not read keeps its outlet's headline: no headline is written from its
+    # lead, which would be that sentence whole
+    interview = [Article("a", "Sheila Atim: „The Woman King zeigt weibliche Stärke in all ihren Facetten“")]
+    lead = "Gerade ist der Hollywood Blockbuster „The Woman King“ auch in Deutschland erschienen."
+    assert choose_title(interview, [lead]) == interview[0].title
 
 
 def test_a_figure_only_its_outlet_counts_does_not_send_the_title_to_a_later_line():

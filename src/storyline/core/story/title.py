@@ -86,7 +86,8 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
     (:func:`headline_format`), then the one with fewest names another outlet does not give, then the one whose claim
     most outlets tell (:func:`told_share`), then the one with fewest words the other outlets do not tell
     (:func:`untold_words`), then the earliest, then the smallest id; when that one is shouted
-    (:func:`shouted`) or a quotation, a headline written from the summary instead. Without one, a headline written from
+    (:func:`shouted`), a headline written from the summary instead, and when it is a quotation, one the parse
+    writes from an English lead. Without one, a headline written from
     the summary's lead (the first of ``fallback``) or, failing that, the articles' ``openings`` (their first
     sentences: what states the event, not a later line's detail), else from the summary's sentences in order
     (:func:`_written_title`).
@@ -129,8 +130,10 @@ def choose_title(articles: Sequence[Article], fallback: str | Sequence[str] | No
         outlet = top.outlet
         best = without_untold_reason(without_label(str(top.title)), outlet, told,
                                      [a.title for a in articles if a.title and a.outlet != outlet])
-        if shouted(best) or _quotation(best):  # every first headline is shouted (a slogan, a kicker) or someone's
-            return written() or best  # words: one written from the lead says what happened
+        if shouted(best):  # every first headline is shouted (a slogan, a kicker): one written from the lead says
+            return written() or best  # what happened
+        if _quotation(best) and written() and language(hash_tokens(written())) == ENGLISH:
+            return written()  # every first headline is someone's words: one the parse writes from the lead
         return best
     return written() or _whole_line(fallback or stated) or "(untitled story)"
 
