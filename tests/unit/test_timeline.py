@@ -86,7 +86,7 @@ def test_event_text_is_the_clause_of_the_verb_the_date_hangs_on() -> None:
              _s("b", 0, "Calls for a review grew after the old bridge was closed in March 2019 by the council.")]
     events = build_timeline(sents, {})
     assert [(e.date, e.text) for e in events] == [
-        ("2012", "Ann Lee was promoted in 2012 to run the branch in Leeds"),  # the clauses joined to it are other events
+        ("2012", "Ann Lee was promoted in 2012 to run the branch in Leeds"),  # the clauses joined to it: other events
         ("2014", "Ann Lee won the regional prize in 2014."),  # a verb sharing its subject is told with it
         ("2019-03", "The old bridge was closed in March 2019 by the council."),  # the clause the date is in
     ]

@@ -131,8 +131,8 @@ def _read(events: list[tuple[TimelineRow, list[_Telling]]], lines: Mapping[tuple
     and whose subject, if "he", "she", "they" or "it", has what it stands for in the clause
     (:func:`~storyline.core.story.context.pronouns_needed`: each row stands alone) or is a person the lines before
     it in its article (``lines``: each article's lines by place) name (:func:`named_subject`, with the story's
-    ``people``); read from the
-    parse, in one batch per round. An event none of whose first tellings does is dropped."""
+    ``people``); read from the parse, in one batch per round. An event none of whose first tellings does is
+    dropped."""
     out: dict[int, tuple[TimelineRow, _Telling]] = {}
     for n in range(_READ_TELLINGS):
         todo = [(k, ev, tellings[n]) for k, (ev, tellings) in enumerate(events) if k not in out and n < len(tellings)]
@@ -150,9 +150,9 @@ def _read(events: list[tuple[TimelineRow, list[_Telling]]], lines: Mapping[tuple
         # article may say; else the event's next telling may
         for (k, ev, told, text), unreferred in zip(found, pronouns_needed([f[3] for f in found])):
             if unreferred:
-                aid, at = told.source.article_id, told.key[2]
-                text = named_subject(text, [lines[aid, j] for j in range(at - 1, at - 1 - _BACK, -1) if (aid, j) in lines],
-                                     people)
+                aid, at = told.source.article_id, told.key[2]  # its article, and its place there
+                before = [lines[aid, j] for j in range(at - 1, at - 1 - _BACK, -1) if (aid, j) in lines]
+                text = named_subject(text, before, people)
             if text is not None:
                 ev.date, ev.text = told.iso, text
                 out[k] = (ev, told)
