@@ -642,6 +642,15 @@ def test_a_line_that_is_no_sentence_of_the_story_is_left_out_in_any_language(tex
     assert shown and not any(t.startswith(left_out) for t in shown), shown
 
 
+def test_a_past_tense_the_tagger_reads_as_a_participle_is_still_told_with_its_subject():
+    """"these and other questions still lingered": the tagger reads "lingered" as a participle, but it has a subject
+    of its own, so the line states something and is no fragment."""
+    texts = ["The inquiry into the Kelso harbour fire closed on Monday without naming a cause.",
+             "Even after two reviews and half a dozen council hearings, these and other questions still lingered.",
+             "Families of the two men who died said they would go to court."]
+    assert texts[1] in _shown(texts)
+
+
 # a recipe's steps, each referring back to the one before ("the reserved pineapple juice", "the sugar mixture")
 RECIPE = ["The Kelso bakery won the county cake prize on Saturday with its pineapple upside-down cake.",
           "Drain the pineapple and keep the juice in a small bowl for the topping of the cake.",

@@ -165,8 +165,9 @@ def not_told(p: Parse) -> str | None:
     - ``"table"``: cells between bars ("| DL | Larry Ogunjobi | 63 |");
     - ``"fragment"``: the tail of a sentence cut in two: it opens on a small letter ("leaked by Steele himself"),
       it opens on a finite verb that has no subject ("Were sued by Michael Egan last month"), it is a relative
-      clause without its noun ("Which led to the attack"), or a participle heads it and no verb of it is finite
-      ("Leading this wave, the Harbour Tower.").
+      clause without its noun ("Which led to the attack"), or a participle with no subject heads it and no verb of
+      it is finite ("Leading this wave, the Harbour Tower."; with a subject, "questions still lingered", the tagger
+      took a past tense for a participle).
 
     >>> from storyline.core.nlp.parse import parse
     >>> [not_told(p) for p in parse(["Add Donald Trump as an interest to stay up to date.",
@@ -206,8 +207,9 @@ def not_told(p: Parse) -> str | None:
         return "fragment"  # it opens on its finite verb, whose subject was cut away ("Were sued by Michael Egan")
     if subject and subject[0] == first and p.tokens[first].tag in WH:
         return "fragment"  # a relative clause without its noun ("Which led to the attack on the Capitol.")
-    if p.tokens[r].tag in NONFINITE and not any(t.tag in FINITE for t in p.tokens):
-        return "fragment"  # a participle heads it and no verb is finite: no statement ("Leading this wave, the tower.")
+    if p.tokens[r].tag in NONFINITE and not subject and not any(t.tag in FINITE for t in p.tokens):
+        return "fragment"  # a participle heads it and no verb is finite: no statement ("Leading this wave, the tower.");
+        # with a subject of its own it is a past tense the tagger took for a participle ("questions still lingered")
     return None
 
 
