@@ -390,3 +390,29 @@ def test_bench_reads_tells_a_writers_own_spelling_and_a_web_address_from_words_r
     assert [w for w, _ in glued_words(story)] == ["LithiumCarbonat", "CarbonatVerfahren"]
     (tmp_path / "other").mkdir()
     assert source_spelling(tmp_path / "other") is None  # a run without its articles table: the story's text alone
+
+
+def test_bench_reads_checks_the_lines_the_product_left_out_against_their_hand_labels(tmp_path):
+    """A labelled prompt the summary left out is still read, from the run's article lines: the parse's recall is
+    measured over what the product was given, not only over what it let through."""
+    import hashlib
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    news = "Two men were arrested on Monday after a fire at a Kelso warehouse, police said."
+    prompt = "Check out the full auction on eBay!"
+    shown = {"story_id": "s1", "article_ids": ["a"], "title": "Two arrested after warehouse fire",
+             "summary": [{"text": news, "article_id": "a"}], "timeline": []}
+    (tmp_path / "stories.jsonl").write_text(json.dumps(shown) + "\n", encoding="utf-8")
+    (tmp_path / "sentences").mkdir()
+    pq.write_table(pa.table({"article_id": ["a", "a"], "idx": [0, 1], "text": [news, prompt]}),
+                   tmp_path / "sentences" / "part-0.parquet")
+    (tmp_path / "story_articles").mkdir()
+    pq.write_table(pa.table({"article_id": ["a"], "story_id": ["s1"]}), tmp_path / "story_articles" / "part-0.parquet")
+    key = {t: hashlib.sha1(t.encode("utf-8")).hexdigest() for t in (news, prompt)}
+    (tmp_path / "lines.json").write_text(json.dumps({"labels": {key[news]: False, key[prompt]: True}}), encoding="utf-8")
+    assert main(["--data", str(tmp_path), "--line-labels", str(tmp_path / "lines.json"),
+                 "--json", str(tmp_path / "reads.json")]) == 0
+    got = json.loads((tmp_path / "reads.json").read_text())["line_labels"]
+    assert (got["labelled"], got["faults"], got["flagged"], got["recall"]) == (2, 1, 1, 1.0)

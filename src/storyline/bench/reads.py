@@ -65,10 +65,11 @@ from storyline.core.nlp.dates import find_dates
 from storyline.core.nlp.parse import parse
 from storyline.core.text.language import ENGLISH, language
 from storyline.core.text.text import hash_tokens
-from storyline.core.story.context import context_need, untold
+from storyline.core.story.context import context_need, instructing, untold
 from storyline.core.story.restate import fact_terms, restated
 from storyline.core.text.clean import title_residue
 from storyline.core.text.furniture import furniture
+from storyline.core.text.sentences import tidy_sentence
 from storyline.core.text.text import WORD_RE, content_terms, fold_for_hash, words
 
 _ELLIPTICAL = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|should|may|might)"
@@ -470,11 +471,13 @@ def check_labels(stories: list[dict], result: dict, labels: dict[str, dict[str, 
     return out
 
 
-def check_lines(stories: list[dict], labels: dict[str, bool], half: str | None = None) -> dict:
-    """The parse's reading of shown lines (:func:`storyline.core.story.context.untold`) against hand labels of
-    lines (``{SHA-1 of the line: is furniture}``, no text kept), over the labelled summary sentences and timeline
-    rows of this run, in one half of the labels or both. Read it on a run made before shown lines were filtered,
-    where the lines it would leave out are still there to be read.
+def check_lines(stories: list[dict], labels: dict[str, bool], half: str | None = None,
+                run: Path | None = None) -> dict:
+    """The parse's reading of lines (:func:`storyline.core.story.context.untold`) against hand labels of lines
+    (``{SHA-1 of the line: is furniture}``, no text kept), in one half of the labels or both, over the labelled
+    lines this run holds (:func:`labelled_lines`): those it shows and, with its folder (``run``), every line of its
+    articles, so that a line the product leaves out is read too. Each line is read as its story reads it: a command
+    or a "you" is furniture only in a story whose shown lines do not instruct the reader.
 
     >>> key = hashlib.sha1("Check out the full auction on eBay!".encode("utf-8")).hexdigest()
     >>> st = [{"summary": [{"text": "Check out the full auction on eBay!"}], "timeline": []}]
@@ -482,18 +485,39 @@ def check_lines(stories: list[dict], labels: dict[str, bool], half: str | None =
     1.0
     """
     tp = fp = fn = n = 0
-    for st in stories:
-        for texts in ([x["text"] for x in st.get("summary") or []],
-                      [str(r.get("text") or "") for r in st.get("timeline") or []]):
-            for text, why in zip(texts, untold(texts)):
-                key = hashlib.sha1(text.encode("utf-8")).hexdigest()
-                if key not in labels or (half and label_half(key) != half):
-                    continue
-                n, fault = n + 1, labels[key]
-                tp, fp, fn = tp + (bool(why) and fault), fp + (bool(why) and not fault), fn + (fault and not why)
+    for key, (text, instructs) in sorted(labelled_lines(stories, labels, run).items()):
+        if half and label_half(key) != half:
+            continue
+        why, fault = untold([text], instructs)[0], labels[key]
+        n, tp, fp, fn = n + 1, tp + (bool(why) and fault), fp + (bool(why) and not fault), fn + (fault and not why)
     return {"labelled": n, "faults": tp + fn, "flagged": tp + fp,
             "precision": round(tp / (tp + fp), 3) if tp + fp else None,
             "recall": round(tp / (tp + fn), 3) if tp + fn else None}
+
+
+def labelled_lines(stories: list[dict], labels: dict[str, bool], run: Path | None = None
+                   ) -> dict[str, tuple[str, bool]]:
+    """Each hand-labelled line of this run (its key to its text and whether its story's shown lines instruct the
+    reader, :func:`~storyline.core.story.context.instructing`): the summary sentences and timeline rows it shows,
+    then, where the run's folder has its sentences and story tables, every line of its articles (as written and
+    as the summary tidies it)."""
+    found: dict[str, tuple[str, bool]] = {}
+    instructs: dict[str, bool] = {}
+    for st in stories:
+        shown = [x["text"] for x in st.get("summary") or []]
+        instructs[st.get("story_id")] = told = instructing(shown)
+        for text in shown + [str(r.get("text") or "") for r in st.get("timeline") or []]:
+            if (key := hashlib.sha1(text.encode("utf-8")).hexdigest()) in labels:
+                found[key] = (text, told)
+    if run is None or not (run / "sentences").is_dir() or not (run / "story_articles").is_dir():
+        return found
+    story_of = dict(zip(*pq.read_table(run / "story_articles", columns=["article_id", "story_id"]).to_pydict().values()))
+    sentences = pq.read_table(run / "sentences", columns=["article_id", "text"]).to_pydict()
+    for aid, line in zip(sentences["article_id"], sentences["text"]):
+        for text in {line, tidy_sentence(line)}:
+            if (key := hashlib.sha1(text.encode("utf-8")).hexdigest()) in labels and key not in found:
+                found[key] = (text, instructs.get(story_of.get(aid), False))
+    return found
 
 
 def format_report(result: dict) -> str:
@@ -534,9 +558,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--labels", help="hand labels (JSON: {\"labels\": {count: {story's first article id: fault or "
                                      "not}}}, as in benchmarks/labels/): print each detector's precision and recall "
                                      "over the labelled stories")
-    ap.add_argument("--line-labels", help="hand labels of shown lines (JSON: {\"labels\": {SHA-1 of a line: furniture "
+    ap.add_argument("--line-labels", help="hand labels of lines (JSON: {\"labels\": {SHA-1 of a line: furniture "
                                           "or not}}, as benchmarks/labels/lines.json): print the parse's precision "
-                                          "and recall over the labelled lines of this run")
+                                          "and recall over the labelled lines of this run, shown or not")
     args = ap.parse_args(argv)
     stories = read_stories(Path(args.data))
     result = count(stories, len(stories) if args.labels else args.examples,  # labels are checked against every flag
@@ -557,8 +581,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"{r['flagged']} flagged, precision {r['precision']}, recall {r['recall']}")
     if args.line_labels:
         marks = json.loads(Path(args.line_labels).read_text(encoding="utf-8"))["labels"]
-        result["line_labels"] = r = check_lines(stories, marks, args.half)
-        print(f"against hand labels of lines, shown lines that are no sentence of the story: {r['labelled']} "
+        folder = Path(args.data) if Path(args.data).is_dir() else Path(args.data).parent
+        result["line_labels"] = r = check_lines(stories, marks, args.half, folder)
+        print(f"against hand labels of lines, lines that are no sentence of the story: {r['labelled']} "
               f"labelled, {r['faults']} faults, {r['flagged']} flagged, precision {r['precision']}, recall {r['recall']}")
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
