@@ -181,8 +181,8 @@ def named_subject(text: str, before: Sequence[str], people: Mapping[str, str] | 
     main clause's subject, read past the lines that name no one and whose subject is "he", "she" or something of
     theirs ("His trial began"). Any other line says no one: its subject may be whom the pronoun stands for, and no
     name tells whether it is a person; a line that tells what its subject said or thought is of someone else as
-    often as of the speaker. A person is one the entity model finds or
-    one of the story's ``people`` (each way the story writes a person's name, to that name).
+    often as of the speaker. A person is one the entity model finds or one of the story's ``people`` (each way the
+    story writes a person's name, to that name).
 
     >>> named_subject("He died at the camp in 1943.", ["He ran the camp's gas chambers.",
     ...                                               "The trial heard that Kurt Franz and Franz Stangl were cruel."])
