@@ -501,23 +501,24 @@ def labelled_lines(stories: list[dict], labels: dict[str, bool], run: Path | Non
     reader, :func:`~storyline.core.story.context.instructing`): the summary sentences and timeline rows it shows,
     then, where the run's folder has its sentences and story tables, every line of its articles (as written and
     as the summary tidies it)."""
-    found: dict[str, tuple[str, bool]] = {}
-    instructs: dict[str, bool] = {}
+    found: dict[str, tuple[str, str | None]] = {}  # a labelled line's key to its text and its story
+    shown: dict[str | None, list[str]] = {}
     for st in stories:
-        shown = [x["text"] for x in st.get("summary") or []]
-        instructs[st.get("story_id")] = told = instructing(shown)
-        for text in shown + [str(r.get("text") or "") for r in st.get("timeline") or []]:
+        shown[st.get("story_id")] = lines = [x["text"] for x in st.get("summary") or []]
+        for text in lines + [str(r.get("text") or "") for r in st.get("timeline") or []]:
             if (key := hashlib.sha1(text.encode("utf-8")).hexdigest()) in labels:
-                found[key] = (text, told)
-    if run is None or not (run / "sentences").is_dir() or not (run / "story_articles").is_dir():
-        return found
-    story_of = dict(zip(*pq.read_table(run / "story_articles", columns=["article_id", "story_id"]).to_pydict().values()))
-    sentences = pq.read_table(run / "sentences", columns=["article_id", "text"]).to_pydict()
-    for aid, line in zip(sentences["article_id"], sentences["text"]):
-        for text in {line, tidy_sentence(line)}:
-            if (key := hashlib.sha1(text.encode("utf-8")).hexdigest()) in labels and key not in found:
-                found[key] = (text, instructs.get(story_of.get(aid), False))
-    return found
+                found[key] = (text, st.get("story_id"))
+    if run is not None and (run / "sentences").is_dir() and (run / "story_articles").is_dir():
+        story_of = dict(zip(*pq.read_table(run / "story_articles", columns=["article_id", "story_id"]).to_pydict()
+                            .values()))
+        sentences = pq.read_table(run / "sentences", columns=["article_id", "text"]).to_pydict()
+        for aid, line in zip(sentences["article_id"], sentences["text"]):
+            for text in {line, tidy_sentence(line)}:
+                if (key := hashlib.sha1(text.encode("utf-8")).hexdigest()) in labels and key not in found:
+                    found[key] = (text, story_of.get(aid))
+    # only the stories that hold a labelled line are read for whether they instruct
+    instructs = {story: instructing(shown.get(story, [])) for story in {story for _, story in found.values()}}
+    return {key: (text, instructs[story]) for key, (text, story) in found.items()}
 
 
 def format_report(result: dict) -> str:

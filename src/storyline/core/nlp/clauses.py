@@ -345,8 +345,7 @@ def asks_anyone(p: Parse, verb: int, subject: int) -> bool:
 
 # the personal pronouns that stand for someone or something named elsewhere ("it" only as a verb's doer: below)
 THIRD_PERSON = frozenset(("he", "she", "they", "it"))
-PERSONAL = frozenset(("he", "she"))  # the third person's pronouns that stand for a person, one
-POSSESSIVE = frozenset(("his", "her"))  # what is of that person
+POSSESSIVE = frozenset(("his", "her"))  # what is of a person the pronoun "he" or "she" stands for
 # the second person, where a line's words alone must say it may be the page's words to its reader (whether it is, is
 # the parse's: the pronoun's person, from the model's morphology)
 SECOND_PERSON = frozenset(("you",))

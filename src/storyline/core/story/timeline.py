@@ -18,12 +18,12 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Mapping, Sequence
 
-from storyline.core.nlp.clauses import PERSONAL, POSSESSIVE, SUBJECT, first_root, unreferred_subject
+from storyline.core.nlp.clauses import POSSESSIVE, SUBJECT, THIRD_PERSON, first_root, unreferred_subject
 from storyline.core.nlp.dated import before_noun, dated, scheduled, tells_event
 from storyline.core.nlp.dates import find_dates, pub_date
 from storyline.core.nlp.parse import Parse, parse
 from storyline.core.nlp.mentions import NAME_COMPONENTS
-from storyline.core.nlp.roles import COMPONENTS
+from storyline.core.nlp.roles import COMPONENTS, PERSONAL
 from storyline.core.text.sentences import sentence_flags
 from storyline.core.text.furniture import furniture
 from storyline.core.story.context import pronouns_needed
@@ -160,6 +160,7 @@ def _read(events: list[tuple[TimelineRow, list[_Telling]]], lines: Mapping[tuple
 
 
 _BACK = 5  # the lines before a row's telling, in its article, that may say who its "he" or "she" is
+_HE_OR_SHE = PERSONAL & THIRD_PERSON  # "he" and "she": the pronouns of a person told of
 _TOLD = frozenset(("ccomp", "parataxis"))  # what a verb of speech or thought tells: "X said (that) ..."
 
 
@@ -192,7 +193,7 @@ def named_subject(text: str, before: Sequence[str], people: Mapping[str, str] | 
     """
     p = parse([text], COMPONENTS)[0]
     k = unreferred_subject(p)
-    if k is None or p.tokens[k].text.lower() not in PERSONAL or not before:
+    if k is None or p.tokens[k].text.lower() not in _HE_OR_SHE or not before:
         return None
     people = people or {}
     for grammar, names in zip(parse(before, COMPONENTS), parse(before, NAME_COMPONENTS)):
@@ -200,7 +201,7 @@ def named_subject(text: str, before: Sequence[str], people: Mapping[str, str] | 
         subject = next((c for c in grammar.children(root) if grammar.tokens[c].dep in SUBJECT), None) \
             if root is not None else None
         named = _people(grammar, names, people)
-        if subject is not None and (grammar.tokens[subject].text.lower() in PERSONAL or any(
+        if subject is not None and (grammar.tokens[subject].text.lower() in _HE_OR_SHE or any(
                 grammar.tokens[c].dep == "poss" and grammar.tokens[c].text.lower() in POSSESSIVE
                 for c in grammar.children(subject))) and not named:
             continue  # "He ran the camp", "His trial began": who, a line before says
