@@ -167,7 +167,8 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
     sentences = candidates(sentences, MAX_STORY_SENTENCES)  # corroboration compares sentence pairs: bounded
     index = analyse(sentences, model=None)  # the claim finder's slots: capitalised runs and their cues, for now
     # what a reader sees: the model's names, in a story it reads; the rules take half of a German story's names wrong
-    shown = analyse(sentences, model=spacy_model, read=read_sentences).entities if index.english else []
+    shown = (analyse(sentences, model=spacy_model, read=read_sentences, vocab=index.vocab).entities
+             if index.english else [])
     texts = [s.text for s in sentences]
     vectors = vectors_of(texts) if vectors_of is not None else encode(texts, embedding)
     corroborated, disputed, single = find_all(sentences, published=published, index=index,

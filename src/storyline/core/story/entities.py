@@ -37,6 +37,7 @@ class EntityIndex:
     mentions: list[list[Mention]]
     types: dict[str, str]
     english: bool = True  # the story is in English (or too short to tell): the model can read it
+    vocab: StoryVocab | None = None  # the words of its sentences, as read for its names: a second reading reuses it
 
 
 def _titled(full: Sequence[str], counts: Counter[str], types: dict[str, str], common: frozenset[str]
@@ -157,16 +158,18 @@ MODEL = CHECKED_MODELS[0]  # the model that reads a story in English
 READ = 3  # each article's opening sentences the model reads; the others are searched for the names it found
 
 
-def analyse(sentences: Sequence[Sentence], model: str | None = MODEL, read: int = READ) -> EntityIndex:
+def analyse(sentences: Sequence[Sentence], model: str | None = MODEL, read: int = READ,
+            vocab: StoryVocab | None = None) -> EntityIndex:
     """Find the entities of a story and resolve every mention to its entity name.
 
     A story in English is read by the spaCy pipeline ``model`` (the checked one unless another is named): it reads
     each article's first ``read`` sentences, and the names it finds there are searched for in the rest. A story in
     another language, or any story when ``model`` is None, is read by capitalised word runs and their cues (the
-    claim finder's slots still read them so).
+    claim finder's slots still read them so). ``vocab``: the story's words as an earlier reading of the same
+    sentences found them (:attr:`EntityIndex.vocab`), else read here.
     """
     texts = [s.text for s in sentences]
-    vocab = story_vocab(texts)
+    vocab = vocab if vocab is not None else story_vocab(texts)
     if vocab.english and model:
         found = _model_found(sentences, texts, vocab, model, read)
         spelt = spellings(Counter(m.surface for row in found for m, _ in row))
@@ -178,7 +181,7 @@ def analyse(sentences: Sequence[Sentence], model: str | None = MODEL, read: int 
         alias = _aliases(counts, types, vocab.lower)
         final_type = _merged_types(alias, counts, votes, types, vocab)
     index = _index(sentences, texts, found, spelt, alias, final_type)
-    index.english = vocab.english
+    index.english, index.vocab = vocab.english, vocab
     return index
 
 
