@@ -519,3 +519,22 @@ def test_no_entity_name_ends_on_a_function_word_the_model_cut_it_at():
                    "b: The museum will show the reliquary of St. John the Theologian from Friday.")
     names = [e.name for e in analyse(sents).entities]
     assert names and not [n for n in names if n.split()[-1] in ("the", "of", "and")], names
+
+
+def test_a_person_every_report_brings_in_after_its_opening_is_found_by_the_model() -> None:
+    """Each report opens on the event and brings in the senator only in its fifth line, then writes his surname:
+    the model reads where the story first writes a name its openings do not, and the story lists him in full."""
+    pytest.importorskip("spacy")
+    openings = ["Pakistan has agreed to return the tail of the helicopter that was damaged in the raid.",
+                "The tail has been kept at an air base in the north of the country since the raid.",
+                "Officials said the return would take place within days.",
+                "The raid strained ties between the two countries for months."]
+    late = [["Senator John Kerry announced the agreement in Islamabad on Monday.",
+             "Kerry said the talks had been frank and long.", "Kerry later toured the Kibo lab with its crew."],
+            ["Kerry met the army chief for three hours before the announcement.",
+             "The engineers of the Kibo lab said the tail would be shipped home."]]
+    sents = [Sentence(a, k, t) for a, lines in (("a", openings + late[0]), ("b", openings[:1] + ["x."] * 3 + late[1]))
+             for k, t in enumerate(lines)]
+    found = {e.name: e.type for e in analyse(sents).entities}
+    assert found.get("John Kerry") == PERSON
+    assert "Kibo" not in found  # a name read from one late line alone is a person's full name, or none

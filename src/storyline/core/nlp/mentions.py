@@ -141,6 +141,31 @@ def story_vocab(texts: Sequence[str]) -> StoryVocab:
                   frozenset(named), lang in (None, ENGLISH))
 
 
+def unread_names(texts: Sequence[str], read: Set[str], vocab: StoryVocab) -> list[str]:
+    """The texts of a story, beyond those ``read``, that write a name no text read writes: for each word the story
+    capitalises away from the start of a sentence and never writes in lower case (:class:`StoryVocab`), not a
+    month's or a day's name, written in two of its texts or more and in none read, the first text that writes it
+    (each text chosen counts as read). A person the openings do not name ("Kerry said ..." in the fifth line of
+    every report) is read where the story first writes them.
+
+    >>> texts = ["A helicopter was damaged in the raid on Monday.", "Pakistan will return it, Sen. John Kerry said.",
+    ...          "Kerry met Pakistan's army chief on Monday.", "Kerry flew home."]
+    >>> unread_names(texts, {texts[0]}, story_vocab(texts))
+    ['Pakistan will return it, Sen. John Kerry said.']
+    """
+    words = {t: {w for _, _, tok in _tokens(t) if (w := _strip_possessive(tok)[0]) in vocab.caps
+                 and w.lower() not in vocab.lower and w.lower().rstrip(".") not in MONTHS_DAYS}
+             for t in dict.fromkeys(texts)}
+    told = Counter(w for ws in words.values() for w in ws)
+    covered = {w for t in read for w in words.get(t, ())}
+    out = []
+    for t, ws in words.items():
+        if t not in read and any(told[w] > 1 and w not in covered for w in ws):
+            out.append(t)
+            covered |= ws
+    return out
+
+
 def rule_mentions(i: int, text: str, vocab: StoryVocab) -> list[tuple[Mention, Counter[str]]]:
     """Capitalised runs of one sentence, with type votes for each."""
     toks = _tokens(text)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable, Sequence
 from storyline.core.nlp.mentions import (CHECKED_MODELS, LANGUAGE_SENTENCES, Mention, NAME_COMPONENTS, RUN_TOGETHER,
                                          StoryVocab, rule_mentions, story_vocab, load_spacy, matched_mentions,
-                                         model_mentions, names_pattern)
+                                         model_mentions, names_pattern, unread_names)
 from storyline.core.nlp.parse import parse, typed
 from storyline.core.nlp.names import (EVENT, GPE, LOC, ORG, PERSON, PRODUCT, GAZETTEER, TITLES, initials,
                                       place_initials, places, given_names, is_demonym, is_place_name, modifier_only,
@@ -189,14 +189,22 @@ def _model_found(sentences: Sequence[Sentence], texts: Sequence[str], vocab: Sto
                  read: int) -> list[list[tuple[Mention, Counter[str]]]]:
     """Each sentence's mentions with their type votes: the model's in the sentences it reads (one vote for the type
     it gives), and, anywhere it found none, the names it found written again, with a person's surname alone (no
-    vote: their type is the model's)."""
+    vote: their type is the model's). Beyond the openings, the model reads where the story first writes a name the
+    openings do not (:func:`~storyline.core.nlp.mentions.unread_names`), and takes from there a person it reads by
+    a full name ("Sen. John Kerry said ..."): a person a report brings in late, it names in full there, and any
+    other name read from one late line is typed on one reading alone, which the small model gets wrong as often as
+    not on a page's product names and captions."""
     english = _english_articles(sentences, texts)
     chosen = list(dict.fromkeys(t for s, t in zip(sentences, texts) if s.position < read and english[s.article_id]))
+    late = unread_names([t for s, t in zip(sentences, texts) if english[s.article_id]], set(chosen), vocab)
+    chosen += late
     if model in CHECKED_MODELS:  # read through the parser's cache: a wire story's openings recur, and a summary's
         parses = dict(zip(chosen, parse(chosen, NAME_COMPONENTS)))  # lines are read for their names again
     else:
         parses = {t: typed(doc) for t, doc in zip(chosen, load_spacy(model).pipe(chosen, batch_size=64))}
-    found = [[(m, Counter({kind: 1})) for m, kind in model_mentions(i, parses[t], vocab.lower)] if t in parses else []
+    late_set = set(late) - set(chosen[:len(chosen) - len(late)])
+    found = [[(m, Counter({kind: 1})) for m, kind in model_mentions(i, parses[t], vocab.lower)
+              if t not in late_set or (kind == PERSON and len(m.surface.split()) > 1)] if t in parses else []
              for i, t in enumerate(texts)]
     names = {m.surface: v for row in found for m, v in row}
     surnames_ = {n.split()[-1] for n, v in names.items() if " " in n and PERSON in v}
@@ -480,6 +488,16 @@ def extract_entities(sentences: Iterable[Sentence], model: str | None = MODEL,
         raise ValueError(f"min_mentions must be at least 1, got {min_mentions}")
     found = analyse(list(sentences), model=model).entities
     return [e for e in found if e.mentions >= min_mentions]
+
+
+def names_of(entities: Iterable[Entity]) -> list[str]:
+    """Every way a story writes the names of its people and organisations, as its entities list them: whom a reader
+    must be told of in full before reading of them by one word of the name.
+
+    >>> names_of([Entity("Jeffrey Gahler", PERSON, 15, variants=["Gahler"]), Entity("Harford County", GPE, 11)])
+    ['Jeffrey Gahler', 'Gahler']
+    """
+    return [n for e in entities if e.type in (PERSON, ORG) for n in (e.name, *e.variants)]
 
 
 def short_forms(entities: Iterable[Entity]) -> frozenset[str]:
