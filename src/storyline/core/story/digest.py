@@ -9,7 +9,7 @@ import numpy as np
 
 from storyline.core.story.claims import COMPARE_SENTENCES, find_all, SINGLE_SOURCE_MAX
 from storyline.core.story.context import continues_quote, pronouns_needed, untold
-from storyline.core.story.entities import analyse, MODEL, READ, short_forms
+from storyline.core.story.entities import analyse, MODEL, names_of, READ, short_forms
 from storyline.core.story.honest import contradicting, honest_fact
 from storyline.core.story.model import Article, Dispute, Entity, Evidence, Sentence, SummaryLine
 from storyline.core.story.features import MAX_STORY_SENTENCES, SummaryConfig
@@ -67,7 +67,7 @@ def digest(story_id: str, sentences: Sequence[Sentence], articles: Sequence[Arti
     ordered = sorted(sentences, key=lambda s: (s.article_id, s.position))
     disputed = frozenset(t for d in disputes for sd in d.sides for t in sd.texts)
     titles = {a.article_id: a.title for a in articles if title_residue(a.title) is None}
-    chosen = told_summary(ordered, cfg, disputed, titles, vectors_of, short_forms(entities))
+    chosen = told_summary(ordered, cfg, disputed, titles, vectors_of, short_forms(entities), names_of(entities))
     # no article is cited for a figure or a predicate it contradicts
     sources = {id(s): [a for a in s.sources if a == s.article_id or a not in contradicting(s.text, disputes)]
                for s in chosen}

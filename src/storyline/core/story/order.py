@@ -5,52 +5,58 @@ name comes after the line that gives the whole name (:func:`introduced_first`). 
 
 from __future__ import annotations
 
+import re
 from typing import Mapping, Sequence
 
-from storyline.core.nlp.mentions import NAME_COMPONENTS
-from storyline.core.nlp.names import ORG, PERSON
-from storyline.core.nlp.parse import parse
+from storyline.core.nlp.mentions import names_pattern
 from storyline.core.story.context import pronouns_needed
 from storyline.core.story.model import SummarySentence
-from storyline.core.text.language import ENGLISH, language
-from storyline.core.text.text import hash_tokens
 
 
-def introduced_first(chosen: Sequence[SummarySentence]) -> list[SummarySentence]:
+def introduced_first(chosen: Sequence[SummarySentence], names: Sequence[str] = ()) -> list[SummarySentence]:
     """The summary's lines, with each line that gives a person's whole name ("Jehangir Karamat, a former military
     chief, ...") moved to just before the first line that gives that person by one word of it when no line before
     that one has the word ("Karamat said ...", "Melquan's family ..."): a reader is told who someone is before
     reading of them by surname. So with an organisation's ("Intermex" after "Intermex Wire Transfer LLC"). The
-    line moves with the lines right after it that go on in its article. The names are the entity model's (English
-    lines only); the lead stays first.
+    line moves with the lines right before and after it that it goes on from or that go on from it in its article
+    (a quotation and the line that says who spoke it stay together). The names are the story's (``names``: its
+    people's and organisations' names and each other way it writes them, as its entities list them), found in each
+    line as whole words, the longest first; the lead stays first.
 
     >>> lines = [SummarySentence("A Kelso harbour worker was arrested on Monday.", "a", 0, ("a",), 1),
     ...          SummarySentence("Lindqvist said she had been at home all evening.", "b", 4, ("b",), 1),
     ...          SummarySentence("The port police named the worker as Anna Lindqvist, 34.", "a", 1, ("a",), 1)]
-    >>> [s.text[:12] for s in introduced_first(lines)]
+    >>> [s.text[:12] for s in introduced_first(lines, ["Anna Lindqvist", "Lindqvist"])]
     ['A Kelso harb', 'The port pol', 'Lindqvist sa']
     """
     out = list(chosen)
-    english = [s.text for s in out if language(hash_tokens(s.text)) == ENGLISH]
-    if len(out) < 3 or not english:
+    pattern = names_pattern(names)
+    if len(out) < 3 or pattern is None:
         return out
-    read = dict(zip(english, parse(english, NAME_COMPONENTS)))
-    words_of = {t: {x.text for x in p.tokens} for t, p in read.items()}
-    # a surname alone is often read as an organisation's name: both are who a reader must be told of
-    people = {t: [e.text for e in p.entities if e.label in (PERSON, ORG)] for t, p in read.items()}
+    words_of = {s.text: set(_WORD.findall(s.text)) for s in out}
+    people = {s.text: pattern.findall(s.text) for s in out}
     for _ in range(len(out)):  # each round moves one introduction up; none moves back down
         move = _introduction(out, people, words_of)
         if move is None:
             break
         k, j = move
         run = [j]
-        while run[-1] + 1 < len(out) and (out[run[-1] + 1].article_id, out[run[-1] + 1].position) == (
-                out[j].article_id, out[run[-1]].position + 1):
+        while run[-1] + 1 < len(out) and _goes_on(out[run[-1]], out[run[-1] + 1]):
             run.append(run[-1] + 1)
+        while run[0] - 1 > k and _goes_on(out[run[0] - 1], out[run[0]]):
+            run.insert(0, run[0] - 1)
         block = [out[i] for i in run]
         rest = [x for i, x in enumerate(out) if i not in run]
         out = rest[:k] + block + rest[k:]
     return out
+
+
+_WORD = re.compile(r"\w+")  # a line's words, as a name's words are told apart
+
+
+def _goes_on(before: SummarySentence, line: SummarySentence) -> bool:
+    """``line`` is the sentence right after ``before`` in its article."""
+    return (line.article_id, line.position) == (before.article_id, before.position + 1)
 
 
 def _introduction(lines: Sequence[SummarySentence], people: Mapping[str, list[str]],

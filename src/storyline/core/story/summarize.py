@@ -499,7 +499,7 @@ RECHOOSE = 10  # at most this many times is a summary chosen again, each time wi
 def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = None,
                  disputed: frozenset[str] = frozenset(), titles: Mapping[str, str] | None = None,
                  vectors_of: Callable[[list[str]], np.ndarray] | None = None,
-                 in_full: frozenset[str] = frozenset()) -> list[SummarySentence]:
+                 in_full: frozenset[str] = frozenset(), names: Sequence[str] = ()) -> list[SummarySentence]:
     """:func:`summarize`, with no line shown that is no sentence of the story by its parse (a prompt to the reader,
     a label or caption with no verb, a fragment: :func:`~storyline.core.story.context.untold`), nor one whose
     subject is a name alone, not a place's or an organisation's, that no line before it names ("Kritzer declined
@@ -511,7 +511,9 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
     :data:`RECHOOSE` bounds the rounds); a line still untold is then left out (a story told in no other lines keeps
     them: an empty summary tells less). A command is a prompt only in a story whose first chosen lines hold fewer
     than two (not a recipe's steps). Last, a line whose "he" or "they" only the line before it in its article
-    explains follows that line when it is chosen (:func:`after_referent`)."""
+    explains follows that line when it is chosen (:func:`after_referent`), and a line that gives one of ``names``
+    (the story's people and organisations, each way it writes them) in full comes before the first that gives them
+    by one word of it (:func:`introduced_first`)."""
 
     first = chosen = summarize(sentences, config, disputed, titles, vectors_of)
     read_ahead([s.text for s in chosen])
@@ -534,7 +536,7 @@ def told_summary(sentences: Sequence[Sentence], config: SummaryConfig | None = N
     told = [s for s, why in zip(chosen, untold([s.text for s in chosen], instructs)) if not why and s not in still]
     while orphans := set(orphaned(told)):  # a line whose "he" the line before it explains goes with that line
         told = [s for s in told if s not in orphans]
-    return introduced_first(after_referent(told)) if told else first  # a story told only in such lines: as it is
+    return introduced_first(after_referent(told), names) if told else first  # a story told only in such lines: as is
 
 
 def unnamed(chosen: Sequence[SummarySentence], in_full: frozenset[str] = frozenset()) -> dict[SummarySentence, str]:
