@@ -594,6 +594,10 @@ def test_a_reader_is_told_who_someone_is_before_reading_of_them_by_surname():
     # told before: nothing moves, and nor does the lead
     told = SummarySentence("Anna Lindqvist, 34, a harbour worker, was arrested on Monday.", "c", 0, ("c",), 1)
     assert introduced_first([told, bare, other, full], names) == [told, bare, other, full]
+    # the line before the whole name in its article, right before it here, is what it goes on from: both move
+    quote = SummarySentence("“She was not there,” a neighbour said.", "a", 2, ("a",), 1)
+    named = SummarySentence("The neighbour was speaking of Anna Lindqvist, 34.", "a", 3, ("a",), 1)
+    assert introduced_first([lead, bare, other, quote, named], names) == [lead, quote, named, bare, other]
 
 
 def _shown(texts: list[str]) -> list[str]:

@@ -202,7 +202,7 @@ def _model_found(sentences: Sequence[Sentence], texts: Sequence[str], vocab: Sto
         parses = dict(zip(chosen, parse(chosen, NAME_COMPONENTS)))  # lines are read for their names again
     else:
         parses = {t: typed(doc) for t, doc in zip(chosen, load_spacy(model).pipe(chosen, batch_size=64))}
-    late_set = set(late) - set(chosen[:len(chosen) - len(late)])
+    late_set = set(late)  # none of them an opening: those count as read
     found = [[(m, Counter({kind: 1})) for m, kind in model_mentions(i, parses[t], vocab.lower)
               if t not in late_set or (kind == PERSON and len(m.surface.split()) > 1)] if t in parses else []
              for i, t in enumerate(texts)]
