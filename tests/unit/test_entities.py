@@ -532,9 +532,12 @@ def test_a_person_every_report_brings_in_after_its_opening_is_found_by_the_model
     late = [["Senator John Kerry announced the agreement in Islamabad on Monday.",
              "Kerry said the talks had been frank and long.", "Kerry later toured the Kibo lab with its crew."],
             ["Kerry met the army chief for three hours before the announcement.",
-             "The engineers of the Kibo lab said the tail would be shipped home."]]
+             "The engineers of the Kibo lab said the tail would be shipped home.",
+             "A photo of the tail was found near Kelso (Supplementary Figs. 1–5; Supplementary Notes 1 and 2).",
+             "The tail's markings are shown in Supplementary Figs. 6–7."]]
     sents = [Sentence(a, k, t) for a, lines in (("a", openings + late[0]), ("b", openings[:1] + ["x."] * 3 + late[1]))
              for k, t in enumerate(lines)]
     found = {e.name: e.type for e in analyse(sents).entities}
     assert found.get("John Kerry") == PERSON
     assert "Kibo" not in found  # a name read from one late line alone is a person's full name, or none
+    assert "Supplementary Figs" not in found  # and one with a number after it is a figure

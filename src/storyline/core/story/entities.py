@@ -190,13 +190,15 @@ def _model_found(sentences: Sequence[Sentence], texts: Sequence[str], vocab: Sto
     """Each sentence's mentions with their type votes: the model's in the sentences it reads (one vote for the type
     it gives), and, anywhere it found none, the names it found written again, with a person's surname alone (no
     vote: their type is the model's). Beyond the openings, the model reads where the story first writes a name the
-    openings do not (:func:`~storyline.core.nlp.mentions.unread_names`), and takes from there a person it reads by
-    a full name ("Sen. John Kerry said ..."): a person a report brings in late, it names in full there, and any
-    other name read from one late line is typed on one reading alone, which the small model gets wrong as often as
-    not on a page's product names and captions."""
+    openings do not (:func:`~storyline.core.nlp.mentions.unread_names`; as many such lines as openings at most: a
+    table or a list writes a new name on every line), and takes from there a person it reads by
+    a full name with no number after it ("Sen. John Kerry said ...", not "Supplementary Fig. 4"): a person a report
+    brings in late, it names in full there, and any other name read from one late line is typed on one reading
+    alone, which the small model gets wrong as often as not on a page's product names and captions."""
     english = _english_articles(sentences, texts)
     chosen = list(dict.fromkeys(t for s, t in zip(sentences, texts) if s.position < read and english[s.article_id]))
     late = unread_names([t for s, t in zip(sentences, texts) if english[s.article_id]], set(chosen), vocab)
+    late = late[:len(chosen)]  # no more late lines than openings: a table or a list writes a new name on every line
     chosen += late
     if model in CHECKED_MODELS:  # read through the parser's cache: a wire story's openings recur, and a summary's
         parses = dict(zip(chosen, parse(chosen, NAME_COMPONENTS)))  # lines are read for their names again
@@ -204,8 +206,8 @@ def _model_found(sentences: Sequence[Sentence], texts: Sequence[str], vocab: Sto
         parses = {t: typed(doc) for t, doc in zip(chosen, load_spacy(model).pipe(chosen, batch_size=64))}
     late_set = set(late)  # none of them an opening: those count as read
     found = [[(m, Counter({kind: 1})) for m, kind in model_mentions(i, parses[t], vocab.lower)
-              if t not in late_set or (kind == PERSON and len(m.surface.split()) > 1)] if t in parses else []
-             for i, t in enumerate(texts)]
+              if t not in late_set or (kind == PERSON and len(m.surface.split()) > 1 and not _numbered(t, m))]
+             if t in parses else [] for i, t in enumerate(texts)]
     names = {m.surface: v for row in found for m, v in row}
     surnames_ = {n.split()[-1] for n, v in names.items() if " " in n and PERSON in v}
     pattern = names_pattern([*names, *surnames_])
@@ -215,6 +217,16 @@ def _model_found(sentences: Sequence[Sentence], texts: Sequence[str], vocab: Sto
                 if not any(m.start < o.end and o.start < m.end for o, _ in row)]
         row.sort(key=lambda mv: mv[0].start)
     return found
+
+
+# a name with a number in it or after it is a figure, a version, a page or a table's row ("Supplementary Fig. 4",
+# "Windows 10", "Hannah 1993"), not a person
+_NUMBER_AFTER = re.compile(r"\.?\s*\d")
+
+
+def _numbered(text: str, m: Mention) -> bool:
+    """Mention ``m`` of ``text`` has a digit in it or a number right after it."""
+    return any(c.isdigit() for c in m.surface) or _NUMBER_AFTER.match(text, m.end) is not None
 
 
 def _english_articles(sentences: Sequence[Sentence], texts: Sequence[str]) -> dict[Any, bool]:
