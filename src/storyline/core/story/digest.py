@@ -21,6 +21,7 @@ from storyline.core.text.clean import title_residue
 from storyline.core.text.sentences import quotation_joined
 from storyline.core.text.text import content_terms, jaccard, outside_quotes
 from storyline.core.nlp.embed import encode
+from storyline.core.nlp.mentions import story_vocab
 from storyline.core.story.timeline import build_timeline
 
 
@@ -165,11 +166,11 @@ def story_facts(sentences: Sequence[Sentence], articles: Sequence[Article], spac
     """
     published = {a.article_id: a.published for a in articles}
     sentences = candidates(sentences, MAX_STORY_SENTENCES)  # corroboration compares sentence pairs: bounded
-    index = analyse(sentences, model=None)  # the claim finder's slots: capitalised runs and their cues, for now
-    # what a reader sees: the model's names, in a story it reads; the rules take half of a German story's names wrong
-    shown = (analyse(sentences, model=spacy_model, read=read_sentences, vocab=index.vocab).entities
-             if index.english else [])
     texts = [s.text for s in sentences]
+    vocab = story_vocab(texts)  # how the story writes its words: both readings of its names read it
+    index = analyse(sentences, model=None, vocab=vocab)  # the claim finder's slots: capitalised runs and their cues
+    # what a reader sees: the model's names, in a story it reads; the rules take half of a German story's names wrong
+    shown = analyse(sentences, model=spacy_model, read=read_sentences, vocab=vocab).entities if vocab.english else []
     vectors = vectors_of(texts) if vectors_of is not None else encode(texts, embedding)
     corroborated, disputed, single = find_all(sentences, published=published, index=index,
                                               single_max=single_source_max, compare_sentences=compare_sentences,

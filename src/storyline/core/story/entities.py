@@ -37,7 +37,6 @@ class EntityIndex:
     mentions: list[list[Mention]]
     types: dict[str, str]
     english: bool = True  # the story is in English (or too short to tell): the model can read it
-    vocab: StoryVocab | None = None  # the words of its sentences, as read for its names: a second reading reuses it
 
 
 def _titled(full: Sequence[str], counts: Counter[str], types: dict[str, str], common: frozenset[str]
@@ -165,8 +164,8 @@ def analyse(sentences: Sequence[Sentence], model: str | None = MODEL, read: int 
     A story in English is read by the spaCy pipeline ``model`` (the checked one unless another is named): it reads
     each article's first ``read`` sentences, and the names it finds there are searched for in the rest. A story in
     another language, or any story when ``model`` is None, is read by capitalised word runs and their cues (the
-    claim finder's slots still read them so). ``vocab``: the story's words as an earlier reading of the same
-    sentences found them (:attr:`EntityIndex.vocab`), else read here.
+    claim finder's slots still read them so). ``vocab``: the sentences' :class:`StoryVocab` where the caller has it
+    (a story read twice computes it once), else read here.
     """
     texts = [s.text for s in sentences]
     vocab = vocab if vocab is not None else story_vocab(texts)
@@ -181,7 +180,7 @@ def analyse(sentences: Sequence[Sentence], model: str | None = MODEL, read: int 
         alias = _aliases(counts, types, vocab.lower)
         final_type = _merged_types(alias, counts, votes, types, vocab)
     index = _index(sentences, texts, found, spelt, alias, final_type)
-    index.english, index.vocab = vocab.english, vocab
+    index.english = vocab.english
     return index
 
 
@@ -219,14 +218,10 @@ def _model_found(sentences: Sequence[Sentence], texts: Sequence[str], vocab: Sto
     return found
 
 
-# a name with a number in it or after it is a figure, a version, a page or a table's row ("Supplementary Fig. 4",
-# "Windows 10", "Hannah 1993"), not a person
-_NUMBER_AFTER = re.compile(r"\.?\s*\d")
-
-
 def _numbered(text: str, m: Mention) -> bool:
-    """Mention ``m`` of ``text`` has a digit in it or a number right after it."""
-    return any(c.isdigit() for c in m.surface) or _NUMBER_AFTER.match(text, m.end) is not None
+    """Mention ``m`` of ``text`` has a digit in it or a number right after it: a figure, a version, a page or a
+    table's row ("Supplementary Fig. 4", "Windows 10", "Hannah 1993"), not a person."""
+    return any(c.isdigit() for c in m.surface) or text[m.end:].lstrip(". ")[:1].isdigit()
 
 
 def _english_articles(sentences: Sequence[Sentence], texts: Sequence[str]) -> dict[Any, bool]:

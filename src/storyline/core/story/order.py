@@ -5,7 +5,6 @@ name comes after the line that gives the whole name (:func:`introduced_first`). 
 
 from __future__ import annotations
 
-import re
 from typing import Mapping, Sequence
 
 from storyline.core.nlp.mentions import names_pattern
@@ -33,10 +32,9 @@ def introduced_first(chosen: Sequence[SummarySentence], names: Sequence[str] = (
     pattern = names_pattern(names)
     if len(out) < 3 or pattern is None:
         return out
-    words_of = {s.text: set(_WORD.findall(s.text)) for s in out}
     people = {s.text: pattern.findall(s.text) for s in out}
     for _ in range(len(out)):  # each round moves one introduction up; none moves back down
-        move = _introduction(out, people, words_of)
+        move = _introduction(out, people)
         if move is None:
             break
         k, j = move
@@ -51,18 +49,16 @@ def introduced_first(chosen: Sequence[SummarySentence], names: Sequence[str] = (
     return out
 
 
-_WORD = re.compile(r"\w+")  # a line's words, as a name's words are told apart
-
-
 def _goes_on(before: SummarySentence, line: SummarySentence) -> bool:
     """``line`` is the sentence right after ``before`` in its article."""
     return (line.article_id, line.position) == (before.article_id, before.position + 1)
 
 
-def _introduction(lines: Sequence[SummarySentence], people: Mapping[str, list[str]],
-                  words_of: Mapping[str, set[str]]) -> tuple[int, int] | None:
+def _introduction(lines: Sequence[SummarySentence], people: Mapping[str, list[str]]) -> tuple[int, int] | None:
     """The first line (``k``) that gives a person by one word no line before it has, with the first line after it
-    (``j``) that gives a longer name holding that word; None when there is none."""
+    (``j``) that gives a longer name holding that word; None when there is none. The one word is itself one of the
+    names each line is searched for, so a line before that writes it has it among the words of its names."""
+    words_of = {line: {w for n in names for w in n.split()} for line, names in people.items()}
     for k in range(1, len(lines)):
         for name in people.get(lines[k].text, ()):
             parts = name.split()
